@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyStatic from '@fastify/static';
+import { DataSource } from 'typeorm';
+import { API_PREFIX } from '@portal/contracts';
+import { MSG } from '@portal/domain';
+import { allowedOrigins, type Env } from '@portal/platform';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { PortalIoAdapter } from './realtime/io.adapter';
+
+export interface CreateAppOptions {
+  logger?: false | readonly ('error' | 'warn' | 'log' | 'debug' | 'verbose')[];
+}
+
+/** Builds the API (HTTP + Socket.IO + the built web app) without listening. Used by main and tests. */
+export async function createApp(env: Env, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    maxParamLength: 200,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
+    logger: options.logger === false ? false : [...(options.logger ?? ['error', 'warn', 'log'])],
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix(API_PREFIX.slice(1));
+  const origins = allowedOrigins(env);
+  app.useWebSocketAdapter(new PortalIoAdapter(app, origins));
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (req, reply) => {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !origins.has(origin) && !req.url.startsWith('/socket.io')) {
+      return reply.code(403).send({ status: 403, message: MSG.origin.refused });
+    }
+  });
+  fastify.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'same-origin');
+    if (req.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
+  });
+
+  const webDist = resolveWebDist(env);
+  let spaIndex: string | null = null;
+  if (webDist) {
+    spaIndex = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true, decorateReply: false });
+  }
+  app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
+  app.enableShutdownHooks();
+  await app.init();
+  // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.
+  await app.get(DataSource).query('SELECT 1');
+  return app;
+}
+
+function resolveWebDist(env: Env): string | null {
+  const candidates = [env.WEB_DIST, path.resolve(__dirname, '../../web/dist'), path.resolve('apps/web/dist')];
+  for (const dir of candidates) {
+    if (dir && fs.existsSync(path.join(dir, 'index.html'))) return dir;
+  }
+  return null;
+}

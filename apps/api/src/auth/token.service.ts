@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
+
+/** Spec §9: session validity about 100000 seconds. */
+export const SESSION_TTL_SECONDS = 100_000;
+const AUDIENCE = 'filter-portal';
+const CSRF_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+}
+
+/** Signs and verifies access tokens (HS256 pinned, audience and purpose checked) and CSRF tokens. */
+@Injectable()
+export class TokenService {
+  private readonly jwtKey: Uint8Array;
+  private readonly csrfKey: Buffer;
+
+  constructor(@Inject(ENV) env: Env) {
+    // Separate keys per purpose, derived from the one secret.
+    this.jwtKey = createHmac('sha256', env.JWT_SECRET).update('access-token').digest();
+    this.csrfKey = createHmac('sha256', env.JWT_SECRET).update('csrf-token').digest();
+  }
+
+  async signAccess(userId: string, sessionId: string): Promise<string> {
+    return new SignJWT({ sid: sessionId, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+      .sign(this.jwtKey);
+  }
+
+  /** Returns the claims, or null for any invalid, expired, tampered or wrong-purpose token. */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
+    if (token.length > 4096) return null;
+    try {
+      const { payload } = await jwtVerify(token, this.jwtKey, { algorithms: ['HS256'], audience: AUDIENCE });
+      if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+
+  /** Three-part `nonce.timestamp.signature` token bound to a session or an anonymous cookie id. */
+  issueCsrf(binding: string): string {
+    const nonce = randomBytes(16).toString('base64url');
+    const ts = Date.now().toString(36);
+    return `${nonce}.${ts}.${this.csrfSignature(binding, nonce, ts)}`;
+  }
+
+  verifyCsrf(token: string | undefined, binding: string): boolean {
+    if (!token || token.length < 10 || token.length > 200) return false;
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts.some((p) => p.length === 0)) return false;
+    const [nonce, ts, sig] = parts;
+    const issued = parseInt(ts, 36);
+    if (!Number.isFinite(issued) || Date.now() - issued > CSRF_MAX_AGE_MS || issued - Date.now() > 60_000) return false;
+    const expected = Buffer.from(this.csrfSignature(binding, nonce, ts));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private csrfSignature(binding: string, nonce: string, ts: string): string {
+    return createHmac('sha256', this.csrfKey).update(`${binding}|${nonce}|${ts}`).digest('base64url');
+  }
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,8 @@
+import { HttpException } from '@nestjs/common';
+
+/** An error with the `{status, message, errors?}` body the client's handlers expect (spec §8). */
+export class ApiException extends HttpException {
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super({ status, message, ...(errors ? { errors } : {}) }, status);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@portal/domain';
+import { ACCESS_KEY, type Access } from './access.decorators';
+import { ApiException } from './api-exception';
+import { TokenService } from '../auth/token.service';
+import { SessionsService } from '../auth/sessions.service';
+import type { RequestUser } from './request-user';
+
+/**
+ * Global guard: every route must declare `@Allow(...)` or `@Public()`; undeclared routes are refused.
+ * The session is looked up on every request, so revocation takes effect at once.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  private readonly logger = new Logger(AuthGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!access) {
+      this.logger.error(`Route without access declaration: ${req.method} ${req.url}`);
+      throw new ApiException(403, MSG.notAuthorized);
+    }
+    const bearer = extractBearer(req.headers.authorization);
+    if (access.kind === 'public') {
+      if (bearer) req.user = (await this.resolve(bearer)) ?? undefined;
+      return true;
+    }
+    if (!bearer) throw new ApiException(401, 'Authentication token missing or expired');
+    const user = await this.resolve(bearer);
+    if (!user) throw new ApiException(401, MSG.session.invalidToken);
+    if (access.roles.length > 0 && !access.roles.includes(user.role)) throw new ApiException(403, MSG.notAuthorized);
+    req.user = user;
+    return true;
+  }
+
+  private async resolve(token: string): Promise<RequestUser | null> {
+    const claims = await this.tokens.verifyAccess(token);
+    return claims ? this.sessions.lookup(claims.sid, claims.sub) : null;
+  }
+}
+
+export function extractBearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,20 @@
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { MSG } from '@portal/domain';
+import { CsrfService } from '../auth/csrf.service';
+import { ApiException } from './api-exception';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Runs after AuthGuard: every state-changing request carries a valid X-XSRF-TOKEN. */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  constructor(private readonly csrf: CsrfService) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
+    if (SAFE_METHODS.has(req.method)) return true;
+    if (!this.csrf.isValid(req)) throw new ApiException(403, MSG.csrf.invalid);
+    return true;
+  }
+}

@@ -1,0 +1,2 @@
+/** Nest injection tokens for values built outside the DI container. */
+export const ENV = Symbol('ENV');

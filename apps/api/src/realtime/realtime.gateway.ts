@@ -1,0 +1,78 @@
+import { Inject, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { rooms, type RealtimeMessage } from '@portal/contracts';
+import { PgListener, REALTIME_CHANNEL, type Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
+import { TokenService } from '../auth/token.service';
+import { SessionsService } from '../auth/sessions.service';
+import type { RequestUser } from '../common/request-user';
+
+/**
+ * Socket.IO on the API's origin (path /socket.io). The handshake must carry `auth.token` of a live
+ * session; Origin is checked by the adapter. Messages arrive over Postgres NOTIFY from any process.
+ */
+@WebSocketGateway({ path: '/socket.io', serveClient: false })
+export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicationShutdown {
+  @WebSocketServer() server: Server;
+  private readonly logger = new Logger('Realtime');
+  private listener: PgListener | null = null;
+
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  afterInit(server: Server): void {
+    server.use((socket, next) => {
+      void this.authenticate(socket).then(
+        (user) => {
+          if (!user) return next(new Error('unauthorized'));
+          socket.data.user = user;
+          void socket.join([
+            rooms.user(user.id),
+            rooms.session(user.sessionId),
+            rooms.role(user.role),
+            ...(user.companyId ? [rooms.company(user.companyId)] : []),
+          ]);
+          next();
+        },
+        () => next(new Error('unauthorized')),
+      );
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    this.listener = new PgListener({
+      url: this.env.DATABASE_URL,
+      channels: [REALTIME_CHANNEL],
+      onNotify: (_channel, payload) => this.deliver(payload),
+      onError: (err) => this.logger.warn(`realtime listener: ${err.message}; reconnecting`),
+    });
+    await this.listener.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.listener?.stop();
+  }
+
+  private deliver(payload: string): void {
+    let message: RealtimeMessage;
+    try {
+      message = JSON.parse(payload) as RealtimeMessage;
+    } catch {
+      return;
+    }
+    if (!this.server) return;
+    this.server.to(message.room).emit(message.event, message.data);
+    if (message.disconnect) this.server.in(message.room).disconnectSockets(true);
+  }
+
+  private async authenticate(socket: Socket): Promise<RequestUser | null> {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string') return null;
+    const claims = await this.tokens.verifyAccess(token);
+    return claims ? this.sessions.lookup(claims.sid, claims.sub) : null;
+  }
+}

@@ -1,0 +1,29 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { Env } from '@portal/platform';
+import { Public } from '../common/access.decorators';
+import { ENV } from '../infra/tokens';
+
+export const PRODUCT_NAME = 'Filter Portal';
+
+@Controller()
+export class SystemController {
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    private readonly db: DataSource,
+  ) {}
+
+  /** Public client configuration (the header's 'Return to Main Site' link). */
+  @Public()
+  @Get('config')
+  config() {
+    return { status: 200, data: { mainSiteUrl: this.env.MAIN_SITE_URL, productName: PRODUCT_NAME, version: '1.1.0' } };
+  }
+
+  @Public()
+  @Get('health')
+  async health() {
+    await this.db.query('SELECT 1');
+    return { status: 200, data: { database: 'up', queueBackend: this.env.QUEUE_BACKEND } };
+  }
+}

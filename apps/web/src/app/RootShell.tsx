@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { setSessionEndHandler } from '../shared/api';
+import { NavigationBridge } from '../shared/navigation';
+import { RealtimeProvider, useRealtimeEvent } from '../shared/realtime';
+import { endSession, useAuthStore } from '../features/auth';
+
+/** App-wide realtime reactions: revoked sessions end here; superadmins get a toast per new notification. */
+function RealtimeReactions() {
+  const role = useAuthStore((s) => s.role);
+  useRealtimeEvent('session.revoked', () => {
+    endSession();
+    notifications.show({ color: 'yellow', title: 'Signed out', message: 'Your session has ended. Please sign in again.', autoClose: 5000 });
+  });
+  useRealtimeEvent(
+    'notification.created',
+    (n) => notifications.show({ color: 'brand', title: 'New notification', message: n.description, autoClose: 3000 }),
+    role === 'superadmin',
+  );
+  return null;
+}
+
+/** Root route element: navigation bridge, session-end wiring, realtime connection while signed in. */
+export function RootShell() {
+  const token = useAuthStore((s) => s.token);
+  const loggedIn = useAuthStore((s) => s.loggedIn);
+
+  useEffect(() => {
+    setSessionEndHandler(endSession);
+    return () => setSessionEndHandler(null);
+  }, []);
+
+  return (
+    <RealtimeProvider token={token} enabled={loggedIn}>
+      <NavigationBridge />
+      <RealtimeReactions />
+      <Outlet />
+    </RealtimeProvider>
+  );
+}

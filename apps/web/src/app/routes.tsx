@@ -1,0 +1,108 @@
+import { lazy } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireRole, SuperadminOnly } from '../features/auth';
+import { AppLayout, PublicLayout } from '../layouts';
+import RouteErrorPage from '../features/not-found/RouteErrorPage';
+import { RootShell } from './RootShell';
+
+// Each screen is its own chunk; later issues replace the page module, not the route table.
+const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
+const CompanyDetailPage = lazy(() => import('../features/companies/pages/CompanyDetailPage'));
+const CompanyEditPage = lazy(() => import('../features/companies/pages/CompanyEditPage'));
+const CompanyUserPage = lazy(() => import('../features/companies/pages/CompanyUserPage'));
+const AdministratorsPage = lazy(() => import('../features/users/pages/AdministratorsPage'));
+const UserDetailPage = lazy(() => import('../features/users/pages/UserDetailPage'));
+const EmployeeInfoPage = lazy(() => import('../features/users/pages/EmployeeInfoPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
+const CatalogPage = lazy(() => import('../features/catalogue/pages/CatalogPage'));
+const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
+const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
+const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+/** Route tables of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LoginPage /> },
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'forgotpassword', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'superadmin',
+        element: (
+          <RequireRole role="superadmin">
+            <AppLayout role="superadmin" />
+          </RequireRole>
+        ),
+        children: [
+          { index: true, element: <Navigate to="companies" replace /> },
+          { path: 'companies', element: <CompaniesPage /> },
+          { path: 'companies/edit/:id', element: <CompanyEditPage /> },
+          { path: 'companies/:id', element: <CompanyDetailPage /> },
+          { path: 'companies/:id/user/:userId', element: <CompanyUserPage /> },
+          { path: 'administrators', element: <AdministratorsPage /> },
+          { path: 'administrators/:id', element: <UserDetailPage /> },
+          {
+            path: 'notifications',
+            element: (
+              <SuperadminOnly>
+                <NotificationsPage />
+              </SuperadminOnly>
+            ),
+          },
+          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'admin',
+        element: (
+          <RequireRole role="admin">
+            <AppLayout role="admin" />
+          </RequireRole>
+        ),
+        children: [
+          { index: true, element: <Navigate to="mycompany" replace /> },
+          { path: 'mycompany', element: <MyCompanyPage /> },
+          { path: 'employee/:id', element: <UserDetailPage /> },
+          { path: 'mycompany/employee/:id', element: <UserDetailPage /> },
+          { path: 'employeeinfo', element: <EmployeeInfoPage /> },
+          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: 'employee',
+        element: (
+          <RequireRole role="employee">
+            <AppLayout role="employee" />
+          </RequireRole>
+        ),
+        children: [
+          { index: true, element: <Navigate to="catalog" replace /> },
+          { path: 'dashboard', element: <Navigate to="/employee/catalog" replace /> },
+          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'settings', element: <SettingsPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

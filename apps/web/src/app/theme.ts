@@ -1,0 +1,30 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** Calm teal-blue brand. Shade 8 (#0b7285) is the primary: 5.6:1 on white, AA for text and controls. */
+const brand: MantineColorsTuple = [
+  '#e3fafc',
+  '#c5f6fa',
+  '#99e9f2',
+  '#66d9e8',
+  '#3bc9db',
+  '#22b8cf',
+  '#1098ad',
+  '#0c8599',
+  '#0b7285',
+  '#085563',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { brand },
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Anchor: { defaultProps: { c: 'brand.8' } },
+    Tooltip: { defaultProps: { openDelay: 300 } },
+  },
+});

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { HOME_BY_ROLE } from '@portal/contracts';
+import { loginSchema, MSG } from '@portal/domain';
+import { errorStatus } from '../../../shared/api';
+import { isStoragePersistent, StorageWriteError } from '../../../shared/storage';
+import { loginErrorMessage } from '../loginErrors';
+import { InvalidSessionPayloadError, login } from '../session';
+import { openStorageTroubleshooting } from './StorageTroubleshooting';
+
+interface LoginFormValues {
+  email: string;
+  password: string;
+}
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginFormValues, unknown, LoginFormValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = async (values: LoginFormValues) => {
+    setError(null);
+    try {
+      // `values.email` is already normalised by loginSchema (stripped, trimmed, lowercased).
+      const user = await login({ email: values.email, password: values.password });
+      navigate(HOME_BY_ROLE[user.role_key], { replace: true });
+    } catch (err) {
+      if (err instanceof StorageWriteError) {
+        setError(MSG.login.storageFailed);
+        return;
+      }
+      // A malformed success payload is not a connection problem: report it as a generic failure.
+      let message = err instanceof InvalidSessionPayloadError ? MSG.login.failed : loginErrorMessage(errorStatus(err));
+      if (!isStoragePersistent()) {
+        message = `${message} ${MSG.login.storageNote}`;
+        openStorageTroubleshooting();
+      }
+      setError(message);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
+      <Stack gap="md">
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="Sign-in failed">
+            {error}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          required
+          visible={showPassword}
+          onVisibilityChange={setShowPassword}
+          visibilityToggleFocusable
+          visibilityToggleIcon={({ reveal }) => (reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />)}
+          visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password' }}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}

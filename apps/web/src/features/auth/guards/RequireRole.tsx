@@ -1,0 +1,56 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import type { RoleKey } from '@portal/contracts';
+import { isApiRequestError } from '../../../shared/api';
+import { getStoredToken } from '../../../shared/storage';
+import { FullPageLoader } from '../../../shared/ui';
+import { clearSession, validateSession } from '../session';
+import { useAuthStore } from '../store';
+
+type GuardState = 'checking' | 'allowed' | 'denied';
+
+/**
+ * Area guard (spec §6): requires a stored token, validates it with `GET /api/validate` on entry
+ * and rechecks the role. Any failure goes to '/', which sends a signed-in user to their own area.
+ * A user already signed in with the matching role sees the page while validation runs.
+ */
+export function RequireRole({ role, children }: { role: RoleKey; children?: ReactNode }) {
+  const loggedIn = useAuthStore((s) => s.loggedIn);
+  const currentRole = useAuthStore((s) => s.role);
+  const [state, setState] = useState<GuardState>(() => (getStoredToken() ? 'checking' : 'denied'));
+
+  useEffect(() => {
+    if (!getStoredToken()) {
+      setState('denied');
+      return;
+    }
+    let cancelled = false;
+    setState('checking');
+    validateSession()
+      .then((user) => {
+        if (!cancelled) setState(user && user.role_key === role ? 'allowed' : 'denied');
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        // Spec §7 validate: on error, clear storage and go to the root. (A 401 was already handled globally.)
+        if (!isApiRequestError(err) || err.status !== 401) clearSession();
+        setState('denied');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [role]);
+
+  if (state === 'denied') return <Navigate to="/" replace />;
+  if (state === 'checking' && !(loggedIn && currentRole === role)) return <FullPageLoader label="Checking your session" />;
+  if (loggedIn && currentRole !== role) return <Navigate to="/" replace />;
+  return <>{children ?? <Outlet />}</>;
+}
+
+/** Superadmin-only screens (notifications): anyone else is sent to '/'. */
+export function SuperadminOnly({ children }: { children?: ReactNode }) {
+  const loggedIn = useAuthStore((s) => s.loggedIn);
+  const role = useAuthStore((s) => s.role);
+  if (!loggedIn || role !== 'superadmin') return <Navigate to="/" replace />;
+  return <>{children ?? <Outlet />}</>;
+}

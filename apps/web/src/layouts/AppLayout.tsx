@@ -1,0 +1,43 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { AppShell } from '@mantine/core';
+import type { RoleKey } from '@portal/contracts';
+import { FullPageLoader } from '../shared/ui';
+import { AppHeader } from './AppHeader';
+import { Sidebar } from './Sidebar';
+import { SIDEBAR_MINIMIZED_WIDTH, SIDEBAR_WIDTH, useSidebarState } from './useSidebarState';
+
+/** Signed-in shell: fixed header, collapsible sidebar (overlay below 992px), content area. */
+export function AppLayout({ role }: { role: RoleKey }) {
+  const sidebar = useSidebarState();
+  const { pathname } = useLocation();
+  const { closeMobile } = sidebar;
+
+  // The mobile overlay closes after navigating.
+  useEffect(() => closeMobile(), [pathname, closeMobile]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: { base: SIDEBAR_WIDTH, md: sidebar.minimized ? SIDEBAR_MINIMIZED_WIDTH : SIDEBAR_WIDTH },
+        breakpoint: 'md',
+        collapsed: { mobile: !sidebar.mobileOpen },
+      }}
+      padding={{ base: 'md', md: 'xl' }}
+      data-sidebar={sidebar.minimized ? 'minimized' : 'expanded'}
+    >
+      <AppShell.Header>
+        <AppHeader role={role} mobileOpen={sidebar.mobileOpen} onToggleMobile={sidebar.toggleMobile} />
+      </AppShell.Header>
+      <AppShell.Navbar id="app-sidebar" p="xs" aria-label="Main navigation">
+        <Sidebar role={role} minimized={sidebar.minimized} isDesktop={sidebar.isDesktop} onToggleMinimized={sidebar.toggleMinimized} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

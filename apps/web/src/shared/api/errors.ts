@@ -1,0 +1,34 @@
+import type { ApiError } from '@portal/contracts';
+
+/** Thrown by the API client for every failed request. `status` is 0 for network failures. */
+export class ApiRequestError extends Error implements ApiError {
+  readonly status: number;
+  readonly errors?: Record<string, string>;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+    const errors = (body as { errors?: unknown } | undefined)?.errors;
+    if (errors && typeof errors === 'object' && !Array.isArray(errors)) this.errors = errors as Record<string, string>;
+  }
+}
+
+export function isApiRequestError(value: unknown): value is ApiRequestError {
+  return value instanceof ApiRequestError;
+}
+
+/** Status of any thrown value: ApiRequestError status, else 0 (treated as a connection problem). */
+export function errorStatus(value: unknown): number {
+  return isApiRequestError(value) ? value.status : 0;
+}
+
+export function mentionsCsrf(message: string | undefined): boolean {
+  return !!message && /csrf|xsrf/i.test(message);
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 0 || status >= 500;
+}

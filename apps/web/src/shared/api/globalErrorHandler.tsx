@@ -1,0 +1,107 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { MSG } from '@portal/domain';
+import { clearStoredSession } from '../storage';
+import { navigateTo } from '../navigation';
+import { mentionsCsrf, type ApiRequestError } from './errors';
+
+type SessionEndHandler = () => void;
+
+let sessionEndHandler: SessionEndHandler | null = null;
+
+/** The auth feature registers how to end a session (clear storage, reset store, go to '/'). */
+export function setSessionEndHandler(fn: SessionEndHandler | null): void {
+  sessionEndHandler = fn;
+}
+
+function endSession(): void {
+  if (sessionEndHandler) sessionEndHandler();
+  else {
+    clearStoredSession();
+    navigateTo('/');
+  }
+}
+
+const openModals = new Set<string>();
+
+/** One modal per kind at a time: a burst of failing requests shows a single dialog. */
+function openOnce(id: string, title: string, body: React.ReactNode, withRefresh = false): void {
+  if (openModals.has(id)) return;
+  openModals.add(id);
+  modals.open({
+    modalId: id,
+    title,
+    centered: true,
+    onClose: () => openModals.delete(id),
+    children: (
+      <Stack gap="md">
+        {typeof body === 'string' ? <Text>{body}</Text> : body}
+        <Group justify="flex-end">
+          {withRefresh ? (
+            <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+          ) : (
+            <Button onClick={() => modals.close(id)}>OK</Button>
+          )}
+        </Group>
+      </Stack>
+    ),
+  });
+}
+
+export type GlobalErrorKind = 'connection' | 'session' | 'csrf' | 'forbidden' | 'throttled' | 'server' | 'other';
+
+/** Which global reaction a failure gets (spec §8 "Global handler"). */
+export function classifyGlobalError(err: Pick<ApiRequestError, 'status' | 'message'>): GlobalErrorKind {
+  if (err.status === 0) return 'connection';
+  if (err.status === 401) return 'session';
+  if (err.status === 403) return mentionsCsrf(err.message) ? 'csrf' : 'forbidden';
+  if (err.status === 429) return 'throttled';
+  if (err.status >= 500) return 'server';
+  return 'other';
+}
+
+/** Reacts to a failed request that the calling screen does not own (spec §8 "Global handler"). */
+export function handleGlobalApiError(err: ApiRequestError): void {
+  switch (classifyGlobalError(err)) {
+    case 'connection':
+      openOnce('global-connection', MSG.global.connectionTitle, MSG.global.connectionText);
+      return;
+    case 'session': {
+      const expired = /token|expired/i.test(err.message);
+      openOnce(
+        'global-session',
+        expired ? MSG.global.sessionExpired : MSG.global.authFailed,
+        expired ? MSG.session.expired : err.message || MSG.global.authFailed,
+      );
+      endSession();
+      return;
+    }
+    case 'csrf':
+      openOnce(
+        'global-csrf',
+        MSG.global.securityCheckFailed,
+        'Your security token could not be verified. Please refresh the page and try again.',
+        true,
+      );
+      return;
+    case 'forbidden':
+      notifications.show({ id: 'global-forbidden', color: 'red', title: MSG.global.accessDenied, message: MSG.global.accessDeniedText, autoClose: 5000 });
+      return;
+    case 'throttled':
+      notifications.show({ id: 'global-throttled', color: 'yellow', title: MSG.global.tooManyTitle, message: MSG.global.tooManyText, autoClose: 5000 });
+      return;
+    case 'server':
+      notifications.show({
+        id: 'global-server',
+        color: 'red',
+        title: MSG.global.serverError,
+        message: `${err.message ? `${err.message} ` : ''}${MSG.global.tryLater}`,
+        autoClose: 5000,
+      });
+      return;
+    default:
+      // 4xx validation-style errors belong to the screen that made the call.
+      return;
+  }
+}

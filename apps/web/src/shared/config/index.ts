@@ -1,0 +1,1 @@
+export { DEFAULT_PRODUCT_NAME, safeExternalUrl, useAppConfig } from './useAppConfig';

@@ -1,0 +1,2 @@
+export { navigateTo, registerNavigator } from './navigation';
+export { NavigationBridge } from './NavigationBridge';

@@ -1,0 +1,62 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ClientEventName } from '@portal/contracts';
+import { dispatch } from './bus';
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
+
+const StatusContext = createContext<RealtimeStatus>('idle');
+
+const KNOWN_EVENTS: ReadonlySet<string> = new Set<ClientEventName>([
+  'notification.created',
+  'session.revoked',
+  'catalogue.changed',
+  'file.processed',
+  'presence.changed',
+]);
+
+interface RealtimeProviderProps {
+  /** Current session token; a new value reconnects with it. Null disconnects. */
+  token: string | null;
+  /** Connect only while signed in. */
+  enabled: boolean;
+  children: ReactNode;
+  /** Injected in tests. */
+  connect?: typeof io;
+}
+
+/** Same-origin Socket.IO connection (path '/socket.io', `auth: { token }`) while signed in. */
+export function RealtimeProvider({ token, enabled, children, connect = io }: RealtimeProviderProps) {
+  const [status, setStatus] = useState<RealtimeStatus>('idle');
+
+  useEffect(() => {
+    if (!enabled || !token) {
+      setStatus('idle');
+      return;
+    }
+    setStatus('connecting');
+    const socket: Socket = connect({
+      path: SOCKET_PATH,
+      // A refreshed token (after validate) changes `token` and re-runs this effect: a new connection.
+      auth: { token },
+      transports: ['websocket', 'polling'],
+      withCredentials: true,
+    });
+    socket.on('connect', () => setStatus('connected'));
+    socket.on('disconnect', () => setStatus('disconnected'));
+    socket.onAny((event: string, payload: unknown) => {
+      if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
+    });
+    return () => {
+      socket.offAny();
+      socket.removeAllListeners();
+      socket.disconnect();
+    };
+  }, [enabled, token, connect]);
+
+  return <StatusContext.Provider value={status}>{children}</StatusContext.Provider>;
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useContext(StatusContext);
+}

@@ -1,0 +1,3 @@
+export { RealtimeProvider, useRealtimeStatus, type RealtimeStatus } from './RealtimeProvider';
+export { useRealtimeEvent } from './useRealtimeEvent';
+export { dispatch as dispatchRealtimeEvent, subscribe as subscribeRealtimeEvent, type RealtimeHandler } from './bus';

@@ -1,0 +1,3 @@
+export { Logo, LogoMark } from './Logo';
+export { FullPageLoader } from './FullPageLoader';
+export { HeadingOnlyPage, PageTitle } from './PageTitle';

@@ -1,0 +1,50 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+
+export default defineConfig({
+  root: here('.'),
+  publicDir: here('./public'),
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@portal/contracts': here('../../libs/contracts/src/index.ts'),
+      '@portal/domain': here('../../libs/domain/src/index.ts'),
+    },
+  },
+  server: {
+    port: Number(process.env.WEB_PORT ?? 5173),
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/socket.io': { target: apiTarget, ws: true, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    root: here('.'),
+    environment: 'jsdom',
+    include: ['src/**/*.test.tsx'],
+    setupFiles: [here('./src/test/setup.ts')],
+    css: false,
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,17 @@
+import { authEmails, authNotifications } from './auth.handlers';
+import type { EmailHandlers, NotificationHandlers } from './registry';
+
+/** Every feature's handlers, merged. A type handled twice is a start-up error. */
+function merge<T extends object>(...tables: T[]): T {
+  const out: Record<string, unknown> = {};
+  for (const table of tables) {
+    for (const [key, value] of Object.entries(table)) {
+      if (key in out) throw new Error(`Two handlers registered for '${key}'`);
+      out[key] = value;
+    }
+  }
+  return out as T;
+}
+
+export const notificationHandlers: NotificationHandlers = merge(authNotifications);
+export const emailHandlers: EmailHandlers = merge(authEmails);

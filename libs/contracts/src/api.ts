@@ -1,0 +1,70 @@
+import type { RoleKey } from './roles';
+
+/** Every successful response: `{ status, message?, data }` (ARCHITECTURE.md, API contract). */
+export interface ApiResponse<T> {
+  status: number;
+  message?: string;
+  data: T;
+}
+
+/** Every error response. `errors` carries per-field messages where a form has several. */
+export interface ApiError {
+  status: number;
+  message: string;
+  errors?: Record<string, string>;
+}
+
+/** The session user the client stores locally (spec §3). */
+export interface SessionUserData {
+  _id: string;
+  role_key: RoleKey;
+  company_id: string | null;
+  company_name: string | null;
+  username: string;
+  email: string;
+  picture?: string | null;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface LoginResponse {
+  status: number;
+  token: string;
+  data: SessionUserData;
+}
+
+export type ValidateResponse = LoginResponse;
+
+export interface CsrfTokenResponse {
+  status: number;
+  token: string;
+}
+
+/** API paths, relative to `/api`. */
+export const API_PATHS = {
+  csrfToken: 'csrf-token',
+  login: 'login',
+  validate: 'validate',
+  logout: 'logout',
+  health: 'health',
+  config: 'config',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+} as const;
+
+export const API_PREFIX = '/api';
+export const SOCKET_PATH = '/socket.io';
+export const CSRF_HEADER = 'x-xsrf-token';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+
+/** `GET config`: public client configuration. */
+export interface AppConfig {
+  /** External company website behind the header's "Return to Main Site" link. */
+  mainSiteUrl: string | null;
+  productName: string;
+}
+
+export type AppConfigResponse = ApiResponse<AppConfig>;

@@ -1,0 +1,36 @@
+/** Socket.IO server → client events (ARCHITECTURE.md). Payloads never carry prices. */
+export interface NotificationView {
+  _id: string;
+  username: string;
+  email: string;
+  description: string;
+  date: string;
+  read_status: boolean;
+}
+
+export interface ClientEventMap {
+  'notification.created': NotificationView;
+  'session.revoked': { reason: 'logout' | 'password_changed' | 'disabled' | 'deleted' | 'revoked' };
+  'catalogue.changed': { categoryId: string | null; productId: string | null; kind: 'product' | 'variants' | 'files' | 'catalogue' };
+  'file.processed': { fileId: string; status: 'ready' | 'rejected'; reason?: string };
+  'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
+}
+
+export type ClientEventName = keyof ClientEventMap;
+
+/** Rooms a socket joins after its handshake. */
+export const rooms = {
+  user: (userId: string) => `user:${userId}`,
+  company: (companyId: string) => `company:${companyId}`,
+  role: (role: string) => `role:${role}`,
+  session: (sessionId: string) => `session:${sessionId}`,
+} as const;
+
+/** A message for the realtime bus: whichever API instance holds the room delivers it. */
+export interface RealtimeMessage<E extends ClientEventName = ClientEventName> {
+  room: string;
+  event: E;
+  data: ClientEventMap[E];
+  /** Close the room's sockets after delivering (session revocation). */
+  disconnect?: boolean;
+}

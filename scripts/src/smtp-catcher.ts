@@ -1,0 +1,247 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type AddressObject } from 'mailparser';
+
+/** A message as the inbox shows it and as `GET /api/messages` returns it. */
+export interface CaughtMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  date: string;
+  text: string;
+  html: string;
+}
+
+export interface SmtpCatcherOptions {
+  /** SMTP port (default SMTP_PORT or 1025); 0 picks a free port. */
+  smtpPort?: number;
+  /** Inbox HTTP port (default SMTP_HTTP_PORT or 1080); 0 picks a free port. */
+  httpPort?: number;
+  host?: string;
+  /** Messages kept in memory (oldest dropped first). */
+  limit?: number;
+  /** When a port is taken, use a free one instead of failing. */
+  fallbackToFreePort?: boolean;
+}
+
+export interface SmtpCatcher {
+  smtpUrl: string;
+  inboxUrl: string;
+  smtpPort: number;
+  httpPort: number;
+  messages(): CaughtMessage[];
+  clear(): void;
+  stop(): Promise<void>;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function addressText(a: AddressObject | AddressObject[] | undefined): string {
+  if (!a) return '';
+  return (Array.isArray(a) ? a : [a]).map((x) => x.text).join(', ');
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;color:#1f2933;background:#f5f7fa}
+h1{font-size:1.3rem;margin:0 0 1rem}
+table{border-collapse:collapse;width:100%;background:#fff}
+th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid #e4e7eb;font-size:.9rem;vertical-align:top}
+th{background:#e4e7eb}
+a{color:#0b5cad}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;background:#fff;padding:1rem;margin:0 0 1rem}
+dt{font-weight:600}
+dd{margin:0}
+iframe{width:100%;height:60vh;border:1px solid #cbd2d9;background:#fff}
+pre{white-space:pre-wrap;background:#fff;padding:1rem;border:1px solid #cbd2d9}
+.muted{color:#616e7c}
+</style></head><body>${body}</body></html>`;
+}
+
+function listen(server: { listen: (port: number, host: string) => unknown; once: (ev: string, fn: (arg?: unknown) => void) => unknown; removeListener: (ev: string, fn: (arg?: unknown) => void) => unknown }, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err?: unknown) => {
+      server.removeListener('listening', onListening);
+      reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    const onListening = () => {
+      server.removeListener('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+async function listenWithFallback(
+  server: Parameters<typeof listen>[0],
+  port: number,
+  host: string,
+  fallback: boolean,
+): Promise<void> {
+  try {
+    await listen(server, port, host);
+  } catch (err) {
+    if (fallback && port !== 0 && (err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      await listen(server, 0, host);
+      return;
+    }
+    throw err;
+  }
+}
+
+/**
+ * Local SMTP server that keeps received mail in memory, plus an HTTP inbox:
+ *   GET /                 list (newest first)
+ *   GET /messages/:id     one message: HTML in a sandboxed iframe (scripts never run) + text
+ *   GET /api/messages     JSON [{id, from, to, subject, date, text, html}] (newest first)
+ *   DELETE /api/messages  empties the inbox (tests)
+ */
+export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
+  const host = options.host ?? '127.0.0.1';
+  const limit = options.limit ?? 200;
+  const smtpPort = options.smtpPort ?? Number(process.env.SMTP_PORT ?? 1025);
+  const httpPort = options.httpPort ?? Number(process.env.SMTP_HTTP_PORT ?? 1080);
+  const fallback = options.fallbackToFreePort ?? false;
+  let store: CaughtMessage[] = []; // oldest first
+
+  const smtp = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    hideSTARTTLS: true,
+    logger: false,
+    size: 25 * 1024 * 1024,
+    closeTimeout: 1000,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'any' });
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const envelopeTo = session.envelope.rcptTo.map((r) => r.address).join(', ');
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          store.push({
+            id: randomUUID(),
+            from: mail.from?.text || envelopeFrom,
+            to: addressText(mail.to) || envelopeTo,
+            subject: mail.subject ?? '',
+            date: (mail.date ?? new Date()).toISOString(),
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+          });
+          if (store.length > limit) store = store.slice(store.length - limit);
+          callback();
+        })
+        .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
+    },
+  });
+  smtp.on('error', (err) => console.error(`[smtp] ${err.message}`));
+
+  const newestFirst = () => [...store].reverse();
+
+  const httpServer = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://inbox.local');
+    const send = (status: number, type: string, body: string) => {
+      res.writeHead(status, {
+        'Content-Type': type,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // The inbox itself runs no script; message HTML is isolated in a sandboxed iframe.
+        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'",
+      });
+      res.end(body);
+    };
+    if (url.pathname === '/api/messages') {
+      if (req.method === 'DELETE') {
+        store = [];
+        return send(200, 'application/json; charset=utf-8', '[]');
+      }
+      if (req.method === 'GET') return send(200, 'application/json; charset=utf-8', JSON.stringify(newestFirst()));
+      return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
+    }
+    if (req.method !== 'GET') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
+    if (url.pathname === '/') {
+      const rows = newestFirst()
+        .map(
+          (m) =>
+            `<tr><td>${escapeHtml(new Date(m.date).toLocaleString())}</td><td>${escapeHtml(m.from)}</td>` +
+            `<td>${escapeHtml(m.to)}</td><td><a href="/messages/${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td></tr>`,
+        )
+        .join('');
+      const body =
+        `<h1>Local inbox (${store.length})</h1>` +
+        `<p class="muted">Mail sent by the portal to any address lands here. Newest first; the last ${limit} are kept in memory. <a href="/">Refresh</a></p>` +
+        (rows
+          ? `<table><thead><tr><th>Date</th><th>From</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+          : '<p>No messages yet.</p>');
+      return send(200, 'text/html; charset=utf-8', page('Local inbox', body));
+    }
+    const match = /^\/messages\/([^/]+)$/.exec(url.pathname);
+    if (match) {
+      const m = store.find((x) => x.id === decodeURIComponent(match[1]));
+      if (!m) return send(404, 'text/html; charset=utf-8', page('Not found', '<h1>Message not found</h1><p><a href="/">Back to inbox</a></p>'));
+      const body =
+        `<p><a href="/">&larr; Inbox</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>` +
+        `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
+        `<dt>Date</dt><dd>${escapeHtml(new Date(m.date).toLocaleString())}</dd></dl>` +
+        (m.html ? `<h2>HTML</h2><iframe sandbox="" title="Message HTML" srcdoc="${escapeHtml(m.html)}"></iframe>` : '') +
+        `<h2>Text</h2><pre>${escapeHtml(m.text || '(no text part)')}</pre>`;
+      return send(200, 'text/html; charset=utf-8', page(m.subject || 'Message', body));
+    }
+    return send(404, 'text/plain; charset=utf-8', 'Not found');
+  });
+
+  await listenWithFallback(smtp.server, smtpPort, host, fallback);
+  try {
+    await listenWithFallback(httpServer, httpPort, host, fallback);
+  } catch (err) {
+    await new Promise<void>((r) => smtp.close(() => r()));
+    throw err;
+  }
+  const actualSmtp = (smtp.server.address() as AddressInfo).port;
+  const actualHttp = (httpServer.address() as AddressInfo).port;
+  const displayHost = host === '0.0.0.0' || host === '127.0.0.1' ? 'localhost' : host;
+
+  return {
+    smtpUrl: `smtp://127.0.0.1:${actualSmtp}`,
+    inboxUrl: `http://${displayHost}:${actualHttp}`,
+    smtpPort: actualSmtp,
+    httpPort: actualHttp,
+    messages: newestFirst,
+    clear: () => {
+      store = [];
+    },
+    stop: async () => {
+      httpServer.closeAllConnections();
+      await Promise.all([
+        new Promise<void>((r) => httpServer.close(() => r())),
+        new Promise<void>((r) => smtp.close(() => r())),
+      ]);
+    },
+  };
+}
+
+/** Standalone: `node scripts/dist/smtp-catcher.js` */
+if (require.main === module) {
+  startSmtpCatcher()
+    .then((c) => {
+      console.log(`SMTP catcher: ${c.smtpUrl} — inbox ${c.inboxUrl}`);
+      const stop = () => void c.stop().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((err: unknown) => {
+      console.error('SMTP catcher failed:', err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}
