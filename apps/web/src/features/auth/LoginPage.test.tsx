@@ -10,9 +10,10 @@ beforeEach(() => resetClientState());
 
 async function fillAndSubmit(email: string, password: string) {
   const user = userEvent.setup();
+  const submit = await screen.findByRole('button', { name: 'Sign In' });
   if (email) await user.type(await screen.findByLabelText(/^email/i), email);
   if (password) await user.type(screen.getByLabelText(/^password/i), password);
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  await user.click(submit);
   return user;
 }
 

@@ -14,6 +14,7 @@ export function StorageNotice() {
       color={persistent ? 'brand' : 'yellow'}
       icon={<IconInfoCircle aria-hidden />}
       title="Browser storage"
+      role="note"
       withCloseButton
       closeButtonLabel="Dismiss storage notice"
       onClose={() => {
