@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { LOCAL_ADMIN_URL, ensureDatabase, probePostgres, startEmbeddedPostgres } from '@portal/db';
 
 export type DatabaseSource = 'env' | 'local' | 'embedded';
@@ -58,6 +60,12 @@ export async function resolveDatabase(options: ResolveOptions = {}): Promise<Res
       ? `FORCE_EMBEDDED_PG set: starting embedded Postgres (${dir}, port ${port})`
       : `No Postgres on 127.0.0.1:5432 and DATABASE_URL unset: starting embedded Postgres (${dir}, port ${port})`,
   );
+  const leftover = await leftoverEmbedded(dir, port);
+  if (leftover) {
+    log(`Embedded Postgres from an earlier run is still up (pid ${leftover.pid}) — using it`);
+    const url = await ensureDatabase(leftover.url, database);
+    return { databaseUrl: url, source: 'embedded', stop: leftover.stop };
+  }
   const server = await startEmbeddedPostgres(dir, port);
   try {
     const url = await ensureDatabase(server.url, database);
@@ -73,4 +81,44 @@ export type QueueBackend = 'redis' | 'postgres';
 /** BullMQ on Redis when REDIS_URL is set, else BullMQ's Postgres backend (REDIS_URL stays unset). */
 export function resolveQueueBackend(env: NodeJS.ProcessEnv = process.env): QueueBackend {
   return env.REDIS_URL ? 'redis' : 'postgres';
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * An embedded server still running from a launcher that was killed hard (its postmaster.pid
+ * names a live process and the port answers). Reused, and stopped like our own on exit.
+ */
+async function leftoverEmbedded(
+  dir: string,
+  port: number,
+): Promise<{ pid: number; url: string; stop: () => Promise<void> } | null> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(path.resolve(dir), 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  if (!(await probePostgres(url))) return null;
+  return {
+    pid,
+    url,
+    stop: async () => {
+      try {
+        process.kill(pid, 'SIGINT'); // fast shutdown
+      } catch {
+        return;
+      }
+      for (let i = 0; i < 150 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    },
+  };
 }

@@ -111,7 +111,7 @@ async function stopChild(child: Child): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const started = Date.now();
+  const started = Number(process.env.LAUNCH_STARTED_AT) || Date.now();
   const dev = process.argv.includes('--dev');
   const envFile = loadDotEnv(ROOT);
   if (envFile) log(`Loaded ${path.relative(ROOT, envFile) || '.env'}`);
@@ -223,6 +223,7 @@ async function main(): Promise<void> {
     };
     delete childEnv.SUPERADMIN_PASSWORD;
     delete childEnv.FORCE_EMBEDDED_PG;
+    delete childEnv.LAUNCH_STARTED_AT;
     if (!childEnv.REDIS_URL) delete childEnv.REDIS_URL;
     if (!childEnv.ALLOWED_ORIGINS) delete childEnv.ALLOWED_ORIGINS;
 

@@ -20,7 +20,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const adapter = new FastifyAdapter({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: options.logger === false ? false : [...(options.logger ?? ['error', 'warn', 'log'])],

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { sockets } from './fakeSocket';
 
 // No real network in component tests: the realtime layer talks to a fake socket.
 vi.mock('socket.io-client', async () => ({ io: (await import('./fakeSocket')).ioMock }));
+
+// Lazy route chunks load on first use; give async queries headroom when files run in parallel.
+configure({ asyncUtilTimeout: 4000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {

@@ -14,7 +14,13 @@ export const CATEGORY_ORDER = [
 ] as const;
 
 /** Categories for which the Dimension (Odd Size Search) panel is hidden. */
-export const DIMENSION_PANEL_HIDDEN_CATEGORIES = ['Bag Filters', 'V-Cells', 'Mini-Pro', 'Minipro', 'Rigid Flow'] as const;
+export const DIMENSION_PANEL_HIDDEN_CATEGORIES = [
+  'Bag Filters',
+  'V-Cells',
+  'Mini-Pro',
+  'Minipro',
+  'Rigid Flow',
+] as const;
 
 /** Part number of the default variant of a new product. */
 export const DEFAULT_PART_NUMBER = 'DEFAULT_PN';
@@ -22,7 +28,9 @@ export const DEFAULT_PART_NUMBER = 'DEFAULT_PN';
 /** Prefix of temporary ids of variants added in the grid and not yet saved. */
 export const NEW_VARIANT_ID_PREFIX = 'new_';
 
-const ORDER_INDEX = new Map<string, number>(CATEGORY_ORDER.map((n, i) => [normalizeCategoryName(n), i]));
+const ORDER_INDEX = new Map<string, number>(
+  CATEGORY_ORDER.map((n, i) => [normalizeCategoryName(n), i]),
+);
 const HIDDEN = new Set<string>(DIMENSION_PANEL_HIDDEN_CATEGORIES.map(normalizeCategoryName));
 
 type Named = string | { name: string };

@@ -110,7 +110,9 @@ describe('matchesOddSizeVariant', () => {
       ['depth 2, one side > 59.5 only', { effectiveWidth: 60.5, effectiveHeight: 19.5 }, 2, true],
     ])('%s → %p', (_label, over, variantDepth, expected) => {
       const s = { ...base, ...over };
-      expect(matchesOddSizeVariant(s, v({ odd_size_type: 'TRIPLE', depth: variantDepth }))).toBe(expected);
+      expect(matchesOddSizeVariant(s, v({ odd_size_type: 'TRIPLE', depth: variantDepth }))).toBe(
+        expected,
+      );
       expect(oddSizeCriteria(s) !== null).toBe(expected);
     });
 
@@ -125,8 +127,14 @@ describe('oddSizeCriteria', () => {
   it.each<[OddSizeSearch, OddSizeCriteria]>([
     [plain, { oddSizeType: 'SINGLE', area: 458.25, depthMin: 0.875, depthMax: 1.125 }],
     [exact, { oddSizeType: 'SINGLE', area: 492, depthMin: 1, depthMax: 1 }],
-    [searchOf('31', '40', '1'), { oddSizeType: 'TRIPLE', area: 1204.75, depthMin: 0.875, depthMax: 1.125 }],
-    [searchOf('15', '22', '2'), { oddSizeType: 'SINGLE', area: 311.75, depthMin: 1.875, depthMax: 2.125 }],
+    [
+      searchOf('31', '40', '1'),
+      { oddSizeType: 'TRIPLE', area: 1204.75, depthMin: 0.875, depthMax: 1.125 },
+    ],
+    [
+      searchOf('15', '22', '2'),
+      { oddSizeType: 'SINGLE', area: 311.75, depthMin: 1.875, depthMax: 2.125 },
+    ],
   ])('%#', (search, criteria) => expect(oddSizeCriteria(search)).toEqual(criteria));
 
   /** What the API's SQL does with the criteria. */
@@ -141,20 +149,48 @@ describe('oddSizeCriteria', () => {
     Number(x.depth) <= c.depthMax;
 
   it('agrees with matchesOddSizeVariant over a grid of searches and variants', () => {
-    const dims = ['0.125', '1', '15', '20 1/2', '29.5', '30', '30.5', '31', '45', '59.5', '60', '61', '62'];
+    const dims = [
+      '0.125',
+      '1',
+      '15',
+      '20 1/2',
+      '29.5',
+      '30',
+      '30.5',
+      '31',
+      '45',
+      '59.5',
+      '60',
+      '61',
+      '62',
+    ];
     const depths = ['1', '2', '4', '0.75', '1 1/8'];
     const variants: OddSizeVariantLike[] = [];
     for (const t of ['SINGLE', 'DOUBLE', 'TRIPLE', '', 'None'])
-      for (const [min, max] of [[null, null], [null, 500], [400, 900], [900, null], [1800, 2400]] as const)
+      for (const [min, max] of [
+        [null, null],
+        [null, 500],
+        [400, 900],
+        [900, null],
+        [1800, 2400],
+      ] as const)
         for (const depth of [0.75, 0.875, 1, 1.125, 1.25, 2, 4])
-          for (const odd of [true, false]) variants.push(v({ odd_size: odd, odd_size_type: t, min_area: min, max_area: max, depth }));
+          for (const odd of [true, false])
+            variants.push(
+              v({ odd_size: odd, odd_size_type: t, min_area: min, max_area: max, depth }),
+            );
     let checked = 0;
     let matched = 0;
     for (const w of dims)
       for (const h of dims)
         for (const d of depths)
           for (const ex of [false, true]) {
-            const r = validateDimensionSearch({ width: w, height: h, depth: d, useExactMeasurements: ex });
+            const r = validateDimensionSearch({
+              width: w,
+              height: h,
+              depth: d,
+              useExactMeasurements: ex,
+            });
             if (!r.ok) continue;
             const c = oddSizeCriteria(r.search);
             for (const x of variants) {

@@ -80,23 +80,105 @@ describe('validateDimensionSearch: errors', () => {
     ['20', 'abc', '1', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined],
     ['20', '24', '1x', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined],
     ['abc', '0.1', '1', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined], // invalid before size
-    ['0.1', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['20', '0.124', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['20', '24', '1/16', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['0', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['-1', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['0.1', '31', '2', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
-    ['31', '31', '2', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
-    ['30.5', '30.5', '2', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
-    ['30 1/8', '30 1/8', '4', true, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
-    ['61', '31', '0.75', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
+    [
+      '0.1',
+      '24',
+      '1',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '20',
+      '0.124',
+      '1',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '20',
+      '24',
+      '1/16',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '0',
+      '24',
+      '1',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '-1',
+      '24',
+      '1',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '0.1',
+      '31',
+      '2',
+      false,
+      'too-small',
+      CATALOGUE_MSG.dimensionsTooSmall,
+      CATALOGUE_MSG.invalidSizeTooSmall,
+    ],
+    [
+      '31',
+      '31',
+      '2',
+      false,
+      'over-30',
+      CATALOGUE_MSG.invalidSizeOver30,
+      CATALOGUE_MSG.invalidSizeOver30,
+    ],
+    [
+      '30.5',
+      '30.5',
+      '2',
+      false,
+      'over-30',
+      CATALOGUE_MSG.invalidSizeOver30,
+      CATALOGUE_MSG.invalidSizeOver30,
+    ],
+    [
+      '30 1/8',
+      '30 1/8',
+      '4',
+      true,
+      'over-30',
+      CATALOGUE_MSG.invalidSizeOver30,
+      CATALOGUE_MSG.invalidSizeOver30,
+    ],
+    [
+      '61',
+      '31',
+      '0.75',
+      false,
+      'over-30',
+      CATALOGUE_MSG.invalidSizeOver30,
+      CATALOGUE_MSG.invalidSizeOver30,
+    ],
   ])('%p × %p × %p exact=%p → %p', (width, height, depth, exact, kind, message, modalText) => {
     const r = validateDimensionSearch({ width, height, depth, useExactMeasurements: exact });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe(kind);
     expect(r.error.message).toBe(message);
-    expect(r.error.modal).toEqual(modalText ? { title: 'Invalid Size', text: modalText } : undefined);
+    expect(r.error.modal).toEqual(
+      modalText ? { title: 'Invalid Size', text: modalText } : undefined,
+    );
   });
 });
 

@@ -64,9 +64,12 @@ describe('customerPriceCents: list × percentage / 100, half-up, exact', () => {
     expect(() => customerPriceCents(cents as number, '50')).toThrow(RangeError);
   });
 
-  it.each([['abc'], [''], [Number.POSITIVE_INFINITY], ['1.2.3'], ['.']])('rejects invalid percentage %p', (pct) => {
-    expect(() => customerPriceCents(100, pct as string)).toThrow(RangeError);
-  });
+  it.each([['abc'], [''], [Number.POSITIVE_INFINITY], ['1.2.3'], ['.']])(
+    'rejects invalid percentage %p',
+    (pct) => {
+      expect(() => customerPriceCents(100, pct as string)).toThrow(RangeError);
+    },
+  );
 });
 
 describe('parseExactDecimal / divRoundHalfUp', () => {
@@ -96,7 +99,8 @@ describe('parseExactDecimal / divRoundHalfUp', () => {
     [-7n, 3n, -2n],
   ])('%p / %p → %p', (n, d, q) => expect(divRoundHalfUp(n, d)).toBe(q));
 
-  it('rejects a non-positive divisor', () => expect(() => divRoundHalfUp(1n, 0n)).toThrow(RangeError));
+  it('rejects a non-positive divisor', () =>
+    expect(() => divRoundHalfUp(1n, 0n)).toThrow(RangeError));
 });
 
 describe('percentage for a category', () => {
@@ -134,7 +138,9 @@ describe('percentage for a category', () => {
   });
 
   it('throws when no percentage is available', () => {
-    expect(() => percentageForCategory('MERV 10', { discount_percentage: null })).toThrow(RangeError);
+    expect(() => percentageForCategory('MERV 10', { discount_percentage: null })).toThrow(
+      RangeError,
+    );
   });
 
   it('companyPriceCents combines both', () => {
@@ -162,7 +168,9 @@ describe('formatting and parsing money', () => {
     [123456, '1234.56'],
     [5, '0.05'],
     [-5, '-0.05'],
-  ])('centsToDecimalString(%p) = %p', (cents, text) => expect(centsToDecimalString(cents)).toBe(text));
+  ])('centsToDecimalString(%p) = %p', (cents, text) =>
+    expect(centsToDecimalString(cents)).toBe(text),
+  );
 
   it.each<[string | number | null, number | null]>([
     ['12.34', 1234],

@@ -56,7 +56,8 @@ export function toScaledInteger(dec: ExactDecimal, scale: number): bigint {
 function toCentsBigInt(cents: number | bigint | string): bigint {
   if (typeof cents === 'bigint') return cents;
   if (typeof cents === 'number') {
-    if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer: ${cents}`);
+    if (!Number.isSafeInteger(cents))
+      throw new RangeError(`cents must be a safe integer: ${cents}`);
     return BigInt(cents);
   }
   if (!/^[+-]?\d+$/.test(cents.trim())) throw new RangeError(`cents must be an integer: ${cents}`);
@@ -91,10 +92,7 @@ export interface CompanyPercentages {
 }
 
 export type PercentageField =
-  | 'discount_percentage'
-  | 'rigidflow_percentage'
-  | 'minipro_percentage'
-  | 'polyroll_percentage';
+  'discount_percentage' | 'rigidflow_percentage' | 'minipro_percentage' | 'polyroll_percentage';
 
 /** Lower-cases and drops spaces, hyphens and underscores: 'Mini-Pro' → 'minipro'. */
 export function normalizeCategoryName(name: string | null | undefined): string {
@@ -102,7 +100,9 @@ export function normalizeCategoryName(name: string | null | undefined): string {
 }
 
 /** Which company field prices a category: Rigid Flow, Minipro/Mini-Pro, Polyroll, else discount. */
-export function percentageFieldForCategory(categoryName: string | null | undefined): PercentageField {
+export function percentageFieldForCategory(
+  categoryName: string | null | undefined,
+): PercentageField {
   switch (normalizeCategoryName(categoryName)) {
     case 'rigidflow':
       return 'rigidflow_percentage';
@@ -125,7 +125,10 @@ export function percentageForCategory(
 ): number | string {
   const field = percentageFieldForCategory(categoryName);
   const specific = company[field];
-  const value = specific === null || specific === undefined || specific === '' ? company.discount_percentage : specific;
+  const value =
+    specific === null || specific === undefined || specific === ''
+      ? company.discount_percentage
+      : specific;
   if (value === null || value === undefined || value === '') {
     throw new RangeError('company has no discount_percentage');
   }
@@ -162,7 +165,10 @@ export function centsToDecimalString(cents: number | bigint | string): string {
 /** Dollar input ('12.5', '$1,234.56', 12.34) → integer cents; null if invalid or > 2 decimals. */
 export function parseMoneyToCents(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
-  const text = String(input).trim().replace(/^\$/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const text = String(input)
+    .trim()
+    .replace(/^\$/, '')
+    .replace(/,(?=\d{3}(\D|$))/g, '');
   if (!/^\d*(\.\d{0,2})?$/.test(text) || !/\d/.test(text)) return null;
   const dec = parseExactDecimal(text);
   if (!dec) return null;

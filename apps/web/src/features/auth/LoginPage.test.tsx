@@ -113,26 +113,18 @@ describe('sign-in success', () => {
   });
 
   it('shows the storage-failure message when the session cannot be saved', async () => {
-    let writes = 0;
-    const failing = {
-      getItem: () => null,
-      setItem: () => {
-        if (++writes > 1) throw new DOMException('quota', 'QuotaExceededError');
-      },
-      removeItem: () => {},
-    } as unknown as Storage;
-    resetStorage({ localStorage: failing, sessionStorage: window.sessionStorage });
-    // the probe's read returns null, so localStorage is rejected; make sessionStorage fail on write instead
-    const session = { store: new Map<string, string>(), n: 0 };
+    // localStorage blocked; sessionStorage accepts the availability probe, then refuses writes (quota).
+    const blocked = { getItem: () => null, setItem: () => { throw new Error('blocked'); }, removeItem: () => {} } as unknown as Storage;
+    const session = { store: new Map<string, string>(), writes: 0 };
     const flakySession = {
       getItem: (k: string) => session.store.get(k) ?? null,
       setItem: (k: string, v: string) => {
-        if (++session.n > 1) throw new DOMException('quota', 'QuotaExceededError');
+        if (++session.writes > 1) throw new DOMException('quota', 'QuotaExceededError');
         session.store.set(k, v);
       },
       removeItem: (k: string) => void session.store.delete(k),
     } as unknown as Storage;
-    resetStorage({ localStorage: failing, sessionStorage: flakySession });
+    resetStorage({ localStorage: blocked, sessionStorage: flakySession });
     loginAnswers(200, { status: 200, token: 'new.jwt.token', data: makeUser('employee') });
     renderApp('/');
     await fillAndSubmit('e@example.com', 'password123');

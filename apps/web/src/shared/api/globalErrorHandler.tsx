@@ -23,17 +23,12 @@ function endSession(): void {
   }
 }
 
-const openModals = new Set<string>();
-
-/** One modal per kind at a time: a burst of failing requests shows a single dialog. */
+/** One modal per kind at a time (Mantine ignores an open with an id already shown): a burst of failures shows one dialog. */
 function openOnce(id: string, title: string, body: React.ReactNode, withRefresh = false): void {
-  if (openModals.has(id)) return;
-  openModals.add(id);
   modals.open({
     modalId: id,
     title,
     centered: true,
-    onClose: () => openModals.delete(id),
     children: (
       <Stack gap="md">
         {typeof body === 'string' ? <Text>{body}</Text> : body}
