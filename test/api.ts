@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { hashPassword } from '../libs/platform/src';
 import { createDataSource } from '../libs/db/src';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -134,7 +134,7 @@ export class ApiClient {
     });
     this.storeCookies(res);
     const text = await res.text();
-    let json: any = null;
+    let json: any;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {

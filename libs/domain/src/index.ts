@@ -4,3 +4,5 @@ export * from './password';
 export * from './auth-schemas';
 export * from './csrf';
 export * from './catalogue';
+export * from './account';
+export * from './org';

@@ -1,0 +1,66 @@
+import type { RoleKey } from './roles';
+
+/** Request/response shapes of the account endpoints (spec §3, §7 Authentication and Users). */
+export interface ForgotPasswordRequest {
+  email: string;
+}
+export interface ResetPasswordRequest {
+  password: string;
+  token: string;
+}
+export interface ChangePasswordRequest {
+  oldPassword: string;
+  newPassword: string;
+}
+export interface UpdateProfileRequest {
+  username: string;
+  email: string;
+}
+
+/** `{status, message}` answers of forgot/reset/change password. */
+export interface AccountMessageResponse {
+  status: number;
+  message: string;
+}
+
+/** `GET user/me` data, also returned by `PATCH user`. */
+export interface AccountProfile {
+  _id: string;
+  username: string;
+  email: string;
+  role_key: RoleKey;
+  company_id: string | null;
+  company_name: string | null;
+  /** API-relative URL of the profile image (`/api/files/...`), or null. */
+  picture: string | null;
+  createdAt: string;
+  last_login: string | null;
+}
+
+export interface AccountProfileResponse {
+  status: number;
+  message?: string;
+  data: AccountProfile;
+}
+
+/** Paths of the account endpoints, relative to `/api`. */
+export const ACCOUNT_PATHS = {
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  changePassword: 'change-password',
+  me: 'user/me',
+  updateProfile: 'user',
+  uploadProfileImage: 'user/upload',
+  uploadCompanyImage: (companyId: string) => `company/upload/${companyId}`,
+} as const;
+
+/** The reset link's page; the token travels as `?code=` (spec §2 Reset password). */
+export const RESET_PASSWORD_PAGE = '/reset-password';
+
+/** Event payloads of the account module (see EventMap). */
+export interface AccountUserRef {
+  userId: string;
+  username: string;
+  email: string;
+  companyId: string | null;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../email';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password';
+import { isCommonPassword } from './common-passwords';
+import { ACCOUNT_MSG as M } from './messages';
+
+/** An email field: normalised like sign-in (spec §5), then required + valid with the given messages. */
+function emailField(required: string, invalid: string) {
+  return z
+    .string({ error: required })
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, required).refine(isValidEmail, invalid));
+}
+
+/**
+ * A new password: required, 8..256 characters (never truncated), not on the common-passwords list.
+ * Spaces are kept as typed: a passphrase is a valid password.
+ */
+export function newPasswordField(required: string, min: string) {
+  return z
+    .string({ error: required })
+    .min(1, required)
+    .min(MIN_PASSWORD_LENGTH, min)
+    .max(MAX_PASSWORD_LENGTH, M.password.tooLong)
+    .refine((p) => !isCommonPassword(p), M.password.tooCommon);
+}
+
+/** `POST forgot-password` body and the forgot form (spec §5 Forgot password). */
+export const forgotPasswordSchema = z.object({
+  email: emailField(M.forgot.emailRequired, M.forgot.emailInvalid),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** `POST reset-password` body (spec §3: password, token). */
+export const resetPasswordSchema = z.object({
+  password: newPasswordField(M.reset.passwordRequired, M.reset.passwordMin),
+  token: z.string({ error: M.reset.invalidToken }).min(1, M.reset.invalidToken).max(200, M.reset.invalidToken),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** The reset form (web): password + confirm, spec §5 Reset password messages. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordField(M.reset.passwordRequired, M.reset.passwordMin),
+    confirmPassword: z
+      .string({ error: M.reset.confirmRequired })
+      .min(1, M.reset.confirmRequired)
+      .min(MIN_PASSWORD_LENGTH, M.reset.confirmMin),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: M.reset.mismatch, path: ['confirmPassword'] });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** `POST change-password` body (spec §3: oldPassword, newPassword). */
+export const changePasswordSchema = z.object({
+  oldPassword: z
+    .string({ error: M.change.currentRequired })
+    .min(1, M.change.currentRequired)
+    .max(MAX_PASSWORD_LENGTH, M.change.currentIncorrect),
+  newPassword: newPasswordField(M.change.newRequired, M.change.newMin),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form (web): current, new, confirm (spec §5 Change password). */
+export const changePasswordFormSchema = z
+  .object({
+    oldPassword: z.string({ error: M.change.currentRequired }).min(1, M.change.currentRequired),
+    newPassword: newPasswordField(M.change.newRequired, M.change.newMin),
+    confirmPassword: z
+      .string({ error: M.change.confirmRequired })
+      .min(1, M.change.confirmRequired)
+      .min(MIN_PASSWORD_LENGTH, M.change.confirmMin),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.change.mismatch, path: ['confirmPassword'] });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/**
+ * `PATCH user` (own profile) body: only username and email. Unknown keys (role, company, status,
+ * password …) are stripped, so they can never be mass-assigned.
+ */
+export const profileSchema = z.object({
+  username: z
+    .string({ error: M.profile.usernameRequired })
+    .trim()
+    .min(1, M.profile.usernameRequired)
+    .max(100, M.profile.usernameTooLong),
+  email: emailField(M.profile.emailRequired, M.profile.emailInvalid),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { isValidEmail, normalizeEmail } from '../email';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password';
+import { ORG_MSG } from './messages';
+
+/* ------------------------------------------------------------------ building blocks */
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}
+
+/** A path id: anything but a UUID is a 400 'Invalid id' (never a 500 from Postgres). */
+export const idSchema = z
+  .string({ error: ORG_MSG.invalidId })
+  .refine(isUuid, ORG_MSG.invalidId)
+  .transform((s) => s.toLowerCase());
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, required).max(max, tooLong));
+
+const email = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, required).refine(isValidEmail, invalid));
+
+const password = (required: string, min: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(MIN_PASSWORD_LENGTH, min)
+    .max(MAX_PASSWORD_LENGTH, ORG_MSG.user.passwordTooLong);
+
+/** Selects send 'true'/'false' strings; JSON clients send booleans. */
+const booleanish = (message: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: message });
+
+/**
+ * A multiplier travels as a percentage (the UI sends multiplier × 100): 0 to 100 with at most two
+ * decimals (multiplier step 0.0001). Float noise from ×100 (45.510000000000005) is rounded away.
+ */
+export function percentage(label: string) {
+  const message = ORG_MSG.company.multiplierInvalid(label);
+  return z.unknown().transform((raw, ctx) => {
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
+    const rounded = Math.round(n * 100) / 100;
+    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.abs(rounded - n) > 1e-6) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return rounded;
+  });
+}
+
+/** Multiplier (0..1, as shown) ↔ stored percentage, without float noise. */
+export function multiplierToPercentage(multiplier: number): number {
+  return Math.round(multiplier * 10000) / 100;
+}
+export function percentageToMultiplier(percentage: number): string {
+  return (percentage / 100).toFixed(4);
+}
+
+/* ------------------------------------------------------------------ companies */
+
+/** Add Company modal and `POST company` (spec §5 Create company). */
+export const createCompanySchema = z
+  .object({
+    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
+    username: requiredText(ORG_MSG.company.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+    email: email(ORG_MSG.company.emailRequired, ORG_MSG.company.emailInvalid),
+    password: password(ORG_MSG.company.passwordRequired, ORG_MSG.company.passwordMin),
+    confirm_password: z
+      .string({ error: ORG_MSG.company.confirmRequired })
+      .min(1, ORG_MSG.company.confirmRequired)
+      .min(MIN_PASSWORD_LENGTH, ORG_MSG.company.confirmMin),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    message: ORG_MSG.company.confirmMatch,
+    path: ['confirm_password'],
+  });
+export type CreateCompanyInput = z.infer<typeof createCompanySchema>;
+
+/** `PATCH company/{id}`: each field optional (PATCH) but valid when present; unknown fields dropped. */
+export const updateCompanySchema = z
+  .object({
+    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong).optional(),
+    status: booleanish(ORG_MSG.company.statusInvalid).optional(),
+    discount_percentage: percentage('Price Multiplier').optional(),
+    rigidflow_percentage: percentage('Rigidflow Multiplier').optional(),
+    minipro_percentage: percentage('Minipro Multiplier').optional(),
+    polyroll_percentage: percentage('Polyroll Multiplier').optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ORG_MSG.company.nothingToUpdate });
+export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
+
+/** Company edit form as the user types it (multipliers 0..1); the web converts with multiplierToPercentage. */
+export const companyEditFormSchema = z.object({
+  name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
+  status: booleanish(ORG_MSG.company.statusInvalid),
+  discount_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Price Multiplier') }).min(0).max(1),
+  rigidflow_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Rigidflow Multiplier') }).min(0).max(1),
+  minipro_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Minipro Multiplier') }).min(0).max(1),
+  polyroll_percentage: z.number().min(0).max(1),
+});
+
+/** Danger Zone: typing exactly DELETE (spec §5 Company edit). */
+export function deleteConfirmationError(typed: string): string | null {
+  if (typed === '') return ORG_MSG.company.deleteTypeEmpty;
+  return typed === 'DELETE' ? null : ORG_MSG.company.deleteTypeWrong;
+}
+
+export const COMPANY_SORT_FIELDS = [
+  'name',
+  'discount_percentage',
+  'status',
+  'total_admins',
+  'total_employees',
+  'createdAt',
+] as const;
+export type CompanySortField = (typeof COMPANY_SORT_FIELDS)[number];
+
+const intParam = (def: number, min: number, max: number) =>
+  z
+    .union([z.string(), z.number()], { error: ORG_MSG.invalidQuery })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: ORG_MSG.invalidQuery });
+        return z.NEVER;
+      }
+      return Math.min(n, max);
+    });
+
+/** Optional `status=true|false` filter; empty means all. */
+const statusFilter = z
+  .enum(['true', 'false', ''], { error: ORG_MSG.invalidQuery })
+  .optional()
+  .transform((v) => (v === 'true' ? true : v === 'false' ? false : undefined));
+
+export const PAGE_SIZES = { companies: 9, administrators: 20, notifications: 20 } as const;
+export const MAX_PAGE_SIZE = 100;
+
+export const companyListQuerySchema = z.object({
+  page: intParam(1, 1, 1_000_000),
+  limit: intParam(PAGE_SIZES.companies, 1, MAX_PAGE_SIZE),
+  search: z
+    .string({ error: ORG_MSG.invalidQuery })
+    .max(200, ORG_MSG.invalidQuery)
+    .optional()
+    .transform((s) => s?.trim() ?? ''),
+  sortBy: z
+    .enum([...COMPANY_SORT_FIELDS, ''], { error: 'Invalid sort field' })
+    .optional()
+    .transform((v) => (v ? v : 'name') as CompanySortField),
+  sortOrder: z
+    .enum(['asc', 'desc', 'ASC', 'DESC', ''], { error: 'Invalid sort order' })
+    .optional()
+    .transform((v) => (v ? (v.toLowerCase() as 'asc' | 'desc') : 'asc')),
+});
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+
+export const statusQuerySchema = z.object({ status: statusFilter });
+
+/* ------------------------------------------------------------------ users */
+
+export const USER_ACTIONS = ['admin', 'employee'] as const;
+
+/** Add Administrator modal on the administrators screen, and superadmin `POST user` (spec §5). */
+export const addAdministratorSchema = z.object({
+  company_id: z
+    .string({ error: ORG_MSG.administrator.companyRequired })
+    .min(1, ORG_MSG.administrator.companyRequired)
+    .refine(isUuid, ORG_MSG.administrator.companyRequired)
+    .transform((s) => s.toLowerCase()),
+  username: requiredText(ORG_MSG.administrator.usernameRequired, 100, ORG_MSG.user.usernameTooLong),
+  email: email(ORG_MSG.administrator.emailRequired, ORG_MSG.administrator.emailInvalid),
+  password: password(ORG_MSG.administrator.passwordRequired, ORG_MSG.administrator.passwordMin),
+  action: z.enum(USER_ACTIONS, { error: ORG_MSG.administrator.actionInvalid }).default('admin'),
+});
+export type AddAdministratorInput = z.infer<typeof addAdministratorSchema>;
+
+/** Add Administrator / Add Employee modals inside a company, and the admin's `POST user` (spec §5). */
+export const addCompanyUserSchema = z.object({
+  username: requiredText(ORG_MSG.companyUser.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+  email: email(ORG_MSG.companyUser.emailRequired, ORG_MSG.companyUser.emailInvalid),
+  password: password(ORG_MSG.companyUser.passwordRequired, ORG_MSG.companyUser.passwordMin),
+});
+export type AddCompanyUserInput = z.infer<typeof addCompanyUserSchema>;
+
+/**
+ * `PATCH user/{id}`: status, username, email. Only these are read — role, company and password in
+ * the body are dropped (mass-assignment safe). Each optional (PATCH) but valid when present.
+ */
+export const updateUserSchema = z
+  .object({
+    status: booleanish(ORG_MSG.userEdit.statusRequired).optional(),
+    username: requiredText(ORG_MSG.userEdit.userNameRequired, 100, ORG_MSG.user.usernameTooLong).optional(),
+    email: email(ORG_MSG.userEdit.emailRequired, ORG_MSG.userEdit.emailInvalid).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.username !== undefined || v.email !== undefined, {
+    message: ORG_MSG.company.nothingToUpdate,
+  });
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+/** The detail form (all three required). */
+export const userEditFormSchema = z.object({
+  status: booleanish(ORG_MSG.userEdit.statusRequired),
+  username: requiredText(ORG_MSG.userEdit.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+  email: email(ORG_MSG.userEdit.emailRequired, ORG_MSG.userEdit.emailInvalid),
+});
+
+export const MAX_BULK_IDS = 500;
+
+const idList = (required: string) =>
+  z
+    .array(z.string({ error: ORG_MSG.invalidId }).refine(isUuid, ORG_MSG.invalidId), { error: required })
+    .min(1, required)
+    .max(MAX_BULK_IDS, ORG_MSG.user.tooMany)
+    .transform((ids) => [...new Set(ids.map((s) => s.toLowerCase()))]);
+
+/** `DELETE user/bulk`: `{ id: [...] }`. */
+export const bulkDeleteUsersSchema = z.object({ id: idList(ORG_MSG.user.idsRequired) });
+
+export const userListQuerySchema = z.object({
+  page: intParam(1, 1, 1_000_000),
+  limit: intParam(PAGE_SIZES.administrators, 1, MAX_PAGE_SIZE),
+  status: statusFilter,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** `GET user/employee`: everything by default (My Company has no pager); page/limit optional. */
+export const employeeListQuerySchema = z.object({
+  page: intParam(1, 1, 1_000_000),
+  limit: intParam(1000, 1, 1000),
+  status: statusFilter,
+});
+
+/* ------------------------------------------------------------------ notifications */
+
+export const notificationListQuerySchema = z.object({
+  page: intParam(1, 1, 1_000_000),
+  limit: intParam(PAGE_SIZES.notifications, 1, MAX_PAGE_SIZE),
+  read_status: statusFilter,
+});
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** `DELETE notification/`: `{ ids: [...] }`. */
+export const deleteNotificationsSchema = z.object({ ids: idList(ORG_MSG.notification.idsRequired) });
