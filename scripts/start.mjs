@@ -52,7 +52,11 @@ function newestMtime(paths) {
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const buildServer = pkg.scripts['build:server'] ?? 'tsc -b apps/api apps/worker scripts';
 if (buildServer.startsWith('tsc ')) {
-  run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), ...buildServer.slice(4).trim().split(/\s+/)], 'Server build (tsc -b)');
+  run(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), ...buildServer.slice(4).trim().split(/\s+/)],
+    'Server build (tsc -b)',
+  );
 } else {
   run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '-s', 'build:server'], 'Server build');
 }
@@ -74,7 +78,11 @@ if (!dev) {
       'libs/contracts/src',
     ]);
     if (sources > built) {
-      run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', viteConfig, '--logLevel', 'warn'], 'Web build (vite)');
+      run(
+        process.execPath,
+        [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', viteConfig, '--logLevel', 'warn'],
+        'Web build (vite)',
+      );
     } else {
       say('Web build is current');
     }

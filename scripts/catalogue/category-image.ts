@@ -37,9 +37,7 @@ function media(style: FilterStyle, p: ImagePalette): string {
     case 'dense':
       return pleats(6, p.media, 1.5);
     case 'carbon':
-      return `${pleats(12, p.media)}<g fill="${p.frame}" opacity="0.35">${[
-        60, 84, 108, 132, 156, 180,
-      ]
+      return `${pleats(12, p.media)}<g fill="${p.frame}" opacity="0.35">${[60, 84, 108, 132, 156, 180]
         .map((x, i) => `<circle cx="${x}" cy="${i % 2 ? 56 : 76}" r="3"/>`)
         .join('')}</g>`;
     case 'pocket':

@@ -112,8 +112,7 @@ const CATEGORIES: CategoryDef[] = [
     palette: palette('#fdf3e7', '#8a4b08', '#e69138'),
     build: (prefix, suffix) => {
       const dims = triples(
-        '12x12x12 12x24x12 16x20x12 20x20x12 20x24x12 24x20x12 24x24x12 12x24x6 ' +
-          '20x24x6 24x24x6',
+        '12x12x12 12x24x12 16x20x12 20x20x12 20x24x12 24x20x12 24x24x12 12x24x6 ' + '20x24x6 24x24x6',
       );
       const sizes = boxSizes(dims, (d) => (d === 12 ? 11.5 : 5.875));
       const lines: Line[] = [
@@ -125,14 +124,7 @@ const CATEGORIES: CategoryDef[] = [
       return {
         subcategories: null,
         products: lines.map((l) =>
-          product(
-            'rigid-flow',
-            '',
-            l,
-            finalize(standardVariants(l, sizes, 3500, 9, prefix)),
-            prefix,
-            suffix,
-          ),
+          product('rigid-flow', '', l, finalize(standardVariants(l, sizes, 3500, 9, prefix)), prefix, suffix),
         ),
       };
     },
@@ -143,8 +135,7 @@ const CATEGORIES: CategoryDef[] = [
     palette: palette('#e8f6f8', '#0b5563', '#2aa7b8'),
     build: (prefix, suffix) => {
       const faces = pairs(
-        '12x12 12x24 16x16 16x20 16x24 16x25 18x20 18x24 18x25 20x20 20x24 ' +
-          '20x25 20x30 24x24 24x30 25x25',
+        '12x12 12x24 16x16 16x20 16x24 16x25 18x20 18x24 18x25 20x20 20x24 ' + '20x25 20x30 24x24 24x30 25x25',
       );
       const sizes = (d: number) =>
         faces.map(([w, h]) => ({
@@ -163,14 +154,7 @@ const CATEGORIES: CategoryDef[] = [
       return {
         subcategories: null,
         products: lines.map(([l, d]) =>
-          product(
-            'minipro',
-            `${d}in`,
-            l,
-            finalize(standardVariants(l, sizes(d), 2200, 6, prefix)),
-            prefix,
-            suffix,
-          ),
+          product('minipro', `${d}in`, l, finalize(standardVariants(l, sizes(d), 2200, 6, prefix)), prefix, suffix),
         ),
       };
     },
@@ -229,14 +213,7 @@ const CATEGORIES: CategoryDef[] = [
       return {
         subcategories: null,
         products: lines.map((l) =>
-          product(
-            'v-cells',
-            '',
-            l,
-            finalize(standardVariants(l, sizes, 6500, 12, prefix)),
-            prefix,
-            suffix,
-          ),
+          product('v-cells', '', l, finalize(standardVariants(l, sizes, 6500, 12, prefix)), prefix, suffix),
         ),
       };
     },
@@ -263,14 +240,7 @@ const CATEGORIES: CategoryDef[] = [
             pn: `${w}90`,
             area: w * 1080,
           }));
-          return product(
-            'polyroll',
-            '',
-            l,
-            finalize(standardVariants(l, sizes, 900, 0.35, prefix)),
-            prefix,
-            suffix,
-          );
+          return product('polyroll', '', l, finalize(standardVariants(l, sizes, 900, 0.35, prefix)), prefix, suffix);
         }),
       };
     },
@@ -290,14 +260,7 @@ const CATEGORIES: CategoryDef[] = [
       return {
         subcategories: null,
         products: lines.map((l) =>
-          product(
-            'hepa',
-            '',
-            l,
-            finalize(standardVariants(l, sizes, 9500, 30, prefix)),
-            prefix,
-            suffix,
-          ),
+          product('hepa', '', l, finalize(standardVariants(l, sizes, 9500, 30, prefix)), prefix, suffix),
         ),
       };
     },
@@ -333,10 +296,7 @@ export function generateDemoCatalogue(): DemoCatalogue {
 
 /** All products of a catalogue, sub-category products first within each category. */
 export function allProducts(catalogue: DemoCatalogue): DemoProduct[] {
-  return catalogue.categories.flatMap((c) => [
-    ...c.subcategories.flatMap((s) => s.products),
-    ...c.products,
-  ]);
+  return catalogue.categories.flatMap((c) => [...c.subcategories.flatMap((s) => s.products), ...c.products]);
 }
 
 export function countVariants(catalogue: DemoCatalogue): number {
@@ -368,9 +328,7 @@ export function generateLargeCatalogue(targetVariants = 100000): DemoCatalogue {
     const next = buildSeries(series);
     next.categories.forEach((c, ci) => {
       const target = result.categories[ci];
-      c.subcategories.forEach((s, si) =>
-        target.subcategories[si].products.push(...take(s.products)),
-      );
+      c.subcategories.forEach((s, si) => target.subcategories[si].products.push(...take(s.products)));
       target.products.push(...take(c.products));
     });
   }

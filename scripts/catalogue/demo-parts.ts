@@ -166,16 +166,13 @@ export function standardVariants(
       min_area: null,
       max_area: null,
       out_of_stock: isOutOfStock(part_number),
-      list_price_cents: charmPrice(
-        Math.round(((baseCents + s.area * centsPerSqIn) * line.factor) / 100),
-      ),
+      list_price_cents: charmPrice(Math.round(((baseCents + s.area * centsPerSqIn) * line.factor) / 100)),
     };
   });
 }
 
 export function oddSizeVariants(line: Line, depth: number, centsPerSqIn: number, prefix: string) {
-  const types =
-    depth === 1 ? (['SINGLE', 'DOUBLE', 'TRIPLE'] as const) : (['SINGLE', 'DOUBLE'] as const);
+  const types = depth === 1 ? (['SINGLE', 'DOUBLE', 'TRIPLE'] as const) : (['SINGLE', 'DOUBLE'] as const);
   return types.flatMap((type) =>
     ODD_SIZE_BANDS[type].map(([min, max], i) => {
       const part_number = `${prefix}${line.code}-OS-${type[0]}${depth}-${String(i + 1).padStart(2, '0')}`;
@@ -191,9 +188,7 @@ export function oddSizeVariants(line: Line, depth: number, centsPerSqIn: number,
         max_area: max,
         out_of_stock: false,
         // custom-made: set-up charge plus a 60 % premium on the area rate
-        list_price_cents: charmPrice(
-          Math.round(((2500 + pricedArea * centsPerSqIn * 1.6) * line.factor) / 100),
-        ),
+        list_price_cents: charmPrice(Math.round(((2500 + pricedArea * centsPerSqIn * 1.6) * line.factor) / 100)),
       };
     }),
   );
@@ -230,18 +225,11 @@ export function product(
   prefix: string,
   nameSuffix: string,
 ): DemoProduct {
-  const key = [categoryKey, sub && slug(sub), slug(line.code), prefix && slug(prefix)]
-    .filter(Boolean)
-    .join('-');
+  const key = [categoryKey, sub && slug(sub), slug(line.code), prefix && slug(prefix)].filter(Boolean).join('-');
   return { key, name: `${line.name}${nameSuffix}`, variants };
 }
 
-export function pleatedCategory(
-  name: string,
-  depths: number[],
-  lines: Line[],
-  rate: Record<number, [number, number]>,
-) {
+export function pleatedCategory(name: string, depths: number[], lines: Line[], rate: Record<number, [number, number]>) {
   return (prefix: string, nameSuffix: string) => ({
     products: [],
     subcategories: depths.map((depth): [string, DemoProduct[]] => {

@@ -4,6 +4,7 @@ import { runMigrations as runQueueMigrations } from 'bullmq';
 import { createDataSource, runMigrations } from '@portal/db';
 import { loadDotEnv } from './dotenv';
 import { redactUrl, resolveDatabase } from './resolve-services';
+import { bootstrapSuperadmin } from './seed';
 
 export interface MigrateResult {
   /** TypeORM migrations applied by this call (empty when the schema was current). */
@@ -40,7 +41,11 @@ export async function migrate(databaseUrl: string): Promise<MigrateResult> {
   return { applied, queueSchemaVersion };
 }
 
-/** CLI: `npm run migration:run` (DATABASE_URL, else the same discovery as `npm start`). */
+/**
+ * CLI: `npm run migration:run` (DATABASE_URL, else the same discovery as `npm start`).
+ * With SUPERADMIN_PASSWORD set it also creates the superadmin (SUPERADMIN_EMAIL) when missing —
+ * the deploy-time equivalent of what `npm start` does; an existing account is never changed.
+ */
 async function main(): Promise<void> {
   loadDotEnv();
   const db = await resolveDatabase({ log: (l) => console.log(l) });
@@ -51,6 +56,13 @@ async function main(): Promise<void> {
         (result.applied.length ? `applied ${result.applied.join(', ')}` : 'schema already current') +
         `; queue schema v${result.queueSchemaVersion}`,
     );
+    if (process.env.SUPERADMIN_PASSWORD) {
+      const email = process.env.SUPERADMIN_EMAIL || 'superadmin@filterportal.local';
+      const sa = await bootstrapSuperadmin(db.databaseUrl, email, process.env.SUPERADMIN_PASSWORD);
+      console.log(
+        sa.created ? `Superadmin ${sa.email} created` : `Superadmin ${sa.email}: account exists, left unchanged`,
+      );
+    }
   } finally {
     await db.stop();
   }

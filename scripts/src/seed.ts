@@ -6,7 +6,11 @@ import { hashPassword } from '@portal/platform';
 const SEED_LOCK_KEY = 0x53454544;
 
 async function withClient<T>(databaseUrl: string, fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000, application_name: 'filter-portal-seed' });
+  const client = new Client({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: 5000,
+    application_name: 'filter-portal-seed',
+  });
   client.on('error', () => undefined);
   await client.connect();
   try {
@@ -28,7 +32,11 @@ export interface BootstrapResult {
  * Creates the superadmin (`company_id` NULL, username 'Super Admin') unless a user with this
  * email already exists. Never changes an existing account — in particular never its password.
  */
-export async function bootstrapSuperadmin(databaseUrl: string, email: string, password: string): Promise<BootstrapResult> {
+export async function bootstrapSuperadmin(
+  databaseUrl: string,
+  email: string,
+  password: string,
+): Promise<BootstrapResult> {
   const normalized = normalizeEmail(email);
   if (!normalized) throw new Error('SUPERADMIN_EMAIL is empty');
   if (!password) throw new Error('SUPERADMIN_PASSWORD is empty');

@@ -38,7 +38,10 @@ export interface SmtpCatcher {
 }
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function addressText(a: AddressObject | AddressObject[] | undefined): string {
@@ -66,7 +69,15 @@ pre{white-space:pre-wrap;background:#fff;padding:1rem;border:1px solid #cbd2d9}
 </style></head><body>${body}</body></html>`;
 }
 
-function listen(server: { listen: (port: number, host: string) => unknown; once: (ev: string, fn: (arg?: unknown) => void) => unknown; removeListener: (ev: string, fn: (arg?: unknown) => void) => unknown }, port: number, host: string): Promise<void> {
+function listen(
+  server: {
+    listen: (port: number, host: string) => unknown;
+    once: (ev: string, fn: (arg?: unknown) => void) => unknown;
+    removeListener: (ev: string, fn: (arg?: unknown) => void) => unknown;
+  },
+  port: number,
+  host: string,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (err?: unknown) => {
       server.removeListener('listening', onListening);
@@ -189,12 +200,19 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     const match = /^\/messages\/([^/]+)$/.exec(url.pathname);
     if (match) {
       const m = store.find((x) => x.id === decodeURIComponent(match[1]));
-      if (!m) return send(404, 'text/html; charset=utf-8', page('Not found', '<h1>Message not found</h1><p><a href="/">Back to inbox</a></p>'));
+      if (!m)
+        return send(
+          404,
+          'text/html; charset=utf-8',
+          page('Not found', '<h1>Message not found</h1><p><a href="/">Back to inbox</a></p>'),
+        );
       const body =
         `<p><a href="/">&larr; Inbox</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>` +
         `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
         `<dt>Date</dt><dd>${escapeHtml(new Date(m.date).toLocaleString())}</dd></dl>` +
-        (m.html ? `<h2>HTML</h2><iframe sandbox="" title="Message HTML" srcdoc="${escapeHtml(m.html)}"></iframe>` : '') +
+        (m.html
+          ? `<h2>HTML</h2><iframe sandbox="" title="Message HTML" srcdoc="${escapeHtml(m.html)}"></iframe>`
+          : '') +
         `<h2>Text</h2><pre>${escapeHtml(m.text || '(no text part)')}</pre>`;
       return send(200, 'text/html; charset=utf-8', page(m.subject || 'Message', body));
     }

@@ -71,7 +71,12 @@ function portIsFree(port: number, host: string): Promise<boolean> {
   });
 }
 
-function pipeWithPrefix(stream: NodeJS.ReadableStream | null, prefix: string, sink: NodeJS.WriteStream, keep: string[]): void {
+function pipeWithPrefix(
+  stream: NodeJS.ReadableStream | null,
+  prefix: string,
+  sink: NodeJS.WriteStream,
+  keep: string[],
+): void {
   if (!stream) return;
   const rl = readline.createInterface({ input: stream, crlfDelay: Infinity });
   rl.on('line', (line) => {
@@ -165,7 +170,8 @@ async function main(): Promise<void> {
     const apiMain = path.join(ROOT, 'apps/api/dist/main.js');
     const workerMain = path.join(ROOT, 'apps/worker/dist/main.js');
     for (const f of [apiMain, workerMain]) {
-      if (!fs.existsSync(f)) throw new Error(`${path.relative(ROOT, f)} is missing — run \`npm run build:server\` (npm start does this)`);
+      if (!fs.existsSync(f))
+        throw new Error(`${path.relative(ROOT, f)} is missing — run \`npm run build:server\` (npm start does this)`);
     }
 
     const publicPort = Number(process.env.PORT || 3000);
@@ -198,7 +204,8 @@ async function main(): Promise<void> {
     const saPassword = process.env.SUPERADMIN_PASSWORD || DEFAULT_SUPERADMIN_PASSWORD;
     const sa = await bootstrapSuperadmin(db.databaseUrl, saEmail, saPassword);
     if (sa.created) step(`Superadmin ${sa.email} created`);
-    else if (sa.role !== 'superadmin') warn(`SUPERADMIN_EMAIL ${sa.email} belongs to an existing ${sa.role} account — left unchanged`);
+    else if (sa.role !== 'superadmin')
+      warn(`SUPERADMIN_EMAIL ${sa.email} belongs to an existing ${sa.role} account — left unchanged`);
 
     const demo = await seedDemo(db.databaseUrl);
     if (demo.seeded) step(`Demo data loaded: ${demo.companies} companies, ${demo.users} users`);
@@ -214,7 +221,12 @@ async function main(): Promise<void> {
 
     // 5. API + worker (+ Vite)
     const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${dev ? webPort : publicPort}`).replace(/\/$/, '');
-    const allowed = new Set((process.env.ALLOWED_ORIGINS || '').split(',').map((s) => s.trim()).filter(Boolean));
+    const allowed = new Set(
+      (process.env.ALLOWED_ORIGINS || '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
     if (dev) allowed.add(`http://localhost:${webPort}`).add(`http://127.0.0.1:${webPort}`);
     const childEnv: NodeJS.ProcessEnv = {
       ...process.env,
@@ -234,18 +246,24 @@ async function main(): Promise<void> {
     if (!childEnv.REDIS_URL) delete childEnv.REDIS_URL;
     if (!childEnv.ALLOWED_ORIGINS) delete childEnv.ALLOWED_ORIGINS;
 
+    step(`Starting API${dev ? ', worker and Vite' : ' and worker'}…`);
     const api = spawnChild('api', [apiMain], childEnv, 35);
     const worker = spawnChild('worker', [workerMain], childEnv, 32);
     children.push(api, worker);
     if (dev) {
       const viteBin = path.join(ROOT, 'node_modules/vite/bin/vite.js');
       children.push(
-        spawnChild('web', [viteBin, '--config', 'apps/web/vite.config.ts', '--strictPort'], {
-          ...childEnv,
-          API_PORT: String(apiPort),
-          WEB_PORT: String(webPort),
-          NODE_ENV: 'development',
-        }, 34),
+        spawnChild(
+          'web',
+          [viteBin, '--config', 'apps/web/vite.config.ts', '--strictPort'],
+          {
+            ...childEnv,
+            API_PORT: String(apiPort),
+            WEB_PORT: String(webPort),
+            NODE_ENV: 'development',
+          },
+          34,
+        ),
       );
     }
     for (const c of children) {
@@ -253,8 +271,11 @@ async function main(): Promise<void> {
         if (stopping) return;
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
         const phase = api.ready ? 'unexpectedly' : 'during start-up';
-        void shutdown(1, `${c.name} stopped ${phase} (${how}) — stopping everything.` +
-          (c.lastLines.length ? `\n  last output of ${c.name}:\n    ${c.lastLines.slice(-10).join('\n    ')}` : ''));
+        void shutdown(
+          1,
+          `${c.name} stopped ${phase} (${how}) — stopping everything.` +
+            (c.lastLines.length ? `\n  last output of ${c.name}:\n    ${c.lastLines.slice(-10).join('\n    ')}` : ''),
+        );
       });
     }
 
@@ -269,8 +290,12 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
     if (stopping) return;
+    step('API is listening');
 
-    const queue = resolveQueueBackend(childEnv) === 'redis' ? `BullMQ on Redis (${redactUrl(childEnv.REDIS_URL!)})` : 'BullMQ on Postgres (REDIS_URL unset)';
+    const queue =
+      resolveQueueBackend(childEnv) === 'redis'
+        ? `BullMQ on Redis (${redactUrl(childEnv.REDIS_URL!)})`
+        : 'BullMQ on Postgres (REDIS_URL unset)';
     const line = '─'.repeat(72);
     const out: string[] = [
       '',
@@ -292,7 +317,9 @@ async function main(): Promise<void> {
     if (demoAccounts.length) {
       out.push('', `  Demo accounts (password ${bold(DEMO_PASSWORD)} unless changed):`);
       for (const a of demoAccounts) {
-        const notes = [!a.companyActive ? 'company inactive' : '', !a.active ? 'disabled' : ''].filter(Boolean).join(', ');
+        const notes = [!a.companyActive ? 'company inactive' : '', !a.active ? 'disabled' : '']
+          .filter(Boolean)
+          .join(', ');
         out.push(`    ${a.role.padEnd(9)} ${a.email.padEnd(42)} ${a.company}${notes ? color(2, ` (${notes})`) : ''}`);
       }
     }

@@ -20,7 +20,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const adapter = new FastifyAdapter({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 200 },
+    // ignoreTrailingSlash: the spec's client calls `company/`, `user/?page=` and `notification/`.
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: options.logger === false ? false : [...(options.logger ?? ['error', 'warn', 'log'])],
@@ -48,7 +49,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   let spaIndex: string | null = null;
   if (webDist) {
     spaIndex = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true, decorateReply: false });
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, decorateReply: false });
   }
   app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
   app.enableShutdownHooks();

@@ -1,4 +1,8 @@
 import type { Type } from '@nestjs/common';
+import { CompaniesModule } from './companies/companies.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { UsersModule } from './users/users.module';
+import { AccountModule } from './account/account.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
-export const FEATURE_MODULES: Type[] = [];
+export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule];

@@ -14,6 +14,8 @@ export interface ClientEventMap {
   'catalogue.changed': { categoryId: string | null; productId: string | null; kind: 'product' | 'variants' | 'files' | 'catalogue' };
   'file.processed': { fileId: string; status: 'ready' | 'rejected'; reason?: string };
   'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
+  /** Companies/users changed: lists showing them refetch (to superadmins and the company's room). */
+  'org.changed': { entity: 'company' | 'user'; action: 'created' | 'updated' | 'deleted'; companyId: string | null };
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -1,4 +1,5 @@
 import type { AccountUserRef } from './account';
+import type { OrgActor, OrgChange, OrgUserRef } from './org';
 
 /**
  * Domain events written to the transactional outbox (ARCHITECTURE.md "Domain events").
@@ -6,7 +7,13 @@ import type { AccountUserRef } from './account';
  */
 export interface EventMap {
   /** Repeated failed sign-ins tripped the per-account throttle. */
-  'auth.login_throttled': { email: string; userId: string | null; username: string | null; ip: string; failures: number };
+  'auth.login_throttled': {
+    email: string;
+    userId: string | null;
+    username: string | null;
+    ip: string;
+    failures: number;
+  };
   /** A disabled account presented the correct password. */
   'auth.disabled_login': { userId: string; username: string; email: string };
 
@@ -22,6 +29,28 @@ export interface EventMap {
   'account.password_changed': AccountUserRef & { ip: string };
   /** A user edited their own profile (username and/or email). */
   'account.profile_updated': AccountUserRef & { changed: ('username' | 'email')[]; previousEmail: string | null };
+  /** A user replaced their profile image. */
+  'account.profile_image_changed': AccountUserRef;
+  /** An admin (own company) or a superadmin replaced a company's image. `AccountUserRef` is the actor. */
+  'account.company_image_changed': AccountUserRef & { targetCompanyId: string; companyName: string };
+
+  /* Companies and users (issue 3). `actor` is who did it; payloads never carry passwords. */
+  /** A company and its first administrator were created (welcome email to that admin). */
+  'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor };
+  /** Company fields changed (name, status, multipliers). */
+  'company.updated': { companyId: string; name: string; changes: OrgChange[]; actor: OrgActor };
+  /** A company and all its users were deleted. */
+  'company.deleted': { companyId: string; name: string; deletedUsers: number; actor: OrgActor };
+  /** An administrator or employee was added (welcome email). */
+  'user.created': OrgUserRef & { actor: OrgActor };
+  /** Username and/or email changed (email to the user listing what changed; old address told too). */
+  'user.updated': OrgUserRef & { changes: OrgChange[]; previousEmail: string | null; actor: OrgActor };
+  /** An account was enabled or disabled. */
+  'user.status_changed': OrgUserRef & { active: boolean; actor: OrgActor };
+  /** A user was deleted (singly or in bulk: one event per user). */
+  'user.deleted': OrgUserRef & { actor: OrgActor };
+  /** "Resend Account Information?": email with the sign-in and set-password links. */
+  'user.resend_requested': OrgUserRef & { actor: OrgActor };
 }
 
 export type EventType = keyof EventMap;
@@ -52,4 +81,14 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'account.password_reset_completed': ['notifications', 'email'],
   'account.password_changed': ['notifications', 'email'],
   'account.profile_updated': ['notifications', 'email'],
+  'account.profile_image_changed': ['notifications'],
+  'account.company_image_changed': ['notifications'],
+  'company.created': ['notifications', 'email'],
+  'company.updated': ['notifications'],
+  'company.deleted': ['notifications'],
+  'user.created': ['notifications', 'email'],
+  'user.updated': ['notifications', 'email'],
+  'user.status_changed': ['notifications', 'email'],
+  'user.deleted': ['notifications'],
+  'user.resend_requested': ['notifications', 'email'],
 };

@@ -3,3 +3,4 @@ export * from './api';
 export * from './events';
 export * from './client-events';
 export * from './account';
+export * from './org';

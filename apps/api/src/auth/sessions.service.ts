@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rooms, type ClientEventMap, type RoleKey } from '@portal/contracts';
 import { publishRealtime } from '@portal/platform';
+import { returnedRows } from '@portal/db';
 import type { RequestUser } from '../common/request-user';
 import { SESSION_TTL_SECONDS } from './token.service';
 
@@ -84,11 +85,13 @@ export class SessionsService {
     exceptSessionId: string | null = null,
   ): Promise<number> {
     if (userIds.length === 0) return 0;
-    const rows: { id: string }[] = await manager.query(
-      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
-        WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
-        RETURNING id`,
-      [userIds, reason, exceptSessionId],
+    const rows = returnedRows<{ id: string }>(
+      await manager.query(
+        `UPDATE sessions SET revoked_at = now(), revoked_reason = $2
+          WHERE user_id = ANY($1::uuid[]) AND revoked_at IS NULL AND ($3::uuid IS NULL OR id <> $3::uuid)
+          RETURNING id`,
+        [userIds, reason, exceptSessionId],
+      ),
     );
     await this.announceRevoked(manager, rows.map((r) => r.id), reason);
     return rows.length;

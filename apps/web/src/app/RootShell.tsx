@@ -11,7 +11,12 @@ function RealtimeReactions() {
   const role = useAuthStore((s) => s.role);
   useRealtimeEvent('session.revoked', () => {
     endSession();
-    notifications.show({ color: 'yellow', title: 'Signed out', message: 'Your session has ended. Please sign in again.', autoClose: 5000 });
+    notifications.show({
+      color: 'yellow',
+      title: 'Signed out',
+      message: 'Your session has ended. Please sign in again.',
+      autoClose: 5000,
+    });
   });
   useRealtimeEvent(
     'notification.created',

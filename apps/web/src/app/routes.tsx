@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
       {
         path: 'superadmin',
         element: (
-          <RequireRole role="superadmin">
+          <RequireRole key="superadmin" role="superadmin">
             <AppLayout role="superadmin" />
           </RequireRole>
         ),
@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
       {
         path: 'admin',
         element: (
-          <RequireRole role="admin">
+          <RequireRole key="admin" role="admin">
             <AppLayout role="admin" />
           </RequireRole>
         ),
@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
       {
         path: 'employee',
         element: (
-          <RequireRole role="employee">
+          <RequireRole key="employee" role="employee">
             <AppLayout role="employee" />
           </RequireRole>
         ),

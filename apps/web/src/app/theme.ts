@@ -1,4 +1,9 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  defaultCssVariablesResolver,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
 
 /** Calm teal-blue brand. Shade 8 (#0b7285) is the primary: 5.6:1 on white, AA for text and controls. */
 const brand: MantineColorsTuple = [
@@ -28,3 +33,12 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { openDelay: 300 } },
   },
 });
+
+/** Mantine's default dimmed text (gray.6, 3.3:1) fails WCAG AA on white; use a darker grey (6:1). */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => {
+  const base = defaultCssVariablesResolver(t);
+  return {
+    ...base,
+    light: { ...base.light, '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#868e96' },
+  };
+};

@@ -31,7 +31,11 @@ export function AppHeader({ role, mobileOpen, onToggleMobile }: AppHeaderProps) 
           aria-expanded={mobileOpen}
           aria-controls="app-sidebar"
         />
-        <UnstyledButton component={Link} to={HOME_BY_ROLE[role]} aria-label={`${config?.productName ?? DEFAULT_PRODUCT_NAME} home`}>
+        <UnstyledButton
+          component={Link}
+          to={HOME_BY_ROLE[role]}
+          aria-label={`${config?.productName ?? DEFAULT_PRODUCT_NAME} home`}
+        >
           <Logo name={config?.productName ?? DEFAULT_PRODUCT_NAME} />
         </UnstyledButton>
       </Group>

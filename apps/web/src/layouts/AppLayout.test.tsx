@@ -70,7 +70,10 @@ describe('sidebar', () => {
     // Navigating closes the overlay.
     await user.click(screen.getByRole('link', { name: 'Help' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Open navigation menu' })).toHaveAttribute('aria-expanded', 'false');
+    expect(await screen.findByRole('button', { name: 'Open navigation menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 
   it('shows the role sidebars of spec §2', async () => {

@@ -13,7 +13,7 @@ export function AppLayout({ role }: { role: RoleKey }) {
   const { pathname } = useLocation();
   const { closeMobile } = sidebar;
 
-  // The mobile overlay closes after navigating.
+  // The mobile overlay closes after any navigation (links close it at once; this covers back/forward).
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 
   return (
@@ -31,7 +31,13 @@ export function AppLayout({ role }: { role: RoleKey }) {
         <AppHeader role={role} mobileOpen={sidebar.mobileOpen} onToggleMobile={sidebar.toggleMobile} />
       </AppShell.Header>
       <AppShell.Navbar id="app-sidebar" p="xs" aria-label="Main navigation">
-        <Sidebar role={role} minimized={sidebar.minimized} isDesktop={sidebar.isDesktop} onToggleMinimized={sidebar.toggleMinimized} />
+        <Sidebar
+          role={role}
+          minimized={sidebar.minimized}
+          isDesktop={sidebar.isDesktop}
+          onToggleMinimized={sidebar.toggleMinimized}
+          onNavigate={closeMobile}
+        />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
         <Suspense fallback={<FullPageLoader />}>

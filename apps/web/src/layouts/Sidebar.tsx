@@ -11,18 +11,31 @@ interface SidebarProps {
   minimized: boolean;
   isDesktop: boolean;
   onToggleMinimized: () => void;
+  /** Called when a link is chosen (closes the mobile overlay). */
+  onNavigate?: () => void;
 }
 
 function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-function SidebarLink({ item, minimized, active }: { item: NavItem; minimized: boolean; active: boolean }) {
+function SidebarLink({
+  item,
+  minimized,
+  active,
+  onNavigate,
+}: {
+  item: NavItem;
+  minimized: boolean;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = item.icon;
   const link = (
     <NavLink
       component={Link}
       to={item.to}
+      onClick={onNavigate}
       label={minimized ? undefined : item.label}
       aria-label={minimized ? item.label : undefined}
       aria-current={active ? 'page' : undefined}
@@ -41,9 +54,24 @@ function SidebarLink({ item, minimized, active }: { item: NavItem; minimized: bo
   );
 }
 
-function SidebarButton({ label, icon, minimized, onClick }: { label: string; icon: React.ReactNode; minimized: boolean; onClick: () => void }) {
+function SidebarButton({
+  label,
+  icon,
+  minimized,
+  onClick,
+}: {
+  label: string;
+  icon: React.ReactNode;
+  minimized: boolean;
+  onClick: () => void;
+}) {
   const button = (
-    <UnstyledButton className={classes.action} onClick={onClick} aria-label={minimized ? label : undefined} data-minimized={minimized || undefined}>
+    <UnstyledButton
+      className={classes.action}
+      onClick={onClick}
+      aria-label={minimized ? label : undefined}
+      data-minimized={minimized || undefined}
+    >
       {icon}
       {!minimized && <span>{label}</span>}
     </UnstyledButton>
@@ -58,14 +86,20 @@ function SidebarButton({ label, icon, minimized, onClick }: { label: string; ico
 }
 
 /** Role sidebar: links, desktop collapse toggle, and Log Out at the bottom (spec §2). */
-export function Sidebar({ role, minimized, isDesktop, onToggleMinimized }: SidebarProps) {
+export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="auto">
         <Stack gap={4}>
           {NAV_BY_ROLE[role].map((item) => (
-            <SidebarLink key={item.to} item={item} minimized={minimized} active={isActive(pathname, item.to)} />
+            <SidebarLink
+              key={item.to}
+              item={item}
+              minimized={minimized}
+              active={isActive(pathname, item.to)}
+              onNavigate={onNavigate}
+            />
           ))}
         </Stack>
       </AppShell.Section>
@@ -85,7 +119,12 @@ export function Sidebar({ role, minimized, isDesktop, onToggleMinimized }: Sideb
               }
             />
           )}
-          <SidebarButton label="Log Out" minimized={minimized} onClick={() => void logout()} icon={<IconLogout size={20} stroke={1.7} aria-hidden />} />
+          <SidebarButton
+            label="Log Out"
+            minimized={minimized}
+            onClick={() => void logout()}
+            icon={<IconLogout size={20} stroke={1.7} aria-hidden />}
+          />
         </Stack>
       </AppShell.Section>
     </>

@@ -1,4 +1,6 @@
 import { authEmails, authNotifications } from './auth.handlers';
+import { accountEmails, accountNotifications } from './account.handlers';
+import { orgEmails, orgNotifications } from './org.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -13,5 +15,5 @@ function merge<T extends object>(...tables: T[]): T {
   return out as T;
 }
 
-export const notificationHandlers: NotificationHandlers = merge(authNotifications);
-export const emailHandlers: EmailHandlers = merge(authEmails);
+export const notificationHandlers: NotificationHandlers = merge(authNotifications, orgNotifications, accountNotifications);
+export const emailHandlers: EmailHandlers = merge(authEmails, orgEmails, accountEmails);

@@ -28,9 +28,7 @@ export const DEFAULT_PART_NUMBER = 'DEFAULT_PN';
 /** Prefix of temporary ids of variants added in the grid and not yet saved. */
 export const NEW_VARIANT_ID_PREFIX = 'new_';
 
-const ORDER_INDEX = new Map<string, number>(
-  CATEGORY_ORDER.map((n, i) => [normalizeCategoryName(n), i]),
-);
+const ORDER_INDEX = new Map<string, number>(CATEGORY_ORDER.map((n, i) => [normalizeCategoryName(n), i]));
 const HIDDEN = new Set<string>(DIMENSION_PANEL_HIDDEN_CATEGORIES.map(normalizeCategoryName));
 
 type Named = string | { name: string };

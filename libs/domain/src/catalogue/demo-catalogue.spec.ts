@@ -23,11 +23,9 @@ function search(width: string, height: string, depth: string, exact = false): Od
   return r.search;
 }
 
-const matches = (p: DemoProduct, s: OddSizeSearch) =>
-  p.variants.filter((v) => matchesOddSizeVariant(s, v));
+const matches = (p: DemoProduct, s: OddSizeSearch) => p.variants.filter((v) => matchesOddSizeVariant(s, v));
 
-const partNumbers = (c: DemoCatalogue) =>
-  allProducts(c).flatMap((p) => p.variants.map((v) => v.part_number));
+const partNumbers = (c: DemoCatalogue) => allProducts(c).flatMap((p) => p.variants.map((v) => v.part_number));
 
 describe('demo catalogue', () => {
   it('is deterministic', () => {
@@ -113,9 +111,7 @@ describe('demo catalogue', () => {
 
   it('has odd-size variants of every type with empty sizes, TRIPLE only at depth 1', () => {
     const odd = variants.filter((v) => v.odd_size);
-    expect(new Set(odd.map((v) => v.odd_size_type))).toEqual(
-      new Set(['SINGLE', 'DOUBLE', 'TRIPLE']),
-    );
+    expect(new Set(odd.map((v) => v.odd_size_type))).toEqual(new Set(['SINGLE', 'DOUBLE', 'TRIPLE']));
     for (const v of odd) {
       expect(v.size).toBe('');
       expect(v.actual_size).toBe('');
@@ -156,23 +152,7 @@ describe('demo catalogue', () => {
   it('every valid odd-size search finds a variant in every pleated product of that depth', () => {
     const oddProducts = products.filter((p) => p.variants.some((v) => v.odd_size));
     expect(oddProducts.length).toBeGreaterThanOrEqual(20);
-    const dims = [
-      '1',
-      '5',
-      '12',
-      '20 1/2',
-      '29',
-      '29.5',
-      '30',
-      '30.5',
-      '31',
-      '45',
-      '59.5',
-      '60',
-      '61',
-      '75',
-      '100',
-    ];
+    const dims = ['1', '5', '12', '20 1/2', '29', '29.5', '30', '30.5', '31', '45', '59.5', '60', '61', '75', '100'];
     let searches = 0;
     for (const p of oddProducts) {
       const depth = String(p.variants.find((v) => v.odd_size)!.depth);
@@ -187,8 +167,7 @@ describe('demo catalogue', () => {
             });
             if (!r.ok || r.search.sizeType === null) continue;
             searches += 1;
-            if (matches(p, r.search).length === 0)
-              throw new Error(`${p.key}: no match for ${w} x ${h} x ${depth}`);
+            if (matches(p, r.search).length === 0) throw new Error(`${p.key}: no match for ${w} x ${h} x ${depth}`);
           }
     }
     expect(searches).toBeGreaterThan(5000);

@@ -17,11 +17,7 @@ export const GRID_COLUMNS = [
 export type GridColumn = (typeof GRID_COLUMNS)[number];
 
 /** Cells edited through a Yes/No or type dropdown (open on single click). */
-export const GRID_DROPDOWN_COLUMNS: readonly GridColumn[] = [
-  'odd_size',
-  'odd_size_type',
-  'out_of_stock',
-];
+export const GRID_DROPDOWN_COLUMNS: readonly GridColumn[] = ['odd_size', 'odd_size_type', 'out_of_stock'];
 
 const OFF_WHEN_ODD: readonly GridColumn[] = ['size', 'actual_size'];
 const ON_ONLY_WHEN_ODD: readonly GridColumn[] = ['min_area', 'max_area', 'odd_size_type'];
@@ -66,9 +62,7 @@ export interface GridVariantRow {
 
 /** Setting a row's odd-size flag; turning it on clears size and actual size (§4). */
 export function applyOddSize<T extends GridVariantRow>(row: T, oddSize: boolean): T {
-  return oddSize
-    ? { ...row, odd_size: true, size: '', actual_size: '' }
-    : { ...row, odd_size: false };
+  return oddSize ? { ...row, odd_size: true, size: '', actual_size: '' } : { ...row, odd_size: false };
 }
 
 /** After a reorder: display_order renumbered from 1 in array order. */

@@ -110,9 +110,7 @@ describe('matchesOddSizeVariant', () => {
       ['depth 2, one side > 59.5 only', { effectiveWidth: 60.5, effectiveHeight: 19.5 }, 2, true],
     ])('%s → %p', (_label, over, variantDepth, expected) => {
       const s = { ...base, ...over };
-      expect(matchesOddSizeVariant(s, v({ odd_size_type: 'TRIPLE', depth: variantDepth }))).toBe(
-        expected,
-      );
+      expect(matchesOddSizeVariant(s, v({ odd_size_type: 'TRIPLE', depth: variantDepth }))).toBe(expected);
       expect(oddSizeCriteria(s) !== null).toBe(expected);
     });
 
@@ -127,14 +125,8 @@ describe('oddSizeCriteria', () => {
   it.each<[OddSizeSearch, OddSizeCriteria]>([
     [plain, { oddSizeType: 'SINGLE', area: 458.25, depthMin: 0.875, depthMax: 1.125 }],
     [exact, { oddSizeType: 'SINGLE', area: 492, depthMin: 1, depthMax: 1 }],
-    [
-      searchOf('31', '40', '1'),
-      { oddSizeType: 'TRIPLE', area: 1204.75, depthMin: 0.875, depthMax: 1.125 },
-    ],
-    [
-      searchOf('15', '22', '2'),
-      { oddSizeType: 'SINGLE', area: 311.75, depthMin: 1.875, depthMax: 2.125 },
-    ],
+    [searchOf('31', '40', '1'), { oddSizeType: 'TRIPLE', area: 1204.75, depthMin: 0.875, depthMax: 1.125 }],
+    [searchOf('15', '22', '2'), { oddSizeType: 'SINGLE', area: 311.75, depthMin: 1.875, depthMax: 2.125 }],
   ])('%#', (search, criteria) => expect(oddSizeCriteria(search)).toEqual(criteria));
 
   /** What the API's SQL does with the criteria. */
@@ -149,21 +141,7 @@ describe('oddSizeCriteria', () => {
     Number(x.depth) <= c.depthMax;
 
   it('agrees with matchesOddSizeVariant over a grid of searches and variants', () => {
-    const dims = [
-      '0.125',
-      '1',
-      '15',
-      '20 1/2',
-      '29.5',
-      '30',
-      '30.5',
-      '31',
-      '45',
-      '59.5',
-      '60',
-      '61',
-      '62',
-    ];
+    const dims = ['0.125', '1', '15', '20 1/2', '29.5', '30', '30.5', '31', '45', '59.5', '60', '61', '62'];
     const depths = ['1', '2', '4', '0.75', '1 1/8'];
     const variants: OddSizeVariantLike[] = [];
     for (const t of ['SINGLE', 'DOUBLE', 'TRIPLE', '', 'None'])
@@ -176,9 +154,7 @@ describe('oddSizeCriteria', () => {
       ] as const)
         for (const depth of [0.75, 0.875, 1, 1.125, 1.25, 2, 4])
           for (const odd of [true, false])
-            variants.push(
-              v({ odd_size: odd, odd_size_type: t, min_area: min, max_area: max, depth }),
-            );
+            variants.push(v({ odd_size: odd, odd_size_type: t, min_area: min, max_area: max, depth }));
     const mismatches: string[] = [];
     let checked = 0;
     let matched = 0;
@@ -196,8 +172,7 @@ describe('oddSizeCriteria', () => {
             const c = oddSizeCriteria(r.search);
             for (const x of variants) {
               const m = matchesOddSizeVariant(r.search, x);
-              if (sql(c, x) !== m)
-                mismatches.push(`${w} x ${h} x ${d} exact=${ex}: ${JSON.stringify(x)}`);
+              if (sql(c, x) !== m) mismatches.push(`${w} x ${h} x ${d} exact=${ex}: ${JSON.stringify(x)}`);
               checked += 1;
               if (m) matched += 1;
             }

@@ -80,105 +80,23 @@ describe('validateDimensionSearch: errors', () => {
     ['20', 'abc', '1', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined],
     ['20', '24', '1x', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined],
     ['abc', '0.1', '1', false, 'invalid', CATALOGUE_MSG.dimensionsInvalid, undefined], // invalid before size
-    [
-      '0.1',
-      '24',
-      '1',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '20',
-      '0.124',
-      '1',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '20',
-      '24',
-      '1/16',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '0',
-      '24',
-      '1',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '-1',
-      '24',
-      '1',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '0.1',
-      '31',
-      '2',
-      false,
-      'too-small',
-      CATALOGUE_MSG.dimensionsTooSmall,
-      CATALOGUE_MSG.invalidSizeTooSmall,
-    ],
-    [
-      '31',
-      '31',
-      '2',
-      false,
-      'over-30',
-      CATALOGUE_MSG.invalidSizeOver30,
-      CATALOGUE_MSG.invalidSizeOver30,
-    ],
-    [
-      '30.5',
-      '30.5',
-      '2',
-      false,
-      'over-30',
-      CATALOGUE_MSG.invalidSizeOver30,
-      CATALOGUE_MSG.invalidSizeOver30,
-    ],
-    [
-      '30 1/8',
-      '30 1/8',
-      '4',
-      true,
-      'over-30',
-      CATALOGUE_MSG.invalidSizeOver30,
-      CATALOGUE_MSG.invalidSizeOver30,
-    ],
-    [
-      '61',
-      '31',
-      '0.75',
-      false,
-      'over-30',
-      CATALOGUE_MSG.invalidSizeOver30,
-      CATALOGUE_MSG.invalidSizeOver30,
-    ],
+    ['0.1', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['20', '0.124', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['20', '24', '1/16', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['0', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['-1', '24', '1', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['0.1', '31', '2', false, 'too-small', CATALOGUE_MSG.dimensionsTooSmall, CATALOGUE_MSG.invalidSizeTooSmall],
+    ['31', '31', '2', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
+    ['30.5', '30.5', '2', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
+    ['30 1/8', '30 1/8', '4', true, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
+    ['61', '31', '0.75', false, 'over-30', CATALOGUE_MSG.invalidSizeOver30, CATALOGUE_MSG.invalidSizeOver30],
   ])('%p × %p × %p exact=%p → %p', (width, height, depth, exact, kind, message, modalText) => {
     const r = validateDimensionSearch({ width, height, depth, useExactMeasurements: exact });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe(kind);
     expect(r.error.message).toBe(message);
-    expect(r.error.modal).toEqual(
-      modalText ? { title: 'Invalid Size', text: modalText } : undefined,
-    );
+    expect(r.error.modal).toEqual(modalText ? { title: 'Invalid Size', text: modalText } : undefined);
   });
 });
 
@@ -230,17 +148,14 @@ describe('validateDimensionSearch: normalized search', () => {
     ['60', '20', '4', false, false, false, 59.5, 19.5, 'DOUBLE', 1160.25],
     // exact decimal areas have no float noise
     ['20.3', '24.7', '1', false, true, true, 20.3, 24.7, 'SINGLE', 501.41],
-  ])(
-    '%p × %p × %p exact=%p',
-    (width, height, depth, checkbox, exact, exactForced, effW, effH, sizeType, area) => {
-      const r = validateDimensionSearch({ width, height, depth, useExactMeasurements: checkbox });
-      expect(r.ok).toBe(true);
-      if (!r.ok) return;
-      expect(r.search).toMatchObject({ exact, exactForced, sizeType, area });
-      expect(r.search.effectiveWidth).toBeCloseTo(effW, 9);
-      expect(r.search.effectiveHeight).toBeCloseTo(effH, 9);
-    },
-  );
+  ])('%p × %p × %p exact=%p', (width, height, depth, checkbox, exact, exactForced, effW, effH, sizeType, area) => {
+    const r = validateDimensionSearch({ width, height, depth, useExactMeasurements: checkbox });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.search).toMatchObject({ exact, exactForced, sizeType, area });
+    expect(r.search.effectiveWidth).toBeCloseTo(effW, 9);
+    expect(r.search.effectiveHeight).toBeCloseTo(effH, 9);
+  });
 
   it('keeps the entered values', () => {
     const r = validateDimensionSearch({ width: '20 1/2', height: '24', depth: DEFAULT_DEPTH });

@@ -45,8 +45,7 @@ export type OddSizeAction = typeof EXACT_ACTION | typeof NOT_EXACT_ACTION;
 const EPS = 1e-9;
 
 export type ParsedDimension =
-  | { ok: true; value: number; fractionalOrDecimal: boolean }
-  | { ok: false; reason: 'required' | 'invalid' };
+  { ok: true; value: number; fractionalOrDecimal: boolean } | { ok: false; reason: 'required' | 'invalid' };
 
 const DECIMAL_RE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 const FRACTION_RE = /^(\d+)\/(\d+)$/;
@@ -119,32 +118,19 @@ export interface DimensionSearchError {
   modal?: { title: string; text: string };
 }
 
-export type DimensionSearchResult =
-  { ok: true; search: OddSizeSearch } | { ok: false; error: DimensionSearchError };
+export type DimensionSearchResult = { ok: true; search: OddSizeSearch } | { ok: false; error: DimensionSearchError };
 
-function err(
-  kind: DimensionSearchErrorKind,
-  message: string,
-  modalText?: string,
-): DimensionSearchResult {
+function err(kind: DimensionSearchErrorKind, message: string, modalText?: string): DimensionSearchResult {
   const error: DimensionSearchError = { kind, message };
   if (modalText) error.modal = { title: CATALOGUE_MSG.invalidSizeTitle, text: modalText };
   return { ok: false, error };
 }
 
 /** Size type from EFFECTIVE width/height (see rule 5); null when TRIPLE at depth ≠ 1. */
-export function classifySizeType(
-  effectiveWidth: number,
-  effectiveHeight: number,
-  depth: number,
-): OddSizeType | null {
+export function classifySizeType(effectiveWidth: number, effectiveHeight: number, depth: number): OddSizeType | null {
   const wOver = effectiveWidth > SINGLE_MAX;
   const hOver = effectiveHeight > SINGLE_MAX;
-  if (
-    (wOver && hOver) ||
-    effectiveWidth > TRIPLE_EITHER_OVER ||
-    effectiveHeight > TRIPLE_EITHER_OVER
-  ) {
+  if ((wOver && hOver) || effectiveWidth > TRIPLE_EITHER_OVER || effectiveHeight > TRIPLE_EITHER_OVER) {
     return depth === 1 ? 'TRIPLE' : null;
   }
   if (wOver || hOver) return 'DOUBLE';
@@ -153,11 +139,7 @@ export function classifySizeType(
 
 /** Validates and normalizes a dimension search (rules 1–6 above). */
 export function validateDimensionSearch(input: DimensionSearchInput): DimensionSearchResult {
-  const parsed = [
-    parseDimension(input.width),
-    parseDimension(input.height),
-    parseDimension(input.depth),
-  ];
+  const parsed = [parseDimension(input.width), parseDimension(input.height), parseDimension(input.depth)];
   if (parsed.some((p) => !p.ok && p.reason === 'required')) {
     return err('required', CATALOGUE_MSG.dimensionsRequired);
   }
@@ -226,9 +208,7 @@ function numOrNull(v: number | string | null | undefined): number | null {
 
 /** True when the TRIPLE exclusion (§9) applies to this search: depth ≠ 1 and both effective > 29.5. */
 export function excludesTriple(search: OddSizeSearch): boolean {
-  return (
-    search.depth !== 1 && search.effectiveWidth > SINGLE_MAX && search.effectiveHeight > SINGLE_MAX
-  );
+  return search.depth !== 1 && search.effectiveWidth > SINGLE_MAX && search.effectiveHeight > SINGLE_MAX;
 }
 
 /**
@@ -280,10 +260,7 @@ export function oddSizeCriteria(search: OddSizeSearch): OddSizeCriteria | null {
 }
 
 /** Stepper: value ± step, never below zero; unparsable/empty input counts as 0. */
-export function stepDimension(
-  value: string | number | null | undefined,
-  delta: number = STEP,
-): number {
+export function stepDimension(value: string | number | null | undefined, delta: number = STEP): number {
   const p = parseDimension(value);
   const base = p.ok ? p.value : 0;
   return Math.max(0, Math.round((base + delta) * 10000) / 10000);

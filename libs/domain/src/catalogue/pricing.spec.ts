@@ -5,12 +5,12 @@ import {
   divRoundHalfUp,
   formatPrice,
   isValidMultiplier,
-  multiplierToPercentage,
+  exactMultiplierToPercentage,
   parseExactDecimal,
   parseMoneyToCents,
   percentageFieldForCategory,
   percentageForCategory,
-  percentageToMultiplier,
+  exactPercentageToMultiplier,
 } from './pricing';
 
 describe('customerPriceCents: list × percentage / 100, half-up, exact', () => {
@@ -64,12 +64,9 @@ describe('customerPriceCents: list × percentage / 100, half-up, exact', () => {
     expect(() => customerPriceCents(cents as number, '50')).toThrow(RangeError);
   });
 
-  it.each([['abc'], [''], [Number.POSITIVE_INFINITY], ['1.2.3'], ['.']])(
-    'rejects invalid percentage %p',
-    (pct) => {
-      expect(() => customerPriceCents(100, pct as string)).toThrow(RangeError);
-    },
-  );
+  it.each([['abc'], [''], [Number.POSITIVE_INFINITY], ['1.2.3'], ['.']])('rejects invalid percentage %p', (pct) => {
+    expect(() => customerPriceCents(100, pct as string)).toThrow(RangeError);
+  });
 });
 
 describe('parseExactDecimal / divRoundHalfUp', () => {
@@ -99,8 +96,7 @@ describe('parseExactDecimal / divRoundHalfUp', () => {
     [-7n, 3n, -2n],
   ])('%p / %p → %p', (n, d, q) => expect(divRoundHalfUp(n, d)).toBe(q));
 
-  it('rejects a non-positive divisor', () =>
-    expect(() => divRoundHalfUp(1n, 0n)).toThrow(RangeError));
+  it('rejects a non-positive divisor', () => expect(() => divRoundHalfUp(1n, 0n)).toThrow(RangeError));
 });
 
 describe('percentage for a category', () => {
@@ -138,9 +134,7 @@ describe('percentage for a category', () => {
   });
 
   it('throws when no percentage is available', () => {
-    expect(() => percentageForCategory('MERV 10', { discount_percentage: null })).toThrow(
-      RangeError,
-    );
+    expect(() => percentageForCategory('MERV 10', { discount_percentage: null })).toThrow(RangeError);
   });
 
   it('companyPriceCents combines both', () => {
@@ -168,9 +162,7 @@ describe('formatting and parsing money', () => {
     [123456, '1234.56'],
     [5, '0.05'],
     [-5, '-0.05'],
-  ])('centsToDecimalString(%p) = %p', (cents, text) =>
-    expect(centsToDecimalString(cents)).toBe(text),
-  );
+  ])('centsToDecimalString(%p) = %p', (cents, text) => expect(centsToDecimalString(cents)).toBe(text));
 
   it.each<[string | number | null, number | null]>([
     ['12.34', 1234],
@@ -200,7 +192,7 @@ describe('multiplier display and input (percentage / 100, 4 decimals, step 0.000
     ['57.35', '0.5735'],
     [33.33, '0.3333'],
     ['12.345', '0.1235'], // more than 2 digits: half-up to 4 decimals
-  ])('percentageToMultiplier(%p) = %p', (pct, m) => expect(percentageToMultiplier(pct)).toBe(m));
+  ])('exactPercentageToMultiplier(%p) = %p', (pct, m) => expect(exactPercentageToMultiplier(pct)).toBe(m));
 
   it.each<[string | number, string]>([
     [0.455, '45.50'],
@@ -211,7 +203,7 @@ describe('multiplier display and input (percentage / 100, 4 decimals, step 0.000
     [0, '0.00'],
     ['.07', '7.00'],
     [0.3, '30.00'],
-  ])('multiplierToPercentage(%p) = %p', (m, pct) => expect(multiplierToPercentage(m)).toBe(pct));
+  ])('exactMultiplierToPercentage(%p) = %p', (m, pct) => expect(exactMultiplierToPercentage(m)).toBe(pct));
 
   it.each<[unknown, boolean]>([
     [0, true],
@@ -227,14 +219,14 @@ describe('multiplier display and input (percentage / 100, 4 decimals, step 0.000
     ['abc', false],
   ])('isValidMultiplier(%p) = %p', (m, valid) => {
     expect(isValidMultiplier(m as string)).toBe(valid);
-    if (!valid) expect(() => multiplierToPercentage(m as string)).toThrow(RangeError);
+    if (!valid) expect(() => exactMultiplierToPercentage(m as string)).toThrow(RangeError);
   });
 
   it('round-trips every 2-decimal percentage', () => {
     for (const h of [...Array.from({ length: 1429 }, (_, i) => i * 7), 9999, 10000]) {
       const pct = `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
-      expect(multiplierToPercentage(percentageToMultiplier(pct))).toBe(pct);
-      expect(multiplierToPercentage(Number(percentageToMultiplier(pct)))).toBe(pct);
+      expect(exactMultiplierToPercentage(exactPercentageToMultiplier(pct))).toBe(pct);
+      expect(exactMultiplierToPercentage(Number(exactPercentageToMultiplier(pct)))).toBe(pct);
     }
   });
 });

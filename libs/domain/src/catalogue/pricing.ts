@@ -56,8 +56,7 @@ export function toScaledInteger(dec: ExactDecimal, scale: number): bigint {
 function toCentsBigInt(cents: number | bigint | string): bigint {
   if (typeof cents === 'bigint') return cents;
   if (typeof cents === 'number') {
-    if (!Number.isSafeInteger(cents))
-      throw new RangeError(`cents must be a safe integer: ${cents}`);
+    if (!Number.isSafeInteger(cents)) throw new RangeError(`cents must be a safe integer: ${cents}`);
     return BigInt(cents);
   }
   if (!/^[+-]?\d+$/.test(cents.trim())) throw new RangeError(`cents must be an integer: ${cents}`);
@@ -71,10 +70,7 @@ function bigToSafeNumber(v: bigint): number {
 }
 
 /** Customer price in cents: listCents × percentage / 100, half-up, exact. */
-export function customerPriceCents(
-  listCents: number | bigint | string,
-  percentage: number | string,
-): number {
+export function customerPriceCents(listCents: number | bigint | string, percentage: number | string): number {
   const list = toCentsBigInt(listCents);
   const pct = parseExactDecimal(percentage);
   if (!pct) throw new RangeError(`invalid percentage: ${String(percentage)}`);
@@ -100,9 +96,7 @@ export function normalizeCategoryName(name: string | null | undefined): string {
 }
 
 /** Which company field prices a category: Rigid Flow, Minipro/Mini-Pro, Polyroll, else discount. */
-export function percentageFieldForCategory(
-  categoryName: string | null | undefined,
-): PercentageField {
+export function percentageFieldForCategory(categoryName: string | null | undefined): PercentageField {
   switch (normalizeCategoryName(categoryName)) {
     case 'rigidflow':
       return 'rigidflow_percentage';
@@ -125,10 +119,7 @@ export function percentageForCategory(
 ): number | string {
   const field = percentageFieldForCategory(categoryName);
   const specific = company[field];
-  const value =
-    specific === null || specific === undefined || specific === ''
-      ? company.discount_percentage
-      : specific;
+  const value = specific === null || specific === undefined || specific === '' ? company.discount_percentage : specific;
   if (value === null || value === undefined || value === '') {
     throw new RangeError('company has no discount_percentage');
   }
@@ -188,7 +179,7 @@ function formatScaled(v: bigint, scale: number): string {
  * Multiplier shown for a stored percentage: percentage / 100 with 4 decimals,
  * e.g. '45.50' → '0.4550' (half-up if the percentage had more than 2 fraction digits).
  */
-export function percentageToMultiplier(percentage: number | string): string {
+export function exactPercentageToMultiplier(percentage: number | string): string {
   const dec = parseExactDecimal(percentage);
   if (!dec) throw new RangeError(`invalid percentage: ${String(percentage)}`);
   // multiplier in units of 1e-4 == percentage in units of 1e-2.
@@ -206,7 +197,7 @@ export function isValidMultiplier(multiplier: number | string | null | undefined
 }
 
 /** Multiplier input (0..1, step 0.0001) → stored percentage string with 2 decimals: 0.455 → '45.50'. */
-export function multiplierToPercentage(multiplier: number | string): string {
+export function exactMultiplierToPercentage(multiplier: number | string): string {
   if (!isValidMultiplier(multiplier)) {
     throw new RangeError(`multiplier must be 0 to 1 in steps of 0.0001: ${String(multiplier)}`);
   }

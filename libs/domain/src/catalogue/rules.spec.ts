@@ -54,18 +54,8 @@ describe('category order', () => {
   });
 
   it('matches fixed names case/space/hyphen-insensitively and sorts objects', () => {
-    const items = [
-      { name: 'Polyroll' },
-      { name: 'Mini-Pro' },
-      { name: 'merv 10' },
-      { name: 'VCells' },
-    ];
-    expect(sortCategories(items).map((c) => c.name)).toEqual([
-      'merv 10',
-      'Mini-Pro',
-      'VCells',
-      'Polyroll',
-    ]);
+    const items = [{ name: 'Polyroll' }, { name: 'Mini-Pro' }, { name: 'merv 10' }, { name: 'VCells' }];
+    expect(sortCategories(items).map((c) => c.name)).toEqual(['merv 10', 'Mini-Pro', 'VCells', 'Polyroll']);
   });
 
   it('keeps the spec order constant', () => {
@@ -98,9 +88,7 @@ describe('dimension panel and columns', () => {
     ['Carbon', false],
     ['Polyroll', false],
     ['HEPA', false],
-  ])('isDimensionPanelHidden(%p) = %p', (name, hidden) =>
-    expect(isDimensionPanelHidden(name)).toBe(hidden),
-  );
+  ])('isDimensionPanelHidden(%p) = %p', (name, hidden) => expect(isDimensionPanelHidden(name)).toBe(hidden));
 
   it('hides Actual Size for Rigid Flow only', () => {
     expect(showsActualSize('Rigid Flow')).toBe(false);
@@ -110,10 +98,7 @@ describe('dimension panel and columns', () => {
   });
 
   it('odd-size search result columns', () => {
-    expect(variantTableColumns('MERV 10', [{ odd_size: true }, { odd_size: true }])).toEqual([
-      'part_number',
-      'price',
-    ]);
+    expect(variantTableColumns('MERV 10', [{ odd_size: true }, { odd_size: true }])).toEqual(['part_number', 'price']);
     expect(variantTableColumns('MERV 10', [{ odd_size: true }, { odd_size: false }])).toEqual([
       'part_number',
       'actual_size',
@@ -228,9 +213,7 @@ describe('grid', () => {
 
 describe('messages and exports', () => {
   it('keeps spec texts verbatim', () => {
-    expect(CATALOGUE_MSG.noResults).toBe(
-      'No results found. Please contact the office for custom options.',
-    );
+    expect(CATALOGUE_MSG.noResults).toBe('No results found. Please contact the office for custom options.');
     expect(CATALOGUE_MSG.unexpectedStatus(502)).toBe('Unexpected response status: 502');
     expect(CATALOGUE_MSG.dimensionsTooSmall).toBe(
       'All measurements must be at least 1/8\u2033 (0.125\u2033) due to the 1/8\u2033 scale.',

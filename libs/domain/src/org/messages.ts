@@ -55,6 +55,7 @@ export const ORG_MSG = {
     cannotDeleteSelf: 'You cannot delete your own account.',
     cannotChangeSelf: 'You cannot change your own status here. Use Settings to edit your profile.',
     cannotTouchSuperadmin: 'Superadmin accounts cannot be changed here.',
+    cannotTouchAdmin: 'Only a superadmin can change or delete an administrator.',
     idsRequired: 'Please select at least one user',
     tooMany: 'Too many ids in one request',
     resent: 'Account information has been sent.',

@@ -86,7 +86,15 @@ describe('sign-in errors by status', () => {
   });
 
   it('appends the storage note and opens the troubleshooting dialog when storage is not persistent', async () => {
-    const blocked = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); }, removeItem: () => {} } as unknown as Storage;
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     resetStorage({ localStorage: blocked, sessionStorage: window.sessionStorage });
     loginAnswers(401);
     renderApp('/');
@@ -114,7 +122,13 @@ describe('sign-in success', () => {
 
   it('shows the storage-failure message when the session cannot be saved', async () => {
     // localStorage blocked; sessionStorage accepts the availability probe, then refuses writes (quota).
-    const blocked = { getItem: () => null, setItem: () => { throw new Error('blocked'); }, removeItem: () => {} } as unknown as Storage;
+    const blocked = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {},
+    } as unknown as Storage;
     const session = { store: new Map<string, string>(), writes: 0 };
     const flakySession = {
       getItem: (k: string) => session.store.get(k) ?? null,
@@ -134,7 +148,11 @@ describe('sign-in success', () => {
 
   it('redirects an already signed-in user visiting / to their area', async () => {
     resetClientState({ session: { token: 'old.jwt.token', user: makeUser('superadmin') } });
-    mockFetch((url) => (url === '/api/validate' ? json({ status: 200, token: 'fresh.jwt.token', data: makeUser('superadmin') }) : json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } })));
+    mockFetch((url) =>
+      url === '/api/validate'
+        ? json({ status: 200, token: 'fresh.jwt.token', data: makeUser('superadmin') })
+        : json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } }),
+    );
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin/companies'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();

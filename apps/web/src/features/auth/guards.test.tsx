@@ -11,9 +11,12 @@ beforeEach(() => resetClientState());
 function serverFor(role: RoleKey | null) {
   return mockFetch((url) => {
     if (url === '/api/validate') {
-      return role ? json({ status: 200, token: `fresh.${role}.token`, data: makeUser(role) }) : json({ status: 200, token: null, data: null });
+      return role
+        ? json({ status: 200, token: `fresh.${role}.token`, data: makeUser(role) })
+        : json({ status: 200, token: null, data: null });
     }
-    if (url === '/api/config') return json({ status: 200, data: { mainSiteUrl: 'https://filters.example.com', productName: 'Filter Portal' } });
+    if (url === '/api/config')
+      return json({ status: 200, data: { mainSiteUrl: 'https://filters.example.com', productName: 'Filter Portal' } });
     return json({ status: 404, message: 'not found' }, 404);
   });
 }
@@ -98,13 +101,18 @@ describe('area guards', () => {
       expect(nav.querySelector(`a[href="${href}"]`)).toHaveTextContent(name);
     }
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: /return to main site/i })).toHaveAttribute('href', 'https://filters.example.com/');
+    expect(await screen.findByRole('link', { name: /return to main site/i })).toHaveAttribute(
+      'href',
+      'https://filters.example.com/',
+    );
   });
 
   it('hides Return to Main Site when /api/config fails', async () => {
     resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
     mockFetch((url) =>
-      url === '/api/validate' ? json({ status: 200, token: 'fresh.t.k', data: makeUser('employee') }) : json({ status: 404, message: 'nope' }, 404),
+      url === '/api/validate'
+        ? json({ status: 200, token: 'fresh.t.k', data: makeUser('employee') })
+        : json({ status: 404, message: 'nope' }, 404),
     );
     renderApp('/employee/help');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();

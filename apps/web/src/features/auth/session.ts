@@ -1,4 +1,11 @@
-import { API_PATHS, isRoleKey, type LoginRequest, type LoginResponse, type SessionUserData, type ValidateResponse } from '@portal/contracts';
+import {
+  API_PATHS,
+  isRoleKey,
+  type LoginRequest,
+  type LoginResponse,
+  type SessionUserData,
+  type ValidateResponse,
+} from '@portal/contracts';
 import { api, invalidateCsrfToken, queryClient } from '../../shared/api';
 import { navigateTo } from '../../shared/navigation';
 import { clearStoredSession, saveSession } from '../../shared/storage';

@@ -4,7 +4,11 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 /** Router error boundary: a failed lazy chunk (after a deploy) or an unexpected render error. */
 export default function RouteErrorPage() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : null;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
   return (
     <Center mih="100vh" p="md" component="main">
       <Stack align="center" gap="sm" maw={520} ta="center">

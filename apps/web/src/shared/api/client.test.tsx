@@ -16,7 +16,9 @@ describe('api client: retry once', () => {
   it('retries a 5xx once after 1 second and resolves with the second answer', async () => {
     vi.useFakeTimers();
     let n = 0;
-    const { calls } = mockFetch(() => (++n === 1 ? json({ status: 503, message: 'busy' }, 503) : json({ status: 200, data: { ok: true } })));
+    const { calls } = mockFetch(() =>
+      ++n === 1 ? json({ status: 503, message: 'busy' }, 503) : json({ status: 200, data: { ok: true } }),
+    );
     const p = api.get<{ data: { ok: boolean } }>('things', { silent: true });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toHaveLength(1);
@@ -76,11 +78,18 @@ describe('api client: headers and CSRF', () => {
   });
 
   it('fetches the CSRF token before a POST, sends it as X-XSRF-TOKEN, and caches it', async () => {
-    const { calls } = mockFetch((url) => (url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 201, data: {} }, 201)));
+    const { calls } = mockFetch((url) =>
+      url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 201, data: {} }, 201),
+    );
     await api.post('company', { name: 'Acme' });
     await api.patch('company/1', { name: 'Acme 2' });
     await api.delete('user/bulk', { id: ['a'] });
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/csrf-token', 'POST /api/company', 'PATCH /api/company/1', 'DELETE /api/user/bulk']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/csrf-token',
+      'POST /api/company',
+      'PATCH /api/company/1',
+      'DELETE /api/user/bulk',
+    ]);
     for (const c of calls.slice(1)) expect(c.headers['x-xsrf-token']).toBe(CSRF);
     expect(calls[1].body).toEqual({ name: 'Acme' });
     expect(calls[1].headers['content-type']).toBe('application/json');
@@ -88,7 +97,9 @@ describe('api client: headers and CSRF', () => {
 
   it('refetches the token after it is invalidated (login/logout)', async () => {
     let n = 0;
-    const { calls } = mockFetch((url) => (url === '/api/csrf-token' ? json({ status: 200, token: `t${++n}.aaaa.bbbb` }) : json({ status: 200 })));
+    const { calls } = mockFetch((url) =>
+      url === '/api/csrf-token' ? json({ status: 200, token: `t${++n}.aaaa.bbbb` }) : json({ status: 200 }),
+    );
     await api.post('a');
     invalidateCsrfToken();
     await api.post('b');
@@ -110,7 +121,9 @@ describe('api client: headers and CSRF', () => {
     let posts = 0;
     const { calls } = mockFetch((url) => {
       if (url === '/api/csrf-token') return json({ status: 200, token: `tok${++tokens}.part.sig` });
-      return ++posts === 1 ? json({ status: 403, message: 'Invalid CSRF token' }, 403) : json({ status: 200, data: 'ok' });
+      return ++posts === 1
+        ? json({ status: 403, message: 'Invalid CSRF token' }, 403)
+        : json({ status: 200, data: 'ok' });
     });
     await expect(api.post('user', { username: 'x' })).resolves.toEqual({ status: 200, data: 'ok' });
     expect(calls.map((c) => c.url)).toEqual(['/api/csrf-token', '/api/user', '/api/csrf-token', '/api/user']);
@@ -119,14 +132,20 @@ describe('api client: headers and CSRF', () => {
 
   it('does not loop on repeated CSRF 403s', async () => {
     const handler = vi.spyOn(globalHandler, 'handleGlobalApiError').mockImplementation(() => {});
-    const { calls } = mockFetch((url) => (url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 403, message: 'Invalid CSRF token' }, 403)));
+    const { calls } = mockFetch((url) =>
+      url === '/api/csrf-token'
+        ? json({ status: 200, token: CSRF })
+        : json({ status: 403, message: 'Invalid CSRF token' }, 403),
+    );
     await expect(apiRequest('user', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 403 });
     expect(calls.filter((c) => c.url === '/api/user')).toHaveLength(2);
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('sends FormData as-is, without a JSON content type', async () => {
-    const { calls } = mockFetch((url) => (url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 200 })));
+    const { calls } = mockFetch((url) =>
+      url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 200 }),
+    );
     const fd = new FormData();
     fd.append('file', new Blob(['x']), 'x.png');
     await api.patch('user/upload', fd);
@@ -151,7 +170,9 @@ describe('api client: global error handler routing', () => {
 
   it.each(['login', 'forgot-password', 'reset-password'])('never reports %s failures globally', async (path) => {
     const handler = vi.spyOn(globalHandler, 'handleGlobalApiError').mockImplementation(() => {});
-    mockFetch((url) => (url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 401, message: 'Invalid' }, 401)));
+    mockFetch((url) =>
+      url === '/api/csrf-token' ? json({ status: 200, token: CSRF }) : json({ status: 401, message: 'Invalid' }, 401),
+    );
     await expect(api.post(path, {})).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });

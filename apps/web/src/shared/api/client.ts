@@ -36,7 +36,8 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
   let url = `${API_PREFIX}/${normalisePath(path)}`;
   if (query) {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && v !== '') params.append(k, String(v));
     const qs = params.toString();
     if (qs) url += (url.includes('?') ? '&' : '?') + qs;
   }
@@ -80,7 +81,12 @@ async function exchange<T>(url: string, init: RequestInit): Promise<T> {
       body = text;
     }
   }
-  if (!res.ok) throw new ApiRequestError(res.status, messageOf(body, res.statusText || `Request failed with status ${res.status}`), body);
+  if (!res.ok)
+    throw new ApiRequestError(
+      res.status,
+      messageOf(body, res.statusText || `Request failed with status ${res.status}`),
+      body,
+    );
   return body as T;
 }
 
@@ -104,7 +110,10 @@ async function fetchCsrfToken(): Promise<string> {
   } catch (err) {
     if (!(err instanceof ApiRequestError) || !isRetryableStatus(err.status)) throw err;
     await sleep(RETRY_DELAY_MS);
-    body = await exchange<CsrfTokenResponse>(url, { ...init, headers: { Accept: 'application/json', ...authHeaders() } });
+    body = await exchange<CsrfTokenResponse>(url, {
+      ...init,
+      headers: { Accept: 'application/json', ...authHeaders() },
+    });
   }
   if (!isWellFormedCsrfToken(body?.token)) throw new ApiRequestError(403, 'Invalid CSRF token received', body);
   return body.token;
@@ -181,7 +190,10 @@ type WithBody = Omit<RequestOptions, 'method'>;
 
 export const api = {
   get: <T = unknown>(path: string, opts?: NoBody) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T = unknown>(path: string, body?: unknown, opts?: WithBody) => apiRequest<T>(path, { ...opts, method: 'POST', body }),
-  patch: <T = unknown>(path: string, body?: unknown, opts?: WithBody) => apiRequest<T>(path, { ...opts, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, body?: unknown, opts?: WithBody) => apiRequest<T>(path, { ...opts, method: 'DELETE', body }),
+  post: <T = unknown>(path: string, body?: unknown, opts?: WithBody) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', body }),
+  patch: <T = unknown>(path: string, body?: unknown, opts?: WithBody) =>
+    apiRequest<T>(path, { ...opts, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, body?: unknown, opts?: WithBody) =>
+    apiRequest<T>(path, { ...opts, method: 'DELETE', body }),
 };

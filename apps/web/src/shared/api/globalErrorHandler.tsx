@@ -81,10 +81,22 @@ export function handleGlobalApiError(err: ApiRequestError): void {
       );
       return;
     case 'forbidden':
-      notifications.show({ id: 'global-forbidden', color: 'red', title: MSG.global.accessDenied, message: MSG.global.accessDeniedText, autoClose: 5000 });
+      notifications.show({
+        id: 'global-forbidden',
+        color: 'red',
+        title: MSG.global.accessDenied,
+        message: MSG.global.accessDeniedText,
+        autoClose: 5000,
+      });
       return;
     case 'throttled':
-      notifications.show({ id: 'global-throttled', color: 'yellow', title: MSG.global.tooManyTitle, message: MSG.global.tooManyText, autoClose: 5000 });
+      notifications.show({
+        id: 'global-throttled',
+        color: 'yellow',
+        title: MSG.global.tooManyTitle,
+        message: MSG.global.tooManyText,
+        autoClose: 5000,
+      });
       return;
     case 'server':
       notifications.show({
@@ -95,7 +107,7 @@ export function handleGlobalApiError(err: ApiRequestError): void {
         autoClose: 5000,
       });
       return;
-    default:
+    case 'other':
       // 4xx validation-style errors belong to the screen that made the call.
       return;
   }

@@ -27,14 +27,11 @@ interface RealtimeProviderProps {
 
 /** Same-origin Socket.IO connection (path '/socket.io', `auth: { token }`) while signed in. */
 export function RealtimeProvider({ token, enabled, children, connect = io }: RealtimeProviderProps) {
-  const [status, setStatus] = useState<RealtimeStatus>('idle');
+  const [status, setStatus] = useState<Exclude<RealtimeStatus, 'idle'>>('connecting');
+  const active = enabled && !!token;
 
   useEffect(() => {
-    if (!enabled || !token) {
-      setStatus('idle');
-      return;
-    }
-    setStatus('connecting');
+    if (!active) return;
     const socket: Socket = connect({
       path: SOCKET_PATH,
       // A refreshed token (after validate) changes `token` and re-runs this effect: a new connection.
@@ -51,10 +48,11 @@ export function RealtimeProvider({ token, enabled, children, connect = io }: Rea
       socket.offAny();
       socket.removeAllListeners();
       socket.disconnect();
+      setStatus('connecting'); // the next connection (if any) starts from scratch
     };
-  }, [enabled, token, connect]);
+  }, [active, token, connect]);
 
-  return <StatusContext.Provider value={status}>{children}</StatusContext.Provider>;
+  return <StatusContext.Provider value={active ? status : 'idle'}>{children}</StatusContext.Provider>;
 }
 
 export function useRealtimeStatus(): RealtimeStatus {

@@ -9,7 +9,9 @@ beforeEach(() => resetClientState());
 function signedInAs(role: 'superadmin' | 'employee') {
   resetClientState({ session: { token: 'stored.jwt.token', user: makeUser(role) } });
   mockFetch((url) =>
-    url === '/api/validate' ? json({ status: 200, token: 'fresh.jwt.token', data: makeUser(role) }) : json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } }),
+    url === '/api/validate'
+      ? json({ status: 200, token: 'fresh.jwt.token', data: makeUser(role) })
+      : json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } }),
   );
 }
 
@@ -48,14 +50,16 @@ describe('realtime', () => {
     await screen.findByRole('heading', { level: 1, name: 'Companies' });
     await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
     act(() =>
-      sockets.find((s) => !s.disconnected)!.serverEmit('notification.created', {
-        _id: 'n1',
-        username: 'bob',
-        email: 'bob@example.com',
-        description: 'bob tried to sign in to a disabled account',
-        date: new Date().toISOString(),
-        read_status: false,
-      }),
+      sockets
+        .find((s) => !s.disconnected)!
+        .serverEmit('notification.created', {
+          _id: 'n1',
+          username: 'bob',
+          email: 'bob@example.com',
+          description: 'bob tried to sign in to a disabled account',
+          date: new Date().toISOString(),
+          read_status: false,
+        }),
     );
     expect(await screen.findByText('bob tried to sign in to a disabled account')).toBeInTheDocument();
   });

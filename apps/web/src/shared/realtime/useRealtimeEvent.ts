@@ -8,7 +8,11 @@ import { subscribe, type RealtimeHandler } from './bus';
  *
  *   useRealtimeEvent('catalogue.changed', (e) => queryClient.invalidateQueries({ queryKey: ['catalogue'] }));
  */
-export function useRealtimeEvent<E extends ClientEventName>(event: E, handler: RealtimeHandler<E>, enabled = true): void {
+export function useRealtimeEvent<E extends ClientEventName>(
+  event: E,
+  handler: RealtimeHandler<E>,
+  enabled = true,
+): void {
   const ref = useRef(handler);
   useLayoutEffect(() => {
     ref.current = handler;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createStorage, getStoredToken, getStoredUser, isStoragePersistent, resetStorage, saveSession, StorageWriteError, STORAGE_KEYS } from './storage';
+import {
+  createStorage,
+  getStoredToken,
+  getStoredUser,
+  isStoragePersistent,
+  resetStorage,
+  saveSession,
+  StorageWriteError,
+  STORAGE_KEYS,
+} from './storage';
 
 function fakeStorage(opts: { broken?: boolean; failWrites?: boolean } = {}): Storage {
   const map = new Map<string, string>();
@@ -21,7 +30,14 @@ function fakeStorage(opts: { broken?: boolean; failWrites?: boolean } = {}): Sto
   };
 }
 
-const user = { _id: 'u1', role_key: 'admin' as const, company_id: 'c1', company_name: 'Acme', username: 'ann', email: 'ann@acme.com' };
+const user = {
+  _id: 'u1',
+  role_key: 'admin' as const,
+  company_id: 'c1',
+  company_name: 'Acme',
+  username: 'ann',
+  email: 'ann@acme.com',
+};
 
 describe('storage fallback', () => {
   it('uses localStorage when it works (persistent)', () => {
@@ -44,7 +60,10 @@ describe('storage fallback', () => {
   });
 
   it('falls back to memory when both browser storages are blocked', () => {
-    const s = createStorage({ localStorage: fakeStorage({ broken: true }), sessionStorage: fakeStorage({ broken: true }) });
+    const s = createStorage({
+      localStorage: fakeStorage({ broken: true }),
+      sessionStorage: fakeStorage({ broken: true }),
+    });
     expect(s.kind).toBe('memory');
     expect(s.isPersistent()).toBe(false);
     s.set('k', 'v');
@@ -65,7 +84,10 @@ describe('storage fallback', () => {
     expect(getStoredToken()).toBe('tok.en.value');
     expect(getStoredUser()).toEqual(user);
     expect(window.localStorage.getItem(STORAGE_KEYS.companyId)).toBe('c1');
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({ role_key: 'admin', company_name: 'Acme' });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
+      role_key: 'admin',
+      company_name: 'Acme',
+    });
   });
 
   it('rejects stored user data with an unknown role', () => {

@@ -61,7 +61,9 @@ export interface PortalStorage {
   remove(key: string): void;
 }
 
-export function createStorage(win: Pick<Window, 'localStorage' | 'sessionStorage'> | undefined = globalThis.window): PortalStorage {
+export function createStorage(
+  win: Pick<Window, 'localStorage' | 'sessionStorage'> | undefined = globalThis.window,
+): PortalStorage {
   let kind: StorageKind = 'memory';
   let backend = probe(() => win?.localStorage);
   if (backend) kind = 'persistent';

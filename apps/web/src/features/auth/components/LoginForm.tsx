@@ -36,7 +36,7 @@ export function LoginForm() {
     try {
       // `values.email` is already normalised by loginSchema (stripped, trimmed, lowercased).
       const user = await login({ email: values.email, password: values.password });
-      navigate(HOME_BY_ROLE[user.role_key], { replace: true });
+      void navigate(HOME_BY_ROLE[user.role_key], { replace: true });
     } catch (err) {
       if (err instanceof StorageWriteError) {
         setError(MSG.login.storageFailed);
@@ -77,7 +77,9 @@ export function LoginForm() {
           visible={showPassword}
           onVisibilityChange={setShowPassword}
           visibilityToggleFocusable
-          visibilityToggleIcon={({ reveal }) => (reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />)}
+          visibilityToggleIcon={({ reveal }) =>
+            reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />
+          }
           visibilityToggleButtonProps={{ 'aria-label': showPassword ? 'Hide password' : 'Show password' }}
           error={errors.password?.message}
           {...register('password')}

@@ -11,7 +11,7 @@ export function StorageNotice() {
   return (
     <Alert
       variant="light"
-      color={persistent ? 'brand' : 'yellow'}
+      color="brand"
       icon={<IconInfoCircle aria-hidden />}
       title="Browser storage"
       role="note"

@@ -19,13 +19,10 @@ export function RequireRole({ role, children }: { role: RoleKey; children?: Reac
   const currentRole = useAuthStore((s) => s.role);
   const [state, setState] = useState<GuardState>(() => (getStoredToken() ? 'checking' : 'denied'));
 
+  // Runs once per entry into the area (each area's guard is keyed, so switching areas remounts it).
   useEffect(() => {
-    if (!getStoredToken()) {
-      setState('denied');
-      return;
-    }
+    if (!getStoredToken()) return; // already 'denied'
     let cancelled = false;
-    setState('checking');
     validateSession()
       .then((user) => {
         if (!cancelled) setState(user && user.role_key === role ? 'allowed' : 'denied');
@@ -42,7 +39,8 @@ export function RequireRole({ role, children }: { role: RoleKey; children?: Reac
   }, [role]);
 
   if (state === 'denied') return <Navigate to="/" replace />;
-  if (state === 'checking' && !(loggedIn && currentRole === role)) return <FullPageLoader label="Checking your session" />;
+  if (state === 'checking' && !(loggedIn && currentRole === role))
+    return <FullPageLoader label="Checking your session" />;
   if (loggedIn && currentRole !== role) return <Navigate to="/" replace />;
   return <>{children ?? <Outlet />}</>;
 }

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import type { AccountMessageResponse, AccountProfileResponse } from '@portal/contracts';
+import { changePasswordSchema, profileSchema, type ChangePasswordInput, type ProfileInput } from '@portal/domain';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import type { RequestUser } from '../common/request-user';
+import { clientInfo } from '../auth/client-info';
+import { AccountService } from './account.service';
+
+/** The signed-in user's own account (any role): profile and password. */
+@Controller()
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  @Allow()
+  @Get('user/me')
+  me(@CurrentUser() user: RequestUser): Promise<AccountProfileResponse> {
+    return this.account.me(user);
+  }
+
+  @Allow()
+  @Patch('user')
+  updateProfile(
+    @CurrentUser() user: RequestUser,
+    @Body(new ZodPipe(profileSchema)) body: ProfileInput,
+  ): Promise<AccountProfileResponse> {
+    return this.account.updateProfile(user, body);
+  }
+
+  @Allow()
+  @Post('change-password')
+  @HttpCode(200)
+  changePassword(
+    @CurrentUser() user: RequestUser,
+    @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput,
+    @Req() req: FastifyRequest,
+  ): Promise<AccountMessageResponse> {
+    return this.account.changePassword(user, body, clientInfo(req));
+  }
+}

@@ -1,0 +1,44 @@
+import { Controller, Get, Param, Patch, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import { ApiException } from '../common/api-exception';
+import type { RequestUser } from '../common/request-user';
+import { ImagesService, type ImageUploadResponse } from './images.service';
+
+/** Profile and company images (spec §7: `PATCH user/upload`, `PATCH company/upload/{companyId}`). */
+@Controller()
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  @Allow()
+  @Patch('user/upload')
+  uploadProfile(@CurrentUser() user: RequestUser, @Req() req: FastifyRequest): Promise<ImageUploadResponse> {
+    return this.images.uploadProfile(user, req);
+  }
+
+  @Allow('admin', 'superadmin')
+  @Patch('company/upload/:companyId')
+  uploadCompany(
+    @CurrentUser() user: RequestUser,
+    @Param('companyId') companyId: string,
+    @Req() req: FastifyRequest,
+  ): Promise<ImageUploadResponse> {
+    return this.images.uploadCompany(user, companyId, req);
+  }
+
+  /**
+   * Stored images by generated name, for signed-in users only. Always re-encoded WebP, sent with
+   * a fixed type, `Content-Disposition` and `nosniff` (set globally).
+   */
+  @Allow()
+  @Get('files/images/:name')
+  async image(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
+    const data = await this.images.store.read(name);
+    if (!data) throw new ApiException(404, 'Image not available');
+    await reply
+      .header('content-type', 'image/webp')
+      .header('content-disposition', 'inline; filename="image.webp"')
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  }
+}

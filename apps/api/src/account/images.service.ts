@@ -1,0 +1,144 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { ACCOUNT_MSG, MSG } from '@portal/domain';
+import { publishEvent } from '@portal/db';
+import type { Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
+import { ApiException } from '../common/api-exception';
+import type { RequestUser } from '../common/request-user';
+import { ImageStore, MAX_IMAGE_BYTES, normaliseImage, sniffImage, type IMAGE_VARIANTS } from './image-files';
+import { returnedRows } from '@portal/db';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Decoding/re-encoding is CPU work on libuv's pool: cap it like password hashing. */
+const MAX_CONCURRENT = 2;
+
+export interface ImageUploadResponse {
+  status: number;
+  message: string;
+  data: { picture: string };
+}
+
+@Injectable()
+export class ImagesService {
+  private readonly logger = new Logger(ImagesService.name);
+  readonly store: ImageStore;
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
+    this.store = new ImageStore(env.FILES_DIR);
+  }
+
+  /** `PATCH user/upload`: the signed-in user's own profile image. */
+  async uploadProfile(user: RequestUser, req: FastifyRequest): Promise<ImageUploadResponse> {
+    const { url } = await this.receive(req, 'profile');
+    const previous = await this.db.transaction(async (m) => {
+      const rows = returnedRows<{ old: string | null; company_id: string | null }>(
+        await m.query(
+          `UPDATE users u SET picture = $2, updated_at = now() FROM users o
+            WHERE u.id = $1 AND o.id = u.id RETURNING o.picture AS old, u.company_id`,
+          [user.id, url],
+        ),
+      );
+      if (!rows[0]) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
+      await publishEvent(
+        m,
+        'account.profile_image_changed',
+        { userId: user.id, username: user.username, email: user.email, companyId: rows[0].company_id },
+        user.id,
+      );
+      return rows[0].old;
+    });
+    await this.store.removeByUrl(previous);
+    return { status: 200, message: ACCOUNT_MSG.upload.profileUpdated, data: { picture: url } };
+  }
+
+  /** `PATCH company/upload/{companyId}`: admins of that company, or a superadmin. */
+  async uploadCompany(user: RequestUser, companyId: string, req: FastifyRequest): Promise<ImageUploadResponse> {
+    if (!UUID.test(companyId)) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
+    // Authorise before reading the body: tenancy comes from the session, never from the request.
+    if (user.role !== 'superadmin' && !(user.role === 'admin' && user.companyId === companyId)) {
+      throw new ApiException(
+        user.role === 'admin' ? 404 : 403,
+        user.role === 'admin' ? ACCOUNT_MSG.upload.companyNotFound : MSG.notAuthorized,
+      );
+    }
+    const exists: unknown[] = await this.db.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
+    if (!exists.length) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
+    const { url } = await this.receive(req, 'company');
+    const previous = await this.db.transaction(async (m) => {
+      const rows = returnedRows<{ old: string | null; name: string }>(
+        await m.query(
+          `UPDATE companies c SET picture = $2, updated_at = now() FROM companies o
+            WHERE c.id = $1 AND o.id = c.id RETURNING o.picture AS old, c.name`,
+          [companyId, url],
+        ),
+      );
+      if (!rows[0]) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
+      await publishEvent(
+        m,
+        'account.company_image_changed',
+        {
+          userId: user.id,
+          username: user.username,
+          email: user.email,
+          companyId: user.companyId,
+          targetCompanyId: companyId,
+          companyName: rows[0].name,
+        },
+        user.id,
+      );
+      return rows[0].old;
+    });
+    await this.store.removeByUrl(previous);
+    return { status: 200, message: ACCOUNT_MSG.upload.companyUpdated, data: { picture: url } };
+  }
+
+  /** Reads the multipart field `file` (≤ 5 MB → else 413), checks magic bytes, re-encodes, stores. */
+  private async receive(req: FastifyRequest, variant: keyof typeof IMAGE_VARIANTS): Promise<{ url: string }> {
+    if (!req.isMultipart?.()) throw new ApiException(400, ACCOUNT_MSG.upload.fileRequired);
+    let buf: Buffer | null = null;
+    try {
+      for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } })) {
+        if (part.type === 'file') {
+          if (part.fieldname === 'file' && !buf) buf = await part.toBuffer();
+          else await part.toBuffer(); // drain anything else
+        }
+      }
+    } catch (err) {
+      const code = (err as { code?: string; statusCode?: number }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE' || (err as { statusCode?: number }).statusCode === 413) {
+        throw new ApiException(413, ACCOUNT_MSG.upload.tooLarge);
+      }
+      if (err instanceof ApiException) throw err;
+      throw new ApiException(400, ACCOUNT_MSG.upload.fileRequired);
+    }
+    if (!buf || buf.length === 0) throw new ApiException(400, ACCOUNT_MSG.upload.fileRequired);
+    if (buf.length > MAX_IMAGE_BYTES) throw new ApiException(413, ACCOUNT_MSG.upload.tooLarge);
+    if (!sniffImage(buf)) throw new ApiException(415, ACCOUNT_MSG.upload.badType);
+    let out: Buffer;
+    try {
+      out = await this.limited(() => normaliseImage(buf, variant));
+    } catch (err) {
+      this.logger.warn(`Rejected an undecodable image: ${(err as Error).message}`);
+      throw new ApiException(415, ACCOUNT_MSG.upload.badType);
+    }
+    return this.store.save(out);
+  }
+
+  private async limited<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.active >= MAX_CONCURRENT) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active++;
+    try {
+      return await fn();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}

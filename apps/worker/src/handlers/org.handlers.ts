@@ -1,0 +1,182 @@
+import type { OrgActor, OrgChange, OrgUserRef, RoleKey } from '@portal/contracts';
+import { PRODUCT_NAME, renderEmail } from '../email/layout';
+import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
+
+/* Companies and users (issue 3): notification records and emails. Emails never carry passwords. */
+
+const ROLE_LABEL: Record<RoleKey, string> = { superadmin: 'Super Admin', admin: 'Administrator', employee: 'Employee' };
+
+/** "Super Admin" or "admin Alice" — how a notification names who acted. */
+export function actorLabel(actor: OrgActor): string {
+  return actor.role === 'superadmin' ? 'Super Admin' : `${ROLE_LABEL[actor.role].toLowerCase()} ${actor.username}`;
+}
+
+function userPhrase(u: Pick<OrgUserRef, 'role' | 'username' | 'companyName'>): string {
+  const where = u.companyName ? ` of "${u.companyName}"` : '';
+  return `${ROLE_LABEL[u.role]} "${u.username}"${where}`;
+}
+
+function changeList(changes: OrgChange[]): string {
+  return changes.map((c) => c.label).join(', ');
+}
+
+/**
+ * Where a user goes to choose their own password. Today: the forgot-password screen (they request a
+ * reset link for their email). When single-use set-password links exist (apps/api/src/account), swap
+ * this one function for a link carrying a token minted for `user` — every org email goes through it.
+ */
+export async function setPasswordLink(ctx: HandlerContext, _user: OrgUserRef): Promise<{ url: string; explain: string }> {
+  return {
+    url: `${ctx.publicUrl}/forgot-password`,
+    explain:
+      'For your security we never send passwords by email. Choose your own password: open the link below, enter this email address and follow the reset link we send you.',
+  };
+}
+
+function signInLine(ctx: HandlerContext, email: string): string {
+  return `Sign in at ${ctx.publicUrl}/ with your email address ${email}.`;
+}
+
+async function accountEmail(
+  ctx: HandlerContext,
+  user: OrgUserRef,
+  kind: 'welcome' | 'resend',
+  actor: OrgActor,
+): Promise<EmailDraft> {
+  const link = await setPasswordLink(ctx, user);
+  const roleLine = user.companyName
+    ? `Your role: ${ROLE_LABEL[user.role]} at ${user.companyName}.`
+    : `Your role: ${ROLE_LABEL[user.role]}.`;
+  const mail =
+    kind === 'welcome'
+      ? renderEmail({
+          subject: `Welcome to ${PRODUCT_NAME}`,
+          heading: `Your ${PRODUCT_NAME} account is ready`,
+          paragraphs: [
+            `Hello ${user.username},`,
+            `${actor.role === 'superadmin' ? 'An administrator' : actor.username} created an account for you on ${PRODUCT_NAME}. ${roleLine}`,
+            signInLine(ctx, user.email),
+            link.explain,
+          ],
+          action: { label: 'Set your password', url: link.url },
+          footnote: `Sign-in page: ${ctx.publicUrl}/`,
+        })
+      : renderEmail({
+          subject: `Your ${PRODUCT_NAME} account information`,
+          heading: 'Your account information',
+          paragraphs: [
+            `Hello ${user.username},`,
+            `Here is how to reach your ${PRODUCT_NAME} account. ${roleLine}`,
+            signInLine(ctx, user.email),
+            link.explain,
+            'If you did not expect this email, you can ignore it: your current password keeps working.',
+          ],
+          action: { label: 'Set your password', url: link.url },
+          footnote: `Sign-in page: ${ctx.publicUrl}/`,
+        });
+  return { to: user.email, template: kind === 'welcome' ? 'org-welcome' : 'org-resend', ...mail };
+}
+
+export const orgNotifications: NotificationHandlers = {
+  'company.created': ({ payload: p }) => ({
+    userId: p.admin.userId,
+    companyId: p.companyId,
+    username: p.admin.username,
+    email: p.admin.email,
+    description: `Company "${p.name}" created by ${actorLabel(p.actor)} with administrator "${p.admin.username}"`,
+  }),
+  'company.updated': ({ payload: p }) => ({
+    userId: p.actor.id,
+    companyId: p.companyId,
+    username: p.actor.username,
+    email: p.actor.email,
+    description: `Company "${p.name}" updated by ${actorLabel(p.actor)}: ${p.changes
+      .map((c) => `${c.label} ${c.from} → ${c.to}`)
+      .join('; ')}`,
+  }),
+  'company.deleted': ({ payload: p }) => ({
+    userId: p.actor.id,
+    companyId: null,
+    username: p.actor.username,
+    email: p.actor.email,
+    description: `Company "${p.name}" deleted by ${actorLabel(p.actor)}, with ${p.deletedUsers} user${p.deletedUsers === 1 ? '' : 's'}`,
+  }),
+  'user.created': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} created by ${actorLabel(p.actor)}`,
+  }),
+  'user.updated': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} updated by ${actorLabel(p.actor)}: ${changeList(p.changes)}`,
+  }),
+  'user.status_changed': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} ${p.active ? 'activated' : 'deactivated'} by ${actorLabel(p.actor)}`,
+  }),
+  'user.deleted': ({ payload: p }) => ({
+    userId: null,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} deleted by ${actorLabel(p.actor)}`,
+  }),
+  'user.resend_requested': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `Account information resent to ${userPhrase(p)} by ${actorLabel(p.actor)}`,
+  }),
+};
+
+export const orgEmails: EmailHandlers = {
+  'company.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p.admin, 'welcome', p.actor)],
+  'user.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'welcome', p.actor)],
+  'user.resend_requested': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'resend', p.actor)],
+  'user.updated': ({ payload: p }, ctx) => {
+    const lines = p.changes.map((c) => `${c.label}: ${c.from} → ${c.to}`);
+    const mail = renderEmail({
+      subject: `Your ${PRODUCT_NAME} account was updated`,
+      heading: 'Your account details changed',
+      paragraphs: [
+        `Hello ${p.username},`,
+        `${p.actor.role === 'superadmin' ? 'An administrator' : p.actor.username} updated your ${PRODUCT_NAME} account. What changed:`,
+        ...lines,
+        p.previousEmail ? `From now on, sign in with ${p.email}.` : `Sign in as usual with ${p.email}.`,
+        'If you did not expect this change, please contact your administrator.',
+      ],
+      action: { label: 'Sign in', url: `${ctx.publicUrl}/` },
+    });
+    const drafts: EmailDraft[] = [{ to: p.email, template: 'org-user-updated', ...mail }];
+    // The old address learns that the account moved away from it (account-takeover signal).
+    if (p.previousEmail && p.previousEmail !== p.email) drafts.push({ to: p.previousEmail, template: 'org-user-updated', ...mail });
+    return drafts;
+  },
+  'user.status_changed': ({ payload: p }, ctx) => {
+    const mail = p.active
+      ? renderEmail({
+          subject: `Your ${PRODUCT_NAME} account was activated`,
+          heading: 'Your account is active again',
+          paragraphs: [`Hello ${p.username},`, `Your ${PRODUCT_NAME} account has been activated. ${signInLine(ctx, p.email)}`],
+          action: { label: 'Sign in', url: `${ctx.publicUrl}/` },
+        })
+      : renderEmail({
+          subject: `Your ${PRODUCT_NAME} account was deactivated`,
+          heading: 'Your account has been deactivated',
+          paragraphs: [
+            `Hello ${p.username},`,
+            `Your ${PRODUCT_NAME} account has been deactivated and you have been signed out. Please contact your administrator if you think this is a mistake.`,
+          ],
+        });
+    return [{ to: p.email, template: p.active ? 'org-user-activated' : 'org-user-deactivated', ...mail }];
+  },
+};

@@ -1,0 +1,56 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { createDataSource, dropDatabase, ensureDatabase, runMigrations, LOCAL_ADMIN_URL } from '@portal/db';
+import { hashPassword } from '@portal/platform';
+import { PASSWORD, USERS } from './fixtures';
+import { E2E_PORT } from './playwright.config';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
+
+/** A fresh database with known accounts, and the built app (API + web) on E2E_PORT. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const name = `portal_e2e_${process.pid}`;
+  await dropDatabase(SERVER_URL, name);
+  const url = await ensureDatabase(SERVER_URL, name);
+  const ds = await createDataSource({ url, poolSize: 2 }).initialize();
+  await runMigrations(ds);
+  const hash = await hashPassword(PASSWORD);
+  const [{ id: acme }] = await ds.query(`INSERT INTO companies (name, discount_percentage) VALUES ('Acme Air', 45.5) RETURNING id`);
+  const insert = `INSERT INTO users (username, email, password_hash, role, company_id, status) VALUES ($1,$2,$3,$4,$5,$6)`;
+  await ds.query(insert, [USERS.superadmin.username, USERS.superadmin.email, hash, 'superadmin', null, true]);
+  await ds.query(insert, [USERS.admin.username, USERS.admin.email, hash, 'admin', acme, true]);
+  await ds.query(insert, [USERS.employee.username, USERS.employee.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.disabled.username, USERS.disabled.email, hash, 'employee', acme, false]);
+  await ds.query(insert, [USERS.throttled.username, USERS.throttled.email, hash, 'employee', acme, true]);
+  await ds.destroy();
+
+  const root = path.resolve(__dirname, '..');
+  const api: ChildProcess = fork(path.join(root, 'apps/api/dist/main.js'), [], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing!',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      MAIN_SITE_URL: 'https://www.example.com',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    api.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve());
+    api.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
+  });
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      api.once('exit', () => resolve());
+      api.kill('SIGTERM');
+      setTimeout(() => api.kill('SIGKILL'), 10_000).unref();
+    });
+    await dropDatabase(SERVER_URL, name);
+  };
+}

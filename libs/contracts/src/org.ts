@@ -1,0 +1,186 @@
+/**
+ * Companies, users and notifications: request/response shapes of spec §7 (field names as §3, so the
+ * original client can talk to this server unchanged), plus the payloads of their domain events.
+ */
+import type { ApiResponse } from './api';
+import type { RoleKey } from './roles';
+
+/* ------------------------------------------------------------------ companies */
+
+/** One company row. Percentages are numbers in percent (45.5 = multiplier 0.4550). */
+export interface CompanyListItem {
+  _id: string;
+  name: string;
+  status: boolean;
+  createdAt: string;
+  picture: string | null;
+  discount_percentage: number;
+  rigidflow_percentage: number;
+  minipro_percentage: number;
+  polyroll_percentage: number;
+  total_admins: number;
+  total_employees: number;
+}
+
+/** `GET company?page&limit&search&sortBy&sortOrder` */
+export type CompanyListResponse = ApiResponse<{ list: CompanyListItem[]; total: number; page: number; limit: number }>;
+
+/** `GET company/` without paging: every company, for the company select. */
+export interface CompanyOption {
+  _id: string;
+  name: string;
+  status: boolean;
+}
+export type CompanyOptionsResponse = ApiResponse<{ list: CompanyOption[]; total: number }>;
+
+/** `GET company/{id}` */
+export type CompanyDetailResponse = ApiResponse<{ company: CompanyListItem; totalAdmins: number; totalEmployees: number }>;
+
+export interface CreateCompanyRequest {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+}
+export type CreateCompanyResponse = ApiResponse<{ company: CompanyListItem; admin: UserRow }>;
+
+export interface UpdateCompanyRequest {
+  id?: string;
+  name?: string;
+  status?: boolean;
+  discount_percentage?: number;
+  rigidflow_percentage?: number;
+  minipro_percentage?: number;
+  polyroll_percentage?: number;
+}
+export type UpdateCompanyResponse = ApiResponse<{ company: CompanyListItem }>;
+
+/** `GET company/user/{companyId}[?status]` */
+export type CompanyUsersResponse = ApiResponse<{ users: UserRow[]; totalcount: number }>;
+
+/* ------------------------------------------------------------------ users */
+
+/** A row of any user list (administrators, company users, employees). */
+export interface UserRow {
+  _id: string;
+  username: string;
+  email: string;
+  status: boolean;
+  last_login: string | null;
+  createdAt: string;
+  role_key: RoleKey;
+  role_name: string;
+  companyName: string | null;
+  company_id: string | null;
+}
+
+/** `GET user/{id}` */
+export interface UserDetail {
+  _id: string;
+  username: string;
+  email: string;
+  status: boolean;
+  picture: string | null;
+  last_login: string | null;
+  current_login: string | null;
+  createdAt: string;
+  role_id: { key: RoleKey };
+  role_key: RoleKey;
+  role_name: string;
+  company_id: { _id: string; name: string } | null;
+  companyName: string | null;
+}
+export type UserDetailResponse = ApiResponse<UserDetail>;
+
+/** `GET user/?page&limit[&status]` (administrators) and `GET user/employee[?status]`. */
+export type UserListResponse = ApiResponse<{ users: UserRow[]; totalcount: number }>;
+
+/** `GET user/total` */
+export interface UserStats {
+  activeCompanies: number;
+  totalEmployees: number;
+  totalAdmins: number;
+}
+export type UserStatsResponse = ApiResponse<UserStats>;
+
+/** `POST user`: superadmin sends all fields; an admin sends username, email, password only. */
+export interface CreateUserRequest {
+  company_id?: string;
+  username: string;
+  email: string;
+  password: string;
+  action?: 'admin' | 'employee';
+}
+export type CreateUserResponse = ApiResponse<UserRow>;
+
+export interface UpdateUserRequest {
+  status?: boolean;
+  username?: string;
+  email?: string;
+}
+export type UpdateUserResponse = ApiResponse<UserDetail>;
+
+/** `DELETE user/bulk` */
+export interface BulkDeleteUsersRequest {
+  id: string[];
+}
+export type DeleteResponse = ApiResponse<{ deleted: number }>;
+
+/* ------------------------------------------------------------------ notifications */
+
+export interface NotificationRow {
+  _id: string;
+  username: string;
+  email: string;
+  description: string;
+  date: string;
+  read_status: boolean;
+}
+/** `GET notification?page&limit&read_status` */
+export type NotificationListResponse = ApiResponse<{ notification: NotificationRow[]; totalcount: number }>;
+
+/** `DELETE notification/` */
+export interface DeleteNotificationsRequest {
+  ids: string[];
+}
+
+export const ORG_PATHS = {
+  company: 'company',
+  companyById: (id: string) => `company/${id}`,
+  companyUsers: (companyId: string) => `company/user/${companyId}`,
+  user: 'user',
+  userById: (id: string) => `user/${id}`,
+  userTotal: 'user/total',
+  userEmployees: 'user/employee',
+  userBulk: 'user/bulk',
+  userResend: (id: string) => `user/resend/${id}`,
+  notification: 'notification',
+} as const;
+
+/* ------------------------------------------------------------------ events */
+
+/** Who did it: carried by every org event so notifications can say "by …". */
+export interface OrgActor {
+  id: string;
+  username: string;
+  email: string;
+  role: RoleKey;
+}
+
+/** The user an event is about (never a password or a hash). */
+export interface OrgUserRef {
+  userId: string;
+  username: string;
+  email: string;
+  role: RoleKey;
+  companyId: string | null;
+  companyName: string | null;
+}
+
+export interface OrgChange {
+  field: 'username' | 'email' | 'status' | 'name' | 'discount_percentage' | 'rigidflow_percentage' | 'minipro_percentage' | 'polyroll_percentage';
+  label: string;
+  from: string;
+  to: string;
+}
