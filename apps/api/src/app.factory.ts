@@ -3,6 +3,7 @@ import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyStatic from '@fastify/static';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { API_PREFIX } from '@portal/contracts';
 import { MSG } from '@portal/domain';
@@ -52,6 +53,14 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, decorateReply: false });
   }
   app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
+  // OpenAPI document generated from the controllers, browsable at /api/docs.
+  const openApi = new DocumentBuilder()
+    .setTitle('Filter Portal API')
+    .setVersion('1.1.0')
+    .setDescription('Responses are `{status, message?, data}`; mutations need the X-XSRF-TOKEN header from GET /api/csrf-token.')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   app.enableShutdownHooks();
   await app.init();
   // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.

@@ -112,3 +112,17 @@ describe('auth API (spec §7 Authentication, §8 Login)', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('OpenAPI document', () => {
+  let api: TestApi;
+  beforeAll(async () => (api = await startTestApi()));
+  afterAll(() => api.close());
+
+  it('is served at /api/docs and lists the auth routes', async () => {
+    const res = await fetch(`${api.baseUrl}/api/docs-json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/validate', '/api/csrf-token']));
+    expect((await fetch(`${api.baseUrl}/api/docs`)).status).toBe(200);
+  });
+});

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DeleteResponse, NotificationListResponse, NotificationRow } from '@portal/contracts';
 import { ORG_MSG, type NotificationListQuery } from '@portal/domain';
+import { returnedRows } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 
 @Injectable()
@@ -32,7 +33,10 @@ export class NotificationsService {
   /** `DELETE notification/`: all ids or none (an unknown id rolls the whole delete back). */
   async remove(ids: string[]): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
-      const deleted: unknown[] = await m.query(`DELETE FROM notifications WHERE id = ANY($1::uuid[]) RETURNING id`, [ids]);
+      // TypeORM answers DELETE … RETURNING with [rows, rowCount].
+      const deleted = returnedRows<{ id: string }>(
+        await m.query(`DELETE FROM notifications WHERE id = ANY($1::uuid[]) RETURNING id`, [ids]),
+      );
       if (deleted.length !== ids.length) throw new ApiException(404, ORG_MSG.notification.notFound);
       return { status: 200, message: ORG_MSG.success.notificationsDeleted, data: { deleted: deleted.length } };
     });

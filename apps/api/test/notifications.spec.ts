@@ -1,0 +1,215 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Mailer, MailMessage } from '../../../libs/platform/src';
+import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+
+const PW = 'Passw0rd!23';
+
+function fakeMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== null && v !== false) return v as T;
+    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * The whole pipeline for issue 3: API action → outbox → worker → notification record + email →
+ * `GET notification`; and the notifications API itself (spec §7 Notifications).
+ */
+describe('notifications and emails for companies and users', () => {
+  let api: TestApi;
+  let worker: WorkerRuntime;
+  const mailer = fakeMailer();
+  let root: ApiClient;
+  let companyId: string;
+  let adminId: string;
+
+  const notifications = async (): Promise<{ id: string; description: string; username: string; email: string }[]> =>
+    api.db.query(`SELECT id, description, username, email FROM notifications ORDER BY created_at, id`);
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
+    worker = await startWorker(
+      {
+        DATABASE_URL: api.database.url,
+        PUBLIC_URL: 'http://localhost:3999',
+        OUTBOX_POLL_MS: 200,
+        MAIL_FROM: 'Filter Portal <no-reply@test>',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+      },
+      { mailer, log: () => undefined },
+    );
+    root = new ApiClient(api);
+    await root.login('root@example.com', PW);
+  });
+  afterAll(async () => {
+    await worker.stop(2000);
+    await api.close();
+  });
+
+  it('company created → notification and a welcome email with sign-in and set-password links, never the password', async () => {
+    const res = await root.request('POST', 'company', {
+      name: 'Acme <Air>',
+      username: 'Alice',
+      email: 'alice@acme.com',
+      password: 'Secret-pass1',
+      confirm_password: 'Secret-pass1',
+    });
+    expect(res.status).toBe(200);
+    companyId = res.body.data.company._id;
+    adminId = res.body.data.admin._id;
+    const n = await waitFor(async () => (await notifications()).find((x) => x.description.startsWith('Company "Acme <Air>" created')));
+    expect(n).toMatchObject({ username: 'Alice', email: 'alice@acme.com' });
+    expect(n.description).toBe('Company "Acme <Air>" created by Super Admin with administrator "Alice"');
+    const mail = await waitFor(() => mailer.sent.find((m) => m.to === 'alice@acme.com'));
+    expect(mail.subject).toBe('Welcome to Filter Portal');
+    expect(mail.text).toContain('http://localhost:3999/');
+    expect(mail.text).toContain('http://localhost:3999/forgot-password');
+    expect(mail.html).toContain('Acme &lt;Air&gt;');
+    expect(mail.html).not.toContain('<Air>');
+    expect(`${mail.html}${mail.text}`).not.toContain('Secret-pass1');
+  });
+
+  it('user created / updated / status changed / resend / deleted → one notification each and the right emails', async () => {
+    const created = await root.request('POST', 'user', { company_id: companyId, username: 'Eve', email: 'eve@acme.com', password: 'Secret-pass2', action: 'employee' });
+    expect(created.status).toBe(201);
+    const eveId = created.body.data._id;
+    await waitFor(() => mailer.sent.find((m) => m.to === 'eve@acme.com' && m.subject === 'Welcome to Filter Portal'));
+
+    expect((await root.request('PATCH', `user/${eveId}`, { username: 'Eve B', email: 'eve.b@acme.com' })).status).toBe(200);
+    const upd = await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('updated')));
+    expect(upd.text).toContain('User Name: Eve → Eve B');
+    expect(upd.text).toContain('Email: eve@acme.com → eve.b@acme.com');
+    // The old address is told as well.
+    await waitFor(() => mailer.sent.find((m) => m.to === 'eve@acme.com' && m.subject.includes('updated')));
+
+    expect((await root.request('PATCH', `user/${eveId}`, { status: false })).status).toBe(200);
+    await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('deactivated')));
+
+    const admin = new ApiClient(api);
+    await admin.login('alice@acme.com', 'Secret-pass1');
+    expect((await admin.request('GET', `user/resend/${eveId}`)).status).toBe(200);
+    const resend = await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('account information')));
+    expect(resend.text).toContain('http://localhost:3999/forgot-password');
+    expect(`${resend.html}${resend.text}`).not.toMatch(/Secret-pass2/);
+
+    expect((await admin.request('DELETE', `user/${eveId}`)).status).toBe(200);
+    const descriptions = await waitFor(async () => {
+      const all = (await notifications()).map((x) => x.description);
+      return all.some((d) => d.includes('deleted')) ? all : undefined;
+    });
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        'Employee "Eve" of "Acme <Air>" created by Super Admin',
+        'Employee "Eve B" of "Acme <Air>" updated by Super Admin: User Name, Email',
+        'Employee "Eve B" of "Acme <Air>" deactivated by Super Admin',
+        'Account information resent to Employee "Eve B" of "Acme <Air>" by administrator Alice',
+        'Employee "Eve B" of "Acme <Air>" deleted by administrator Alice',
+      ]),
+    );
+    for (const m of mailer.sent) expect(`${m.html}${m.text}`).not.toMatch(/Secret-pass/);
+  });
+
+  it('company updated and deleted → notifications naming the changes', async () => {
+    expect((await root.request('PATCH', `company/${companyId}`, { discount_percentage: 45.5, name: 'Acme Air' })).status).toBe(200);
+    expect((await root.request('DELETE', `company/${companyId}`)).status).toBe(200);
+    const all = await waitFor(async () => {
+      const d = (await notifications()).map((x) => x.description);
+      return d.some((x) => x.startsWith('Company "Acme Air" deleted')) && d.some((x) => x.includes('updated by')) ? d : undefined;
+    });
+    expect(all).toEqual(
+      expect.arrayContaining([
+        'Company "Acme Air" updated by Super Admin: Name "Acme <Air>" → "Acme Air"; Price Multiplier 1.0000 → 0.4550',
+        'Company "Acme Air" deleted by Super Admin, with 1 user',
+      ]),
+    );
+    void adminId;
+  });
+
+  describe('GET notification / DELETE notification/', () => {
+    let acmeAdmin: ApiClient;
+    let employee: ApiClient;
+
+    beforeAll(async () => {
+      // A quiet, known set: 25 rows, 5 of them read.
+      await api.db.query(`DELETE FROM notifications`);
+      for (let i = 0; i < 25; i++) {
+        await api.db.query(
+          `INSERT INTO notifications (event_id, username, email, description, read_status, created_at)
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, now() - make_interval(mins => $5))`,
+          [`user${i}`, `user${i}@x.com`, `Action ${i}`, i % 5 === 0, i],
+        );
+      }
+      const other = await createCompany(api.db, 'Other');
+      await createUser(api.db, { email: 'admin@other.com', role: 'admin', companyId: other });
+      await createUser(api.db, { email: 'emp@other.com', role: 'employee', companyId: other });
+      acmeAdmin = new ApiClient(api);
+      await acmeAdmin.login('admin@other.com', PW);
+      employee = new ApiClient(api);
+      await employee.login('emp@other.com', PW);
+    });
+
+    it('lists newest first, 20 per page, with totalcount and the spec fields', async () => {
+      const res = await root.request('GET', 'notification?page=1&limit=20');
+      expect(res.status).toBe(200);
+      expect(res.body.data.totalcount).toBe(25);
+      expect(res.body.data.notification).toHaveLength(20);
+      expect(res.body.data.notification[0]).toEqual({
+        _id: expect.any(String),
+        username: 'user0',
+        email: 'user0@x.com',
+        description: 'Action 0',
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        read_status: true,
+      });
+      const p2 = await root.request('GET', 'notification?page=2&limit=20');
+      expect(p2.body.data.notification.map((n: { description: string }) => n.description)).toEqual([
+        'Action 20', 'Action 21', 'Action 22', 'Action 23', 'Action 24',
+      ]);
+    });
+
+    it('filters by read_status', async () => {
+      const read = await root.request('GET', 'notification?page=1&limit=20&read_status=true');
+      expect(read.body.data.totalcount).toBe(5);
+      expect(read.body.data.notification.every((n: { read_status: boolean }) => n.read_status)).toBe(true);
+      expect((await root.request('GET', 'notification?page=1&limit=20&read_status=false')).body.data.totalcount).toBe(20);
+      expect((await root.request('GET', 'notification?page=1&limit=20&read_status=')).body.data.totalcount).toBe(25);
+      expect((await root.request('GET', 'notification?read_status=maybe')).status).toBe(400);
+    });
+
+    it('superadmin only', async () => {
+      for (const c of [acmeAdmin, employee]) {
+        expect((await c.request('GET', 'notification?page=1&limit=20')).status).toBe(403);
+        const ids = (await api.db.query(`SELECT id FROM notifications LIMIT 1`)).map((r: { id: string }) => r.id);
+        expect((await c.request('DELETE', 'notification/', { ids })).status).toBe(403);
+      }
+      expect((await new ApiClient(api).request('GET', 'notification')).status).toBe(401);
+      expect(await api.db.query(`SELECT count(*)::int AS n FROM notifications`)).toEqual([{ n: 25 }]);
+    });
+
+    it('bulk delete is all-or-nothing; then "Notifications deleted Successfully"', async () => {
+      // Three ids: TypeORM answers DELETE … RETURNING with [rows, rowCount], a 2-element array.
+      const ids: string[] = (await api.db.query(`SELECT id FROM notifications ORDER BY created_at DESC LIMIT 3`)).map((r: { id: string }) => r.id);
+      const bad = await root.request('DELETE', 'notification/', { ids: [...ids, randomUUID()] });
+      expect(bad.status).toBe(404);
+      expect(await api.db.query(`SELECT count(*)::int AS n FROM notifications`)).toEqual([{ n: 25 }]);
+      expect((await root.request('DELETE', 'notification/', { ids: ['nope'] })).body.message).toBe('Invalid id');
+      expect((await root.request('DELETE', 'notification/', { ids: [] })).body.message).toBe('Please select at least one notification');
+      expect((await root.request('DELETE', 'notification/', {})).status).toBe(400);
+      const ok = await root.request('DELETE', 'notification/', { ids });
+      expect(ok.status).toBe(200);
+      expect(ok.body.message).toBe('Notifications deleted Successfully');
+      expect(await api.db.query(`SELECT count(*)::int AS n FROM notifications`)).toEqual([{ n: 22 }]);
+    });
+  });
+});
