@@ -1,6 +1,8 @@
 import { Client } from 'pg';
 import { normalizeEmail } from '@portal/domain';
 import { hashPassword } from '@portal/platform';
+import { generateDemoCatalogue } from './catalogue/demo-catalogue';
+import { loadCatalogue } from './catalogue/load';
 
 /** Advisory-lock key serialising seeders across processes ('SEED'). */
 const SEED_LOCK_KEY = 0x53454544;
@@ -150,7 +152,7 @@ export interface SeedDemoResult {
 /**
  * Loads the demo companies, admins and employees — only into a database without companies,
  * so it never touches real data. All demo accounts use {@link DEMO_PASSWORD}.
- * (The demo catalogue is loaded by its own step, owned by scripts/catalogue.)
+ * (The demo catalogue is loaded by its own step, {@link seedCatalogue}.)
  */
 export async function seedDemo(databaseUrl: string): Promise<SeedDemoResult> {
   const accounts = DEMO_COMPANIES.reduce((n, c) => n + c.users.length, 0);
@@ -219,4 +221,36 @@ export async function existingDemoAccounts(databaseUrl: string): Promise<DemoAcc
       const r = byEmail.get(normalizeEmail(a.email))!;
       return { ...a, active: r.status, companyActive: r.company_status };
     });
+}
+
+export interface SeedCatalogueResult {
+  /** False when the database already had categories (nothing was written). */
+  seeded: boolean;
+  categories: number;
+  products: number;
+  variants: number;
+}
+
+/**
+ * Loads the demo catalogue (scripts/src/catalogue) — only into a database without categories, so it
+ * never touches a real catalogue. One transaction, set-based INSERTs (a handful of statements).
+ */
+export async function seedCatalogue(databaseUrl: string): Promise<SeedCatalogueResult> {
+  return withClient(databaseUrl, async (client) => {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM categories');
+      if (rows[0].n > 0) {
+        await client.query('ROLLBACK');
+        return { seeded: false, categories: 0, products: 0, variants: 0 };
+      }
+      const loaded = await loadCatalogue(client, generateDemoCatalogue());
+      await client.query('COMMIT');
+      return { seeded: true, categories: loaded.categories, products: loaded.products, variants: loaded.variants };
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+  });
 }

@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { loadDotEnv } from './dotenv';
 import { redactUrl, resolveDatabase, resolveQueueBackend, type ResolvedDatabase } from './resolve-services';
 import { migrate } from './migrate';
-import { bootstrapSuperadmin, DEMO_PASSWORD, existingDemoAccounts, seedDemo } from './seed';
+import { bootstrapSuperadmin, DEMO_PASSWORD, existingDemoAccounts, seedCatalogue, seedDemo } from './seed';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -209,7 +209,10 @@ async function main(): Promise<void> {
 
     const demo = await seedDemo(db.databaseUrl);
     if (demo.seeded) step(`Demo data loaded: ${demo.companies} companies, ${demo.users} users`);
-    // The demo catalogue step (scripts/catalogue) plugs in here, after seedDemo.
+    const catalogue = await seedCatalogue(db.databaseUrl);
+    if (catalogue.seeded) {
+      step(`Demo catalogue loaded: ${catalogue.categories} categories, ${catalogue.products} products, ${catalogue.variants} variants`);
+    }
     const demoAccounts = await existingDemoAccounts(db.databaseUrl);
 
     // 4. Mail

@@ -3,6 +3,7 @@ import { CompaniesModule } from './companies/companies.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { UsersModule } from './users/users.module';
 import { AccountModule } from './account/account.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
-export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule];
+export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule, CatalogueModule];

@@ -24,7 +24,13 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
   afterAll(() => api.close());
 
   describe('POST company', () => {
-    const valid = { name: 'Acme Air', username: 'Alice', email: 'Alice@Acme.com', password: 'Secret-pass1', confirm_password: 'Secret-pass1' };
+    const valid = {
+      name: 'Acme Air',
+      username: 'Alice',
+      email: 'Alice@Acme.com',
+      password: 'Secret-pass1',
+      confirm_password: 'Secret-pass1',
+    };
 
     it('creates the company and its admin in one call; the admin can sign in; the event is in the outbox', async () => {
       const res = await root.request('POST', 'company', valid);
@@ -37,11 +43,20 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
         total_employees: 0,
         discount_percentage: 100,
       });
-      expect(res.body.data.admin).toMatchObject({ username: 'Alice', email: 'alice@acme.com', role_key: 'admin', companyName: 'Acme Air' });
+      expect(res.body.data.admin).toMatchObject({
+        username: 'Alice',
+        email: 'alice@acme.com',
+        role_key: 'admin',
+        companyName: 'Acme Air',
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/password|Secret-pass1/i);
       const admin = await login('alice@acme.com', 'Secret-pass1');
       const v = await admin.request('GET', 'validate');
-      expect(v.body.data).toMatchObject({ role_key: 'admin', company_id: res.body.data.company._id, company_name: 'Acme Air' });
+      expect(v.body.data).toMatchObject({
+        role_key: 'admin',
+        company_id: res.body.data.company._id,
+        company_name: 'Acme Air',
+      });
       expect(await outboxTypes()).toContain('company.created');
       const [event] = await api.db.query(`SELECT payload FROM outbox WHERE type = 'company.created'`);
       expect(JSON.stringify(event.payload)).not.toContain('Secret-pass1');
@@ -87,12 +102,12 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
       // 12 more companies with varied data; "100%_Filters" exercises LIKE escaping.
       for (let i = 1; i <= 12; i++) {
         const id = await createCompany(api.db, `Zeta ${String(i).padStart(2, '0')}`, { status: i % 3 !== 0 });
-        await api.db.query(`UPDATE companies SET discount_percentage = $2, created_at = now() - make_interval(days => $3) WHERE id = $1`, [
-          id,
-          i * 5,
-          i,
-        ]);
-        for (let e = 0; e < i % 4; e++) await createUser(api.db, { email: `e${i}_${e}@zeta.com`, role: 'employee', companyId: id });
+        await api.db.query(
+          `UPDATE companies SET discount_percentage = $2, created_at = now() - make_interval(days => $3) WHERE id = $1`,
+          [id, i * 5, i],
+        );
+        for (let e = 0; e < i % 4; e++)
+          await createUser(api.db, { email: `e${i}_${e}@zeta.com`, role: 'employee', companyId: id });
       }
       await createCompany(api.db, '100%_Filters');
       await createCompany(api.db, '100 Percent Filters');
@@ -108,8 +123,17 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
       const row = res.body.data.list[0];
       expect(Object.keys(row).sort()).toEqual(
         [
-          '_id', 'name', 'status', 'createdAt', 'picture', 'discount_percentage', 'rigidflow_percentage', 'minipro_percentage',
-          'polyroll_percentage', 'total_admins', 'total_employees',
+          '_id',
+          'name',
+          'status',
+          'createdAt',
+          'picture',
+          'discount_percentage',
+          'rigidflow_percentage',
+          'minipro_percentage',
+          'polyroll_percentage',
+          'total_admins',
+          'total_employees',
         ].sort(),
       );
       expect(typeof row.discount_percentage).toBe('number');
@@ -133,11 +157,19 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
     it.each(['name', 'discount_percentage', 'status', 'total_admins', 'total_employees', 'createdAt'])(
       'sorts by %s in both directions',
       async (sortBy) => {
-        const asc = (await root.request('GET', `company?page=1&limit=100&sortBy=${sortBy}&sortOrder=asc`)).body.data.list;
-        const desc = (await root.request('GET', `company?page=1&limit=100&sortBy=${sortBy}&sortOrder=desc`)).body.data.list;
+        const asc = (await root.request('GET', `company?page=1&limit=100&sortBy=${sortBy}&sortOrder=asc`)).body.data
+          .list;
+        const desc = (await root.request('GET', `company?page=1&limit=100&sortBy=${sortBy}&sortOrder=desc`)).body.data
+          .list;
         expect(asc).toHaveLength(15);
         const key = (c: Record<string, unknown>) =>
-          sortBy === 'name' ? String(c.name).toLowerCase() : sortBy === 'status' ? Number(c.status) : sortBy === 'createdAt' ? Date.parse(String(c.createdAt)) : Number(c[sortBy]);
+          sortBy === 'name'
+            ? String(c.name).toLowerCase()
+            : sortBy === 'status'
+              ? Number(c.status)
+              : sortBy === 'createdAt'
+                ? Date.parse(String(c.createdAt))
+                : Number(c[sortBy]);
         const a = asc.map(key);
         for (let i = 1; i < a.length; i++) expect(a[i] >= a[i - 1]).toBe(true);
         const d = desc.map(key);
@@ -151,7 +183,15 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
     });
 
     it('rejects unknown sort fields and bad paging with 400, caps limit at 100', async () => {
-      for (const q of ['sortBy=password_hash', 'sortBy=name;drop', 'sortOrder=sideways', 'page=0', 'page=abc', 'limit=-1', 'page=1&page=2']) {
+      for (const q of [
+        'sortBy=password_hash',
+        'sortBy=name;drop',
+        'sortOrder=sideways',
+        'page=0',
+        'page=abc',
+        'limit=-1',
+        'page=1&page=2',
+      ]) {
         const res = await root.request('GET', `company?${q}`);
         expect(res.status).toBe(400);
       }
@@ -180,7 +220,13 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
       companyId = await createCompany(api.db, 'Edit Me Inc');
       adminId = (await createUser(api.db, { email: 'boss@editme.com', role: 'admin', companyId, username: 'Boss' })).id;
       await createUser(api.db, { email: 'worker@editme.com', role: 'employee', companyId, username: 'Worker' });
-      await createUser(api.db, { email: 'idle@editme.com', role: 'employee', companyId, username: 'Idle', status: false });
+      await createUser(api.db, {
+        email: 'idle@editme.com',
+        role: 'employee',
+        companyId,
+        username: 'Idle',
+        status: false,
+      });
       employee = await login('worker@editme.com');
       admin = await login('boss@editme.com');
     });
@@ -188,7 +234,13 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
     it('GET company/{id}: data.company and data.totalAdmins', async () => {
       const res = await root.request('GET', `company/${companyId}`);
       expect(res.status).toBe(200);
-      expect(res.body.data.company).toMatchObject({ _id: companyId, name: 'Edit Me Inc', total_admins: 1, total_employees: 2, discount_percentage: 45.5 });
+      expect(res.body.data.company).toMatchObject({
+        _id: companyId,
+        name: 'Edit Me Inc',
+        total_admins: 1,
+        total_employees: 2,
+        discount_percentage: 45.5,
+      });
       expect(res.body.data.totalAdmins).toBe(1);
     });
 
@@ -218,8 +270,17 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
     it('GET company/user/{id} lists its users with a status filter', async () => {
       const all = await root.request('GET', `company/user/${companyId}`);
       expect(all.status).toBe(200);
-      expect(all.body.data.users.map((u: { username: string }) => u.username).sort()).toEqual(['Boss', 'Idle', 'Worker']);
-      expect(all.body.data.users[0]).toMatchObject({ username: 'Boss', role_key: 'admin', companyName: 'Edit Me Inc', company_id: companyId });
+      expect(all.body.data.users.map((u: { username: string }) => u.username).sort()).toEqual([
+        'Boss',
+        'Idle',
+        'Worker',
+      ]);
+      expect(all.body.data.users[0]).toMatchObject({
+        username: 'Boss',
+        role_key: 'admin',
+        companyName: 'Edit Me Inc',
+        company_id: companyId,
+      });
       const active = await root.request('GET', `company/user/${companyId}?status=true`);
       expect(active.body.data.users.map((u: { username: string }) => u.username).sort()).toEqual(['Boss', 'Worker']);
       const inactive = await root.request('GET', `company/user/${companyId}?status=false`);
@@ -250,11 +311,16 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
         minipro_percentage: 12.5,
         polyroll_percentage: 0,
       });
-      const [ev] = await api.db.query(`SELECT payload FROM outbox WHERE type = 'company.updated' ORDER BY seq DESC LIMIT 1`);
+      const [ev] = await api.db.query(
+        `SELECT payload FROM outbox WHERE type = 'company.updated' ORDER BY seq DESC LIMIT 1`,
+      );
       expect(ev.payload.changes.map((c: { field: string }) => c.field).sort()).toEqual(
         ['discount_percentage', 'minipro_percentage', 'name', 'polyroll_percentage', 'rigidflow_percentage'].sort(),
       );
-      expect(ev.payload.changes.find((c: { field: string }) => c.field === 'discount_percentage')).toMatchObject({ from: '0.4550', to: '0.4551' });
+      expect(ev.payload.changes.find((c: { field: string }) => c.field === 'discount_percentage')).toMatchObject({
+        from: '0.4550',
+        to: '0.4551',
+      });
     });
 
     it.each([
@@ -272,7 +338,7 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
       expect(res.body.message).toBe(message);
     });
 
-    it('deactivating a company ends its users\' sessions at once (401), and they cannot sign in', async () => {
+    it("deactivating a company ends its users' sessions at once (401), and they cannot sign in", async () => {
       expect((await employee.request('GET', 'validate')).status).toBe(200);
       const res = await root.request('PATCH', `company/${companyId}`, { status: 'false' });
       expect(res.status).toBe(200);
@@ -289,7 +355,9 @@ describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
       const res = await root.request('DELETE', `company/${companyId}`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ message: 'Company deleted successfully', data: { deleted: 3 } });
-      expect(await api.db.query(`SELECT id FROM users WHERE company_id = $1 OR id = $2`, [companyId, adminId])).toHaveLength(0);
+      expect(
+        await api.db.query(`SELECT id FROM users WHERE company_id = $1 OR id = $2`, [companyId, adminId]),
+      ).toHaveLength(0);
       expect((await employee.request('GET', 'validate')).status).toBe(401);
       expect((await root.request('GET', `company/${companyId}`)).status).toBe(404);
       expect((await root.request('DELETE', `company/${companyId}`)).status).toBe(404);

@@ -10,7 +10,10 @@ function fakeMailer(): Mailer & { sent: MailMessage[] } {
   return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
 }
 
-async function waitFor<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  fn: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const v = await fn();
@@ -68,7 +71,9 @@ describe('notifications and emails for companies and users', () => {
     expect(res.status).toBe(200);
     companyId = res.body.data.company._id;
     adminId = res.body.data.admin._id;
-    const n = await waitFor(async () => (await notifications()).find((x) => x.description.startsWith('Company "Acme <Air>" created')));
+    const n = await waitFor(async () =>
+      (await notifications()).find((x) => x.description.startsWith('Company "Acme <Air>" created')),
+    );
     expect(n).toMatchObject({ username: 'Alice', email: 'alice@acme.com' });
     expect(n.description).toBe('Company "Acme <Air>" created by Super Admin with administrator "Alice"');
     const mail = await waitFor(() => mailer.sent.find((m) => m.to === 'alice@acme.com'));
@@ -81,13 +86,23 @@ describe('notifications and emails for companies and users', () => {
   });
 
   it('user created / updated / status changed / resend / deleted → one notification each and the right emails', async () => {
-    const created = await root.request('POST', 'user', { company_id: companyId, username: 'Eve', email: 'eve@acme.com', password: 'Secret-pass2', action: 'employee' });
+    const created = await root.request('POST', 'user', {
+      company_id: companyId,
+      username: 'Eve',
+      email: 'eve@acme.com',
+      password: 'Secret-pass2',
+      action: 'employee',
+    });
     expect(created.status).toBe(201);
     const eveId = created.body.data._id;
     await waitFor(() => mailer.sent.find((m) => m.to === 'eve@acme.com' && m.subject === 'Welcome to Filter Portal'));
 
-    expect((await root.request('PATCH', `user/${eveId}`, { username: 'Eve B', email: 'eve.b@acme.com' })).status).toBe(200);
-    const upd = await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('updated')));
+    expect((await root.request('PATCH', `user/${eveId}`, { username: 'Eve B', email: 'eve.b@acme.com' })).status).toBe(
+      200,
+    );
+    const upd = await waitFor(() =>
+      mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('updated')),
+    );
     expect(upd.text).toContain('User Name: Eve → Eve B');
     expect(upd.text).toContain('Email: eve@acme.com → eve.b@acme.com');
     // The old address is told as well.
@@ -99,7 +114,9 @@ describe('notifications and emails for companies and users', () => {
     const admin = new ApiClient(api);
     await admin.login('alice@acme.com', 'Secret-pass1');
     expect((await admin.request('GET', `user/resend/${eveId}`)).status).toBe(200);
-    const resend = await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('account information')));
+    const resend = await waitFor(() =>
+      mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('account information')),
+    );
     expect(resend.text).toContain('http://localhost:3999/forgot-password');
     expect(`${resend.html}${resend.text}`).not.toMatch(/Secret-pass2/);
 
@@ -121,11 +138,15 @@ describe('notifications and emails for companies and users', () => {
   });
 
   it('company updated and deleted → notifications naming the changes', async () => {
-    expect((await root.request('PATCH', `company/${companyId}`, { discount_percentage: 45.5, name: 'Acme Air' })).status).toBe(200);
+    expect(
+      (await root.request('PATCH', `company/${companyId}`, { discount_percentage: 45.5, name: 'Acme Air' })).status,
+    ).toBe(200);
     expect((await root.request('DELETE', `company/${companyId}`)).status).toBe(200);
     const all = await waitFor(async () => {
       const d = (await notifications()).map((x) => x.description);
-      return d.some((x) => x.startsWith('Company "Acme Air" deleted')) && d.some((x) => x.includes('updated by')) ? d : undefined;
+      return d.some((x) => x.startsWith('Company "Acme Air" deleted')) && d.some((x) => x.includes('updated by'))
+        ? d
+        : undefined;
     });
     expect(all).toEqual(
       expect.arrayContaining([
@@ -174,7 +195,11 @@ describe('notifications and emails for companies and users', () => {
       });
       const p2 = await root.request('GET', 'notification?page=2&limit=20');
       expect(p2.body.data.notification.map((n: { description: string }) => n.description)).toEqual([
-        'Action 20', 'Action 21', 'Action 22', 'Action 23', 'Action 24',
+        'Action 20',
+        'Action 21',
+        'Action 22',
+        'Action 23',
+        'Action 24',
       ]);
     });
 
@@ -182,7 +207,9 @@ describe('notifications and emails for companies and users', () => {
       const read = await root.request('GET', 'notification?page=1&limit=20&read_status=true');
       expect(read.body.data.totalcount).toBe(5);
       expect(read.body.data.notification.every((n: { read_status: boolean }) => n.read_status)).toBe(true);
-      expect((await root.request('GET', 'notification?page=1&limit=20&read_status=false')).body.data.totalcount).toBe(20);
+      expect((await root.request('GET', 'notification?page=1&limit=20&read_status=false')).body.data.totalcount).toBe(
+        20,
+      );
       expect((await root.request('GET', 'notification?page=1&limit=20&read_status=')).body.data.totalcount).toBe(25);
       expect((await root.request('GET', 'notification?read_status=maybe')).status).toBe(400);
     });
@@ -199,12 +226,16 @@ describe('notifications and emails for companies and users', () => {
 
     it('bulk delete is all-or-nothing; then "Notifications deleted Successfully"', async () => {
       // Three ids: TypeORM answers DELETE … RETURNING with [rows, rowCount], a 2-element array.
-      const ids: string[] = (await api.db.query(`SELECT id FROM notifications ORDER BY created_at DESC LIMIT 3`)).map((r: { id: string }) => r.id);
+      const ids: string[] = (await api.db.query(`SELECT id FROM notifications ORDER BY created_at DESC LIMIT 3`)).map(
+        (r: { id: string }) => r.id,
+      );
       const bad = await root.request('DELETE', 'notification/', { ids: [...ids, randomUUID()] });
       expect(bad.status).toBe(404);
       expect(await api.db.query(`SELECT count(*)::int AS n FROM notifications`)).toEqual([{ n: 25 }]);
       expect((await root.request('DELETE', 'notification/', { ids: ['nope'] })).body.message).toBe('Invalid id');
-      expect((await root.request('DELETE', 'notification/', { ids: [] })).body.message).toBe('Please select at least one notification');
+      expect((await root.request('DELETE', 'notification/', { ids: [] })).body.message).toBe(
+        'Please select at least one notification',
+      );
       expect((await root.request('DELETE', 'notification/', {})).status).toBe(400);
       const ok = await root.request('DELETE', 'notification/', { ids });
       expect(ok.status).toBe(200);

@@ -26,7 +26,9 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
     acme = await createCompany(api.db, 'Acme Air');
     beta = await createCompany(api.db, 'Beta Filters', { status: false });
     rootId = (await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' })).id;
-    acmeAdminId = (await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: acme, username: 'Alice' })).id;
+    acmeAdminId = (
+      await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: acme, username: 'Alice' })
+    ).id;
     root = await login('root@example.com');
     acmeAdmin = await login('admin@acme.com');
   });
@@ -34,17 +36,41 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
 
   describe('POST user', () => {
     it('superadmin adds an administrator (action admin) → 201 "Admin added Successfully"', async () => {
-      const res = await root.request('POST', 'user', { company_id: acme, username: 'Adam', email: 'ADAM@acme.com', password: 'Secret-pass1', action: 'admin' });
+      const res = await root.request('POST', 'user', {
+        company_id: acme,
+        username: 'Adam',
+        email: 'ADAM@acme.com',
+        password: 'Secret-pass1',
+        action: 'admin',
+      });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Admin added Successfully');
-      expect(res.body.data).toMatchObject({ username: 'Adam', email: 'adam@acme.com', role_key: 'admin', company_id: acme, companyName: 'Acme Air', status: true });
+      expect(res.body.data).toMatchObject({
+        username: 'Adam',
+        email: 'adam@acme.com',
+        role_key: 'admin',
+        company_id: acme,
+        companyName: 'Acme Air',
+        status: true,
+      });
       expect(JSON.stringify(res.body)).not.toMatch(/password|Secret-pass1/i);
-      expect(await lastEvent('user.created')).toMatchObject({ username: 'Adam', role: 'admin', companyName: 'Acme Air', actor: { role: 'superadmin' } });
+      expect(await lastEvent('user.created')).toMatchObject({
+        username: 'Adam',
+        role: 'admin',
+        companyName: 'Acme Air',
+        actor: { role: 'superadmin' },
+      });
       await login('adam@acme.com', 'Secret-pass1');
     });
 
     it('superadmin adds an employee (action employee) → "Employee added Successfully"', async () => {
-      const res = await root.request('POST', 'user', { company_id: acme, username: 'Eve', email: 'eve@acme.com', password: 'Secret-pass1', action: 'employee' });
+      const res = await root.request('POST', 'user', {
+        company_id: acme,
+        username: 'Eve',
+        email: 'eve@acme.com',
+        password: 'Secret-pass1',
+        action: 'employee',
+      });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Employee added Successfully');
       expect(res.body.data.role_key).toBe('employee');
@@ -68,7 +94,13 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
 
     it('409 for a duplicate email (any case), nothing created', async () => {
       for (const client of [root, acmeAdmin]) {
-        const res = await client.request('POST', 'user', { company_id: acme, username: 'X', email: 'EVE@acme.com', password: 'Secret-pass1', action: 'employee' });
+        const res = await client.request('POST', 'user', {
+          company_id: acme,
+          username: 'X',
+          email: 'EVE@acme.com',
+          password: 'Secret-pass1',
+          action: 'employee',
+        });
         expect(res.status).toBe(409);
         expect(res.body.message).toBe('A user with this email already exists.');
       }
@@ -101,7 +133,12 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
       [{ password: '' }, 'Password is required'],
       [{ password: 'short' }, 'Password must be at least of 8 characters'],
     ])('admin 400 for %j: %s', async (patch, message) => {
-      const res = await acmeAdmin.request('POST', 'user', { username: 'N', email: 'n2@acme.com', password: 'Secret-pass1', ...patch });
+      const res = await acmeAdmin.request('POST', 'user', {
+        username: 'N',
+        email: 'n2@acme.com',
+        password: 'Secret-pass1',
+        ...patch,
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
     });
@@ -116,10 +153,22 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
   describe('lists and stats', () => {
     beforeAll(async () => {
       for (let i = 0; i < 25; i++) {
-        await createUser(api.db, { email: `badmin${i}@beta.com`, role: 'admin', companyId: beta, username: `B-admin ${i}`, status: i % 5 !== 0 });
+        await createUser(api.db, {
+          email: `badmin${i}@beta.com`,
+          role: 'admin',
+          companyId: beta,
+          username: `B-admin ${i}`,
+          status: i % 5 !== 0,
+        });
       }
       await createUser(api.db, { email: 'bemp@beta.com', role: 'employee', companyId: beta, username: 'B-emp' });
-      await createUser(api.db, { email: 'off@acme.com', role: 'employee', companyId: acme, username: 'Off', status: false });
+      await createUser(api.db, {
+        email: 'off@acme.com',
+        role: 'employee',
+        companyId: acme,
+        username: 'Off',
+        status: false,
+      });
     });
 
     it('GET user/?page&limit: administrators only, with companyName, newest first, and totalcount', async () => {
@@ -129,7 +178,18 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
       expect(res.body.data.users).toHaveLength(20);
       expect(res.body.data.users.every((u: { role_key: string }) => u.role_key === 'admin')).toBe(true);
       expect(Object.keys(res.body.data.users[0]).sort()).toEqual(
-        ['_id', 'username', 'email', 'status', 'last_login', 'createdAt', 'role_key', 'role_name', 'companyName', 'company_id'].sort(),
+        [
+          '_id',
+          'username',
+          'email',
+          'status',
+          'last_login',
+          'createdAt',
+          'role_key',
+          'role_name',
+          'companyName',
+          'company_id',
+        ].sort(),
       );
       const page2 = await root.request('GET', 'user?page=2&limit=20');
       expect(page2.body.data.users).toHaveLength(7);
@@ -153,7 +213,11 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
       expect(res.status).toBe(200);
       expect(res.body.data.users.map((u: { username: string }) => u.username).sort()).toEqual(['Ed', 'Eve', 'Off']);
       expect(res.body.data.totalcount).toBe(3);
-      expect((await acmeAdmin.request('GET', 'user/employee?status=false')).body.data.users.map((u: { username: string }) => u.username)).toEqual(['Off']);
+      expect(
+        (await acmeAdmin.request('GET', 'user/employee?status=false')).body.data.users.map(
+          (u: { username: string }) => u.username,
+        ),
+      ).toEqual(['Off']);
       expect((await acmeAdmin.request('GET', 'user/employee?status=true')).body.data.totalcount).toBe(2);
       expect((await root.request('GET', 'user/employee')).status).toBe(403);
     });
@@ -164,7 +228,9 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
     let emp: ApiClient;
 
     beforeAll(async () => {
-      empId = (await createUser(api.db, { email: 'target@acme.com', role: 'employee', companyId: acme, username: 'Target' })).id;
+      empId = (
+        await createUser(api.db, { email: 'target@acme.com', role: 'employee', companyId: acme, username: 'Target' })
+      ).id;
       emp = await login('target@acme.com');
     });
 
@@ -200,7 +266,12 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
       });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Data Updated Successfully');
-      expect(res.body.data).toMatchObject({ username: 'Target Two', email: 'target2@acme.com', role_id: { key: 'employee' }, company_id: { _id: acme } });
+      expect(res.body.data).toMatchObject({
+        username: 'Target Two',
+        email: 'target2@acme.com',
+        role_id: { key: 'employee' },
+        company_id: { _id: acme },
+      });
       const [row] = await api.db.query(`SELECT role, company_id FROM users WHERE id = $1`, [empId]);
       expect(row).toEqual({ role: 'employee', company_id: acme });
       expect((await new ApiClient(api).login('target2@acme.com', 'Hacked-pass1')).status).toBe(401);
@@ -229,7 +300,11 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
     });
 
     it('disabling a user ends their sessions at once (old token → 401) and emits user.status_changed', async () => {
-      const res = await root.request('PATCH', `user/${empId}`, { status: false, username: 'Target Two', email: 'target2@acme.com' });
+      const res = await root.request('PATCH', `user/${empId}`, {
+        status: false,
+        username: 'Target Two',
+        email: 'target2@acme.com',
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe(false);
       expect((await emp.request('GET', 'validate')).status).toBe(401);
@@ -277,7 +352,9 @@ describe('users API (spec §7 Users, §5 Add administrator / company user / deta
         expect(res.status).toBe(status);
         expect(await count()).toBe(before);
       }
-      expect((await acmeAdmin.request('DELETE', 'user/bulk', { id: [] })).body.message).toBe('Please select at least one user');
+      expect((await acmeAdmin.request('DELETE', 'user/bulk', { id: [] })).body.message).toBe(
+        'Please select at least one user',
+      );
       const bulkClient = await login('bulk1@acme.com');
       const ok = await acmeAdmin.request('DELETE', 'user/bulk', { id: [a, b, a] });
       expect(ok.status).toBe(200);

@@ -4,3 +4,4 @@ export * from './events';
 export * from './client-events';
 export * from './account';
 export * from './org';
+export * from './catalogue';

@@ -34,7 +34,11 @@ export interface CompanyOption {
 export type CompanyOptionsResponse = ApiResponse<{ list: CompanyOption[]; total: number }>;
 
 /** `GET company/{id}` */
-export type CompanyDetailResponse = ApiResponse<{ company: CompanyListItem; totalAdmins: number; totalEmployees: number }>;
+export type CompanyDetailResponse = ApiResponse<{
+  company: CompanyListItem;
+  totalAdmins: number;
+  totalEmployees: number;
+}>;
 
 export interface CreateCompanyRequest {
   name: string;
@@ -179,7 +183,15 @@ export interface OrgUserRef {
 }
 
 export interface OrgChange {
-  field: 'username' | 'email' | 'status' | 'name' | 'discount_percentage' | 'rigidflow_percentage' | 'minipro_percentage' | 'polyroll_percentage';
+  field:
+    | 'username'
+    | 'email'
+    | 'status'
+    | 'name'
+    | 'discount_percentage'
+    | 'rigidflow_percentage'
+    | 'minipro_percentage'
+    | 'polyroll_percentage';
   label: string;
   from: string;
   to: string;

@@ -145,7 +145,9 @@ export class CompaniesService {
     const hash = await this.passwords.hash(input.password);
     try {
       return await this.db.transaction(async (m) => {
-        const [company]: { id: string }[] = await m.query(`INSERT INTO companies (name) VALUES ($1) RETURNING id`, [input.name]);
+        const [company]: { id: string }[] = await m.query(`INSERT INTO companies (name) VALUES ($1) RETURNING id`, [
+          input.name,
+        ]);
         const [admin]: RawUserRow[] = await m.query(
           `WITH ins AS (
              INSERT INTO users (username, email, password_hash, role, company_id) VALUES ($1, $2, $3, 'admin', $4) RETURNING *)
@@ -158,14 +160,25 @@ export class CompaniesService {
           {
             companyId: company.id,
             name: input.name,
-            admin: { userId: admin._id, username: admin.username, email: admin.email, role: 'admin', companyId: company.id, companyName: input.name },
+            admin: {
+              userId: admin._id,
+              username: admin.username,
+              email: admin.email,
+              role: 'admin',
+              companyId: company.id,
+              companyName: input.name,
+            },
             actor: actorOf(actor),
           },
           actor.id,
         );
         await announceOrgChange(m, { entity: 'company', action: 'created', companyId: company.id });
         const created = await this.findOne(m, company.id);
-        return { status: 200, message: ORG_MSG.success.companyAdded, data: { company: created, admin: toUserRow(admin) } };
+        return {
+          status: 200,
+          message: ORG_MSG.success.companyAdded,
+          data: { company: created, admin: toUserRow(admin) },
+        };
       });
     } catch (err) {
       rethrowDuplicateEmail(err);
@@ -181,7 +194,12 @@ export class CompaniesService {
         changes.push({ field: 'name', label: 'Name', from: `"${before.name}"`, to: `"${input.name}"` });
       }
       if (input.status !== undefined && input.status !== before.status) {
-        changes.push({ field: 'status', label: 'Status', from: statusLabel(before.status), to: statusLabel(input.status) });
+        changes.push({
+          field: 'status',
+          label: 'Status',
+          from: statusLabel(before.status),
+          to: statusLabel(input.status),
+        });
       }
       for (const field of Object.keys(PERCENT_LABELS) as (keyof typeof PERCENT_LABELS)[]) {
         const next = input[field];
@@ -214,9 +232,18 @@ export class CompaniesService {
         );
         if (before.status && input.status === false) {
           const users: { id: string }[] = await m.query(`SELECT id FROM users WHERE company_id = $1`, [id]);
-          await this.sessions.revokeAllForUsers(m, users.map((u) => u.id), 'disabled');
+          await this.sessions.revokeAllForUsers(
+            m,
+            users.map((u) => u.id),
+            'disabled',
+          );
         }
-        await publishEvent(m, 'company.updated', { companyId: id, name: input.name ?? before.name, changes, actor: actorOf(actor) }, actor.id);
+        await publishEvent(
+          m,
+          'company.updated',
+          { companyId: id, name: input.name ?? before.name, changes, actor: actorOf(actor) },
+          actor.id,
+        );
         await announceOrgChange(m, { entity: 'company', action: 'updated', companyId: id });
       }
       const company = changes.length ? await this.findOne(m, id) : before;
@@ -229,7 +256,11 @@ export class CompaniesService {
     return this.db.transaction(async (m) => {
       const company = await this.findOne(m, id, true);
       const users: { id: string }[] = await m.query(`SELECT id FROM users WHERE company_id = $1 FOR UPDATE`, [id]);
-      await this.sessions.revokeAllForUsers(m, users.map((u) => u.id), 'deleted');
+      await this.sessions.revokeAllForUsers(
+        m,
+        users.map((u) => u.id),
+        'deleted',
+      );
       await m.query(`DELETE FROM companies WHERE id = $1`, [id]);
       await publishEvent(
         m,
@@ -247,7 +278,8 @@ export class CompaniesService {
    * company (from the session); any other id is 404, exactly like an unknown one.
    */
   async users(companyId: string, status: boolean | undefined, actor: RequestUser): Promise<CompanyUsersResponse> {
-    if (actor.role !== 'superadmin' && actor.companyId !== companyId) throw new ApiException(404, ORG_MSG.company.notFound);
+    if (actor.role !== 'superadmin' && actor.companyId !== companyId)
+      throw new ApiException(404, ORG_MSG.company.notFound);
     const rows: (RawUserRow & { company_exists: boolean })[] = await this.db.query(
       `SELECT ${USER_ROW_COLUMNS}
          FROM companies c JOIN users u ON u.company_id = c.id

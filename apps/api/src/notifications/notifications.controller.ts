@@ -12,7 +12,9 @@ export class NotificationsController {
 
   @Allow('superadmin')
   @Get()
-  list(@Query(new ZodPipe(notificationListQuerySchema)) query: NotificationListQuery): Promise<NotificationListResponse> {
+  list(
+    @Query(new ZodPipe(notificationListQuerySchema)) query: NotificationListQuery,
+  ): Promise<NotificationListResponse> {
     return this.notifications.list(query);
   }
 

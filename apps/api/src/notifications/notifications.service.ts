@@ -26,7 +26,10 @@ export class NotificationsService {
       );
       totalcount = c.n;
     }
-    const notification: NotificationRow[] = rows.map(({ total: _t, date, ...r }) => ({ ...r, date: new Date(date).toISOString() }));
+    const notification: NotificationRow[] = rows.map(({ total: _t, date, ...r }) => ({
+      ...r,
+      date: new Date(date).toISOString(),
+    }));
     return { status: 200, data: { notification, totalcount } };
   }
 

@@ -1,5 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap, type OrgActor, type OrgUserRef, type RoleKey, type UserRow } from '@portal/contracts';
+import {
+  rooms,
+  type ClientEventMap,
+  type OrgActor,
+  type OrgUserRef,
+  type RoleKey,
+  type UserRow,
+} from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { publishRealtime } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
@@ -24,11 +31,15 @@ export function rethrowDuplicateEmail(err: unknown): never {
   throw err;
 }
 
-export async function assertEmailFree(m: EntityManager, email: string, exceptUserId: string | null = null): Promise<void> {
-  const rows: unknown[] = await m.query(`SELECT 1 FROM users WHERE email = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`, [
-    email,
-    exceptUserId,
-  ]);
+export async function assertEmailFree(
+  m: EntityManager,
+  email: string,
+  exceptUserId: string | null = null,
+): Promise<void> {
+  const rows: unknown[] = await m.query(
+    `SELECT 1 FROM users WHERE email = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+    [email, exceptUserId],
+  );
   if (rows.length) throw new ApiException(409, ORG_MSG.user.emailTaken, { email: ORG_MSG.user.emailTaken });
 }
 
@@ -70,7 +81,14 @@ export function toUserRow(r: RawUserRow): UserRow {
   };
 }
 
-export function userRef(r: { id: string; username: string; email: string; role: RoleKey; company_id: string | null; company_name: string | null }): OrgUserRef {
+export function userRef(r: {
+  id: string;
+  username: string;
+  email: string;
+  role: RoleKey;
+  company_id: string | null;
+  company_name: string | null;
+}): OrgUserRef {
   return {
     userId: r.id,
     username: r.username,

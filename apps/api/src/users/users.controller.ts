@@ -71,13 +71,19 @@ export class UsersController {
 
   @Allow('superadmin', 'admin')
   @Get('resend/:id')
-  resend(@Param('id', new ZodPipe(idSchema)) id: string, @CurrentUser() user: RequestUser): Promise<{ status: number; message: string }> {
+  resend(
+    @Param('id', new ZodPipe(idSchema)) id: string,
+    @CurrentUser() user: RequestUser,
+  ): Promise<{ status: number; message: string }> {
     return this.users.resend(id, user);
   }
 
   @Allow('superadmin', 'admin')
   @Get(':id')
-  detail(@Param('id', new ZodPipe(idSchema)) id: string, @CurrentUser() user: RequestUser): Promise<UserDetailResponse> {
+  detail(
+    @Param('id', new ZodPipe(idSchema)) id: string,
+    @CurrentUser() user: RequestUser,
+  ): Promise<UserDetailResponse> {
     return this.users.detail(id, user);
   }
 

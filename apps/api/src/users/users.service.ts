@@ -82,7 +82,8 @@ export class UsersService {
       input = { ...v, companyId: actor.companyId, role: 'employee' };
     }
     const company: unknown[] = await this.db.query(`SELECT 1 FROM companies WHERE id = $1`, [input.companyId]);
-    if (!company.length) throw new ApiException(404, ORG_MSG.company.notFound, { company_id: ORG_MSG.company.notFound });
+    if (!company.length)
+      throw new ApiException(404, ORG_MSG.company.notFound, { company_id: ORG_MSG.company.notFound });
     await assertEmailFree(this.db.manager, input.email);
     const hash = await this.passwords.hash(input.password);
     try {
@@ -185,7 +186,12 @@ export class UsersService {
           }
           if (statusChanged) {
             if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled');
-            await publishEvent(m, 'user.status_changed', { ...userRef(after), active: after.status, actor: actorRef }, actor.id);
+            await publishEvent(
+              m,
+              'user.status_changed',
+              { ...userRef(after), active: after.status, actor: actorRef },
+              actor.id,
+            );
           }
           await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: before.company_id });
         }
@@ -229,7 +235,13 @@ export class UsersService {
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
    * admins) are 403. Returns the rows in the order of `ids`.
    */
-  private async authorize(m: EntityManager, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
+  private async authorize(
+    m: EntityManager,
+    ids: string[],
+    actor: RequestUser,
+    intent: Intent,
+    lock = false,
+  ): Promise<TargetRow[]> {
     const rows: TargetRow[] = await m.query(
       `SELECT u.id, u.username, u.email, u.role, u.status, u.company_id, c.name AS company_name
          FROM users u LEFT JOIN companies c ON c.id = u.company_id
@@ -244,10 +256,14 @@ export class UsersService {
     if (intent === 'read') return targets;
     for (const t of targets) {
       if (t.id === actor.id) {
-        throw new ApiException(403, intent === 'delete' ? ORG_MSG.user.cannotDeleteSelf : ORG_MSG.user.cannotChangeSelf);
+        throw new ApiException(
+          403,
+          intent === 'delete' ? ORG_MSG.user.cannotDeleteSelf : ORG_MSG.user.cannotChangeSelf,
+        );
       }
       if (t.role === 'superadmin') throw new ApiException(403, ORG_MSG.user.cannotTouchSuperadmin);
-      if (actor.role !== 'superadmin' && t.role !== 'employee') throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
+      if (actor.role !== 'superadmin' && t.role !== 'employee')
+        throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
     }
     return targets;
   }

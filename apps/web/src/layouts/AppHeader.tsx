@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Avatar, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { HOME_BY_ROLE, type RoleKey } from '@portal/contracts';
 import { DEFAULT_PRODUCT_NAME, safeExternalUrl, useAppConfig } from '../shared/config';
 import { Logo } from '../shared/ui';
 import { useAuthStore } from '../features/auth';
+import { useAuthImage } from '../features/account';
 
 const ROLE_LABEL: Record<RoleKey, string> = { superadmin: 'Superadmin', admin: 'Administrator', employee: 'Employee' };
 
@@ -19,6 +20,7 @@ export function AppHeader({ role, mobileOpen, onToggleMobile }: AppHeaderProps) 
   const config = useAppConfig();
   const user = useAuthStore((s) => s.user);
   const mainSiteUrl = safeExternalUrl(config?.mainSiteUrl);
+  const avatarSrc = useAuthImage(user?.picture);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
@@ -50,6 +52,15 @@ export function AppHeader({ role, mobileOpen, onToggleMobile }: AppHeaderProps) 
         )}
         {user && (
           <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+            <Avatar
+              src={avatarSrc}
+              alt={avatarSrc ? `${user.username} profile picture` : undefined}
+              name={user.username}
+              color="initials"
+              size={32}
+              radius="xl"
+              data-testid="header-avatar"
+            />
             <Text size="sm" fw={500} c="dark.6" truncate maw={180}>
               {user.username}
             </Text>

@@ -25,7 +25,10 @@ function changeList(changes: OrgChange[]): string {
  * reset link for their email). When single-use set-password links exist (apps/api/src/account), swap
  * this one function for a link carrying a token minted for `user` — every org email goes through it.
  */
-export async function setPasswordLink(ctx: HandlerContext, _user: OrgUserRef): Promise<{ url: string; explain: string }> {
+export async function setPasswordLink(
+  ctx: HandlerContext,
+  _user: OrgUserRef,
+): Promise<{ url: string; explain: string }> {
   return {
     url: `${ctx.publicUrl}/forgot-password`,
     explain:
@@ -158,7 +161,8 @@ export const orgEmails: EmailHandlers = {
     });
     const drafts: EmailDraft[] = [{ to: p.email, template: 'org-user-updated', ...mail }];
     // The old address learns that the account moved away from it (account-takeover signal).
-    if (p.previousEmail && p.previousEmail !== p.email) drafts.push({ to: p.previousEmail, template: 'org-user-updated', ...mail });
+    if (p.previousEmail && p.previousEmail !== p.email)
+      drafts.push({ to: p.previousEmail, template: 'org-user-updated', ...mail });
     return drafts;
   },
   'user.status_changed': ({ payload: p }, ctx) => {
@@ -166,7 +170,10 @@ export const orgEmails: EmailHandlers = {
       ? renderEmail({
           subject: `Your ${PRODUCT_NAME} account was activated`,
           heading: 'Your account is active again',
-          paragraphs: [`Hello ${p.username},`, `Your ${PRODUCT_NAME} account has been activated. ${signInLine(ctx, p.email)}`],
+          paragraphs: [
+            `Hello ${p.username},`,
+            `Your ${PRODUCT_NAME} account has been activated. ${signInLine(ctx, p.email)}`,
+          ],
           action: { label: 'Sign in', url: `${ctx.publicUrl}/` },
         })
       : renderEmail({

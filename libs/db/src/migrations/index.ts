@@ -1,5 +1,6 @@
 import { Foundation1763800000000 } from './1763800000000-foundation';
 import { Account1764000000000 } from './1764000000000-account';
+import { Catalogue1764100000000 } from './1764100000000-catalogue';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
-export const MIGRATIONS = [Foundation1763800000000, Account1764000000000];
+export const MIGRATIONS = [Foundation1763800000000, Account1764000000000, Catalogue1764100000000];

@@ -1,5 +1,5 @@
 /**
- * Checks the demo-catalogue generator in scripts/catalogue (a pure function) against the
+ * Checks the demo-catalogue generator in scripts/src/catalogue (a pure function) against the
  * domain rules. Lives here because the `libs` jest project only runs libs/*\/src specs.
  */
 import {
@@ -9,7 +9,7 @@ import {
   generateLargeCatalogue,
   type DemoCatalogue,
   type DemoProduct,
-} from '../../../../scripts/catalogue/demo-catalogue';
+} from '../../../../scripts/src/catalogue/demo-catalogue';
 import { CATEGORY_ORDER, isDimensionPanelHidden } from './categories';
 import { matchesOddSizeVariant, validateDimensionSearch, type OddSizeSearch } from './odd-size';
 

@@ -102,9 +102,18 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 export const companyEditFormSchema = z.object({
   name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
   status: booleanish(ORG_MSG.company.statusInvalid),
-  discount_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Price Multiplier') }).min(0).max(1),
-  rigidflow_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Rigidflow Multiplier') }).min(0).max(1),
-  minipro_percentage: z.number({ error: ORG_MSG.company.multiplierInvalid('Minipro Multiplier') }).min(0).max(1),
+  discount_percentage: z
+    .number({ error: ORG_MSG.company.multiplierInvalid('Price Multiplier') })
+    .min(0)
+    .max(1),
+  rigidflow_percentage: z
+    .number({ error: ORG_MSG.company.multiplierInvalid('Rigidflow Multiplier') })
+    .min(0)
+    .max(1),
+  minipro_percentage: z
+    .number({ error: ORG_MSG.company.multiplierInvalid('Minipro Multiplier') })
+    .min(0)
+    .max(1),
   polyroll_percentage: z.number().min(0).max(1),
 });
 

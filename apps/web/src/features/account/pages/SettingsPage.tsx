@@ -1,6 +1,154 @@
-import { HeadingOnlyPage } from '../../../shared/ui';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Divider, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
+import type { AccountProfile } from '@portal/contracts';
+import { ACCOUNT_MSG } from '@portal/domain';
+import { PageTitle } from '../../../shared/ui';
+import { useAuthStore } from '../../auth';
+import { accountApi, refreshSessionUser } from '../api';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { CopyValueButton } from '../components/CopyValueButton';
+import { ImageUploadCard } from '../components/ImageUploadCard';
+import { PersonalDetailsForm } from '../components/PersonalDetailsForm';
+import { ME_QUERY_KEY } from '../components/queryKeys';
 
-/** Settings for every role (spec §2 Shared screens). Placeholder until its feature issue lands: heading only. */
+const TABS = ['personal', 'company', 'password'] as const;
+type TabKey = (typeof TABS)[number];
+
+/**
+ * Settings for every role (spec §2 Shared screens, and the Account/profile content):
+ * Personal Details (profile + profile image), Company/License (admins: company name + company image),
+ * Change Password. `?tab=personal|company|password` selects a tab.
+ */
 export default function SettingsPage() {
-  return <HeadingOnlyPage title="Settings" />;
+  const sessionUser = useAuthStore((s) => s.user);
+  const role = useAuthStore((s) => s.role);
+  const [params, setParams] = useSearchParams();
+  const { data: me, isError } = useQuery({ queryKey: ME_QUERY_KEY, queryFn: accountApi.me });
+
+  const isAdmin = role === 'admin';
+  const requested = params.get('tab') as TabKey | null;
+  const tab: TabKey = requested && TABS.includes(requested) && (requested !== 'company' || isAdmin) ? requested : 'personal';
+
+  // Until `user/me` answers, the stored session user fills the form.
+  const profile: Pick<AccountProfile, 'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture'> | null =
+    me ??
+    (sessionUser
+      ? { ...sessionUser, picture: sessionUser.picture ?? null }
+      : null);
+
+  return (
+    <Stack gap={0}>
+      <PageTitle>Settings</PageTitle>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'personal' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="personal" leftSection={<IconUser size={16} aria-hidden />}>
+            Personal Details
+          </Tabs.Tab>
+          {isAdmin && (
+            <Tabs.Tab value="company" leftSection={<IconBuilding size={16} aria-hidden />}>
+              Company/License
+            </Tabs.Tab>
+          )}
+          <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden />}>
+            Change Password
+          </Tabs.Tab>
+        </Tabs.List>
+
+        <Tabs.Panel value="personal">
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            {isError && !me && (
+              <Alert color="yellow" variant="light" mb="md" role="alert">
+                {ACCOUNT_MSG.profile.notFound}
+              </Alert>
+            )}
+            {profile ? (
+              <Stack gap="lg">
+                <ProfileImage profile={profile} />
+                <Divider />
+                <PersonalDetailsForm profile={profile} />
+              </Stack>
+            ) : (
+              <Skeleton h={240} />
+            )}
+          </Paper>
+        </Tabs.Panel>
+
+        {isAdmin && (
+          <Tabs.Panel value="company">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+              {profile ? <CompanyDetails companyId={profile.company_id} companyName={profile.company_name} /> : <Skeleton h={160} />}
+            </Paper>
+          </Tabs.Panel>
+        )}
+
+        <Tabs.Panel value="password">
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <Title order={2} fz="lg" mb="xs">
+              Change Password
+            </Title>
+            <Text size="sm" c="dimmed" mb="lg">
+              Changing your password signs you out on your other devices.
+            </Text>
+            <ChangePasswordForm />
+          </Paper>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function ProfileImage({ profile }: { profile: Pick<AccountProfile, 'username' | 'picture'> }) {
+  const queryClient = useQueryClient();
+  return (
+    <ImageUploadCard
+      what="profile image"
+      picture={profile.picture}
+      name={profile.username}
+      upload={accountApi.uploadProfileImage}
+      successMessage={ACCOUNT_MSG.upload.profileUpdated}
+      onUploaded={(picture) => {
+        refreshSessionUser({ picture });
+        queryClient.setQueryData<AccountProfile>(ME_QUERY_KEY, (old) => (old ? { ...old, picture } : old));
+      }}
+    />
+  );
+}
+
+/** Company/License tab (admins): read-only company name, company image upload. */
+function CompanyDetails({ companyId, companyName }: { companyId: string | null; companyName: string | null }) {
+  // The account API does not return the company's current image; show the one uploaded in this visit.
+  const [picture, setPicture] = useState<string | null>(null);
+  const name = companyName ?? 'N/A';
+  return (
+    <Stack gap="lg" maw={480}>
+      <Title order={2} fz="lg">
+        Company Details
+      </Title>
+      <TextInput
+        label="Company Name"
+        value={name}
+        readOnly
+        variant="filled"
+        rightSection={<CopyValueButton value={companyName ?? ''} label="Company name" />}
+      />
+      {companyId && (
+        <ImageUploadCard
+          what="company image"
+          picture={picture}
+          name={name}
+          radius="md"
+          upload={(file) => accountApi.uploadCompanyImage(companyId, file)}
+          successMessage={ACCOUNT_MSG.upload.companyUpdated}
+          onUploaded={setPicture}
+        />
+      )}
+    </Stack>
+  );
 }

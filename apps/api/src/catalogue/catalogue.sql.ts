@@ -1,0 +1,159 @@
+/**
+ * SQL of the catalogue read paths. Hot paths (product page, part number, dimension search) let
+ * Postgres build the JSON body in one statement (json_agg per product, variants through an index),
+ * so the API never hydrates entities or loops per row. Pricing happens here too, in exact numeric
+ * arithmetic: `round(list_price_cents × pct / 100)` is half-up for non-negative values — the same
+ * result as `customerPriceCents` in libs/domain. `pct` is chosen in TypeScript by
+ * `percentageForCategory` (one category per request), so the product-line rule lives once.
+ *
+ * Parameters shared by every query: $1 = category or sub-category id, $2 = percentage (numeric text;
+ * '100' for a superadmin, which yields the list price).
+ */
+
+export type NodeKind = 'category' | 'subcategory';
+
+/** Which products a viewed node holds: a category → all its products; a sub-category → its own. */
+export const NODE_COLUMN: Record<NodeKind, string> = {
+  category: 'p.category_id',
+  subcategory: 'p.subcategory_id',
+};
+
+/** Customer price in dollars, 2 decimals, exact. */
+const PRICE = `(round(v.list_price_cents * $2::numeric / 100) / 100)::numeric(20,2)`;
+
+/**
+ * One variant as JSON. Only a superadmin's SQL contains `list_price` and `version`: for everyone
+ * else they are not selected at all, so they cannot leak.
+ */
+export function variantJson(superadmin: boolean, withMatch = false): string {
+  return `json_build_object(
+    '_id', v.id, 'part_number', v.part_number, 'size', v.size, 'actual_size', v.actual_size,
+    'depth', v.depth::float8, 'odd_size', v.odd_size, 'odd_size_type', coalesce(v.odd_size_type, ''),
+    'min_area', v.min_area::float8, 'max_area', v.max_area::float8, 'out_of_stock', v.out_of_stock,
+    'display_order', v.display_order, 'customer_price', ${PRICE}${
+      superadmin ? `, 'list_price', (v.list_price_cents::numeric / 100)::numeric(20,2), 'version', v.version` : ''
+    }${withMatch ? `, 'match', v.match` : ''})`;
+}
+
+/**
+ * The viewed node (category or sub-category, with its category's name) and the caller's company
+ * percentages, in one round trip. Always returns exactly one row. $1 = node id, $2 = company id.
+ */
+export const CONTEXT_SQL = `
+  SELECT n.kind, n.id, n.name, n.category_name,
+         c.id AS company_id, c.discount_percentage::text AS discount_percentage,
+         c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
+         c.polyroll_percentage::text AS polyroll_percentage
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (
+      SELECT 'category' AS kind, k.id, k.name, k.name AS category_name FROM categories k WHERE k.id = $1
+      UNION ALL
+      SELECT 'subcategory', s.id, s.name, k.name
+        FROM subcategories s JOIN categories k ON k.id = s.category_id WHERE s.id = $1
+      LIMIT 1
+    ) n ON true
+    LEFT JOIN companies c ON c.id = $2`;
+
+/** `catalogue/product/{id}` → productDetails JSON text. Non-superadmins: no odd sizes, no empty products. */
+export function productPageSql(kind: NodeKind, superadmin: boolean): string {
+  return `
+    SELECT coalesce(json_agg(json_build_object(
+             '_id', p.id, 'name', p.name, 'catalogue_id', p.category_id, 'subcatalogue_id', p.subcategory_id,
+             'image_path', p.image_path, 'variants', coalesce(pv.variants, '[]'::json))
+             ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS details
+      FROM products p
+      LEFT JOIN LATERAL (
+        SELECT json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number) AS variants
+          FROM variants v
+         WHERE v.product_id = p.id${superadmin ? '' : ' AND NOT v.odd_size'}
+      ) pv ON true
+     WHERE ${NODE_COLUMN[kind]} = $1${superadmin ? '' : ' AND pv.variants IS NOT NULL'}`;
+}
+
+/**
+ * `catalogue/productNumber/{id}` → the product (under the node) holding the part number, with only
+ * the matching variant. Case-insensitive exact match through the unique lower(part_number) index.
+ * $3 = part number.
+ */
+export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
+  return `
+    SELECT json_build_object('_id', p.id, 'name', p.name, 'catalogue_id', p.category_id,
+             'variants', json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number))::text AS product
+      FROM variants v
+      JOIN products p ON p.id = v.product_id
+     WHERE lower(v.part_number) = lower($3) AND ${NODE_COLUMN[kind]} = $1${superadmin ? '' : ' AND NOT v.odd_size'}
+     GROUP BY p.id
+     ORDER BY min(p.display_order), p.id
+     LIMIT 1`;
+}
+
+/**
+ * `catalogue/searchproduct/{id}` → products with matching variants, each tagged `match`:
+ *  - 'odd': oddSizeCriteria — odd_size, type, area within optional bounds, depth in [$5, $6]
+ *    (index variants_odd_size_idx);
+ *  - 'standard': nominal size equals the entered width × height in either orientation and depth in
+ *    [$5, $6] (index variants_nominal_idx).
+ * $3 = size type, $4 = area, $5/$6 = depth range, $7/$8 = shorter/longer entered side.
+ */
+export function searchSql(kind: NodeKind, superadmin: boolean): string {
+  return `
+    SELECT coalesce(json_agg(json_build_object('_id', p.id, 'name', p.name, 'catalogue_id', p.category_id,
+             'variants', m.variants) ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS results
+      FROM products p
+      JOIN LATERAL (
+        SELECT json_agg(${variantJson(superadmin, true)} ORDER BY v.display_order, v.part_number) AS variants
+          FROM (
+            SELECT o.*, 'odd' AS match FROM variants o
+             WHERE o.product_id = p.id AND o.odd_size AND o.odd_size_type = $3
+               AND o.depth BETWEEN $5::numeric AND $6::numeric
+               AND (o.min_area IS NULL OR o.min_area <= $4::numeric)
+               AND (o.max_area IS NULL OR o.max_area >= $4::numeric)
+            UNION ALL
+            SELECT s.*, 'standard' FROM variants s
+             WHERE s.product_id = p.id AND NOT s.odd_size
+               AND least(s.nominal_width, s.nominal_height) = $7::numeric
+               AND greatest(s.nominal_width, s.nominal_height) = $8::numeric
+               AND s.depth BETWEEN $5::numeric AND $6::numeric
+          ) v
+      ) m ON m.variants IS NOT NULL
+     WHERE ${NODE_COLUMN[kind]} = $1`;
+}
+
+/**
+ * `GET catalogue`: every category with its ready files. With `all` false (customer view, and a
+ * superadmin without ?role=superadmin) only categories holding at least one standard variant, and
+ * has_subcatalogues counts only such sub-categories.
+ */
+export function categoriesSql(all: boolean): string {
+  const visible = (col: string) =>
+    all
+      ? 'true'
+      : `EXISTS (SELECT 1 FROM products p WHERE ${col} AND EXISTS (
+           SELECT 1 FROM variants v WHERE v.product_id = p.id AND NOT v.odd_size))`;
+  return `
+    SELECT k.id AS "_id", k.name, k.image_svg IS NOT NULL AS has_image,
+           EXISTS (SELECT 1 FROM subcategories s WHERE s.category_id = k.id AND ${visible('p.subcategory_id = s.id')})
+             AS has_subcatalogues,
+           coalesce((SELECT json_agg(json_build_object('_id', f.id, 'name', f.name, 'path', f.path) ORDER BY f.created_at, f.id)
+                       FROM files f WHERE f.owner_type = 'category' AND f.owner_id = k.id AND f.status = 'ready'), '[]'::json)
+             AS files
+      FROM categories k
+     WHERE ${visible('p.category_id = k.id')}
+     ORDER BY k.display_order, k.name`;
+}
+
+/** `GET catalogue/subcatalogue/{catalogueId}`: $1 = category id. */
+export function subcategoriesSql(all: boolean): string {
+  const visible = all
+    ? ''
+    : ` AND EXISTS (SELECT 1 FROM products p WHERE p.subcategory_id = s.id AND EXISTS (
+           SELECT 1 FROM variants v WHERE v.product_id = p.id AND NOT v.odd_size))`;
+  return `
+    SELECT s.id AS "_id", s.name, s.category_id AS catalogue_id,
+           coalesce((SELECT json_agg(json_build_object('_id', f.id, 'name', f.name, 'path', f.path) ORDER BY f.created_at, f.id)
+                       FROM files f WHERE f.owner_type = 'subcategory' AND f.owner_id = s.id AND f.status = 'ready'), '[]'::json)
+             AS files
+      FROM subcategories s
+     WHERE s.category_id = $1${visible}
+     ORDER BY s.display_order, lower(s.name), s.id`;
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { ACCOUNT_MSG, changePasswordFormSchema, type ChangePasswordFormInput } from '@portal/domain';
+import { isApiRequestError } from '../../../shared/api';
+import { endSession } from '../../auth';
+import { accountApi, serverMessage } from '../api';
+import { PasswordChecklistView } from './PasswordRequirements';
+import { RevealPasswordInput } from './RevealPasswordInput';
+
+const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * Change password (spec §5, §8): current/new/confirm with show/hide and live hints.
+ * 401 → 'Your session has expired…' and the session ends; other failures show the server's message.
+ */
+export function ChangePasswordForm() {
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormInput>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const newPassword = watch('newPassword') ?? '';
+
+  const onSubmit = async (values: ChangePasswordFormInput) => {
+    setResult(null);
+    try {
+      await accountApi.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      reset(EMPTY);
+      setResult({ ok: true, message: ACCOUNT_MSG.change.success });
+      notifications.show({ color: 'teal', message: ACCOUNT_MSG.change.success, autoClose: 3000 });
+    } catch (err) {
+      if (isApiRequestError(err) && err.status === 401) {
+        notifications.show({ color: 'red', message: ACCOUNT_MSG.change.sessionExpired, autoClose: 5000 });
+        endSession();
+        return;
+      }
+      const message = serverMessage(err, ACCOUNT_MSG.change.failedDefault);
+      if (isApiRequestError(err) && err.errors) {
+        for (const field of ['oldPassword', 'newPassword'] as const) {
+          if (err.errors[field]) setError(field, { type: 'server', message: err.errors[field] });
+        }
+      }
+      setResult({ ok: false, message });
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password">
+      <Stack gap="md" maw={480}>
+        {result && (
+          <Alert
+            color={result.ok ? 'teal' : 'red'}
+            variant="light"
+            role={result.ok ? 'status' : 'alert'}
+            icon={result.ok ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}
+            withCloseButton
+            closeButtonLabel="Dismiss message"
+            onClose={() => setResult(null)}
+          >
+            {result.message}
+          </Alert>
+        )}
+        <RevealPasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={errors.oldPassword?.message}
+          {...register('oldPassword')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your current password?
+          </Anchor>
+        </Group>
+        <RevealPasswordInput
+          label="New password"
+          autoComplete="new-password"
+          required
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <RevealPasswordInput
+          label="Confirm password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <PasswordChecklistView password={newPassword} title="New password must contain" />
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            Change Password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { useAuthImage } from './useAuthImage';

@@ -1,0 +1,101 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { CATALOGUE_MSG, variantTableColumns } from '@portal/domain';
+import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
+import type { ActiveSearch } from '../store';
+import type { CatalogueProduct, DimensionSearchQuery } from '../types';
+import { NoResults } from './NoResults';
+import { LoadError, ProductList, ProductListSkeleton } from './ProductList';
+
+interface Props {
+  categoryId: string;
+  categoryName: string;
+  /** The sub-category being viewed, or the category when it has none. */
+  listId: string;
+  search: ActiveSearch;
+  superadmin: boolean;
+  onReset: () => void;
+}
+
+const ACTION_LABEL = { 'exact-measurement': 'exact', 'not-exactly': 'nominal' } as const;
+
+function SearchSummary({ text, onReset }: { text: string; onReset: () => void }) {
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Text fw={600} role="status">
+        {text}
+      </Text>
+      <Button size="xs" variant="default" onClick={onReset}>
+        Reset
+      </Button>
+    </Group>
+  );
+}
+
+function dimensionText(q: DimensionSearchQuery): string {
+  return `Odd size results for ${q.width} x ${q.height} x ${q.depth} (${ACTION_LABEL[q.action]})`;
+}
+
+/** The selected list's products, or the active part-number / odd-size search result (spec §2, §4, §8). */
+export function CatalogueResults({ categoryId, categoryName, listId, search, superadmin, onReset }: Props) {
+  const partNumber = search?.kind === 'part' ? search.partNumber : null;
+  const dimensions = search?.kind === 'dimension' ? search.query : null;
+  const products = useProducts(categoryId, listId);
+  const part = usePartNumberSearch(categoryId, listId, partNumber);
+  const odd = useDimensionSearch(categoryId, listId, dimensions);
+
+  if (partNumber) {
+    if (part.isPending) return <ProductListSkeleton label="Searching" />;
+    // 404 'Product not found' and any failure → the no-results state (spec §8).
+    const found: CatalogueProduct | null = part.isSuccess ? part.data : null;
+    return (
+      <Stack gap="md">
+        <SearchSummary text={`Part number results for "${partNumber}"`} onReset={onReset} />
+        {found ? (
+          <ProductList products={[found]} columns={variantTableColumns(categoryName)} superadmin={superadmin} />
+        ) : (
+          <NoResults onReset={onReset} />
+        )}
+      </Stack>
+    );
+  }
+
+  if (dimensions) {
+    if (odd.isPending) return <ProductListSkeleton label="Searching" />;
+    const found = (odd.isSuccess ? odd.data : []).filter((p) => p.variants?.length);
+    const variants = found.flatMap((p) => p.variants);
+    return (
+      <Stack gap="md">
+        <SearchSummary text={dimensionText(dimensions)} onReset={onReset} />
+        {found.length ? (
+          <>
+            {variants.some((v) => v.odd_size) && (
+              <Text fz="sm" c="gray.7">
+                Custom sizes are made to order and are final sale.
+              </Text>
+            )}
+            <ProductList
+              products={found}
+              columns={variantTableColumns(categoryName, variants)}
+              superadmin={superadmin}
+            />
+          </>
+        ) : (
+          <NoResults onReset={onReset} />
+        )}
+      </Stack>
+    );
+  }
+
+  if (products.isPending) return <ProductListSkeleton />;
+  if (products.isError)
+    return (
+      <LoadError
+        title={CATALOGUE_MSG.fetchProductsFailed}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+      />
+    );
+  const list = products.data.productDetails;
+  if (!list.length) return <NoResults />;
+  return <ProductList products={list} columns={variantTableColumns(categoryName)} superadmin={superadmin} />;
+}

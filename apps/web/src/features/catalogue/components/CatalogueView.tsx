@@ -1,0 +1,121 @@
+import { Grid, Stack, Title } from '@mantine/core';
+import { CATALOGUE_MSG, isDimensionPanelHidden } from '@portal/domain';
+import { useCategories, useIsSuperadmin, useSubcategories } from '../hooks/useCatalogueQueries';
+import { useCatalogueStore } from '../store';
+import { CatalogueResults } from './CatalogueResults';
+import { CategoryCards, CategoryCardsSkeleton } from './CategoryCards';
+import { DimensionSearchPanel } from './DimensionSearchPanel';
+import { NoResults } from './NoResults';
+import { PartNumberSearch } from './PartNumberSearch';
+import { LoadError, ProductListSkeleton } from './ProductList';
+import { SubcategoryTabs, SubcategoryTabsSkeleton } from './SubcategoryTabs';
+
+/**
+ * View mode of the catalogue for every role (spec §2): category cards → sub-category tabs →
+ * products with variant tables, part-number search and the Dimension (Odd Size Search) panel.
+ */
+export function CatalogueView() {
+  const superadmin = useIsSuperadmin();
+  const store = useCatalogueStore();
+  const categories = useCategories();
+
+  const list = categories.data ?? [];
+  // First category open on load; a remembered choice that vanished falls back to it too.
+  const category = list.find((c) => c._id === store.categoryId) ?? list[0] ?? null;
+  const hasSubs = category ? category.has_subcatalogues !== false : false;
+  const subs = useSubcategories(category?._id ?? null, hasSubs);
+
+  if (categories.isPending)
+    return (
+      <>
+        <CategoryCardsSkeleton />
+        <ProductListSkeleton label="Loading catalogue" />
+      </>
+    );
+  if (categories.isError)
+    return (
+      <LoadError
+        title={CATALOGUE_MSG.fetchCatalogueFailed}
+        error={categories.error}
+        onRetry={() => void categories.refetch()}
+      />
+    );
+  if (!category) return <NoResults />;
+
+  const subList = hasSubs && subs.isSuccess ? subs.data : [];
+  const subsLoading = hasSubs && subs.isPending;
+  // Empty list or failed load → the category holds its products directly (spec §8 fallback).
+  const sub = subList.find((s) => s._id === store.subcategoryId) ?? subList[0] ?? null;
+  const listId = sub?._id ?? category._id;
+  const panelHidden = isDimensionPanelHidden(category.name);
+
+  const results = (
+    <CatalogueResults
+      key={listId}
+      categoryId={category._id}
+      categoryName={category.name}
+      listId={listId}
+      search={store.search}
+      superadmin={superadmin}
+      onReset={store.resetSearch}
+    />
+  );
+
+  return (
+    <>
+      <CategoryCards
+        categories={list}
+        selectedId={category._id}
+        onSelect={store.selectCategory}
+        textOnly={store.textOnly}
+        onTextOnlyChange={store.setTextOnly}
+      />
+      <Grid gutter="lg">
+        {!panelHidden && (
+          <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+            <DimensionSearchPanel
+              values={store.dimensions}
+              onChange={store.setDimensions}
+              onSearch={(query) => store.setSearch({ kind: 'dimension', query })}
+              onReset={store.resetSearch}
+            />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, md: panelHidden ? 12 : 8, xl: panelHidden ? 12 : 9 }} miw={0}>
+          <Stack gap="md">
+            <Title order={2} fz="xl">
+              {category.name}
+            </Title>
+            <PartNumberSearch
+              value={store.partNumber}
+              onChange={store.setPartNumber}
+              onSearch={(partNumber) => store.setSearch({ kind: 'part', partNumber })}
+              onClear={() => {
+                store.setPartNumber('');
+                if (store.search?.kind === 'part') store.setSearch(null);
+              }}
+              active={store.search?.kind === 'part'}
+            />
+            {subsLoading ? (
+              <>
+                <SubcategoryTabsSkeleton />
+                <ProductListSkeleton />
+              </>
+            ) : sub ? (
+              <SubcategoryTabs
+                categoryName={category.name}
+                subcategories={subList}
+                selectedId={sub._id}
+                onSelect={store.selectSubcategory}
+              >
+                {results}
+              </SubcategoryTabs>
+            ) : (
+              results
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </>
+  );
+}

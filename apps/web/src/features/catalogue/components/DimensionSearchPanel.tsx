@@ -1,0 +1,161 @@
+import { useState, type FormEvent } from 'react';
+import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
+import {
+  actionFromExact,
+  CATALOGUE_MSG,
+  parseDimension,
+  STEP,
+  stepDimension,
+  validateDimensionSearch,
+} from '@portal/domain';
+import type { DimensionInput } from '../store';
+import type { DimensionSearchQuery } from '../types';
+
+type Field = 'width' | 'height' | 'depth';
+const FIELDS: { key: Field; label: string }[] = [
+  { key: 'width', label: 'Width' },
+  { key: 'height', label: 'Height' },
+  { key: 'depth', label: 'Depth' },
+];
+
+interface Props {
+  values: DimensionInput;
+  onChange: (patch: Partial<DimensionInput>) => void;
+  onSearch: (query: DimensionSearchQuery) => void;
+  onReset: () => void;
+}
+
+/** A value like '20 1/2', '20.5' or '.5' forces exact measurements (spec §5). */
+export function forcesExact(values: DimensionInput): boolean {
+  return [values.width, values.height, values.depth].some((v) => {
+    const p = parseDimension(v);
+    return p.ok && p.fractionalOrDecimal;
+  });
+}
+
+function DimensionField({
+  field,
+  label,
+  value,
+  onChange,
+}: {
+  field: Field;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const lower = label.toLowerCase();
+  const step = (delta: number) => onChange(String(stepDimension(value, delta)));
+  return (
+    <Group gap={6} align="flex-end" wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        size={36}
+        onClick={() => step(-STEP)}
+        aria-label={`Decrease ${lower} by ${STEP}`}
+      >
+        <IconMinus size={16} aria-hidden="true" />
+      </ActionIcon>
+      <TextInput
+        label={`${label} (in)`}
+        name={field}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={field === 'depth' ? '1' : 'e.g. 20 1/2'}
+        style={{ flex: 1, minWidth: 0 }}
+      />
+      <ActionIcon variant="default" size={36} onClick={() => step(STEP)} aria-label={`Increase ${lower} by ${STEP}`}>
+        <IconPlus size={16} aria-hidden="true" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Dimension (Odd Size Search) side panel: spec §2, §5 Dimension search, §9. */
+export function DimensionSearchPanel({ values, onChange, onSearch, onReset }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  // Content outlives `opened` so the closing transition keeps its text.
+  const [modal, setModal] = useState<{ title: string; text: string } | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const forced = forcesExact(values);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const result = validateDimensionSearch(values);
+    if (!result.ok) {
+      // Over-30 has the same text inline and in the modal: show it once, in the modal.
+      setError(result.error.modal?.text === result.error.message ? null : result.error.message);
+      if (result.error.modal) {
+        setModal(result.error.modal);
+        setModalOpen(true);
+      }
+      return;
+    }
+    setError(null);
+    const s = result.search;
+    onSearch({ width: s.width, height: s.height, depth: s.depth, action: actionFromExact(s.exact) });
+  };
+
+  const reset = () => {
+    setError(null);
+    onReset();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="odd-size-search-title">
+      <Title order={2} fz="lg" id="odd-size-search-title">
+        Odd Size Search
+      </Title>
+      <Text fz="sm" c="gray.7" mb="sm">
+        Dimension search in inches, e.g. 20 1/2 or 20.5
+      </Text>
+      <form onSubmit={submit} noValidate aria-label="Odd size search">
+        <Stack gap="sm">
+          {FIELDS.map((f) => (
+            <DimensionField
+              key={f.key}
+              field={f.key}
+              label={f.label}
+              value={values[f.key]}
+              onChange={(v) => {
+                setError(null);
+                onChange({ [f.key]: v });
+              }}
+            />
+          ))}
+          <Checkbox
+            label="Use exact measurements"
+            checked={values.useExactMeasurements || forced}
+            disabled={forced}
+            description={forced ? 'Fractional and decimal sizes are always searched exactly.' : undefined}
+            onChange={(e) => onChange({ useExactMeasurements: e.currentTarget.checked })}
+          />
+          {error && (
+            <Text fz="sm" c="red.8" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group gap="sm" grow>
+            <Button type="submit">Search</Button>
+            <Button variant="default" onClick={reset}>
+              Reset
+            </Button>
+          </Group>
+          <Text fz="xs" c="gray.7">
+            Custom sizes are made to order and are final sale. Without exact measurements, filters are built ½″ under
+            the entered width and height; width and height are interchangeable.
+          </Text>
+        </Stack>
+      </form>
+      <Modal opened={modalOpen} onClose={() => setModalOpen(false)} title={modal?.title} centered>
+        <Text>{modal?.text}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button onClick={() => setModalOpen(false)}>OK</Button>
+        </Group>
+      </Modal>
+    </Paper>
+  );
+}

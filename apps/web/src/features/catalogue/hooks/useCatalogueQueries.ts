@@ -1,0 +1,135 @@
+/**
+ * Catalogue server state: TanStack Query with staleTime/gcTime Infinity = the session cache of
+ * spec §4 ("Categories, sub-categories and products are cached per session; the cache clears on
+ * leaving the screen"). `useCatalogueSession` removes every ['catalogue', …] query on unmount and
+ * refetches what a `catalogue.changed` push touched, so customers see their own prices live.
+ */
+import { useEffect } from 'react';
+import { useQuery, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
+import type { ClientEventMap } from '@portal/contracts';
+import { sortCategories } from '@portal/domain';
+import { useRealtimeEvent } from '../../../shared/realtime';
+import { useAuthStore } from '../../auth';
+import { fetchByPartNumber, fetchCategories, fetchProducts, fetchSubcategories, searchByDimensions } from '../api';
+import { useCatalogueStore } from '../store';
+import type { CatalogueProduct, CatalogueProductList, DimensionSearchQuery } from '../types';
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  categories: (superadmin: boolean) => ['catalogue', 'categories', superadmin ? 'superadmin' : 'customer'] as const,
+  subcategories: (categoryId: string) => ['catalogue', 'subcategories', categoryId] as const,
+  /** Everything loaded for one category: its products and searches, whatever list id they use. */
+  category: (categoryId: string) => ['catalogue', 'category', categoryId] as const,
+  products: (categoryId: string, listId: string) => ['catalogue', 'category', categoryId, 'products', listId] as const,
+  partNumber: (categoryId: string, listId: string, partNumber: string) =>
+    ['catalogue', 'category', categoryId, 'partNumber', listId, partNumber] as const,
+  dimensions: (categoryId: string, listId: string, q: DimensionSearchQuery) =>
+    ['catalogue', 'category', categoryId, 'dimensions', listId, q.width, q.height, q.depth, q.action] as const,
+};
+
+const SESSION = { staleTime: Infinity, gcTime: Infinity } as const;
+
+export function useIsSuperadmin(): boolean {
+  return useAuthStore((s) => s.role) === 'superadmin';
+}
+
+export function useCategories() {
+  const superadmin = useIsSuperadmin();
+  return useQuery({
+    queryKey: catalogueKeys.categories(superadmin),
+    queryFn: ({ signal }) => fetchCategories(superadmin, signal),
+    select: sortCategories,
+    ...SESSION,
+  });
+}
+
+export function useSubcategories(categoryId: string | null, enabled: boolean) {
+  const superadmin = useIsSuperadmin();
+  return useQuery({
+    queryKey: catalogueKeys.subcategories(categoryId ?? ''),
+    queryFn: ({ signal }) => fetchSubcategories(categoryId!, superadmin, signal),
+    enabled: enabled && !!categoryId,
+    ...SESSION,
+  });
+}
+
+export function useProducts(categoryId: string | null, listId: string | null) {
+  return useQuery<CatalogueProductList>({
+    queryKey: catalogueKeys.products(categoryId ?? '', listId ?? ''),
+    queryFn: ({ signal }) => fetchProducts(listId!, signal),
+    enabled: !!categoryId && !!listId,
+    ...SESSION,
+  });
+}
+
+export function usePartNumberSearch(categoryId: string | null, listId: string | null, partNumber: string | null) {
+  return useQuery<CatalogueProduct | null>({
+    queryKey: catalogueKeys.partNumber(categoryId ?? '', listId ?? '', partNumber ?? ''),
+    queryFn: ({ signal }) => fetchByPartNumber(listId!, partNumber!, signal),
+    enabled: !!categoryId && !!listId && !!partNumber,
+    ...SESSION,
+  });
+}
+
+export function useDimensionSearch(
+  categoryId: string | null,
+  listId: string | null,
+  query: DimensionSearchQuery | null,
+) {
+  const fallback: DimensionSearchQuery = { width: 0, height: 0, depth: 0, action: 'not-exactly' };
+  return useQuery<CatalogueProduct[]>({
+    queryKey: catalogueKeys.dimensions(categoryId ?? '', listId ?? '', query ?? fallback),
+    queryFn: ({ signal }) => searchByDimensions(listId!, query!, signal),
+    enabled: !!categoryId && !!listId && !!query,
+    ...SESSION,
+  });
+}
+
+type CatalogueChanged = ClientEventMap['catalogue.changed'];
+
+function holdsProduct(data: unknown, productId: string): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const list: unknown[] = Array.isArray(data)
+    ? data
+    : Array.isArray((data as CatalogueProductList).productDetails)
+      ? (data as CatalogueProductList).productDetails
+      : [data];
+  return list.some((p) => (p as { _id?: unknown } | null)?._id === productId);
+}
+
+/**
+ * Which cached queries a push affects: everything for a catalogue-level change or when no
+ * category is named; otherwise the queries whose key names the category (or a sub-category as
+ * list id) or whose data holds the product.
+ */
+export function isAffectedBy(event: CatalogueChanged, query: Query): boolean {
+  const key: QueryKey = query.queryKey;
+  if (key[0] !== 'catalogue') return false;
+  if (event.kind === 'catalogue' || !event.categoryId) return true;
+  if (key.includes(event.categoryId)) return true;
+  return !!event.productId && holdsProduct(query.state.data, event.productId);
+}
+
+let mountedScreens = 0;
+
+/** Screen lifetime: live refetch on `catalogue.changed`, cache and view state cleared on leaving. */
+export function useCatalogueSession(): void {
+  const queryClient = useQueryClient();
+
+  useRealtimeEvent('catalogue.changed', (event) => {
+    void queryClient.invalidateQueries({ predicate: (q) => isAffectedBy(event, q) });
+  });
+
+  useEffect(() => {
+    mountedScreens += 1;
+    return () => {
+      mountedScreens -= 1;
+      // Deferred so a StrictMode re-mount (or a role switch between catalogue routes) keeps the cache.
+      setTimeout(() => {
+        if (mountedScreens > 0) return;
+        queryClient.removeQueries({ queryKey: catalogueKeys.all });
+        useCatalogueStore.getState().resetView();
+      }, 0);
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,94 @@
+/**
+ * Catalogue read API (spec §7 Catalogue, §3 Catalogue/Variant; ARCHITECTURE.md "API contract").
+ * `{id}` in product/productNumber/searchproduct is the category or sub-category being viewed.
+ * Prices are numbers in dollars with 2 decimals (12.34). `list_price` and `version` are sent to a
+ * superadmin only; everyone else gets their company's `customer_price` and no odd-size variants
+ * outside an odd-size search.
+ */
+import type { ApiResponse } from './api';
+
+export type OddSizeTypeValue = 'SINGLE' | 'DOUBLE' | 'TRIPLE' | '';
+
+export interface CatalogueFile {
+  _id: string;
+  name: string;
+  path: string;
+}
+
+/** `GET catalogue[?role=superadmin]` item, in the fixed category order. */
+export interface CatalogueCategory {
+  _id: string;
+  name: string;
+  /** `/api/catalogue/image/{_id}` (public SVG), or null when the category has no image. */
+  image_url: string | null;
+  files: CatalogueFile[];
+  has_subcatalogues: boolean;
+}
+export type CatalogueListResponse = ApiResponse<CatalogueCategory[]>;
+
+/** `GET catalogue/subcatalogue/{catalogueId}` item. */
+export interface CatalogueSubcategory {
+  _id: string;
+  name: string;
+  catalogue_id: string;
+  files: CatalogueFile[];
+}
+export type SubcatalogueListResponse = ApiResponse<CatalogueSubcategory[]>;
+
+export interface CatalogueVariant {
+  _id: string;
+  part_number: string;
+  size: string;
+  actual_size: string;
+  depth: number | null;
+  odd_size: boolean;
+  odd_size_type: OddSizeTypeValue;
+  min_area: number | null;
+  max_area: number | null;
+  out_of_stock: boolean;
+  display_order: number;
+  /** Dollars, 2 decimals: the company's price (superadmin: the list price). */
+  customer_price: number;
+  /** Superadmin only. Dollars. */
+  list_price?: number;
+  /** Superadmin only: optimistic-concurrency version for edits. */
+  version?: number;
+}
+
+export interface CatalogueProduct {
+  _id: string;
+  name: string;
+  catalogue_id: string;
+  subcatalogue_id: string | null;
+  image_path: string | null;
+  variants: CatalogueVariant[];
+}
+
+/** `GET catalogue/product/{id}`: `name` is the viewed category's or sub-category's name. */
+export type CatalogueProductsResponse = ApiResponse<{ name: string; productDetails: CatalogueProduct[] }>;
+
+/** `GET catalogue/productNumber/{id}?partNumber=`: the product holding that part number. */
+export type PartNumberResponse = ApiResponse<{
+  _id: string;
+  name: string;
+  catalogue_id: string;
+  variants: CatalogueVariant[];
+}>;
+
+export type VariantMatch = 'standard' | 'odd';
+
+export interface SearchVariant extends CatalogueVariant {
+  match: VariantMatch;
+}
+
+/** `GET catalogue/searchproduct/{id}?width=&height=&depth=&action=exact-measurement|not-exactly` */
+export type OddSizeSearchResponse = ApiResponse<
+  {
+    _id: string;
+    name: string;
+    catalogue_id: string;
+    variants: SearchVariant[];
+  }[]
+>;
+
+export const CATALOGUE_IMAGE_PATH = (categoryId: string): string => `/api/catalogue/image/${categoryId}`;
