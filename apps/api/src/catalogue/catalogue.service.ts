@@ -91,7 +91,16 @@ export class CatalogueService {
     const row = rows[0];
     if (!superadmin && !row?.company_id) throw new ApiException(403, COMPANY_NOT_FOUND);
     if (!row?.kind || !row.id) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
-    const pct = superadmin ? '100' : String(percentageForCategory(row.category_name, row as never));
+    const pct = superadmin
+      ? '100'
+      : String(
+          percentageForCategory(row.category_name, {
+            discount_percentage: row.discount_percentage,
+            rigidflow_percentage: row.rigidflow_percentage,
+            minipro_percentage: row.minipro_percentage,
+            polyroll_percentage: row.polyroll_percentage,
+          }),
+        );
     return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct };
   }
 

@@ -31,8 +31,8 @@ export function useAuthImage(url: string | null | undefined): string | null {
         objectUrl = URL.createObjectURL(blob);
         setSrc({ url, objectUrl });
       })
-      .catch(() => {
-        /* no picture: callers show their fallback */
+      .catch(function () {
+        /* no picture: callers show their fallback */ console.log('IMGERR', arguments);
       });
     return () => {
       controller.abort();

@@ -1,10 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG } from '@portal/domain';
 import { CSRF, json, mockFetch, renderApp, resetClientState } from '../../test/utils';
 
-beforeEach(() => resetClientState());
+beforeEach(() => {
+  resetClientState();
+  notifications.clean();
+});
 afterEach(() => vi.useRealTimers());
 
 function forgotAnswers(status: number, body: unknown = { status, message: ACCOUNT_MSG.forgot.sent }) {

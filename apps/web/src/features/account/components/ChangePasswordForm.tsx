@@ -99,7 +99,7 @@ export function ChangePasswordForm() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <PasswordChecklistView password={newPassword} title="New password must contain" />
+        <PasswordChecklistView password={newPassword} title="Password must contain" />
         <Group>
           <Button type="submit" loading={isSubmitting}>
             Change Password

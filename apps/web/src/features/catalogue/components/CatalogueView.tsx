@@ -70,7 +70,7 @@ export function CatalogueView() {
         textOnly={store.textOnly}
         onTextOnlyChange={store.setTextOnly}
       />
-      <Grid gutter="lg">
+      <Grid gap="lg">
         {!panelHidden && (
           <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
             <DimensionSearchPanel

@@ -8,7 +8,7 @@ function CategoryImage({ category }: { category: CatalogueCategory }) {
   const [failed, setFailed] = useState(false);
   if (!category.image_url || failed) {
     return (
-      <Box className={classes.imageFallback}>
+      <Box className={classes.imageFallback} aria-hidden="true">
         <Text fz="xs" c="gray.7">
           {CATALOGUE_MSG.imageNotAvailable}
         </Text>

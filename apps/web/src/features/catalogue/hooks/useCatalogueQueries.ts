@@ -99,13 +99,16 @@ function holdsProduct(data: unknown, productId: string): boolean {
 
 /**
  * Which cached queries a push affects: everything for a catalogue-level change or when no
- * category is named; otherwise the queries whose key names the category (or a sub-category as
- * list id) or whose data holds the product.
+ * category is named; otherwise the products and searches whose key names the category (or a
+ * sub-category as list id) or whose data holds the product, plus the sub-category list when its
+ * files changed.
  */
 export function isAffectedBy(event: CatalogueChanged, query: Query): boolean {
   const key: QueryKey = query.queryKey;
   if (key[0] !== 'catalogue') return false;
   if (event.kind === 'catalogue' || !event.categoryId) return true;
+  // Variant and product changes leave the category and sub-category lists as they are.
+  if (key[1] === 'categories' || (key[1] === 'subcategories' && event.kind !== 'files')) return false;
   if (key.includes(event.categoryId)) return true;
   return !!event.productId && holdsProduct(query.state.data, event.productId);
 }

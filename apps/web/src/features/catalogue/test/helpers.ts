@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import type { RoleKey } from '@portal/contracts';
+import { renderApp, resetClientState, makeUser } from '../../../test/utils';
+import { resetCatalogueStore } from '../store';
+import { catalogueServer, type Server } from './fixtures';
+
+export async function openCatalogue(role: RoleKey = 'employee', setup?: (server: Server) => void) {
+  resetClientState({ session: { token: 'stored.jwt.token', user: makeUser(role) } });
+  resetCatalogueStore();
+  const server = catalogueServer(role);
+  setup?.(server);
+  const utils = renderApp(`/${role}/catalog`);
+  await screen.findByRole('heading', { level: 1, name: 'Catalog' });
+  return { server, ...utils };
+}
+
+/** Header texts of the table of the product named `name`. */
+export async function headersOf(productName: string): Promise<string[]> {
+  const table = await screen.findByRole('table', { name: productName });
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((th) => th.textContent ?? '');
+}
+
+/** Body rows of a product table as arrays of cell texts. */
+export function rowsOf(productName: string): string[][] {
+  const table = screen.getByRole('table', { name: productName });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent ?? ''));
+}
+
+export async function seriousViolations() {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+}

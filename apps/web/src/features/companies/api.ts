@@ -1,0 +1,75 @@
+import type {
+  CompanyDetailResponse,
+  CompanyListResponse,
+  CompanyUsersResponse,
+  CreateCompanyRequest,
+  CreateCompanyResponse,
+  CreateUserRequest,
+  CreateUserResponse,
+  DeleteResponse,
+  UpdateCompanyRequest,
+  UpdateCompanyResponse,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  UserDetailResponse,
+} from '@portal/contracts';
+import { ORG_PATHS } from '@portal/contracts';
+import type { CompanySortField } from '@portal/domain';
+import { api, isApiRequestError } from '../../shared/api';
+
+export type SortOrder = 'asc' | 'desc';
+/** '' = all users, 'true' = active, 'false' = inactive (the status filter's value, spec §2 screen 2). */
+export type UserStatusFilter = '' | 'true' | 'false';
+
+export interface CompanyListParams {
+  page: number;
+  limit: number;
+  search: string;
+  sortBy: CompanySortField;
+  sortOrder: SortOrder;
+}
+
+/** Query keys: everything company-shaped lives under ['companies'] so one invalidation refreshes it. */
+export const companiesKeys = {
+  all: ['companies'] as const,
+  lists: ['companies', 'list'] as const,
+  list: (p: CompanyListParams) => ['companies', 'list', p] as const,
+  detail: (id: string) => ['companies', 'detail', id] as const,
+  users: (id: string) => ['companies', 'users', id] as const,
+  usersFiltered: (id: string, status: UserStatusFilter) => ['companies', 'users', id, status] as const,
+  user: (userId: string) => ['companies', 'user', userId] as const,
+};
+
+/** Spec §7 Companies (and the user calls the company screens make). Callers show their own messages. */
+export const companiesApi = {
+  list: (p: CompanyListParams, signal?: AbortSignal) =>
+    api
+      .get<CompanyListResponse>(ORG_PATHS.company, { query: { ...p }, signal })
+      .then((r) => ({ list: r?.data?.list ?? [], total: r?.data?.total ?? 0 })),
+  detail: (id: string) => api.get<CompanyDetailResponse>(ORG_PATHS.companyById(id), { silent: true }).then((r) => r.data),
+  create: (body: CreateCompanyRequest) => api.post<CreateCompanyResponse>(ORG_PATHS.company, body, { silent: true }),
+  update: (id: string, body: UpdateCompanyRequest) =>
+    api.patch<UpdateCompanyResponse>(ORG_PATHS.companyById(id), body, { silent: true }),
+  remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
+  users: (id: string, status: UserStatusFilter) =>
+    api
+      .get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } })
+      .then((r) => r?.data?.users ?? []),
+  addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
+  user: (userId: string) => api.get<UserDetailResponse>(ORG_PATHS.userById(userId), { silent: true }).then((r) => r.data),
+  updateUser: (userId: string, body: UpdateUserRequest) =>
+    api.patch<UpdateUserResponse>(ORG_PATHS.userById(userId), body, { silent: true }),
+  resend: (userId: string) =>
+    api.get<{ status: number; message: string }>(ORG_PATHS.userResend(userId), { silent: true }),
+  /** One id → `DELETE user/{id}`; several → `DELETE user/bulk` with `{ id: [...] }` (all-or-nothing). */
+  removeUsers: (ids: string[]) =>
+    ids.length === 1
+      ? api.delete<DeleteResponse>(ORG_PATHS.userById(ids[0]), undefined, { silent: true })
+      : api.delete<DeleteResponse>(ORG_PATHS.userBulk, { id: ids }, { silent: true }),
+};
+
+/** The server's message for a failed call, else `fallback`. */
+export function serverMessage(err: unknown, fallback: string): string {
+  if (isApiRequestError(err) && err.message) return err.message;
+  return fallback;
+}

@@ -1,0 +1,106 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/domain';
+import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
+import { RevealPasswordInput } from '../../account/components/RevealPasswordInput';
+import { companiesApi, companiesKeys, serverMessage } from '../api';
+import { CopyButton } from './CopyButton';
+
+interface Values {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+  confirm_password: string;
+}
+
+const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm_password: '' };
+
+/** Add Company modal (spec §2 screen 1, §5 Create company, §8 success/failure toasts). */
+export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, CreateCompanyInput>({
+    resolver: zodResolver(createCompanySchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const email = watch('email') ?? '';
+
+  const close = () => {
+    reset(EMPTY);
+    onClose();
+  };
+
+  const onSubmit = async (values: CreateCompanyInput) => {
+    try {
+      const res = await companiesApi.create(values);
+      notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.companyAdded, autoClose: 3000 });
+      await queryClient.invalidateQueries({ queryKey: companiesKeys.all });
+      close();
+    } catch (err) {
+      if (isApiRequestError(err) && err.status === 401) return handleGlobalApiError(err);
+      notifications.show({
+        color: 'red',
+        message: serverMessage(err, 'Company could not be added. Please try again.'),
+        autoClose: 5000,
+      });
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Add Company" centered>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add company">
+        <Stack gap="sm">
+          <TextInput label="Company Name" required data-autofocus error={errors.name?.message} {...register('name')} />
+          <TextInput
+            label="User Name"
+            required
+            autoComplete="off"
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            error={errors.email?.message}
+            rightSection={<CopyButton value={email} label="Email" />}
+            {...register('email')}
+          />
+          <RevealPasswordInput
+            label="New Password"
+            required
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <RevealPasswordInput
+            label="Confirm Password"
+            required
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...register('confirm_password')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              Add Company
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,45 @@
+import { exactMultiplierToPercentage, exactPercentageToMultiplier, isValidMultiplier } from '@portal/domain';
+
+/** Stored percentage → multiplier as shown (percentage / 100, 4 decimals): 45.5 → '0.4550'. */
+export function formatMultiplier(percentage: number | string | null | undefined): string {
+  if (percentage === null || percentage === undefined || percentage === '') return '0.0000';
+  try {
+    return exactPercentageToMultiplier(percentage);
+  } catch {
+    return '0.0000';
+  }
+}
+
+/** Stored percentage → multiplier number for an input: 45.5 → 0.455. */
+export function percentageToMultiplierValue(percentage: number | string | null | undefined): number {
+  return Number(formatMultiplier(percentage));
+}
+
+/** Multiplier typed (0..1, step 0.0001) → percentage number the API stores: 0.455 → 45.5. */
+export function multiplierValueToPercentage(multiplier: number | string): number {
+  return Number(exactMultiplierToPercentage(multiplier));
+}
+
+export { isValidMultiplier };
+
+/** A date as the company screens show it: 'Jan 5, 2025'. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return 'N/A';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return 'N/A';
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Date and time of a last login, or 'Never'. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return 'Never';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return 'Never';
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}

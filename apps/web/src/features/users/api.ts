@@ -1,0 +1,66 @@
+import type {
+  CompanyOptionsResponse,
+  CreateUserRequest,
+  CreateUserResponse,
+  DeleteResponse,
+  UpdateUserRequest,
+  UpdateUserResponse,
+  UserDetailResponse,
+  UserListResponse,
+  UserStatsResponse,
+} from '@portal/contracts';
+import { ORG_PATHS } from '@portal/contracts';
+import { api, handleGlobalApiError, isApiRequestError } from '../../shared/api';
+
+/** '' = all, 'true' = active, 'false' = inactive (the value the status filter sends). */
+export type StatusValue = '' | 'true' | 'false';
+
+/**
+ * Query keys. Everything user-shaped lives under ['users'] so one invalidation refreshes every list,
+ * tile and detail after a change (ours or another browser's, via 'org.changed').
+ */
+export const usersKeys = {
+  all: ['users'] as const,
+  administrators: (page: number, status: StatusValue) => ['users', 'administrators', page, status] as const,
+  stats: ['users', 'total'] as const,
+  employees: (status: StatusValue) => ['users', 'employees', status] as const,
+  detail: (id: string) => ['users', 'detail', id] as const,
+  companyOptions: ['companies', 'options'] as const,
+};
+
+export const usersApi = {
+  administrators: (page: number, limit: number, status: StatusValue) =>
+    api.get<UserListResponse>(ORG_PATHS.user, { query: { page, limit, status } }).then((r) => r.data),
+  stats: () => api.get<UserStatsResponse>(ORG_PATHS.userTotal).then((r) => r.data),
+  employees: (status: StatusValue) =>
+    api.get<UserListResponse>(ORG_PATHS.userEmployees, { query: { status } }).then((r) => r.data),
+  detail: (id: string) => api.get<UserDetailResponse>(ORG_PATHS.userById(id)).then((r) => r.data),
+  companyOptions: () => api.get<CompanyOptionsResponse>(ORG_PATHS.company).then((r) => r.data.list),
+  create: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
+  update: (id: string, body: UpdateUserRequest) =>
+    api.patch<UpdateUserResponse>(ORG_PATHS.userById(id), body, { silent: true }),
+  resend: (id: string) => api.get<{ status: number; message: string }>(ORG_PATHS.userResend(id), { silent: true }),
+  /** One id → `DELETE user/{id}`; several → `DELETE user/bulk` with `{ id: [...] }` (all-or-nothing). */
+  remove: (ids: string[]) =>
+    ids.length === 1
+      ? api.delete<DeleteResponse>(ORG_PATHS.userById(ids[0]), undefined, { silent: true })
+      : api.delete<DeleteResponse>(ORG_PATHS.userBulk, { id: ids }, { silent: true }),
+};
+
+/** The server's message for a failed call, else `fallback`. 401s still go through the global handler. */
+export function serverMessage(err: unknown, fallback: string): string {
+  if (isApiRequestError(err) && err.message) return err.message;
+  return fallback;
+}
+
+/**
+ * Mutations are `silent` (each screen shows the spec's own failure text), but an expired session must
+ * still end the session: a 401 goes to the global handler. Returns true when it did.
+ */
+export function handledAsSessionEnd(err: unknown): boolean {
+  if (isApiRequestError(err) && err.status === 401) {
+    handleGlobalApiError(err);
+    return true;
+  }
+  return false;
+}

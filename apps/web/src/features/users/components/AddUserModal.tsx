@@ -1,0 +1,137 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { CompanyOption } from '@portal/contracts';
+import { addAdministratorSchema, addCompanyUserSchema } from '@portal/domain';
+import { isApiRequestError } from '../../../shared/api';
+import { handledAsSessionEnd } from '../api';
+
+export interface AddUserValues {
+  company_id?: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+export interface AddUserModalTexts {
+  /** Modal title, e.g. 'Add Administrator'. */
+  title: string;
+  /** Submit button. Default 'Save'. */
+  submit?: string;
+  /** Success toast, e.g. 'Admin added Successfully'. */
+  success: string;
+  /** Failure toast title (e.g. 'Employee not added Successfully'); the server message is the body. */
+  failureTitle?: string;
+  /** Failure body when the server sends no message, e.g. 'Failed to add administrator'. */
+  failureFallback: string;
+}
+
+export interface AddUserModalProps {
+  opened: boolean;
+  onClose: () => void;
+  texts: AddUserModalTexts;
+  /**
+   * Performs the call (POST user …). Resolve on success (the modal toasts `texts.success`, resets and
+   * closes); reject with the ApiRequestError on failure (field errors from the server are shown inline).
+   */
+  onSubmit: (values: AddUserValues) => Promise<unknown>;
+  /** Shows the company select (Add Administrator on the administrators screen) when given. */
+  companies?: CompanyOption[];
+  /**
+   * Validation. Defaults: with `companies` the spec's Add administrator schema ('Please select a
+   * company', 'Username is required', …); without, the company-context schema ('User Name is required', …).
+   */
+  schema?: z.ZodType<AddUserValues, AddUserValues>;
+}
+
+const EMPTY: AddUserValues = { company_id: '', username: '', email: '', password: '' };
+const FIELDS = ['company_id', 'username', 'email', 'password'] as const;
+
+/** Username / Email / Password (+ optional company select) modal used by every "add user" button. */
+export function AddUserModal({ opened, onClose, texts, onSubmit, companies, schema }: AddUserModalProps) {
+  const withCompany = companies !== undefined;
+  const resolverSchema = (schema ??
+    (withCompany ? addAdministratorSchema : addCompanyUserSchema)) as z.ZodType<AddUserValues, AddUserValues>;
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddUserValues>({ resolver: zodResolver(resolverSchema), defaultValues: EMPTY, mode: 'onTouched' });
+
+  useEffect(() => {
+    if (opened) reset(EMPTY);
+  }, [opened, reset]);
+
+  const submit = async (values: AddUserValues) => {
+    try {
+      await onSubmit(values);
+      notifications.show({ color: 'teal', message: texts.success, autoClose: 3000 });
+      reset(EMPTY);
+      onClose();
+    } catch (err) {
+      if (handledAsSessionEnd(err)) return;
+      const fieldErrors = isApiRequestError(err) ? err.errors : undefined;
+      for (const f of FIELDS) if (fieldErrors?.[f]) setError(f, { message: fieldErrors[f] });
+      const message = isApiRequestError(err) && err.message ? err.message : texts.failureFallback;
+      notifications.show({ color: 'red', title: texts.failureTitle, message, autoClose: 5000 });
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={texts.title} centered>
+      <form onSubmit={handleSubmit(submit)} noValidate aria-label={texts.title}>
+        <Stack gap="sm">
+          {withCompany && (
+            <Controller
+              control={control}
+              name="company_id"
+              render={({ field }) => (
+                <NativeSelect
+                  label="Company"
+                  required
+                  error={errors.company_id?.message}
+                  data={[
+                    { value: '', label: 'Select a company' },
+                    ...companies.map((c) => ({ value: c._id, label: c.name })),
+                  ]}
+                  {...field}
+                  value={field.value ?? ''}
+                />
+              )}
+            />
+          )}
+          <TextInput label="Username" required autoComplete="off" error={errors.username?.message} {...register('username')} />
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {texts.submit ?? 'Save'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+import { NativeSelect } from '@mantine/core';
+import type { StatusValue } from '../api';
+
+export interface StatusFilterProps {
+  value: StatusValue;
+  /** Callers reset their page to 1 here (spec §4). */
+  onChange: (value: StatusValue) => void;
+  /** Label of the "everything" option; 'All User Status' by default ('All Notifications' on notifications). */
+  allLabel?: string;
+  /** Accessible name of the select. */
+  label?: string;
+}
+
+/** All / Active (true) / Inactive (false). */
+export function StatusFilter({ value, onChange, allLabel = 'All User Status', label = 'Status filter' }: StatusFilterProps) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      w={200}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as StatusValue)}
+      data={[
+        { value: '', label: allLabel },
+        { value: 'true', label: 'Active' },
+        { value: 'false', label: 'Inactive' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconChevronRight, IconTrash } from '@tabler/icons-react';
+import type { UserRow } from '@portal/contracts';
+import { formatDateTime } from './format';
+
+/** Any row with an id; the built-in columns read the UserRow fields they need. */
+export type UsersTableRow = { _id: string } & Partial<UserRow>;
+
+export interface UserColumn<T extends UsersTableRow> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+}
+
+/** Built-in columns: 'username' | 'companyName' ('Company name') | 'email' | 'role' | 'status' | 'lastLogin' | 'link'. */
+export type UserColumnKey = 'username' | 'companyName' | 'email' | 'role' | 'status' | 'lastLogin' | 'link';
+
+export function StatusBadge({ active }: { active: boolean | undefined }) {
+  return (
+    <Badge color={active ? 'teal' : 'gray'} variant="light">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T) => string): UserColumn<T> {
+  switch (key) {
+    case 'username':
+      return { key, header: 'Username', render: (r) => r.username };
+    case 'companyName':
+      return { key, header: 'Company name', render: (r) => r.companyName ?? 'N/A' };
+    case 'email':
+      return { key, header: 'Email', render: (r) => r.email };
+    case 'role':
+      return { key, header: 'Role', render: (r) => r.role_name ?? r.role_key };
+    case 'status':
+      return { key, header: 'Status', render: (r) => <StatusBadge active={r.status} /> };
+    case 'lastLogin':
+      return { key, header: 'Last login', render: (r) => formatDateTime(r.last_login) };
+    case 'link':
+      return {
+        key,
+        header: <VisuallyHidden>Details</VisuallyHidden>,
+        render: (r) =>
+          rowHref ? (
+            <Anchor component={Link} to={rowHref(r)} aria-label={`View ${r.username ?? 'user'}`}>
+              <IconChevronRight size={18} aria-hidden />
+            </Anchor>
+          ) : null,
+      };
+  }
+}
+
+export interface UsersTableProps<T extends UsersTableRow> {
+  rows: T[];
+  /** Built-in keys and/or custom columns, in display order. */
+  columns: (UserColumnKey | UserColumn<T>)[];
+  /** Ticked ids (controlled; see useRowSelection). */
+  selected: string[];
+  onSelectedChange: (ids: string[]) => void;
+  /** Target of the 'link' column (e.g. `/superadmin/administrators/${row._id}`). */
+  rowHref?: (row: T) => string;
+  /** Shown instead of rows when there are none. Default 'No User found.' */
+  emptyText?: string;
+  loading?: boolean;
+  /** Renders the bulk-delete button (enabled while ≥ 1 row is ticked) and calls this with the ticked ids. */
+  onBulkDelete?: (ids: string[]) => void;
+  bulkDeleteLabel?: string;
+  /** Left side of the toolbar above the table (status filter, add buttons, …). */
+  toolbar?: ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+  /** Noun for select checkboxes ("Select {username}"). */
+  rowName?: (row: T) => string;
+}
+
+/** Selectable users table with select-all, configurable columns, toolbar and bulk delete. */
+export function UsersTable<T extends UsersTableRow>({
+  rows,
+  columns,
+  selected,
+  onSelectedChange,
+  rowHref,
+  emptyText = 'No User found.',
+  loading = false,
+  onBulkDelete,
+  bulkDeleteLabel = 'Delete selected',
+  toolbar,
+  label = 'Users',
+  rowName = (r) => r.username ?? r._id,
+}: UsersTableProps<T>) {
+  const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref) : c));
+  const ids = rows.map((r) => r._id);
+  const ticked = new Set(selected);
+  const allTicked = rows.length > 0 && ids.every((id) => ticked.has(id));
+  const someTicked = ids.some((id) => ticked.has(id));
+
+  const toggle = (id: string) =>
+    onSelectedChange(ticked.has(id) ? selected.filter((x) => x !== id) : [...selected, id]);
+  const toggleAll = () => onSelectedChange(allTicked ? [] : ids);
+
+  return (
+    <Box>
+      {(toolbar || onBulkDelete) && (
+        <Group justify="space-between" mb="sm" wrap="wrap" gap="sm">
+          <Group gap="sm">{toolbar}</Group>
+          {onBulkDelete && (
+            <Button
+              color="red"
+              variant="light"
+              leftSection={<IconTrash size={16} aria-hidden />}
+              disabled={selected.length === 0}
+              onClick={() => onBulkDelete(selected)}
+            >
+              {bulkDeleteLabel}
+            </Button>
+          )}
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label="Select all"
+                  checked={allTicked}
+                  indeterminate={someTicked && !allTicked}
+                  disabled={rows.length === 0}
+                  onChange={toggleAll}
+                />
+              </Table.Th>
+              {cols.map((c) => (
+                <Table.Th key={c.key}>{c.header}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={cols.length + 1}>
+                  <Text ta="center" c="dimmed" py="lg">
+                    {loading ? 'Loading…' : emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr key={row._id} bg={ticked.has(row._id) ? 'var(--mantine-color-blue-light)' : undefined}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${rowName(row)}`}
+                      checked={ticked.has(row._id)}
+                      onChange={() => toggle(row._id)}
+                    />
+                  </Table.Td>
+                  {cols.map((c) => (
+                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}

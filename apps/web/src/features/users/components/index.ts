@@ -1,0 +1,17 @@
+export { UsersTable, StatusBadge } from './UsersTable';
+export type { UsersTableProps, UsersTableRow, UserColumn, UserColumnKey } from './UsersTable';
+export { useRowSelection } from './useRowSelection';
+export { AddUserModal } from './AddUserModal';
+export type { AddUserModalProps, AddUserModalTexts, AddUserValues } from './AddUserModal';
+export { StatusFilter } from './StatusFilter';
+export type { StatusFilterProps } from './StatusFilter';
+export { CopyButton, copyText } from './CopyButton';
+export type { CopyButtonProps } from './CopyButton';
+export { Pagination, pageWindow, MAX_PAGE_LINKS } from './Pagination';
+export type { PaginationProps } from './Pagination';
+export { UserDetailForm } from './UserDetailForm';
+export type { UserDetailFormProps } from './UserDetailForm';
+export { deleteUsers, confirmDelete } from './deleteUsers';
+export type { DeleteUsersTexts, ConfirmDeleteOptions } from './deleteUsers';
+export { formatDate, formatDateTime } from './format';
+export { usersApi, usersKeys, serverMessage, handledAsSessionEnd, type StatusValue } from '../api';
