@@ -31,8 +31,8 @@ export function useAuthImage(url: string | null | undefined): string | null {
         objectUrl = URL.createObjectURL(blob);
         setSrc({ url, objectUrl });
       })
-      .catch(function () {
-        /* no picture: callers show their fallback */ console.log('IMGERR', arguments);
+      .catch(() => {
+        /* no picture: callers show their fallback */
       });
     return () => {
       controller.abort();

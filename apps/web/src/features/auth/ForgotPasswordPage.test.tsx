@@ -26,7 +26,7 @@ async function submit(email: string, user = userEvent.setup()) {
   return user;
 }
 
-describe('forgot password', () => {
+describe('forgot password', { timeout: 20000 }, () => {
   it.each(['/forgot-password', '/forgotpassword'])('%s shows the form and a Back to Sign In link', async (path) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeInTheDocument();
@@ -65,9 +65,13 @@ describe('forgot password', () => {
     await waitFor(() => expect(calls.filter((c) => c.url === '/api/forgot-password')).toHaveLength(2));
     expect(calls.filter((c) => c.url === '/api/forgot-password')[1].body).toEqual({ email: 'user@example.com' });
 
-    act(() => vi.advanceTimersByTime(7900));
+    await act(async () => {
+      vi.advanceTimersByTime(7900);
+    });
     expect(router.state.location.pathname).toBe('/forgot-password');
-    act(() => vi.advanceTimersByTime(200));
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

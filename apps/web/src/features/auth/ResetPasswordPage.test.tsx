@@ -26,7 +26,7 @@ function met(label: string): string | null {
   return screen.getByText(label).closest('li')!.getAttribute('data-met');
 }
 
-describe('reset password', () => {
+describe('reset password', { timeout: 20000 }, () => {
   it('without a code goes to the root', async () => {
     const { router } = renderApp('/reset-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -37,7 +37,8 @@ describe('reset password', () => {
     renderApp('/reset-password?code=abc');
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
-    for (const l of ['8+ characters', 'uppercase', 'lowercase', 'number', 'special character']) expect(met(l)).toBe('false');
+    for (const l of ['8+ characters', 'uppercase', 'lowercase', 'number', 'special character'])
+      expect(met(l)).toBe('false');
     const strength = screen.getByTestId('password-strength');
 
     await user.type(passwordInput(), 'abc');
@@ -110,9 +111,13 @@ describe('reset password', () => {
     expect(screen.getByRole('button', { name: 'Update Password' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Go to Sign In' })).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(5900));
+    await act(async () => {
+      vi.advanceTimersByTime(5900);
+    });
     expect(router.state.location.pathname).toBe('/reset-password');
-    act(() => vi.advanceTimersByTime(200));
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

@@ -3,15 +3,16 @@ import { CATALOGUE_MSG } from '@portal/domain';
 import { api, isApiRequestError } from '../../shared/api';
 import type {
   CatalogueCategory,
+  CatalogueListResponse,
   CatalogueProduct,
   CatalogueProductList,
+  CatalogueProductsResponse,
   CatalogueSubcategory,
-  CategoriesResponse,
   DimensionSearchQuery,
-  DimensionSearchResponse,
+  DisplayProduct,
+  OddSizeSearchResponse,
   PartNumberResponse,
-  ProductListResponse,
-  SubcategoriesResponse,
+  SubcatalogueListResponse,
 } from './types';
 
 /** A 2xx body whose `status` is not 200 (spec §8 'Unexpected response status: {status}'). */
@@ -32,7 +33,10 @@ const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[
 
 export async function fetchCategories(superadmin: boolean, signal?: AbortSignal): Promise<CatalogueCategory[]> {
   const body = checkStatus(
-    await api.get<CategoriesResponse>('catalogue', { query: superadmin ? { role: 'superadmin' } : undefined, signal }),
+    await api.get<CatalogueListResponse>('catalogue', {
+      query: superadmin ? { role: 'superadmin' } : undefined,
+      signal,
+    }),
   );
   return asArray<CatalogueCategory>(body?.data);
 }
@@ -43,7 +47,7 @@ export async function fetchSubcategories(
   signal?: AbortSignal,
 ): Promise<CatalogueSubcategory[]> {
   const body = checkStatus(
-    await api.get<SubcategoriesResponse>(`catalogue/subcatalogue/${enc(categoryId)}`, {
+    await api.get<SubcatalogueListResponse>(`catalogue/subcatalogue/${enc(categoryId)}`, {
       query: superadmin ? { role: 'superadmin' } : undefined,
       signal,
     }),
@@ -53,7 +57,7 @@ export async function fetchSubcategories(
 
 /** `{id}` is the sub-category being viewed, or the category when it has none. */
 export async function fetchProducts(id: string, signal?: AbortSignal): Promise<CatalogueProductList> {
-  const body = checkStatus(await api.get<ProductListResponse>(`catalogue/product/${enc(id)}`, { signal }));
+  const body = checkStatus(await api.get<CatalogueProductsResponse>(`catalogue/product/${enc(id)}`, { signal }));
   return { name: body?.data?.name ?? '', productDetails: asArray<CatalogueProduct>(body?.data?.productDetails) };
 }
 
@@ -62,7 +66,7 @@ export async function fetchByPartNumber(
   id: string,
   partNumber: string,
   signal?: AbortSignal,
-): Promise<CatalogueProduct | null> {
+): Promise<DisplayProduct | null> {
   try {
     const body = checkStatus(
       await api.get<PartNumberResponse>(`catalogue/productNumber/${enc(id)}`, { query: { partNumber }, signal }),
@@ -79,14 +83,14 @@ export async function searchByDimensions(
   id: string,
   query: DimensionSearchQuery,
   signal?: AbortSignal,
-): Promise<CatalogueProduct[]> {
+): Promise<DisplayProduct[]> {
   const body = checkStatus(
-    await api.get<DimensionSearchResponse>(`catalogue/searchproduct/${enc(id)}`, {
+    await api.get<OddSizeSearchResponse>(`catalogue/searchproduct/${enc(id)}`, {
       query: { width: query.width, height: query.height, depth: query.depth, action: query.action },
       signal,
     }),
   );
-  return asArray<CatalogueProduct>(body?.data);
+  return asArray<DisplayProduct>(body?.data);
 }
 
 /** Detail line under a load-failure title: server message or 'Unexpected response status: N'. */

@@ -18,6 +18,6 @@ export function variantPrice(variant: CatalogueVariant, superadmin: boolean): st
   return formatDollars(superadmin ? (variant.list_price ?? variant.customer_price) : variant.customer_price);
 }
 
-export function sortVariants(variants: readonly CatalogueVariant[]): CatalogueVariant[] {
+export function sortVariants<V extends CatalogueVariant>(variants: readonly V[]): V[] {
   return [...variants].sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0));
 }

@@ -9,7 +9,8 @@ import { create } from 'zustand';
 import { DEFAULT_DEPTH } from '@portal/domain';
 import type { DimensionSearchQuery } from './types';
 
-export type ActiveSearch = { kind: 'part'; partNumber: string } | { kind: 'dimension'; query: DimensionSearchQuery } | null;
+export type ActiveSearch =
+  { kind: 'part'; partNumber: string } | { kind: 'dimension'; query: DimensionSearchQuery } | null;
 
 export interface DimensionInput {
   width: string;

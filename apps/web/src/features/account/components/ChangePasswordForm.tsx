@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
@@ -23,7 +23,7 @@ export function ChangePasswordForm() {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     reset,
     setError,
     formState: { errors, isSubmitting },
@@ -32,7 +32,7 @@ export function ChangePasswordForm() {
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const newPassword = watch('newPassword') ?? '';
+  const newPassword = useWatch({ control, name: 'newPassword' }) ?? '';
 
   const onSubmit = async (values: ChangePasswordFormInput) => {
     setResult(null);

@@ -33,7 +33,15 @@ interface ImageUploadCardProps {
 }
 
 /** Shows the current image and uploads a new one (multipart field `file`). */
-export function ImageUploadCard({ what, picture, name, upload, successMessage, onUploaded, radius = 'xl' }: ImageUploadCardProps) {
+export function ImageUploadCard({
+  what,
+  picture,
+  name,
+  upload,
+  successMessage,
+  onUploaded,
+  radius = 'xl',
+}: ImageUploadCardProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const [busy, setBusy] = useState(false);

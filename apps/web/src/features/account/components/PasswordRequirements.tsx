@@ -14,7 +14,15 @@ const REQUIREMENTS: { key: keyof PasswordChecklist; label: string }[] = [
 const STRENGTH_COLOR: Record<StrengthLabel, string> = { Weak: 'red', Fair: 'orange', Good: 'yellow', Strong: 'teal' };
 
 /** Requirements checklist that ticks live as the password is typed. */
-export function PasswordChecklistView({ password, id, title = 'Password requirements' }: { password: string; id?: string; title?: string }) {
+export function PasswordChecklistView({
+  password,
+  id,
+  title = 'Password requirements',
+}: {
+  password: string;
+  id?: string;
+  title?: string;
+}) {
   const checks = passwordChecklist(password);
   return (
     <Box id={id}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -30,7 +30,7 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
     register,
     handleSubmit,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
@@ -43,8 +43,8 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
     reset({ username: profile.username, email: profile.email }, { keepDirtyValues: true });
   }, [profile.username, profile.email, reset]);
 
-  const username = watch('username') ?? '';
-  const email = watch('email') ?? '';
+  const username = useWatch({ control, name: 'username' }) ?? '';
+  const email = useWatch({ control, name: 'email' }) ?? '';
 
   const onSubmit = async (values: ProfileInput) => {
     try {

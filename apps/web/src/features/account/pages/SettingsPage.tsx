@@ -30,14 +30,14 @@ export default function SettingsPage() {
 
   const isAdmin = role === 'admin';
   const requested = params.get('tab') as TabKey | null;
-  const tab: TabKey = requested && TABS.includes(requested) && (requested !== 'company' || isAdmin) ? requested : 'personal';
+  const tab: TabKey =
+    requested && TABS.includes(requested) && (requested !== 'company' || isAdmin) ? requested : 'personal';
 
   // Until `user/me` answers, the stored session user fills the form.
-  const profile: Pick<AccountProfile, 'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture'> | null =
-    me ??
-    (sessionUser
-      ? { ...sessionUser, picture: sessionUser.picture ?? null }
-      : null);
+  const profile: Pick<
+    AccountProfile,
+    'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture'
+  > | null = me ?? (sessionUser ? { ...sessionUser, picture: sessionUser.picture ?? null } : null);
 
   return (
     <Stack gap={0}>
@@ -83,7 +83,11 @@ export default function SettingsPage() {
         {isAdmin && (
           <Tabs.Panel value="company">
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-              {profile ? <CompanyDetails companyId={profile.company_id} companyName={profile.company_name} /> : <Skeleton h={160} />}
+              {profile ? (
+                <CompanyDetails companyId={profile.company_id} companyName={profile.company_name} />
+              ) : (
+                <Skeleton h={160} />
+              )}
             </Paper>
           </Tabs.Panel>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
@@ -20,8 +20,8 @@ export default function ForgotPasswordPage() {
   const [resending, setResending] = useState(false);
   const [sentMessage, setSentMessage] = useState<string>(ACCOUNT_MSG.forgot.sent);
   // Bumped on every successful send: (re)starts the redirect timer.
-  const [sentAt, setSentAt] = useState(0);
-  const lastEmail = useRef('');
+  const [sends, setSends] = useState(0);
+  const [lastEmail, setLastEmail] = useState('');
 
   const {
     register,
@@ -38,15 +38,15 @@ export default function ForgotPasswordPage() {
   }, []);
 
   useEffect(() => {
-    if (!sentAt) return;
+    if (!sends) return;
     const t = setTimeout(() => void navigate('/', { replace: true }), FORGOT_REDIRECT_MS);
     return () => clearTimeout(t);
-  }, [sentAt, navigate]);
+  }, [sends, navigate]);
 
   const send = async (email: string): Promise<boolean> => {
     try {
       const res = await accountApi.forgotPassword(email);
-      lastEmail.current = email;
+      setLastEmail(email);
       if (res?.message) setSentMessage(res.message);
       notifications.show({
         color: 'teal',
@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
         autoClose: 4000,
       });
       setPhase('emailSent');
-      setSentAt(Date.now());
+      setSends((n) => n + 1);
       return true;
     } catch (err) {
       notifications.show({
@@ -75,7 +75,7 @@ export default function ForgotPasswordPage() {
 
   const onResend = async () => {
     setResending(true);
-    await send(lastEmail.current);
+    await send(lastEmail);
     setResending(false);
   };
 
@@ -95,7 +95,13 @@ export default function ForgotPasswordPage() {
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Forgot password">
           <Stack gap="md">
             {sent && (
-              <Alert color="teal" variant="light" icon={<IconMailCheck aria-hidden />} title="Check your email" role="status">
+              <Alert
+                color="teal"
+                variant="light"
+                icon={<IconMailCheck aria-hidden />}
+                title="Check your email"
+                role="status"
+              >
                 {sentMessage} The link is valid for 1 hour. You will be taken back to sign in shortly.
               </Alert>
             )}

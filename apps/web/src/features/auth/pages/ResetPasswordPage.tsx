@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
@@ -28,14 +28,14 @@ function ResetPasswordForm({ code }: { code: string }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFormInput>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
     mode: 'onTouched',
   });
-  const password = watch('password') ?? '';
+  const password = useWatch({ control, name: 'password' }) ?? '';
 
   useEffect(() => {
     document.title = 'Reset Password · Filter Portal';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { CATALOGUE_MSG, variantTableColumns } from '@portal/domain';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
 import type { ActiveSearch } from '../store';
-import type { CatalogueProduct, DimensionSearchQuery } from '../types';
+import type { DimensionSearchQuery, DisplayProduct } from '../types';
 import { NoResults } from './NoResults';
 import { LoadError, ProductList, ProductListSkeleton } from './ProductList';
 
@@ -46,7 +46,7 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
   if (partNumber) {
     if (part.isPending) return <ProductListSkeleton label="Searching" />;
     // 404 'Product not found' and any failure → the no-results state (spec §8).
-    const found: CatalogueProduct | null = part.isSuccess ? part.data : null;
+    const found: DisplayProduct | null = part.isSuccess ? part.data : null;
     return (
       <Stack gap="md">
         <SearchSummary text={`Part number results for "${partNumber}"`} onReset={onReset} />

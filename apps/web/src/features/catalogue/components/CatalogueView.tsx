@@ -1,6 +1,7 @@
 import { Grid, Stack, Title } from '@mantine/core';
 import { CATALOGUE_MSG, isDimensionPanelHidden } from '@portal/domain';
 import { useCategories, useIsSuperadmin, useSubcategories } from '../hooks/useCatalogueQueries';
+import { useShallow } from 'zustand/react/shallow';
 import { useCatalogueStore } from '../store';
 import { CatalogueResults } from './CatalogueResults';
 import { CategoryCards, CategoryCardsSkeleton } from './CategoryCards';
@@ -10,13 +11,67 @@ import { PartNumberSearch } from './PartNumberSearch';
 import { LoadError, ProductListSkeleton } from './ProductList';
 import { SubcategoryTabs, SubcategoryTabsSkeleton } from './SubcategoryTabs';
 
+/** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
+function OddSizePanel() {
+  const { dimensions, setDimensions, setSearch, resetSearch } = useCatalogueStore(
+    useShallow((s) => ({
+      dimensions: s.dimensions,
+      setDimensions: s.setDimensions,
+      setSearch: s.setSearch,
+      resetSearch: s.resetSearch,
+    })),
+  );
+  return (
+    <DimensionSearchPanel
+      values={dimensions}
+      onChange={setDimensions}
+      onSearch={(query) => setSearch({ kind: 'dimension', query })}
+      onReset={resetSearch}
+    />
+  );
+}
+
+function PartNumberBox() {
+  const { partNumber, setPartNumber, search, setSearch } = useCatalogueStore(
+    useShallow((s) => ({
+      partNumber: s.partNumber,
+      setPartNumber: s.setPartNumber,
+      search: s.search,
+      setSearch: s.setSearch,
+    })),
+  );
+  return (
+    <PartNumberSearch
+      value={partNumber}
+      onChange={setPartNumber}
+      onSearch={(pn) => setSearch({ kind: 'part', partNumber: pn })}
+      onClear={() => {
+        setPartNumber('');
+        if (search?.kind === 'part') setSearch(null);
+      }}
+      active={search?.kind === 'part'}
+    />
+  );
+}
+
 /**
  * View mode of the catalogue for every role (spec §2): category cards → sub-category tabs →
  * products with variant tables, part-number search and the Dimension (Odd Size Search) panel.
  */
 export function CatalogueView() {
   const superadmin = useIsSuperadmin();
-  const store = useCatalogueStore();
+  const store = useCatalogueStore(
+    useShallow((s) => ({
+      categoryId: s.categoryId,
+      subcategoryId: s.subcategoryId,
+      search: s.search,
+      textOnly: s.textOnly,
+      selectCategory: s.selectCategory,
+      selectSubcategory: s.selectSubcategory,
+      setTextOnly: s.setTextOnly,
+      resetSearch: s.resetSearch,
+    })),
+  );
   const categories = useCategories();
 
   const list = categories.data ?? [];
@@ -73,12 +128,7 @@ export function CatalogueView() {
       <Grid gap="lg">
         {!panelHidden && (
           <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
-            <DimensionSearchPanel
-              values={store.dimensions}
-              onChange={store.setDimensions}
-              onSearch={(query) => store.setSearch({ kind: 'dimension', query })}
-              onReset={store.resetSearch}
-            />
+            <OddSizePanel />
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 12, md: panelHidden ? 12 : 8, xl: panelHidden ? 12 : 9 }} miw={0}>
@@ -86,16 +136,7 @@ export function CatalogueView() {
             <Title order={2} fz="xl">
               {category.name}
             </Title>
-            <PartNumberSearch
-              value={store.partNumber}
-              onChange={store.setPartNumber}
-              onSearch={(partNumber) => store.setSearch({ kind: 'part', partNumber })}
-              onClear={() => {
-                store.setPartNumber('');
-                if (store.search?.kind === 'part') store.setSearch(null);
-              }}
-              active={store.search?.kind === 'part'}
-            />
+            <PartNumberBox />
             {subsLoading ? (
               <>
                 <SubcategoryTabsSkeleton />

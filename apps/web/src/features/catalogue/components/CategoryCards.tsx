@@ -16,7 +16,9 @@ function CategoryImage({ category }: { category: CatalogueCategory }) {
     );
   }
   // Decorative: the card's name is the accessible label.
-  return <img src={category.image_url} alt="" className={classes.image} loading="lazy" onError={() => setFailed(true)} />;
+  return (
+    <img src={category.image_url} alt="" className={classes.image} loading="lazy" onError={() => setFailed(true)} />
+  );
 }
 
 interface Props {

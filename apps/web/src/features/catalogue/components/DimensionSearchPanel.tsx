@@ -1,14 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import {
-  actionFromExact,
-  CATALOGUE_MSG,
-  parseDimension,
-  STEP,
-  stepDimension,
-  validateDimensionSearch,
-} from '@portal/domain';
+import { actionFromExact, parseDimension, STEP, stepDimension, validateDimensionSearch } from '@portal/domain';
 import type { DimensionInput } from '../store';
 import type { DimensionSearchQuery } from '../types';
 
@@ -49,12 +42,7 @@ function DimensionField({
   const step = (delta: number) => onChange(String(stepDimension(value, delta)));
   return (
     <Group gap={6} align="flex-end" wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        size={36}
-        onClick={() => step(-STEP)}
-        aria-label={`Decrease ${lower} by ${STEP}`}
-      >
+      <ActionIcon variant="default" size={36} onClick={() => step(-STEP)} aria-label={`Decrease ${lower} by ${STEP}`}>
         <IconMinus size={16} aria-hidden="true" />
       </ActionIcon>
       <TextInput

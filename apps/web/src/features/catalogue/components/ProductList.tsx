@@ -1,11 +1,11 @@
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { CATALOGUE_MSG, type VariantColumn } from '@portal/domain';
+import type { VariantColumn } from '@portal/domain';
 import { failureDetail } from '../api';
-import type { CatalogueProduct } from '../types';
+import type { DisplayProduct } from '../types';
 import { ProductVariantTable } from './ProductVariantTable';
 
 interface Props {
-  products: readonly CatalogueProduct[];
+  products: readonly DisplayProduct[];
   columns: readonly VariantColumn[];
   superadmin: boolean;
 }
@@ -51,5 +51,3 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
     </Alert>
   );
 }
-
-export const PRODUCTS_FAILED = CATALOGUE_MSG.fetchProductsFailed;

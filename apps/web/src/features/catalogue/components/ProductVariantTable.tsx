@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { VariantColumn } from '@portal/domain';
 import { sortVariants, variantPrice } from '../format';
-import type { CatalogueProduct, CatalogueVariant } from '../types';
+import type { DisplayProduct, DisplayVariant } from '../types';
 
 const HEADERS: Record<Exclude<VariantColumn, 'price'>, string> = {
   part_number: 'Part Number',
@@ -11,13 +11,13 @@ const HEADERS: Record<Exclude<VariantColumn, 'price'>, string> = {
 };
 
 interface Props {
-  product: CatalogueProduct;
+  product: DisplayProduct;
   /** From variantTableColumns (category, search result). */
   columns: readonly VariantColumn[];
   superadmin: boolean;
 }
 
-function cell(variant: CatalogueVariant, column: VariantColumn, superadmin: boolean) {
+function cell(variant: DisplayVariant, column: VariantColumn, superadmin: boolean) {
   switch (column) {
     case 'part_number':
       return (

@@ -15,7 +15,11 @@ interface Props {
 export function SubcategoryTabs({ categoryName, subcategories, selectedId, onSelect, children }: Props) {
   return (
     <Tabs value={selectedId} onChange={(v) => v && onSelect(v)}>
-      <Tabs.List aria-label={`${categoryName} sub-categories`} mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+      <Tabs.List
+        aria-label={`${categoryName} sub-categories`}
+        mb="md"
+        style={{ flexWrap: 'nowrap', overflowX: 'auto' }}
+      >
         {subcategories.map((s) => (
           <Tabs.Tab key={s._id} value={s._id} fw={600}>
             {s.name}

@@ -12,7 +12,7 @@ import { useRealtimeEvent } from '../../../shared/realtime';
 import { useAuthStore } from '../../auth';
 import { fetchByPartNumber, fetchCategories, fetchProducts, fetchSubcategories, searchByDimensions } from '../api';
 import { useCatalogueStore } from '../store';
-import type { CatalogueProduct, CatalogueProductList, DimensionSearchQuery } from '../types';
+import type { CatalogueProductList, DimensionSearchQuery, DisplayProduct } from '../types';
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,
@@ -63,7 +63,7 @@ export function useProducts(categoryId: string | null, listId: string | null) {
 }
 
 export function usePartNumberSearch(categoryId: string | null, listId: string | null, partNumber: string | null) {
-  return useQuery<CatalogueProduct | null>({
+  return useQuery<DisplayProduct | null>({
     queryKey: catalogueKeys.partNumber(categoryId ?? '', listId ?? '', partNumber ?? ''),
     queryFn: ({ signal }) => fetchByPartNumber(listId!, partNumber!, signal),
     enabled: !!categoryId && !!listId && !!partNumber,
@@ -77,7 +77,7 @@ export function useDimensionSearch(
   query: DimensionSearchQuery | null,
 ) {
   const fallback: DimensionSearchQuery = { width: 0, height: 0, depth: 0, action: 'not-exactly' };
-  return useQuery<CatalogueProduct[]>({
+  return useQuery<DisplayProduct[]>({
     queryKey: catalogueKeys.dimensions(categoryId ?? '', listId ?? '', query ?? fallback),
     queryFn: ({ signal }) => searchByDimensions(listId!, query!, signal),
     enabled: !!categoryId && !!listId && !!query,

@@ -1,9 +1,9 @@
 import type { RoleKey } from '@portal/contracts';
 import { json, makeUser, mockFetch, type FetchCall } from '../../../test/utils';
-import type { CatalogueCategory, CatalogueProduct, CatalogueSubcategory, CatalogueVariant } from '../types';
+import type { CatalogueCategory, CatalogueProduct, CatalogueSubcategory, DisplayVariant } from '../types';
 
 let n = 0;
-export function variant(over: Partial<CatalogueVariant>): CatalogueVariant {
+export function variant(over: Partial<DisplayVariant>): DisplayVariant {
   n += 1;
   return {
     _id: `v-${n}`,
@@ -37,7 +37,7 @@ export const SUBS: Record<string, CatalogueSubcategory[]> = {
   ],
 };
 
-export function product(id: string, name: string, listId: string, variants: CatalogueVariant[]): CatalogueProduct {
+export function product(id: string, name: string, listId: string, variants: DisplayVariant[]): CatalogueProduct {
   return { _id: id, name, catalogue_id: listId, subcatalogue_id: null, image_path: null, variants };
 }
 
@@ -45,13 +45,26 @@ export function defaultProducts(): Record<string, CatalogueProduct[]> {
   return {
     'sub-m10-1': [
       product('p-m10-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        variant({ part_number: 'M10-20201', size: '20x20x1', actual_size: '19.5 x 19.5 x 0.75', display_order: 2, customer_price: 9.99, out_of_stock: true }),
+        variant({
+          part_number: 'M10-20201',
+          size: '20x20x1',
+          actual_size: '19.5 x 19.5 x 0.75',
+          display_order: 2,
+          customer_price: 9.99,
+          out_of_stock: true,
+        }),
         variant({ part_number: 'M10-16251', display_order: 1, customer_price: 1234.5, list_price: 2000 }),
       ]),
     ],
     'sub-m10-2': [
       product('p-m10-2', 'MERV 10 Pleated 2"', 'cat-m10', [
-        variant({ part_number: 'M10-16252', size: '16x25x2', actual_size: '15.5 x 24.5 x 1.75', depth: 2, customer_price: 12 }),
+        variant({
+          part_number: 'M10-16252',
+          size: '16x25x2',
+          actual_size: '15.5 x 24.5 x 1.75',
+          depth: 2,
+          customer_price: 12,
+        }),
       ]),
     ],
     'cat-rigid': [
@@ -59,7 +72,9 @@ export function defaultProducts(): Record<string, CatalogueProduct[]> {
         variant({ part_number: 'RF-24244', size: '24x24x12', actual_size: '23.4 x 23.4 x 11.5', customer_price: 88.1 }),
       ]),
     ],
-    'cat-bag': [product('p-bag', 'Bag Filter 8 pocket', 'cat-bag', [variant({ part_number: 'BAG-2424', customer_price: 40 })])],
+    'cat-bag': [
+      product('p-bag', 'Bag Filter 8 pocket', 'cat-bag', [variant({ part_number: 'BAG-2424', customer_price: 40 })]),
+    ],
     'cat-poly': [],
   };
 }
@@ -94,7 +109,8 @@ export function catalogueServer(role: RoleKey): Server {
     if (path === 'validate') return json({ status: 200, token: 'fresh.jwt.token', data: makeUser(role) });
     if (path === 'config') return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } });
     if (path === 'catalogue') {
-      if (server.failCategories) return json({ status: 400, message: 'Company information not found. Please log in again.' }, 400);
+      if (server.failCategories)
+        return json({ status: 400, message: 'Company information not found. Please log in again.' }, 400);
       return json({ status: 200, data: CATEGORIES });
     }
     let m: RegExpExecArray | null;
@@ -104,7 +120,7 @@ export function catalogueServer(role: RoleKey): Server {
     }
     if ((m = /^catalogue\/product\/(.+)$/.exec(path)))
       return json({ status: 200, data: { name: m[1], productDetails: server.products[m[1]] ?? [] } });
-    if ((m = /^catalogue\/productNumber\/(.+)$/.exec(path))) {
+    if (/^catalogue\/productNumber\//.test(path)) {
       const p = server.partNumbers[url.searchParams.get('partNumber') ?? ''];
       return p ? json({ status: 200, data: p }) : json({ status: 404, message: 'Product not found' }, 404);
     }

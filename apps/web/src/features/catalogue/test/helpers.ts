@@ -29,7 +29,11 @@ export function rowsOf(productName: string): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent ?? ''));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
 }
 
 export async function seriousViolations() {

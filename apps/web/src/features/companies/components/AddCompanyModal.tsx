@@ -7,7 +7,7 @@ import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/d
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { RevealPasswordInput } from '../../account/components/RevealPasswordInput';
 import { companiesApi, companiesKeys, serverMessage } from '../api';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../users/components';
 
 interface Values {
   name: string;
@@ -74,7 +74,7 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
             required
             autoComplete="off"
             error={errors.email?.message}
-            rightSection={<CopyButton value={email} label="Email" />}
+            rightSection={<CopyButton value={email} label="email" />}
             {...register('email')}
           />
           <RevealPasswordInput

@@ -3,12 +3,12 @@ import { Center, Loader, SimpleGrid, Text } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { AddCompanyModal } from '../components/AddCompanyModal';
 import { CompaniesEmptyState } from '../components/CompaniesEmptyState';
-import { CompaniesPager } from '../components/CompaniesPager';
 import { CompaniesToolbar, type CompaniesView } from '../components/CompaniesToolbar';
 import { CompanyCard } from '../components/CompanyCard';
 import { CompanyTable } from '../components/CompanyTable';
-import { useCompaniesList } from '../hooks/useCompaniesList';
+import { COMPANIES_PAGE_SIZE, useCompaniesList } from '../hooks/useCompaniesList';
 import { useOrgRealtime } from '../hooks/useOrgRealtime';
+import { Pagination } from '../../users/components';
 
 /** Superadmin companies list (spec §2 Superadmin screens 1). */
 export default function CompaniesPage() {
@@ -53,7 +53,7 @@ export default function CompaniesPage() {
           ) : (
             <CompanyTable companies={s.list} sortBy={s.sortBy} sortOrder={s.sortOrder} onSort={s.sortByColumn} />
           )}
-          <CompaniesPager page={s.page} pages={s.pages} onChange={s.setPage} />
+          <Pagination page={s.page} total={s.total} pageSize={COMPANIES_PAGE_SIZE} onChange={s.setPage} />
         </>
       )}
       <AddCompanyModal opened={adding} onClose={() => setAdding(false)} />

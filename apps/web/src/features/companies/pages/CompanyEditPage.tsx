@@ -1,6 +1,49 @@
-import { HeadingOnlyPage } from '../../../shared/ui';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { PageTitle } from '../../../shared/ui';
+import { CompanyEditForm } from '../components/CompanyEditForm';
+import { useCompanyDetail } from '../hooks/useCompanyDetail';
+import { useOrgRealtime } from '../hooks/useOrgRealtime';
 
-/** Company edit /superadmin/companies/edit/:id (spec §2 Superadmin screens 3). Placeholder until its feature issue lands: heading only. */
+/** Company edit /superadmin/companies/edit/:id (spec §2 Superadmin screens 3). */
 export default function CompanyEditPage() {
-  return <HeadingOnlyPage title="Edit Company" />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, isPending } = useCompanyDetail(id);
+  useOrgRealtime();
+  const company = data?.company;
+
+  return (
+    <>
+      <Breadcrumbs mb="sm">
+        <Anchor component={Link} to="/superadmin/companies">
+          Companies
+        </Anchor>
+        {company && (
+          <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
+            {company.name}
+          </Anchor>
+        )}
+        <Text span>Edit</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" align="flex-start">
+        <PageTitle>Edit Company</PageTitle>
+        <Button
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => void navigate('/superadmin/companies')}
+        >
+          Back
+        </Button>
+      </Group>
+      {isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading company" />
+        </Center>
+      ) : company ? (
+        <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+      ) : null}
+    </>
+  );
 }

@@ -1,6 +1,93 @@
-import { HeadingOnlyPage } from '../../../shared/ui';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { ORG_MSG } from '@portal/domain';
+import { PageTitle } from '../../../shared/ui';
+import { UserDetailForm, confirmDelete, deleteUsers, usersApi, usersKeys } from '../../users/components';
+import { companiesKeys } from '../api';
+import { formatDateTime } from '../format';
+import { useOrgRealtime } from '../hooks/useOrgRealtime';
 
-/** Company user edit /superadmin/companies/:id/user/:userId (spec §2 Superadmin screens 4). Placeholder until its feature issue lands: heading only. */
+/** Company user edit /superadmin/companies/:id/user/:userId (spec §2 Superadmin screens 4). */
 export default function CompanyUserPage() {
-  return <HeadingOnlyPage title="Edit User" />;
+  const { id = '', userId = '' } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const companyPath = `/superadmin/companies/${id}`;
+  useOrgRealtime();
+
+  const detail = useQuery({ queryKey: usersKeys.detail(userId), queryFn: () => usersApi.detail(userId) });
+  const user = detail.data;
+  const companyName = user?.companyName ?? user?.company_id?.name ?? 'N/A';
+
+  const refreshCompany = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: companiesKeys.detail(id) }),
+      queryClient.invalidateQueries({ queryKey: companiesKeys.users(id) }),
+      queryClient.invalidateQueries({ queryKey: companiesKeys.lists }),
+    ]);
+
+  // Delete from the company's user page goes back to the company detail (spec §4).
+  const onDelete = () =>
+    confirmDelete({
+      count: 1,
+      noun: (user?.role_name || 'user').toLowerCase(),
+      onConfirm: async () => {
+        if (!(await deleteUsers([userId]))) return;
+        queryClient.removeQueries({ queryKey: usersKeys.detail(userId) });
+        void queryClient.invalidateQueries({ queryKey: usersKeys.all });
+        void refreshCompany();
+        void navigate(companyPath);
+      },
+    });
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Anchor component={Link} to="/superadmin/companies">
+          Companies
+        </Anchor>
+        <Anchor component={Link} to={companyPath}>
+          {user ? companyName : '…'}
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          {user?.username ?? '…'}
+        </Text>
+      </Breadcrumbs>
+      <div>
+        <Button
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => void navigate(companyPath)}
+        >
+          Back
+        </Button>
+      </div>
+      {detail.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading user" />
+        </Center>
+      ) : !user ? (
+        <Text c="dimmed">{ORG_MSG.user.notFound}</Text>
+      ) : (
+        <>
+          <Group justify="space-between" align="flex-start" wrap="wrap">
+            <div>
+              <PageTitle>{user.username}</PageTitle>
+              <Text c="dimmed" mt={-12}>
+                {companyName} · Last login: {formatDateTime(user.last_login)}
+              </Text>
+            </div>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+              Delete
+            </Button>
+          </Group>
+          <Paper withBorder radius="md" p="lg">
+            <UserDetailForm user={user} onSaved={() => void refreshCompany()} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -22,8 +22,18 @@ export default function HelpPage() {
   const area = isAdmin ? 'admin' : 'employee';
 
   const links: QuickLink[] = [
-    { label: 'Settings', description: 'Profile, password and account details', to: `/${area}/settings`, icon: IconSettings },
-    { label: 'Catalog', description: 'Browse filters, sizes and your prices', to: `/${area}/catalog`, icon: IconFilter },
+    {
+      label: 'Settings',
+      description: 'Profile, password and account details',
+      to: `/${area}/settings`,
+      icon: IconSettings,
+    },
+    {
+      label: 'Catalog',
+      description: 'Browse filters, sizes and your prices',
+      to: `/${area}/catalog`,
+      icon: IconFilter,
+    },
   ];
   if (isAdmin)
     links.push({
@@ -43,7 +53,12 @@ export default function HelpPage() {
         <Title order={2} fz="lg" mb="sm" id="help-quick-links">
           Quick links
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, md: 3 }}
+          spacing="md"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {links.map(({ label, description, to, icon: Icon }) => (
             <li key={to}>
               <Card withBorder radius="md" padding="md" h="100%">

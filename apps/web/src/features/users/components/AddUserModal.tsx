@@ -53,8 +53,10 @@ const FIELDS = ['company_id', 'username', 'email', 'password'] as const;
 /** Username / Email / Password (+ optional company select) modal used by every "add user" button. */
 export function AddUserModal({ opened, onClose, texts, onSubmit, companies, schema }: AddUserModalProps) {
   const withCompany = companies !== undefined;
-  const resolverSchema = (schema ??
-    (withCompany ? addAdministratorSchema : addCompanyUserSchema)) as z.ZodType<AddUserValues, AddUserValues>;
+  const resolverSchema = (schema ?? (withCompany ? addAdministratorSchema : addCompanyUserSchema)) as z.ZodType<
+    AddUserValues,
+    AddUserValues
+  >;
   const {
     control,
     register,
@@ -106,7 +108,13 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
               )}
             />
           )}
-          <TextInput label="Username" required autoComplete="off" error={errors.username?.message} {...register('username')} />
+          <TextInput
+            label="Username"
+            required
+            autoComplete="off"
+            error={errors.username?.message}
+            {...register('username')}
+          />
           <TextInput
             label="Email"
             type="email"

@@ -28,7 +28,13 @@ export function CopyButton({ value, label }: CopyButtonProps) {
   const name = `Copy ${label}`;
   return (
     <Tooltip label={name} withArrow>
-      <ActionIcon variant="subtle" color="gray" aria-label={name} disabled={!value} onClick={() => void copyText(value)}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={name}
+        disabled={!value}
+        onClick={() => void copyText(value)}
+      >
         <IconCopy size={16} aria-hidden />
       </ActionIcon>
     </Tooltip>

@@ -12,7 +12,12 @@ export interface StatusFilterProps {
 }
 
 /** All / Active (true) / Inactive (false). */
-export function StatusFilter({ value, onChange, allLabel = 'All User Status', label = 'Status filter' }: StatusFilterProps) {
+export function StatusFilter({
+  value,
+  onChange,
+  allLabel = 'All User Status',
+  label = 'Status filter',
+}: StatusFilterProps) {
   return (
     <NativeSelect
       aria-label={label}

@@ -11,7 +11,7 @@ import { handledAsSessionEnd, serverMessage, usersApi, usersKeys } from '../api'
 import { CopyButton } from './CopyButton';
 
 interface FormValues {
-  status: 'true' | 'false';
+  status: boolean | 'true' | 'false';
   username: string;
   email: string;
 }
@@ -114,6 +114,7 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
                 { value: 'false', label: 'Inactive' },
               ]}
               {...field}
+              value={String(field.value)}
             />
           )}
         />
@@ -125,9 +126,7 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
           rightSection={<CopyButton value={username} label="user name" />}
           {...register('username')}
         />
-        {showCompany && (
-          <TextInput label="Company Name" value={user.companyName || 'N/A'} readOnly variant="filled" />
-        )}
+        {showCompany && <TextInput label="Company Name" value={user.companyName || 'N/A'} readOnly variant="filled" />}
         <TextInput
           label="Email"
           type="email"

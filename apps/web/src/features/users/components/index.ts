@@ -15,3 +15,5 @@ export { deleteUsers, confirmDelete } from './deleteUsers';
 export type { DeleteUsersTexts, ConfirmDeleteOptions } from './deleteUsers';
 export { formatDate, formatDateTime } from './format';
 export { usersApi, usersKeys, serverMessage, handledAsSessionEnd, type StatusValue } from '../api';
+export { useOrgLiveRefresh } from '../useOrgLiveRefresh';
+export { StatTile } from './StatTile';

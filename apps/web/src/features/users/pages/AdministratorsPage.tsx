@@ -1,6 +1,130 @@
-import { HeadingOnlyPage } from '../../../shared/ui';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
+import { PageTitle } from '../../../shared/ui';
+import { usersApi, usersKeys, type StatusValue } from '../api';
+import {
+  AddUserModal,
+  confirmDelete,
+  deleteUsers,
+  Pagination,
+  StatTile,
+  StatusFilter,
+  UsersTable,
+  useOrgLiveRefresh,
+  useRowSelection,
+  type AddUserValues,
+} from '../components';
 
-/** Administrators list (spec §2 Superadmin screens 5). Placeholder until its feature issue lands: heading only. */
+const PAGE_SIZE = PAGE_SIZES.administrators;
+
+/** Spec §2 Superadmin screen 5: tiles, status filter, bulk delete, Add Administrator, 20 per page. */
 export default function AdministratorsPage() {
-  return <HeadingOnlyPage title="Administrators" />;
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<StatusValue>('');
+  const [adding, setAdding] = useState(false);
+  useOrgLiveRefresh({ alsoOnNotification: true });
+
+  const stats = useQuery({ queryKey: usersKeys.stats, queryFn: usersApi.stats });
+  const list = useQuery({
+    queryKey: usersKeys.administrators(page, status),
+    queryFn: () => usersApi.administrators(page, PAGE_SIZE, status),
+    placeholderData: keepPreviousData,
+  });
+  const companies = useQuery({
+    queryKey: usersKeys.companyOptions,
+    queryFn: usersApi.companyOptions,
+    enabled: adding,
+  });
+
+  const rows = list.isError ? [] : (list.data?.users ?? []);
+  const total = list.isError ? 0 : (list.data?.totalcount ?? 0);
+  const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
+
+  // A page emptied by deletes (here or elsewhere) falls back to the last page that has rows.
+  useEffect(() => {
+    const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (list.isSuccess && !list.isPlaceholderData && page > last) setPage(last);
+  }, [list.isSuccess, list.isPlaceholderData, total, page]);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
+
+  const onStatus = (value: StatusValue) => {
+    setStatus(value);
+    setPage(1);
+    clear();
+  };
+
+  const onBulkDelete = (ids: string[]) =>
+    confirmDelete({
+      count: ids.length,
+      noun: 'administrator',
+      onConfirm: async () => {
+        const ok = await deleteUsers(ids, {
+          success: ORG_MSG.success.adminDeleted,
+          failureTitle: ORG_MSG.failure.adminDelete,
+        });
+        if (ok) clear();
+        await refresh();
+      },
+    });
+
+  const addAdministrator = async (values: AddUserValues) => {
+    await usersApi.create({
+      company_id: values.company_id,
+      username: values.username,
+      email: values.email,
+      password: values.password,
+      action: 'admin',
+    });
+    await refresh();
+  };
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>Administrators</PageTitle>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <StatTile label="Total Administrators" value={stats.data?.totalAdmins} />
+        <StatTile label="Total Employees" value={stats.data?.totalEmployees} />
+        <StatTile label="Active Companies" value={stats.data?.activeCompanies} />
+      </SimpleGrid>
+      <div>
+        <UsersTable
+          label="Administrators"
+          rows={rows}
+          columns={['username', 'companyName', 'email', 'status', 'lastLogin', 'link']}
+          rowHref={(r) => `/superadmin/administrators/${r._id}`}
+          selected={selected}
+          onSelectedChange={setSelected}
+          emptyText={ORG_MSG.failure.noUsers.replace(/\.$/, '')}
+          loading={list.isLoading}
+          onBulkDelete={onBulkDelete}
+          toolbar={
+            <>
+              <StatusFilter value={status} onChange={onStatus} />
+              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+                Add Administrator
+              </Button>
+            </>
+          }
+        />
+        <Pagination page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
+      </div>
+      <AddUserModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        companies={companies.data ?? []}
+        onSubmit={addAdministrator}
+        texts={{
+          title: 'Add Administrator',
+          submit: 'Add Administrator',
+          success: ORG_MSG.success.adminAdded,
+          failureFallback: ORG_MSG.failure.adminAdd,
+        }}
+      />
+    </Stack>
+  );
 }

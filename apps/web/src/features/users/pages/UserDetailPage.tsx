@@ -1,11 +1,124 @@
-import { HeadingOnlyPage } from '../../../shared/ui';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { ORG_MSG } from '@portal/domain';
+import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
+import { serverMessage, usersApi, usersKeys } from '../api';
+import { confirmDelete, deleteUsers, formatDateTime, UserDetailForm, useOrgLiveRefresh } from '../components';
 
 /**
- * Shared administrator/employee detail (spec §2 Superadmin screens 6): /superadmin/administrators/:id,
- * /admin/employee/:id and /admin/mycompany/employee/:id. Placeholder until its feature issue lands.
+ * Shared administrator/employee detail (spec §2 Superadmin screen 6): /superadmin/administrators/:id,
+ * /admin/employee/:id and /admin/mycompany/employee/:id. Superadmin: breadcrumbs Companies > company >
+ * username, company in the header, Delete. Admin: My Companies > username, email in the header.
  */
 export default function UserDetailPage() {
+  const { id = '' } = useParams();
   const role = useAuthStore((s) => s.role);
-  return <HeadingOnlyPage title={role === 'admin' ? 'Employee Details' : 'Administrator Details'} />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const superadmin = role === 'superadmin';
+  const listPath = superadmin ? '/superadmin/administrators' : '/admin/mycompany';
+  useOrgLiveRefresh();
+
+  const detail = useQuery({ queryKey: usersKeys.detail(id), queryFn: () => usersApi.detail(id), enabled: !!id });
+  const user = detail.data;
+  const companyId = user?.company_id?._id ?? null;
+  const companyName = user?.companyName ?? user?.company_id?.name ?? null;
+
+  const crumbs = superadmin
+    ? [
+        <Anchor key="companies" component={Link} to="/superadmin/companies">
+          Companies
+        </Anchor>,
+        companyId ? (
+          <Anchor key="company" component={Link} to={`/superadmin/companies/${companyId}`}>
+            {companyName}
+          </Anchor>
+        ) : (
+          <Text key="company" size="sm">
+            N/A
+          </Text>
+        ),
+      ]
+    : [
+        <Anchor key="mycompany" component={Link} to="/admin/mycompany">
+          My Companies
+        </Anchor>,
+      ];
+
+  const onDelete = () => {
+    if (!user) return;
+    const roleName = user.role_name || 'User';
+    confirmDelete({
+      count: 1,
+      noun: roleName.toLowerCase(),
+      onConfirm: async () => {
+        const ok = await deleteUsers([user._id], {
+          success: ORG_MSG.success.roleDeleted(roleName),
+          failureTitle: ORG_MSG.failure.roleDelete(roleName),
+        });
+        if (!ok) return;
+        queryClient.removeQueries({ queryKey: usersKeys.detail(user._id) });
+        void queryClient.invalidateQueries({ queryKey: usersKeys.all });
+        navigate(listPath);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs>
+          {crumbs}
+          <Text size="sm" aria-current="page">
+            {user?.username ?? '…'}
+          </Text>
+        </Breadcrumbs>
+      </nav>
+      <Group>
+        <Button
+          variant="subtle"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          onClick={() => navigate(listPath)}
+          px={0}
+        >
+          Back
+        </Button>
+      </Group>
+
+      {detail.isError && (
+        <Alert color="red" title="User not available">
+          {serverMessage(detail.error, ORG_MSG.user.notFound)}
+        </Alert>
+      )}
+
+      {user && (
+        <>
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <PageTitle documentTitle={superadmin ? 'Administrator Details' : 'Employee Details'}>
+                {user.username}
+              </PageTitle>
+              <Text c="dimmed" mt={-12}>
+                {superadmin ? (companyName ?? 'N/A') : user.email}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Last login: {formatDateTime(user.last_login)}
+              </Text>
+            </div>
+            {superadmin && (
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </Group>
+          <Paper withBorder p="lg" radius="md">
+            <UserDetailForm user={user} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,159 @@
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { CompanyListItem } from '@portal/contracts';
+import { ORG_MSG } from '@portal/domain';
+import { CopyButton, handledAsSessionEnd } from '../../users/components';
+import { companiesApi, companiesKeys, serverMessage } from '../api';
+import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
+import { showErrorModal } from '../errorModal';
+import { multiplierValueToPercentage, percentageToMultiplierValue } from '../format';
+import { DangerZone } from './DangerZone';
+
+const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
+  name: c.name,
+  status: c.status ? 'true' : 'false',
+  discount_percentage: percentageToMultiplierValue(c.discount_percentage),
+  rigidflow_percentage: percentageToMultiplierValue(c.rigidflow_percentage),
+  minipro_percentage: percentageToMultiplierValue(c.minipro_percentage),
+  polyroll_percentage: percentageToMultiplierValue(c.polyroll_percentage),
+});
+
+const MULTIPLIERS = [
+  ['discount_percentage', 'Price Multiplier'],
+  ['rigidflow_percentage', 'Rigidflow Multiplier'],
+  ['minipro_percentage', 'Minipro Multiplier'],
+] as const;
+
+interface Props {
+  company: CompanyListItem;
+  /** After a successful delete (the caller navigates to the list). */
+  onDeleted: () => void;
+}
+
+/**
+ * Company edit (spec §2 Superadmin screens 3), standalone or embedded in the detail page: name (copy),
+ * status, three multipliers 0–1 step 0.0001 (sent ×100 as percentages), Save Changes, Danger Zone.
+ */
+export function CompanyEditForm({ company, onDeleted }: Props) {
+  const queryClient = useQueryClient();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CompanyEditValues, unknown, CompanyEditParsed>({
+    resolver: zodResolver(companyEditSchema) as unknown as Resolver<CompanyEditValues, unknown, CompanyEditParsed>,
+    defaultValues: valuesOf(company),
+    mode: 'onTouched',
+  });
+
+  // Fresh server data (after a save, or another superadmin's edit) replaces untouched values.
+  useEffect(() => {
+    reset(valuesOf(company), { keepDirtyValues: true });
+  }, [company, reset]);
+
+  const name = watch('name') ?? '';
+
+  const onSubmit = async (v: CompanyEditParsed) => {
+    try {
+      const res = await companiesApi.update(company._id, {
+        id: company._id,
+        name: v.name,
+        status: v.status,
+        discount_percentage: multiplierValueToPercentage(v.discount_percentage),
+        rigidflow_percentage: multiplierValueToPercentage(v.rigidflow_percentage),
+        minipro_percentage: multiplierValueToPercentage(v.minipro_percentage),
+        polyroll_percentage: multiplierValueToPercentage(v.polyroll_percentage),
+      });
+      notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.dataUpdated, autoClose: 3000 });
+      if (res?.data?.company) {
+        reset(valuesOf(res.data.company));
+        queryClient.setQueryData(companiesKeys.detail(company._id), (old: unknown) =>
+          old && typeof old === 'object' ? { ...old, company: res.data.company } : old,
+        );
+      }
+      await queryClient.invalidateQueries({ queryKey: companiesKeys.all });
+    } catch (err) {
+      if (handledAsSessionEnd(err)) return;
+      showErrorModal(ORG_MSG.failure.updateTitle, serverMessage(err, 'Please try again.'), 'company-update-failed');
+    }
+  };
+
+  return (
+    <Stack gap="xl">
+      <Paper withBorder radius="md" p="lg">
+        <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit company">
+          <Stack gap="md">
+            <TextInput
+              label="Organization Name"
+              required
+              error={errors.name?.message}
+              rightSection={<CopyButton value={name} label="organization name" />}
+              {...register('name')}
+            />
+            <Controller
+              control={control}
+              name="status"
+              render={({ field }) => (
+                <Select
+                  label="Status"
+                  required
+                  allowDeselect={false}
+                  data={[
+                    { value: 'true', label: 'Active' },
+                    { value: 'false', label: 'Inactive' },
+                  ]}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? field.value)}
+                  onBlur={field.onBlur}
+                  error={errors.status?.message}
+                />
+              )}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {MULTIPLIERS.map(([key, label]) => (
+                <Controller
+                  key={key}
+                  control={control}
+                  name={key}
+                  render={({ field }) => (
+                    <NumberInput
+                      label={label}
+                      required
+                      min={0}
+                      max={1}
+                      step={0.0001}
+                      decimalScale={4}
+                      fixedDecimalScale
+                      clampBehavior="strict"
+                      allowNegative={false}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors[key]?.message}
+                    />
+                  )}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button type="submit" loading={isSubmitting}>
+                Save Changes
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Title order={2} fz="lg" c="red.8" mb={-12}>
+        Danger Zone
+      </Title>
+      <DangerZone company={company} onDeleted={onDeleted} />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+
+/** A titled failure modal with an OK button (spec §8: 'Error', 'Data Update Unsuccessful', …). */
+export function showErrorModal(title: string, message: string, modalId = 'companies-error'): void {
+  modals.close(modalId);
+  modals.open({
+    modalId,
+    title,
+    centered: true,
+    children: (
+      <Stack gap="md">
+        <Text>{message}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => modals.close(modalId)}>OK</Button>
+        </Group>
+      </Stack>
+    ),
+  });
+}

@@ -1,0 +1,30 @@
+import type { DeleteResponse, NotificationListResponse, NotificationRow } from '@portal/contracts';
+import { ORG_PATHS } from '@portal/contracts';
+import { api } from '../../shared/api';
+import type { StatusValue } from '../users/api';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: (page: number, readStatus: StatusValue) => ['notifications', page, readStatus] as const,
+};
+
+export type NotificationPage = NotificationListResponse['data'];
+
+export const notificationsApi = {
+  list: (page: number, limit: number, readStatus: StatusValue) =>
+    api
+      .get<NotificationListResponse>(ORG_PATHS.notification, { query: { page, limit, read_status: readStatus } })
+      .then((r) => r.data),
+  remove: (ids: string[]) => api.delete<DeleteResponse>(ORG_PATHS.notification, { ids }, { silent: true }),
+};
+
+/** Does a notification belong on a page filtered by `readStatus` ('' = all)? */
+export function matchesFilter(n: Pick<NotificationRow, 'read_status'>, readStatus: StatusValue): boolean {
+  return readStatus === '' || String(n.read_status) === readStatus;
+}
+
+/** Page 1 with a new row on top (no duplicate, still `limit` rows). */
+export function prependRow(page: NotificationPage, row: NotificationRow, limit: number): NotificationPage {
+  if (page.notification.some((n) => n._id === row._id)) return page;
+  return { notification: [row, ...page.notification].slice(0, limit), totalcount: page.totalcount + 1 };
+}
