@@ -4,8 +4,28 @@ import { createDataSource, dropDatabase, ensureDatabase, runMigrations, LOCAL_AD
 import { hashPassword } from '@portal/platform';
 import { PASSWORD, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
+// Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeof import('../scripts/src/smtp-catcher');
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
+
+function startChild(file: string, env: Record<string, string>, name: string): Promise<ChildProcess> {
+  const child = fork(file, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(child));
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
 
 /** A fresh database with known accounts, and the built app (API + web) on E2E_PORT. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -22,35 +42,33 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ds.query(insert, [USERS.employee.username, USERS.employee.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.disabled.username, USERS.disabled.email, hash, 'employee', acme, false]);
   await ds.query(insert, [USERS.throttled.username, USERS.throttled.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.forgetful.username, USERS.forgetful.email, hash, 'employee', acme, true]);
   await ds.destroy();
 
   const root = path.resolve(__dirname, '..');
-  const api: ChildProcess = fork(path.join(root, 'apps/api/dist/main.js'), [], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing!',
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-      WEB_DIST: path.join(root, 'apps/web/dist'),
-      MAIN_SITE_URL: 'https://www.example.com',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    api.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve());
-    api.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
-  });
+  // The local mail catcher (as `npm start` runs it): tests read emails from its JSON inbox.
+  const catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0 });
+  process.env.E2E_INBOX_URL = catcher.inboxUrl;
+  const env = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing!',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${E2E_PORT}`,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    MAIN_SITE_URL: 'https://www.example.com',
+    SMTP_URL: catcher.smtpUrl,
+    OUTBOX_POLL_MS: '500',
+    LOG_LEVEL: 'warn',
+  };
+  const api = await startChild(path.join(root, 'apps/api/dist/main.js'), env, 'api');
+  const worker = await startChild(path.join(root, 'apps/worker/dist/main.js'), env, 'worker');
 
   return async () => {
-    await new Promise<void>((resolve) => {
-      api.once('exit', () => resolve());
-      api.kill('SIGTERM');
-      setTimeout(() => api.kill('SIGKILL'), 10_000).unref();
-    });
+    await Promise.all([stopChild(api), stopChild(worker)]);
+    await catcher.stop();
     await dropDatabase(SERVER_URL, name);
   };
 }

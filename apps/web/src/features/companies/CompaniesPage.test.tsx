@@ -8,7 +8,10 @@ import { company, json, superadminServer } from './testing';
 
 const companies = (n: number, start = 0) =>
   Array.from({ length: n }, (_, i) =>
-    company({ _id: `00000000-0000-4000-8000-0000000000${String(start + i).padStart(2, '0')}`, name: `Company ${start + i}` }),
+    company({
+      _id: `00000000-0000-4000-8000-0000000000${String(start + i).padStart(2, '0')}`,
+      name: `Company ${start + i}`,
+    }),
   );
 
 /** A list endpoint: `search` 'zz' finds nothing; otherwise `total` companies, 9 per page. */
@@ -28,7 +31,9 @@ function listServer(total: number) {
 }
 
 const listCalls = (calls: { url: string; method: string }[]) =>
-  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/company?')).map((c) => new URL(c.url, 'http://x').searchParams);
+  calls
+    .filter((c) => c.method === 'GET' && c.url.startsWith('/api/company?'))
+    .map((c) => new URL(c.url, 'http://x').searchParams);
 
 afterEach(() => vi.useRealTimers());
 
@@ -57,7 +62,9 @@ describe('companies list', () => {
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/superadmin\/companies\/edit\//));
     await act(() => router.navigate('/superadmin/companies'));
     await user.click(await screen.findByText('Company 2'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/superadmin/companies/00000000-0000-4000-8000-000000000002'));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/superadmin/companies/00000000-0000-4000-8000-000000000002'),
+    );
   });
 
   it('debounces the search by 300 ms, shows Searching..., the no-results state and Clear Search', async () => {

@@ -35,11 +35,14 @@ describe('company detail', () => {
     detailServer();
     renderApp(DETAIL);
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Air' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Companies' })).toHaveAttribute('href', '/superadmin/companies');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Companies' }),
+    ).toHaveAttribute('href', '/superadmin/companies');
     expect(screen.getByTestId('total-admins')).toHaveTextContent('2');
     const table = within(await screen.findByRole('table', { name: 'Company users' }));
     expect(await table.findByText('Alice Admin')).toBeInTheDocument();
-    for (const h of ['Username', 'Email', 'Role', 'Status', 'Last login']) expect(table.getByText(h)).toBeInTheDocument();
+    for (const h of ['Username', 'Email', 'Role', 'Status', 'Last login'])
+      expect(table.getByText(h)).toBeInTheDocument();
     expect(table.getByRole('link', { name: 'View Evan Employee' })).toHaveAttribute(
       'href',
       `${DETAIL}/user/${ALL[1]._id}`,
@@ -136,7 +139,8 @@ describe('company user page', () => {
   function userServer() {
     return superadminServer((url, call) => {
       if (url.pathname === `/api/user/${USER._id}`) {
-        if (call.method === 'DELETE') return json({ status: 200, message: 'User Deleted Successfully', data: { deleted: 1 } });
+        if (call.method === 'DELETE')
+          return json({ status: 200, message: 'User Deleted Successfully', data: { deleted: 1 } });
         return json({
           status: 200,
           data: {
@@ -151,7 +155,8 @@ describe('company user page', () => {
       }
       if (url.pathname === `/api/company/${ACME_ID}`)
         return json({ status: 200, data: { company: company(), totalAdmins: 2, totalEmployees: 5 } });
-      if (url.pathname === `/api/company/user/${ACME_ID}`) return json({ status: 200, data: { users: ALL, totalcount: 3 } });
+      if (url.pathname === `/api/company/user/${ACME_ID}`)
+        return json({ status: 200, data: { users: ALL, totalcount: 3 } });
       return undefined;
     });
   }
@@ -161,7 +166,9 @@ describe('company user page', () => {
     const user = userEvent.setup();
     const { router } = renderApp(PATH);
     expect(await screen.findByRole('heading', { level: 1, name: 'Evan Employee' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Acme Air' })).toHaveAttribute('href', DETAIL);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Acme Air' }),
+    ).toHaveAttribute('href', DETAIL);
     expect(screen.getByText(/Last login:/)).toBeInTheDocument();
     expect(screen.getByLabelText('Company Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText(/^User Name/)).toHaveValue('Evan Employee');

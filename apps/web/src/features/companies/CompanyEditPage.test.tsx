@@ -10,9 +10,13 @@ const EDIT = `/superadmin/companies/edit/${ACME_ID}`;
 function editServer(opts: { patch?: (body: unknown) => Response; remove?: () => Response } = {}) {
   return superadminServer((url, call) => {
     if (url.pathname === `/api/company/${ACME_ID}`) {
-      if (call.method === 'GET') return json({ status: 200, data: { company: company(), totalAdmins: 2, totalEmployees: 5 } });
+      if (call.method === 'GET')
+        return json({ status: 200, data: { company: company(), totalAdmins: 2, totalEmployees: 5 } });
       if (call.method === 'PATCH')
-        return opts.patch?.(call.body) ?? json({ status: 200, message: 'Data Updated Successfully', data: { company: company() } });
+        return (
+          opts.patch?.(call.body) ??
+          json({ status: 200, message: 'Data Updated Successfully', data: { company: company() } })
+        );
       if (call.method === 'DELETE')
         return opts.remove?.() ?? json({ status: 200, message: 'Company deleted successfully', data: { deleted: 3 } });
     }
@@ -63,7 +67,9 @@ describe('company edit', () => {
   });
 
   it('validates the name and shows the update failure modal', async () => {
-    editServer({ patch: () => json({ status: 400, message: 'Price Multiplier must be a number between 0 and 1' }, 400) });
+    editServer({
+      patch: () => json({ status: 400, message: 'Price Multiplier must be a number between 0 and 1' }, 400),
+    });
     const user = userEvent.setup();
     renderApp(EDIT);
     const name = await screen.findByLabelText(/^Organization Name/);

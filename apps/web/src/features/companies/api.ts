@@ -46,17 +46,17 @@ export const companiesApi = {
     api
       .get<CompanyListResponse>(ORG_PATHS.company, { query: { ...p }, signal })
       .then((r) => ({ list: r?.data?.list ?? [], total: r?.data?.total ?? 0 })),
-  detail: (id: string) => api.get<CompanyDetailResponse>(ORG_PATHS.companyById(id), { silent: true }).then((r) => r.data),
+  detail: (id: string) =>
+    api.get<CompanyDetailResponse>(ORG_PATHS.companyById(id), { silent: true }).then((r) => r.data),
   create: (body: CreateCompanyRequest) => api.post<CreateCompanyResponse>(ORG_PATHS.company, body, { silent: true }),
   update: (id: string, body: UpdateCompanyRequest) =>
     api.patch<UpdateCompanyResponse>(ORG_PATHS.companyById(id), body, { silent: true }),
   remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
   users: (id: string, status: UserStatusFilter) =>
-    api
-      .get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } })
-      .then((r) => r?.data?.users ?? []),
+    api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
   addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
-  user: (userId: string) => api.get<UserDetailResponse>(ORG_PATHS.userById(userId), { silent: true }).then((r) => r.data),
+  user: (userId: string) =>
+    api.get<UserDetailResponse>(ORG_PATHS.userById(userId), { silent: true }).then((r) => r.data),
   updateUser: (userId: string, body: UpdateUserRequest) =>
     api.patch<UpdateUserResponse>(ORG_PATHS.userById(userId), body, { silent: true }),
   resend: (userId: string) =>

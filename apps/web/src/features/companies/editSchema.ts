@@ -4,7 +4,8 @@ import { isValidMultiplier } from './format';
 
 /** A multiplier input: 0 to 1 in steps of 0.0001, with the domain's message for anything else. */
 const multiplier = (label: string) =>
-  z.union([z.number(), z.string()], { error: ORG_MSG.company.multiplierInvalid(label) })
+  z
+    .union([z.number(), z.string()], { error: ORG_MSG.company.multiplierInvalid(label) })
     .refine((v) => isValidMultiplier(v), ORG_MSG.company.multiplierInvalid(label))
     .transform(Number);
 

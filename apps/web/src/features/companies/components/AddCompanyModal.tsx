@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
@@ -23,17 +23,17 @@ const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm
 export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const {
+    control,
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, CreateCompanyInput>({
     resolver: zodResolver(createCompanySchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const email = watch('email') ?? '';
+  const email = useWatch({ control, name: 'email' }) ?? '';
 
   const close = () => {
     reset(EMPTY);

@@ -1,5 +1,24 @@
-import { ActionIcon, Button, CloseButton, Group, Loader, SegmentedControl, Select, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconLayoutGrid, IconList, IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Button,
+  CloseButton,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  IconLayoutGrid,
+  IconList,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import type { CompanySortField } from '@portal/domain';
 import type { SortOrder } from '../api';
 import { SORT_OPTIONS } from '../sort';
@@ -46,7 +65,11 @@ export function CompaniesToolbar(p: Props) {
         />
         <Tooltip label={orderLabel} withArrow>
           <ActionIcon variant="default" size="lg" aria-label={orderLabel} onClick={p.onToggleOrder}>
-            {p.sortOrder === 'asc' ? <IconSortAscending size={18} aria-hidden /> : <IconSortDescending size={18} aria-hidden />}
+            {p.sortOrder === 'asc' ? (
+              <IconSortAscending size={18} aria-hidden />
+            ) : (
+              <IconSortDescending size={18} aria-hidden />
+            )}
           </ActionIcon>
         </Tooltip>
         {p.searching && (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
@@ -45,7 +45,6 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<CompanyEditValues, unknown, CompanyEditParsed>({
     resolver: zodResolver(companyEditSchema) as unknown as Resolver<CompanyEditValues, unknown, CompanyEditParsed>,
@@ -58,7 +57,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
     reset(valuesOf(company), { keepDirtyValues: true });
   }, [company, reset]);
 
-  const name = watch('name') ?? '';
+  const name = useWatch({ control, name: 'name' }) ?? '';
 
   const onSubmit = async (v: CompanyEditParsed) => {
     try {

@@ -16,7 +16,14 @@ interface Props {
   onSort: (field: CompanySortField) => void;
 }
 
-const COLUMNS: CompanySortField[] = ['name', 'discount_percentage', 'status', 'total_admins', 'total_employees', 'createdAt'];
+const COLUMNS: CompanySortField[] = [
+  'name',
+  'discount_percentage',
+  'status',
+  'total_admins',
+  'total_employees',
+  'createdAt',
+];
 
 function SortHeader({ field, sortBy, sortOrder, onSort }: Omit<Props, 'companies'> & { field: CompanySortField }) {
   const active = field === sortBy;

@@ -33,7 +33,8 @@ const ADD_TEXTS = {
   },
 } as const;
 
-export const companyUserPath = (companyId: string, userId: string) => `/superadmin/companies/${companyId}/user/${userId}`;
+export const companyUserPath = (companyId: string, userId: string) =>
+  `/superadmin/companies/${companyId}/user/${userId}`;
 
 /**
  * Users of one company (spec §2 Superadmin screens 2): status filter, Add Administrator / Add Employee,

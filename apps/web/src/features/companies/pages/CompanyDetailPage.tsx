@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { StatusBadge } from '../../users/components';
@@ -24,12 +36,14 @@ export default function CompanyDetailPage() {
 
   return (
     <>
-      <Breadcrumbs mb="sm">
-        <Anchor component={Link} to="/superadmin/companies">
-          Companies
-        </Anchor>
-        <Text span>{company?.name ?? '…'}</Text>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs mb="sm">
+          <Anchor component={Link} to="/superadmin/companies">
+            Companies
+          </Anchor>
+          <Text span>{company?.name ?? '…'}</Text>
+        </Breadcrumbs>
+      </nav>
       <PageTitle documentTitle={company?.name ?? 'Company Details'}>{company?.name ?? 'Company Details'}</PageTitle>
       {isPending ? (
         <Center py="xl">
@@ -62,7 +76,12 @@ export default function CompanyDetailPage() {
               </Group>
               {section === 'home' && (
                 <Tooltip label="Company settings" withArrow>
-                  <ActionIcon variant="default" size="lg" aria-label="Company settings" onClick={() => setSection('edit')}>
+                  <ActionIcon
+                    variant="default"
+                    size="lg"
+                    aria-label="Company settings"
+                    onClick={() => setSection('edit')}
+                  >
                     <IconSettings size={18} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
@@ -74,7 +93,11 @@ export default function CompanyDetailPage() {
           ) : (
             <Stack gap="md">
               <div>
-                <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={() => setSection('home')}>
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  onClick={() => setSection('home')}
+                >
                   Back
                 </Button>
               </div>

@@ -16,17 +16,19 @@ export default function CompanyEditPage() {
 
   return (
     <>
-      <Breadcrumbs mb="sm">
-        <Anchor component={Link} to="/superadmin/companies">
-          Companies
-        </Anchor>
-        {company && (
-          <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
-            {company.name}
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs mb="sm">
+          <Anchor component={Link} to="/superadmin/companies">
+            Companies
           </Anchor>
-        )}
-        <Text span>Edit</Text>
-      </Breadcrumbs>
+          {company && (
+            <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
+              {company.name}
+            </Anchor>
+          )}
+          <Text span>Edit</Text>
+        </Breadcrumbs>
+      </nav>
       <Group justify="space-between" align="flex-start">
         <PageTitle>Edit Company</PageTitle>
         <Button

@@ -44,17 +44,19 @@ export default function CompanyUserPage() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Anchor component={Link} to="/superadmin/companies">
-          Companies
-        </Anchor>
-        <Anchor component={Link} to={companyPath}>
-          {user ? companyName : '…'}
-        </Anchor>
-        <Text size="sm" aria-current="page">
-          {user?.username ?? '…'}
-        </Text>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumb">
+        <Breadcrumbs mb="sm">
+          <Anchor component={Link} to="/superadmin/companies">
+            Companies
+          </Anchor>
+          <Anchor component={Link} to={companyPath}>
+            {user ? companyName : '…'}
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            {user?.username ?? '…'}
+          </Text>
+        </Breadcrumbs>
+      </nav>
       <div>
         <Button
           variant="subtle"

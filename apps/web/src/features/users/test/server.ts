@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import type { RoleKey, UserDetail, UserRow } from '@portal/contracts';
 import { CSRF, json, makeUser, mockFetch, resetClientState, type FetchCall } from '../../../test/utils';
 
@@ -8,6 +9,7 @@ export type Route = (call: FetchCall & { path: string; query: URLSearchParams })
  * (return undefined for a 404). Returns the recorded calls.
  */
 export function serve(role: RoleKey, route: Route) {
+  notifications.clean(); // toasts are module state: none may leak from the previous test
   resetClientState({ session: { token: 'stored.jwt.token', user: makeUser(role) } });
   return mockFetch((url, call) => {
     const u = new URL(url, 'http://localhost');

@@ -1,0 +1,98 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import type { NotificationRow } from '@portal/contracts';
+import { json, renderApp, resetClientState } from '../../test/utils';
+import { sockets } from '../../test/fakeSocket';
+import { serve } from '../users/test/server';
+
+beforeEach(() => {
+  resetClientState();
+  notifications.clean();
+});
+
+const note = (i: number, read = false): NotificationRow => ({
+  _id: `44444444-4444-4444-8444-${String(i).padStart(12, '0')}`,
+  username: `actor${i}`,
+  email: `actor${i}@acme.test`,
+  description: `Action number ${i}`,
+  date: '2024-05-01T10:00:00.000Z',
+  read_status: read,
+});
+
+function notificationServer(rows: NotificationRow[], onDelete?: () => Response) {
+  return serve('superadmin', (c) => {
+    if (c.path === '/api/notification' && c.method === 'GET') {
+      const rs = c.query.get('read_status');
+      const list = rows.filter((n) => rs === null || String(n.read_status) === rs);
+      return json({ status: 200, data: { notification: list.slice(0, 20), totalcount: list.length } });
+    }
+    if (c.path === '/api/notification' && c.method === 'DELETE') return onDelete?.();
+    return undefined;
+  });
+}
+
+describe('Notifications page', { timeout: 20_000 }, () => {
+  it('lists notifications with the spec columns, read/unread dot and filter', async () => {
+    const { calls } = notificationServer([note(1), note(2, true)]);
+    renderApp('/superadmin/notifications');
+    const table = await screen.findByRole('table', { name: 'Notifications' });
+    expect(await within(table).findByText('Action number 1')).toBeInTheDocument();
+    for (const h of ['Username', 'Email', 'Action', 'Date'])
+      expect(within(table).getByRole('columnheader', { name: h })).toBeInTheDocument();
+    expect(within(table).getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+    expect(within(table).getByText('Unread')).toBeInTheDocument();
+    expect(within(table).getByText('Read')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith('/api/notification'))!.url).toBe('/api/notification?page=1&limit=20');
+
+    const filter = screen.getByRole('combobox', { name: 'Notification filter' });
+    expect(within(filter).getByRole('option', { name: 'All Notifications' })).toBeInTheDocument();
+    await userEvent.selectOptions(filter, 'Active');
+    await waitFor(() => expect(calls.at(-1)!.url).toBe('/api/notification?page=1&limit=20&read_status=true'));
+    await waitFor(() => expect(within(table).queryByText('Action number 1')).toBeNull());
+    expect(within(table).getByText('Action number 2')).toBeInTheDocument();
+  });
+
+  it('shows a new row live when notification.created arrives', async () => {
+    const { calls } = notificationServer([note(1)]);
+    renderApp('/superadmin/notifications');
+    const table = await screen.findByRole('table', { name: 'Notifications' });
+    await within(table).findByText('Action number 1');
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    const before = calls.length;
+    act(() => sockets.find((s) => !s.disconnected)!.serverEmit('notification.created', note(7)));
+    expect(await within(table).findByText('Action number 7')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('actor7'); // on top
+    expect(calls.slice(before).filter((c) => c.url.startsWith('/api/notification'))).toHaveLength(0); // no reload
+  });
+
+  it('bulk deletes with DELETE notification/ {ids} → Notifications deleted Successfully', async () => {
+    const { calls } = notificationServer([note(1), note(2)], () =>
+      json({ status: 200, message: 'Notifications deleted Successfully', data: { deleted: 2 } }),
+    );
+    renderApp('/superadmin/notifications');
+    await screen.findByText('Action number 1');
+    const del = screen.getByRole('button', { name: 'Delete selected' });
+    expect(del).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await userEvent.click(del);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Notifications deleted Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'DELETE')!.body).toEqual({ ids: [note(1)._id, note(2)._id] });
+  });
+
+  it('only logs a failed delete', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    notificationServer([note(1)], () => json({ status: 400, message: 'Invalid id' }, 400));
+    renderApp('/superadmin/notifications');
+    await screen.findByText('Action number 1');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select notification from actor1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete selected' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Notification delete failed', expect.anything()));
+    expect(screen.queryByText('Notifications deleted Successfully')).toBeNull();
+    expect(screen.queryByText('Invalid id')).toBeNull();
+  });
+});
