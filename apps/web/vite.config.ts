@@ -11,6 +11,9 @@ export default defineConfig({
   publicDir: here('./public'),
   plugins: [react()],
   resolve: {
+    // react-datasheet-grid → react-resize-detector@7 peers on react-dom 18, so npm nests a copy of
+    // react-dom 18 under it; that copy crashes against React 19. One React, one react-dom.
+    dedupe: ['react', 'react-dom'],
     alias: {
       '@portal/contracts': here('../../libs/contracts/src/index.ts'),
       '@portal/domain': here('../../libs/domain/src/index.ts'),
@@ -46,5 +49,7 @@ export default defineConfig({
     setupFiles: [here('./src/test/setup.ts')],
     css: false,
     restoreMocks: true,
+    // Pre-bundled through Vite's resolver (not Node's require), so `dedupe` above applies to the grid's dependencies.
+    deps: { optimizer: { client: { enabled: true, include: ['react-datasheet-grid'] } } },
   },
 });

@@ -4,6 +4,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { UsersModule } from './users/users.module';
 import { AccountModule } from './account/account.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { CatalogueEditingModule } from './catalogue-editing/catalogue-editing.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
-export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule, CatalogueModule];
+export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule, CatalogueModule, CatalogueEditingModule];

@@ -386,6 +386,7 @@ describe('account API: forgot/reset/change password, user/me, PATCH user (issue 
           company_id: companyId,
           company_name: 'Acme Air',
           picture: null,
+          company_picture: null,
           createdAt: expect.any(String),
           last_login: null,
         },

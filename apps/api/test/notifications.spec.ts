@@ -79,7 +79,13 @@ describe('notifications and emails for companies and users', () => {
     const mail = await waitFor(() => mailer.sent.find((m) => m.to === 'alice@acme.com'));
     expect(mail.subject).toBe('Welcome to Filter Portal');
     expect(mail.text).toContain('http://localhost:3999/');
-    expect(mail.text).toContain('http://localhost:3999/forgot-password');
+    // A single-use set-password link, not the password: it works, once.
+    const code = /http:\/\/localhost:3999\/reset-password\?code=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(code).toBeDefined();
+    const anon = new ApiClient(api);
+    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice1', token: code })).status).toBe(200);
+    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice2', token: code })).status).toBe(400);
+    expect((await new ApiClient(api).login('alice@acme.com', 'Chosen-by-Alice1')).status).toBe(200);
     expect(mail.html).toContain('Acme &lt;Air&gt;');
     expect(mail.html).not.toContain('<Air>');
     expect(`${mail.html}${mail.text}`).not.toContain('Secret-pass1');
@@ -112,12 +118,12 @@ describe('notifications and emails for companies and users', () => {
     await waitFor(() => mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('deactivated')));
 
     const admin = new ApiClient(api);
-    await admin.login('alice@acme.com', 'Secret-pass1');
+    await admin.login('alice@acme.com', 'Chosen-by-Alice1');
     expect((await admin.request('GET', `user/resend/${eveId}`)).status).toBe(200);
     const resend = await waitFor(() =>
       mailer.sent.find((m) => m.to === 'eve.b@acme.com' && m.subject.includes('account information')),
     );
-    expect(resend.text).toContain('http://localhost:3999/forgot-password');
+    expect(resend.text).toMatch(/http:\/\/localhost:3999\/reset-password\?code=[A-Za-z0-9_-]{43}/);
     expect(`${resend.html}${resend.text}`).not.toMatch(/Secret-pass2/);
 
     expect((await admin.request('DELETE', `user/${eveId}`)).status).toBe(200);

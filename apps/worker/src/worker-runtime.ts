@@ -7,10 +7,13 @@ import { createMailer, createQueue, createWorker, type Env, type Mailer, type Qu
 import type { JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
 import { emailProcessor, notificationProcessor } from './processors';
+import { filesProcessor } from './files/files.processor';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> & {
+  /** Product resources (default .data/files, as the API). */
+  FILES_DIR?: string;
   SMTP_URL: string;
   QUEUE_PREFIX?: string;
 };
@@ -18,7 +21,7 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
 export interface WorkerRuntime {
   db: DataSource;
   relay: OutboxRelay;
-  queues: { notifications: Queue<JobMap['notifications']>; email: Queue<JobMap['email']> };
+  queues: { notifications: Queue<JobMap['notifications']>; email: Queue<JobMap['email']>; files: Queue<JobMap['files']> };
   workers: Worker[];
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -58,11 +61,14 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const queues = {
     notifications: createQueue('notifications', env),
     email: createQueue('email', env),
+    files: createQueue('files', env),
   };
   const concurrency = overrides.concurrency ?? 4;
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency }),
     createWorker('email', emailProcessor(db, mailer, handlers.email, ctx), env, { concurrency }),
+    // Image decoding is CPU work: two at a time at most.
+    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, { concurrency: Math.min(concurrency, 2) }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>
@@ -87,7 +93,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
         new Promise<boolean>((r) => setTimeout(() => r(true), timeoutMs).unref()),
       ]);
       if (timedOut) await Promise.all(workers.map((w) => w.close(true)));
-      await Promise.all([queues.notifications.close(), queues.email.close()]);
+      await Promise.all([queues.notifications.close(), queues.email.close(), queues.files.close()]);
       mailer.close();
       await db.destroy();
     },

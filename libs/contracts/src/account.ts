@@ -33,6 +33,8 @@ export interface AccountProfile {
   company_name: string | null;
   /** API-relative URL of the profile image (`/api/files/...`), or null. */
   picture: string | null;
+  /** API-relative URL of the company's image (same form as `picture`), or null. */
+  company_picture: string | null;
   createdAt: string;
   last_login: string | null;
 }

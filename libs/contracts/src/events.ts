@@ -2,6 +2,15 @@ import type { AccountUserRef } from './account';
 import type { OrgActor, OrgChange, OrgUserRef } from './org';
 
 /**
+ * A single-use set-password token for welcome / account-information emails. The raw token lives
+ * only in the outbox row (erased when the token is used or superseded) and the email it becomes.
+ */
+export interface SetPasswordLink {
+  token?: string;
+  tokenExpiresAt?: string;
+}
+
+/**
  * Domain events written to the transactional outbox (ARCHITECTURE.md "Domain events").
  * Every event type names its payload here; the relay maps each to the jobs in EVENT_JOBS.
  */
@@ -36,13 +45,13 @@ export interface EventMap {
 
   /* Companies and users (issue 3). `actor` is who did it; payloads never carry passwords. */
   /** A company and its first administrator were created (welcome email to that admin). */
-  'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor };
+  'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor } & SetPasswordLink;
   /** Company fields changed (name, status, multipliers). */
   'company.updated': { companyId: string; name: string; changes: OrgChange[]; actor: OrgActor };
   /** A company and all its users were deleted. */
   'company.deleted': { companyId: string; name: string; deletedUsers: number; actor: OrgActor };
   /** An administrator or employee was added (welcome email). */
-  'user.created': OrgUserRef & { actor: OrgActor };
+  'user.created': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
   /** Username and/or email changed (email to the user listing what changed; old address told too). */
   'user.updated': OrgUserRef & { changes: OrgChange[]; previousEmail: string | null; actor: OrgActor };
   /** An account was enabled or disabled. */
@@ -50,7 +59,40 @@ export interface EventMap {
   /** A user was deleted (singly or in bulk: one event per user). */
   'user.deleted': OrgUserRef & { actor: OrgActor };
   /** "Resend Account Information?": email with the sign-in and set-password links. */
-  'user.resend_requested': OrgUserRef & { actor: OrgActor };
+  'user.resend_requested': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
+
+  /* Catalogue editing (issue 5). `actor` is the superadmin; payloads never carry prices. */
+  /** A product's variants were saved (atomic grid save or one of the §7 variant calls). */
+  'catalogue.variants_saved': CatalogueProductRef & {
+    added: number;
+    updated: number;
+    deleted: number;
+    priceChanges: number;
+    actor: OrgActor;
+  };
+  /** A product was added with its default variant. */
+  'catalogue.product_added': CatalogueProductRef & { partNumber: string; actor: OrgActor };
+  /** A product and all its variants were deleted. */
+  'catalogue.product_deleted': CatalogueProductRef & { variants: number; actor: OrgActor };
+  /** Product resources were uploaded; each file goes to the `files` queue for checks/thumbnails. */
+  'catalogue.files_uploaded': CatalogueFileOwnerRef & { files: { fileId: string; name: string }[]; actor: OrgActor };
+  /** A product resource was deleted. */
+  'catalogue.file_deleted': CatalogueFileOwnerRef & { fileId: string; name: string; actor: OrgActor };
+}
+
+export interface CatalogueProductRef {
+  productId: string;
+  productName: string;
+  categoryId: string;
+  subcategoryId: string | null;
+}
+
+export interface CatalogueFileOwnerRef {
+  ownerType: 'category' | 'subcategory' | 'product';
+  ownerId: string;
+  ownerName: string;
+  /** Category of the owner (the owner itself for a category). */
+  categoryId: string;
 }
 
 export type EventType = keyof EventMap;
@@ -91,4 +133,15 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'user.status_changed': ['notifications', 'email'],
   'user.deleted': ['notifications'],
   'user.resend_requested': ['notifications', 'email'],
+  'catalogue.variants_saved': ['notifications'],
+  'catalogue.product_added': ['notifications'],
+  'catalogue.product_deleted': ['notifications'],
+  'catalogue.files_uploaded': ['notifications'],
+  'catalogue.file_deleted': ['notifications'],
 };
+
+/**
+ * Events that also fan out to the `files` queue: one job per uploaded file (jobId = file id, so a
+ * re-relayed event never processes a file twice). The relay reads the ids from `payload.files`.
+ */
+export const FILE_JOB_EVENTS: readonly EventType[] = ['catalogue.files_uploaded'];

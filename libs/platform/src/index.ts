@@ -4,3 +4,4 @@ export * from './pg-listener';
 export * from './realtime';
 export * from './mailer';
 export * from './passwords';
+export * from './files';

@@ -1,6 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
@@ -10,6 +9,7 @@ import { PasswordResetService } from './password-reset.service';
 import { ImagesController } from './images.controller';
 import { ImagesService } from './images.service';
 import { MAX_IMAGE_BYTES } from './image-files';
+import { ensureMultipart } from '../common/multipart';
 
 /** Issue 6: forgot/reset/change password, the user's own profile. */
 @Module({
@@ -25,9 +25,6 @@ export class AccountModule implements OnModuleInit {
    */
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance() as FastifyInstance | undefined;
-    if (!fastify || fastify.hasContentTypeParser('multipart/form-data')) return;
-    void fastify.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 100 },
-    });
+    ensureMultipart(fastify, { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 100 });
   }
 }

@@ -20,12 +20,13 @@ interface ProfileRow {
   company_id: string | null;
   company_name: string | null;
   picture: string | null;
+  company_picture: string | null;
   created_at: Date;
   last_login: Date | null;
 }
 
 const PROFILE_SQL = `
-  SELECT u.id, u.username, u.email, u.role, u.company_id, c.name AS company_name, u.picture, u.created_at, u.last_login
+  SELECT u.id, u.username, u.email, u.role, u.company_id, c.name AS company_name, u.picture, c.picture AS company_picture, u.created_at, u.last_login
     FROM users u LEFT JOIN companies c ON c.id = u.company_id
    WHERE u.id = $1`;
 
@@ -164,6 +165,7 @@ export class AccountService {
       company_id: r.company_id,
       company_name: r.company_name,
       picture: r.picture,
+      company_picture: r.company_picture,
       createdAt: new Date(r.created_at).toISOString(),
       last_login: r.last_login ? new Date(r.last_login).toISOString() : null,
     };

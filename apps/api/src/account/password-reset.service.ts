@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ForgotPasswordInput, type ResetPasswordInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { publishEvent, returnedRows } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
-import { RESET_TOKEN_TTL_SECONDS, generateResetToken, hashResetToken } from './reset-token';
-import { returnedRows } from '@portal/db';
-import { scrubTokensFromOutbox, voidLiveResetTokens } from './reset-tokens.sql';
+import { RESET_TOKEN_TTL_SECONDS, hashResetToken } from './reset-token';
+import { attachTokenEvent, issueResetToken, scrubTokensFromOutbox, voidLiveResetTokens } from './reset-tokens.sql';
 
 /**
  * Every forgot-password answer takes at least this long, so a known email (token + outbox insert)
@@ -56,14 +55,8 @@ export class PasswordResetService {
     );
     const user = rows[0];
     if (user) {
-      const { token, hash } = generateResetToken();
       await this.db.transaction(async (m) => {
-        await voidLiveResetTokens(m, user.id, 'superseded');
-        const inserted: { id: string; expires_at: Date }[] = await m.query(
-          `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, requested_ip)
-           VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING id, expires_at`,
-          [user.id, hash, RESET_TOKEN_TTL_SECONDS, client.ip],
-        );
+        const issued = await issueResetToken(m, user.id, RESET_TOKEN_TTL_SECONDS, client.ip);
         const eventId = await publishEvent(
           m,
           'account.password_reset_requested',
@@ -72,13 +65,13 @@ export class PasswordResetService {
             username: user.username,
             email: user.email,
             companyId: user.company_id,
-            token,
-            expiresAt: new Date(inserted[0].expires_at).toISOString(),
+            token: issued.token,
+            expiresAt: issued.expiresAt,
             ip: client.ip,
           },
           user.id,
         );
-        await m.query(`UPDATE password_reset_tokens SET event_id = $2 WHERE id = $1`, [inserted[0].id, eventId]);
+        await attachTokenEvent(m, issued.id, eventId);
       });
     }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { returnedRows } from '@portal/db';
+import { generateResetToken } from './reset-token';
 
 export type VoidReason = 'superseded' | 'password_changed' | 'password_reset';
 
@@ -32,8 +33,42 @@ export async function scrubTokensFromOutbox(manager: EntityManager, eventIds: st
   if (eventIds.length === 0) return;
   await manager.query(
     `UPDATE outbox SET payload = payload - 'token'
-      WHERE id = ANY($1::uuid[]) AND type = 'account.password_reset_requested' AND payload ? 'token'`,
+      WHERE id = ANY($1::uuid[]) AND payload ? 'token'`,
     [eventIds],
   );
 }
 
+
+/** Welcome and "resend account information" links stay valid longer than a forgot-password link. */
+export const SET_PASSWORD_TOKEN_TTL_SECONDS = 72 * 3600;
+
+export interface IssuedToken {
+  id: string;
+  token: string;
+  expiresAt: string;
+}
+
+/**
+ * Issues a single-use password token (stored hashed) and voids the user's older ones. The raw token
+ * travels once, in the outbox event that emails it; call attachTokenEvent with that event's id so
+ * voiding the token later also erases it from the outbox.
+ */
+export async function issueResetToken(
+  manager: EntityManager,
+  userId: string,
+  ttlSeconds: number,
+  ip: string | null,
+): Promise<IssuedToken> {
+  const { token, hash } = generateResetToken();
+  await voidLiveResetTokens(manager, userId, 'superseded');
+  const [row]: { id: string; expires_at: Date }[] = await manager.query(
+    `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at, requested_ip)
+     VALUES ($1, $2, now() + make_interval(secs => $3), $4) RETURNING id, expires_at`,
+    [userId, hash, ttlSeconds, ip],
+  );
+  return { id: row.id, token, expiresAt: new Date(row.expires_at).toISOString() };
+}
+
+export async function attachTokenEvent(manager: EntityManager, tokenId: string, eventId: string): Promise<void> {
+  await manager.query(`UPDATE password_reset_tokens SET event_id = $2 WHERE id = $1`, [tokenId, eventId]);
+}

@@ -20,6 +20,7 @@ import {
   type UpdateCompanyInput,
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
+import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/reset-tokens.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
@@ -154,10 +155,13 @@ export class CompaniesService {
            SELECT ${USER_ROW_COLUMNS} FROM ins u JOIN companies c ON c.id = u.company_id`,
           [input.username, input.email, hash, company.id],
         );
-        await publishEvent(
+        const link = await issueResetToken(m, admin._id, SET_PASSWORD_TOKEN_TTL_SECONDS, null);
+        const eventId = await publishEvent(
           m,
           'company.created',
           {
+            token: link.token,
+            tokenExpiresAt: link.expiresAt,
             companyId: company.id,
             name: input.name,
             admin: {
@@ -172,6 +176,7 @@ export class CompaniesService {
           },
           actor.id,
         );
+        await attachTokenEvent(m, link.id, eventId);
         await announceOrgChange(m, { entity: 'company', action: 'created', companyId: company.id });
         const created = await this.findOne(m, company.id);
         return {

@@ -20,6 +20,7 @@ import {
   type UserListQuery,
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
+import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/reset-tokens.sql';
 import { ApiException } from '../common/api-exception';
 import { ZodPipe } from '../common/zod.pipe';
 import type { RequestUser } from '../common/request-user';
@@ -98,7 +99,8 @@ export class UsersService {
         );
         if (!rows.length) throw new ApiException(404, ORG_MSG.company.notFound);
         const row = rows[0];
-        await publishEvent(
+        const link = await issueResetToken(m, row._id, SET_PASSWORD_TOKEN_TTL_SECONDS, null);
+        const eventId = await publishEvent(
           m,
           'user.created',
           {
@@ -109,9 +111,12 @@ export class UsersService {
             companyId: row.company_id,
             companyName: row.companyName,
             actor: actorOf(actor),
+            token: link.token,
+            tokenExpiresAt: link.expiresAt,
           },
           actor.id,
         );
+        await attachTokenEvent(m, link.id, eventId);
         await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: toUserRow(row) };
@@ -225,7 +230,14 @@ export class UsersService {
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
-      await publishEvent(m, 'user.resend_requested', { ...userRef(target), actor: actorOf(actor) }, actor.id);
+      const link = await issueResetToken(m, target.id, SET_PASSWORD_TOKEN_TTL_SECONDS, null);
+      const eventId = await publishEvent(
+        m,
+        'user.resend_requested',
+        { ...userRef(target), actor: actorOf(actor), token: link.token, tokenExpiresAt: link.expiresAt },
+        actor.id,
+      );
+      await attachTokenEvent(m, link.id, eventId);
       return { status: 200, message: ORG_MSG.user.resent };
     });
   }

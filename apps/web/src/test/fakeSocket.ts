@@ -8,6 +8,8 @@ export class FakeSocket {
   anyListeners = new Set<Listener>();
   connected = false;
   disconnected = false;
+  /** Client → server emits, in order. */
+  emitted: [string, unknown][] = [];
   constructor(public opts: Record<string, unknown>) {}
   on(event: string, fn: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());
@@ -24,6 +26,10 @@ export class FakeSocket {
   }
   removeAllListeners() {
     this.listeners.clear();
+    return this;
+  }
+  emit(event: string, payload?: unknown) {
+    this.emitted.push([event, payload]);
     return this;
   }
   disconnect() {

@@ -1,6 +1,7 @@
 import { authEmails, authNotifications } from './auth.handlers';
 import { accountEmails, accountNotifications } from './account.handlers';
 import { orgEmails, orgNotifications } from './org.handlers';
+import { catalogueNotifications } from './catalogue.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -15,5 +16,10 @@ function merge<T extends object>(...tables: T[]): T {
   return out as T;
 }
 
-export const notificationHandlers: NotificationHandlers = merge(authNotifications, orgNotifications, accountNotifications);
+export const notificationHandlers: NotificationHandlers = merge(
+  authNotifications,
+  orgNotifications,
+  accountNotifications,
+  catalogueNotifications,
+);
 export const emailHandlers: EmailHandlers = merge(authEmails, orgEmails, accountEmails);

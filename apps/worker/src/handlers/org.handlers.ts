@@ -1,4 +1,4 @@
-import type { OrgActor, OrgChange, OrgUserRef, RoleKey } from '@portal/contracts';
+import type { OrgActor, OrgChange, OrgUserRef, RoleKey, SetPasswordLink } from '@portal/contracts';
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
 import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
 
@@ -21,14 +21,18 @@ function changeList(changes: OrgChange[]): string {
 }
 
 /**
- * Where a user goes to choose their own password. Today: the forgot-password screen (they request a
- * reset link for their email). When single-use set-password links exist (apps/api/src/account), swap
- * this one function for a link carrying a token minted for `user` — every org email goes through it.
+ * Where a user goes to choose their own password: the single-use link minted with the event
+ * (valid 72 hours). Without a live token (already used, superseded, expired) the email points to the
+ * forgot-password screen instead, so a late retry never mails a dead link.
  */
-export async function setPasswordLink(
-  ctx: HandlerContext,
-  _user: OrgUserRef,
-): Promise<{ url: string; explain: string }> {
+export function setPasswordLink(ctx: HandlerContext, link: SetPasswordLink): { url: string; explain: string } {
+  if (link.token && link.tokenExpiresAt && Date.parse(link.tokenExpiresAt) > Date.now()) {
+    return {
+      url: `${ctx.publicUrl}/reset-password?code=${encodeURIComponent(link.token)}`,
+      explain:
+        'For your security we never send passwords by email. Choose your own password with the link below; it works once and expires in 72 hours.',
+    };
+  }
   return {
     url: `${ctx.publicUrl}/forgot-password`,
     explain:
@@ -45,8 +49,9 @@ async function accountEmail(
   user: OrgUserRef,
   kind: 'welcome' | 'resend',
   actor: OrgActor,
+  token: SetPasswordLink,
 ): Promise<EmailDraft> {
-  const link = await setPasswordLink(ctx, user);
+  const link = setPasswordLink(ctx, token);
   const roleLine = user.companyName
     ? `Your role: ${ROLE_LABEL[user.role]} at ${user.companyName}.`
     : `Your role: ${ROLE_LABEL[user.role]}.`;
@@ -142,9 +147,9 @@ export const orgNotifications: NotificationHandlers = {
 };
 
 export const orgEmails: EmailHandlers = {
-  'company.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p.admin, 'welcome', p.actor)],
-  'user.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'welcome', p.actor)],
-  'user.resend_requested': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'resend', p.actor)],
+  'company.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p.admin, 'welcome', p.actor, p)],
+  'user.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'welcome', p.actor, p)],
+  'user.resend_requested': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'resend', p.actor, p)],
   'user.updated': ({ payload: p }, ctx) => {
     const lines = p.changes.map((c) => `${c.label}: ${c.from} → ${c.to}`);
     const mail = renderEmail({

@@ -1,9 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { EVENT_JOBS, type EventType, type JobMap, type OutboxEvent, type QueueName } from '@portal/contracts';
+import { EVENT_JOBS, FILE_JOB_EVENTS, type EventType, type JobMap, type OutboxEvent, type QueueName } from '@portal/contracts';
 import { PgListener } from '@portal/platform';
 
 type RelayQueues = { [K in Exclude<QueueName, 'files'>]: Queue<JobMap[K]> };
+/** The `files` queue is optional: events in FILE_JOB_EVENTS fan out to it, one job per file. */
+type RelayTargets = RelayQueues & { files?: Queue<JobMap['files']> };
 
 interface OutboxRow {
   id: string;
@@ -28,7 +30,7 @@ export class OutboxRelay {
 
   constructor(
     private readonly db: DataSource,
-    private readonly queues: RelayQueues,
+    private readonly queues: RelayTargets,
     private readonly options: { databaseUrl: string; pollMs: number; log: (msg: string) => void },
   ) {}
 
@@ -78,6 +80,7 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       const byQueue = new Map<keyof RelayQueues, { name: string; data: { event: OutboxEvent }; opts: { jobId: string } }[]>();
+      const fileJobs: { name: string; data: JobMap['files']; opts: { jobId: string } }[] = [];
       for (const row of rows) {
         const event: OutboxEvent = {
           id: row.id,
@@ -86,6 +89,11 @@ export class OutboxRelay {
           actorId: row.actor_id,
           createdAt: new Date(row.created_at).toISOString(),
         };
+        if (this.queues.files && FILE_JOB_EVENTS.includes(event.type)) {
+          for (const f of (event.payload as { files?: { fileId: string }[] }).files ?? []) {
+            fileJobs.push({ name: event.type, data: { fileId: f.fileId, eventId: event.id }, opts: { jobId: f.fileId } });
+          }
+        }
         const targets = EVENT_JOBS[event.type] ?? [];
         if (targets.length === 0) this.options.log(`outbox event ${event.type} has no queues; marking relayed`);
         for (const q of targets) {
@@ -95,6 +103,7 @@ export class OutboxRelay {
         }
       }
       for (const [q, jobs] of byQueue) await this.queues[q].addBulk(jobs);
+      if (fileJobs.length) await this.queues.files!.addBulk(fileJobs);
       await m.query(`UPDATE outbox SET relayed_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
       return rows.length;
     });

@@ -3,3 +3,4 @@ export * from './odd-size';
 export * from './categories';
 export * from './grid';
 export * from './messages';
+export * from './variant-rules';

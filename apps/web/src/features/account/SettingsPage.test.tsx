@@ -19,6 +19,7 @@ function profileOf(user: SessionUserData, extra: Partial<AccountProfile> = {}): 
     company_id: user.company_id,
     company_name: user.company_name,
     picture: null,
+    company_picture: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     last_login: null,
     ...extra,

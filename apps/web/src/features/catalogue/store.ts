@@ -44,7 +44,11 @@ function writeTextOnly(value: boolean): void {
   }
 }
 
+export type CatalogueMode = 'view' | 'edit';
+
 interface ViewState {
+  /** Superadmin edit mode (spec §4); the edit grid's own state lives in edit/editStore.ts. */
+  mode: CatalogueMode;
   categoryId: string | null;
   subcategoryId: string | null;
   search: ActiveSearch;
@@ -55,6 +59,7 @@ interface ViewState {
 export interface CatalogueState extends ViewState {
   textOnly: boolean;
   setTextOnly: (value: boolean) => void;
+  setMode: (mode: CatalogueMode) => void;
   selectCategory: (id: string) => void;
   selectSubcategory: (id: string) => void;
   setPartNumber: (value: string) => void;
@@ -67,6 +72,7 @@ export interface CatalogueState extends ViewState {
 }
 
 const initialView = (): ViewState => ({
+  mode: 'view',
   categoryId: null,
   subcategoryId: null,
   search: null,
@@ -81,6 +87,7 @@ export const useCatalogueStore = create<CatalogueState>()((set) => ({
     writeTextOnly(textOnly);
     set({ textOnly });
   },
+  setMode: (mode) => set((s) => (s.mode === mode ? s : { mode, search: null, partNumber: '' })),
   // A search is scoped to the category / sub-category it ran in.
   selectCategory: (categoryId) =>
     set((s) => (s.categoryId === categoryId ? s : { categoryId, subcategoryId: null, search: null, partNumber: '' })),

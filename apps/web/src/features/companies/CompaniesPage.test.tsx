@@ -98,7 +98,7 @@ describe('companies list', () => {
     await screen.findByText('Showing 3 of 3 companies');
     await user.type(screen.getByPlaceholderText('Search companies by name...'), 'zz');
     expect(await screen.findByText('No results found for "zz"')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await user.click(screen.getByRole('button', { name: 'Clear search field' }));
     expect(await screen.findByText('Showing 3 of 3 companies')).toBeInTheDocument();
   });
 

@@ -9,9 +9,6 @@ import type {
   DeleteResponse,
   UpdateCompanyRequest,
   UpdateCompanyResponse,
-  UpdateUserRequest,
-  UpdateUserResponse,
-  UserDetailResponse,
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
 import type { CompanySortField } from '@portal/domain';
@@ -37,10 +34,9 @@ export const companiesKeys = {
   detail: (id: string) => ['companies', 'detail', id] as const,
   users: (id: string) => ['companies', 'users', id] as const,
   usersFiltered: (id: string, status: UserStatusFilter) => ['companies', 'users', id, status] as const,
-  user: (userId: string) => ['companies', 'user', userId] as const,
 };
 
-/** Spec §7 Companies (and the user calls the company screens make). Callers show their own messages. */
+/** Spec §7 Companies, plus `POST user` for the company's Add Administrator / Add Employee. */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
     api
@@ -55,17 +51,6 @@ export const companiesApi = {
   users: (id: string, status: UserStatusFilter) =>
     api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
   addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
-  user: (userId: string) =>
-    api.get<UserDetailResponse>(ORG_PATHS.userById(userId), { silent: true }).then((r) => r.data),
-  updateUser: (userId: string, body: UpdateUserRequest) =>
-    api.patch<UpdateUserResponse>(ORG_PATHS.userById(userId), body, { silent: true }),
-  resend: (userId: string) =>
-    api.get<{ status: number; message: string }>(ORG_PATHS.userResend(userId), { silent: true }),
-  /** One id → `DELETE user/{id}`; several → `DELETE user/bulk` with `{ id: [...] }` (all-or-nothing). */
-  removeUsers: (ids: string[]) =>
-    ids.length === 1
-      ? api.delete<DeleteResponse>(ORG_PATHS.userById(ids[0]), undefined, { silent: true })
-      : api.delete<DeleteResponse>(ORG_PATHS.userBulk, { id: ids }, { silent: true }),
 };
 
 /** The server's message for a failed call, else `fallback`. */

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserRow } from '@portal/contracts';
+import { act } from '@testing-library/react';
 import { json, renderApp, resetClientState } from '../../test/utils';
+import { dispatchRealtimeEvent } from '../../shared/realtime';
 import { serve, userRow } from '../users/test/server';
 
 beforeEach(() => resetClientState());
@@ -42,7 +44,8 @@ describe('My Company page', { timeout: 20_000 }, () => {
     expect(within(company).getByText('admin-user')).toBeInTheDocument();
     expect(within(company).getByText('admin@example.com')).toBeInTheDocument();
     await waitFor(() => expect(within(company).getByText('Employees').nextSibling).toHaveTextContent('2'));
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+    const note = screen.getByText(/To change your own username, email or password/);
+    expect(within(note).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
     const table = screen.getByRole('table', { name: 'Employees' });
     expect(await within(table).findByText('user1')).toBeInTheDocument();
     expect(within(table).getByRole('link', { name: 'View user1' })).toHaveAttribute(
@@ -96,5 +99,16 @@ describe('My Company page', { timeout: 20_000 }, () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User Deleted Successfully')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')!.url).toBe(`/api/user/${emp(2)._id}`);
+  });
+
+  it("refetches the employees when 'org.changed' arrives (another admin's change)", async () => {
+    const { rows, calls } = companyServer([emp(1)]);
+    renderApp('/admin/mycompany');
+    await screen.findByText('user1');
+    rows.unshift(emp(5));
+    const before = calls.length;
+    act(() => dispatchRealtimeEvent('org.changed', { entity: 'user', action: 'created', companyId: 'company-1' }));
+    expect(await screen.findByText('user5')).toBeInTheDocument();
+    expect(calls.slice(before).some((c) => c.url.startsWith('/api/user/employee'))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ClientEventName } from '@portal/contracts';
 import { dispatch } from './bus';
+import { notifyRealtimeConnect, setRealtimeSocket } from './emitter';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected';
 
@@ -13,6 +14,7 @@ const KNOWN_EVENTS: ReadonlySet<string> = new Set<ClientEventName>([
   'catalogue.changed',
   'file.processed',
   'presence.changed',
+  'org.changed',
 ]);
 
 interface RealtimeProviderProps {
@@ -39,12 +41,17 @@ export function RealtimeProvider({ token, enabled, children, connect = io }: Rea
       transports: ['websocket', 'polling'],
       withCredentials: true,
     });
-    socket.on('connect', () => setStatus('connected'));
+    setRealtimeSocket(socket);
+    socket.on('connect', () => {
+      setStatus('connected');
+      notifyRealtimeConnect();
+    });
     socket.on('disconnect', () => setStatus('disconnected'));
     socket.onAny((event: string, payload: unknown) => {
       if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
     });
     return () => {
+      setRealtimeSocket(null);
       socket.offAny();
       socket.removeAllListeners();
       socket.disconnect();

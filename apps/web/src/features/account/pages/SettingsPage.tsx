@@ -36,8 +36,8 @@ export default function SettingsPage() {
   // Until `user/me` answers, the stored session user fills the form.
   const profile: Pick<
     AccountProfile,
-    'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture'
-  > | null = me ?? (sessionUser ? { ...sessionUser, picture: sessionUser.picture ?? null } : null);
+    'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture' | 'company_picture'
+  > | null = me ?? (sessionUser ? { ...sessionUser, picture: sessionUser.picture ?? null, company_picture: null } : null);
 
   return (
     <Stack gap={0}>
@@ -84,7 +84,11 @@ export default function SettingsPage() {
           <Tabs.Panel value="company">
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
               {profile ? (
-                <CompanyDetails companyId={profile.company_id} companyName={profile.company_name} />
+                <CompanyDetails
+                  companyId={profile.company_id}
+                  companyName={profile.company_name}
+                  companyPicture={profile.company_picture}
+                />
               ) : (
                 <Skeleton h={160} />
               )}
@@ -126,9 +130,18 @@ function ProfileImage({ profile }: { profile: Pick<AccountProfile, 'username' | 
 }
 
 /** Company/License tab (admins): read-only company name, company image upload. */
-function CompanyDetails({ companyId, companyName }: { companyId: string | null; companyName: string | null }) {
-  // The account API does not return the company's current image; show the one uploaded in this visit.
-  const [picture, setPicture] = useState<string | null>(null);
+function CompanyDetails({
+  companyId,
+  companyName,
+  companyPicture,
+}: {
+  companyId: string | null;
+  companyName: string | null;
+  companyPicture: string | null;
+}) {
+  // The image uploaded in this visit wins over the one `user/me` reported.
+  const [uploaded, setPicture] = useState<string | null>(null);
+  const picture = uploaded ?? companyPicture;
   const name = companyName ?? 'N/A';
   return (
     <Stack gap="lg" maw={480}>

@@ -1,22 +1,39 @@
+import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { CatalogueView } from '../components/CatalogueView';
-import { useCatalogueSession } from '../hooks/useCatalogueQueries';
+import { EditCatalogueView } from '../edit/EditCatalogueView';
+import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
+import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueStore } from '../store';
 
 /**
  * Catalogue screen for every role (spec §2 Catalogue screen): /superadmin/catalog,
- * /admin/catalog, /employee/catalog.
- *
- * EDIT MODE (later issue, see ../edit/README.md): the superadmin's 'Edit Catalog' toggle and the
- * spreadsheet grid plug in HERE — render the toggle next to the title for `role === 'superadmin'`
- * and swap <CatalogueView/> for the edit grid while editing. View mode below is complete and
- * knows nothing about editing.
+ * /admin/catalog, /employee/catalog. A superadmin toggles 'Edit Catalog' to swap the view for the
+ * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here.
  */
 export default function CatalogPage() {
   useCatalogueSession();
+  const superadmin = useIsSuperadmin();
+  const mode = useCatalogueStore((s) => s.mode);
+  const setMode = useCatalogueStore((s) => s.setMode);
+  const editing = superadmin && mode === 'edit';
+  useUnsavedChangesGuard(editing);
+
   return (
     <>
-      <PageTitle>Catalog</PageTitle>
-      <CatalogueView />
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <PageTitle>Catalog</PageTitle>
+        {superadmin && (
+          <Button
+            variant={editing ? 'filled' : 'light'}
+            aria-pressed={editing}
+            onClick={() => (editing ? requestLeave(() => setMode('view')) : setMode('edit'))}
+          >
+            Edit Catalog
+          </Button>
+        )}
+      </Group>
+      {editing ? <EditCatalogueView /> : <CatalogueView />}
     </>
   );
 }

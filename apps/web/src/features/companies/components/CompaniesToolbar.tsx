@@ -51,7 +51,7 @@ export function CompaniesToolbar(p: Props) {
           value={p.search}
           onChange={(e) => p.onSearch(e.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={p.search ? <CloseButton aria-label="Clear search" size="sm" onClick={p.onClear} /> : null}
+          rightSection={p.search ? <CloseButton aria-label="Clear search field" size="sm" onClick={p.onClear} /> : null}
           miw={240}
           style={{ flex: 1, maxWidth: 420 }}
         />

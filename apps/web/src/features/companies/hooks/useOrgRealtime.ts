@@ -16,8 +16,7 @@ export function useOrgRealtime() {
     } else {
       void queryClient.invalidateQueries({ queryKey: companiesKeys.all });
     }
-    if (e.entity === 'user') void queryClient.invalidateQueries({ queryKey: ['companies', 'user'] });
-    // Lists of the users feature (administrators, tiles) show company names and counts too.
+    // User details and the users feature's lists (administrators, tiles) live under ['users'].
     void queryClient.invalidateQueries({ queryKey: ['users'] });
   });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
@@ -44,7 +44,6 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
     register,
     handleSubmit,
     reset,
-    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<FormValues, unknown, Parsed>({
     resolver: zodResolver(userEditFormSchema),
@@ -95,8 +94,8 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
     }
   };
 
-  const username = watch('username') ?? '';
-  const email = watch('email') ?? '';
+  const username = useWatch({ control, name: 'username' }) ?? '';
+  const email = useWatch({ control, name: 'email' }) ?? '';
 
   return (
     <form onSubmit={handleSubmit(save)} noValidate aria-label="User details">

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -44,12 +44,6 @@ export default function AdministratorsPage() {
   const total = list.isError ? 0 : (list.data?.totalcount ?? 0);
   const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 
-  // A page emptied by deletes (here or elsewhere) falls back to the last page that has rows.
-  useEffect(() => {
-    const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    if (list.isSuccess && !list.isPlaceholderData && page > last) setPage(last);
-  }, [list.isSuccess, list.isPlaceholderData, total, page]);
-
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
 
   const onStatus = (value: StatusValue) => {
@@ -67,7 +61,11 @@ export default function AdministratorsPage() {
           success: ORG_MSG.success.adminDeleted,
           failureTitle: ORG_MSG.failure.adminDelete,
         });
-        if (ok) clear();
+        if (ok) {
+          clear();
+          // A page emptied by the delete falls back to the last page that still has rows.
+          setPage((p) => Math.min(p, Math.max(1, Math.ceil((total - ids.length) / PAGE_SIZE))));
+        }
         await refresh();
       },
     });

@@ -62,7 +62,7 @@ export default function UserDetailPage() {
         if (!ok) return;
         queryClient.removeQueries({ queryKey: usersKeys.detail(user._id) });
         void queryClient.invalidateQueries({ queryKey: usersKeys.all });
-        navigate(listPath);
+        void navigate(listPath);
       },
     });
   };
@@ -81,7 +81,7 @@ export default function UserDetailPage() {
         <Button
           variant="subtle"
           leftSection={<IconArrowLeft size={16} aria-hidden />}
-          onClick={() => navigate(listPath)}
+          onClick={() => void navigate(listPath)}
           px={0}
         >
           Back

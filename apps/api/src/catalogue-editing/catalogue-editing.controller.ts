@@ -1,0 +1,135 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import type { RequestUser } from '../common/request-user';
+import { CatalogueEditingService } from './catalogue-editing.service';
+import { CatalogueFilesService } from './files.service';
+
+/**
+ * Catalogue mutations (spec §7) and the grid's atomic save — superadmin only (the guard answers
+ * everyone else 403 'You are not authorized to perform this action.') — plus product resources.
+ */
+@Controller('catalogue')
+export class CatalogueEditingController {
+  constructor(
+    private readonly editing: CatalogueEditingService,
+    private readonly files: CatalogueFilesService,
+  ) {}
+
+  /** Atomic grid save: 200 saved, 400 per-row errors, 409 stale rows (body carries `conflicts`). */
+  @Allow('superadmin')
+  @Put('product/:productId/variants')
+  async save(
+    @CurrentUser() user: RequestUser,
+    @Param('productId') productId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.editing.saveVariants(user, productId, body);
+    if (result.kind === 'conflict') void reply.status(409).header('cache-control', 'no-store');
+    return result.body;
+  }
+
+  @Allow('superadmin')
+  @Patch('appendvarient/:productId')
+  @HttpCode(201)
+  append(@CurrentUser() user: RequestUser, @Param('productId') productId: string, @Body() body: unknown) {
+    return this.editing.appendVariants(user, productId, body);
+  }
+
+  @Allow('superadmin')
+  @Patch('deletefile/:fileId')
+  deleteFile(@CurrentUser() user: RequestUser, @Param('fileId') fileId: string) {
+    return this.files.remove(user, fileId);
+  }
+
+  @Allow('superadmin')
+  @Patch('upload/file/:id')
+  upload(@CurrentUser() user: RequestUser, @Param('id') id: string, @Req() req: FastifyRequest) {
+    return this.files.upload(user, id, req);
+  }
+
+  @Allow('superadmin')
+  @Patch(':productId/variant/:variantId')
+  updateVariant(
+    @CurrentUser() user: RequestUser,
+    @Param('productId') productId: string,
+    @Param('variantId') variantId: string,
+    @Body() body: unknown,
+  ) {
+    return this.editing.updateVariant(user, productId, variantId, body);
+  }
+
+  @Allow('superadmin')
+  @Delete(':productId/variant/:variantId')
+  deleteVariant(
+    @CurrentUser() user: RequestUser,
+    @Param('productId') productId: string,
+    @Param('variantId') variantId: string,
+  ) {
+    return this.editing.deleteVariant(user, productId, variantId);
+  }
+
+  @Allow('superadmin')
+  @Post('product')
+  @HttpCode(201)
+  addProduct(@CurrentUser() user: RequestUser, @Body() body: unknown) {
+    return this.editing.addProduct(user, body);
+  }
+
+  @Allow('superadmin')
+  @Delete('product/:id')
+  async deleteProduct(@CurrentUser() user: RequestUser, @Param('id') id: string) {
+    const { result, storage } = await this.editing.deleteProduct(user, id);
+    await this.files.removeStored(storage);
+    return result;
+  }
+
+  @Allow('superadmin')
+  @Get('variant/:variantId/price-history')
+  priceHistory(@Param('variantId') variantId: string) {
+    return this.editing.priceHistory(variantId);
+  }
+
+  /** Resources of a product (or category / sub-category): superadmins see every status. */
+  @Allow()
+  @Get('product/:productId/files')
+  listFiles(@CurrentUser() user: RequestUser, @Param('productId') productId: string) {
+    return this.files.list(user, productId);
+  }
+
+  @Allow()
+  @Get('file/:fileId')
+  async file(
+    @CurrentUser() user: RequestUser,
+    @Param('fileId') fileId: string,
+    @Query('download') download: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const f = await this.files.open(user, fileId, false);
+    const disposition = download === '1' || download === 'true' ? f.disposition.replace(/^inline/, 'attachment') : f.disposition;
+    await this.send(reply, { ...f, disposition });
+  }
+
+  @Allow()
+  @Get('file/:fileId/thumbnail')
+  async thumbnail(@CurrentUser() user: RequestUser, @Param('fileId') fileId: string, @Res() reply: FastifyReply) {
+    await this.send(reply, await this.files.open(user, fileId, true));
+  }
+
+  private async send(
+    reply: FastifyReply,
+    f: { stream: NodeJS.ReadableStream; mime: string; disposition: string; size: number },
+  ): Promise<void> {
+    // Images also get a CSP that forbids any active content; PDFs keep the browser's own viewer working.
+    if (f.mime.startsWith('image/')) void reply.header('content-security-policy', "default-src 'none'; sandbox");
+    await reply
+      .header('content-type', f.mime)
+      .header('content-length', String(f.size))
+      .header('content-disposition', f.disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=300')
+      .send(f.stream);
+  }
+}
+

@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import { CATALOGUE_MSG } from '@portal/domain';
+import { publishEvent, returnedRows } from '@portal/db';
+import {
+  MAX_CATALOGUE_FILE_BYTES,
+  MAX_CATALOGUE_FILES_PER_UPLOAD,
+  SNIFFED_MIME,
+  catalogueFilePath,
+  catalogueFilesDir,
+  kindFromMime,
+  sniffFile,
+  type Env,
+  type SniffedKind,
+} from '@portal/platform';
+import { ENV } from '../infra/tokens';
+import { ApiException } from '../common/api-exception';
+import type { RequestUser } from '../common/request-user';
+import { FILE_OWNER_SQL } from './catalogue-editing.sql';
+import { UUID_RE, actorOf, broadcastCatalogueChanged } from './catalogue-editing.service';
+
+export const FILE_MSG = {
+  noFiles: 'Please choose at least one file to upload',
+  empty: (name: string) => `"${name}" is empty`,
+  tooLarge: `Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
+  tooMany: `Upload at most ${MAX_CATALOGUE_FILES_PER_UPLOAD} files at once`,
+  badType: (name: string) =>
+    `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
+  notFound: 'File not found',
+  ownerNotFound: 'Product not found',
+  invalidId: 'Invalid file ID',
+  badUpload: 'The upload could not be read. Please try again.',
+} as const;
+
+const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+export interface FileView {
+  _id: string;
+  name: string;
+  path: string;
+  mime: string;
+  size: number;
+  status: 'processing' | 'ready' | 'rejected' | 'pending';
+  reason: string | null;
+  thumbnail: string | null;
+  created_at: string;
+}
+
+interface FileRow {
+  id: string;
+  owner_type: 'category' | 'subcategory' | 'product';
+  owner_id: string;
+  name: string;
+  mime: string;
+  size: string;
+  status: FileView['status'] | 'deleted';
+  reason: string | null;
+  storage_name: string | null;
+  thumbnail_name: string | null;
+  created_at: Date;
+}
+
+export const filePath = (id: string) => `/api/catalogue/file/${id}`;
+
+function toView(r: FileRow): FileView {
+  return {
+    _id: r.id,
+    name: r.name,
+    path: filePath(r.id),
+    mime: r.mime,
+    size: Number(r.size),
+    status: r.status as FileView['status'],
+    reason: r.reason,
+    thumbnail: r.thumbnail_name && r.status === 'ready' ? `${filePath(r.id)}/thumbnail` : null,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** Display name from the client's file name: no path, no control characters, bounded length. */
+export function cleanFileName(raw: string | undefined, kind: SniffedKind): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  let name = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 200);
+  if (!name || name === '.' || name === '..') name = `file.${EXT[kind]}`;
+  return name;
+}
+
+/** `Content-Disposition` with an ASCII fallback and the RFC 5987 UTF-8 name; extension matches the type. */
+export function contentDisposition(type: 'inline' | 'attachment', name: string, kind: SniffedKind): string {
+  const exts = kind === 'jpeg' ? ['jpg', 'jpeg'] : [EXT[kind]];
+  const hasExt = exts.some((e) => name.toLowerCase().endsWith(`.${e}`));
+  const full = hasExt ? name : `${name}.${EXT[kind]}`;
+  const ascii = full.replace(/[^\x20-\x7e]/g, '_').replace(/["\\;]/g, '_');
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
+}
+
+interface Received {
+  id: string;
+  tmp: string;
+  name: string;
+  size: number;
+  head: Buffer;
+  kind?: SniffedKind;
+  final?: string;
+}
+
+/**
+ * Product resources (issue 5): multipart upload streamed to disk under generated names (never
+ * buffered whole), checked by magic bytes, recorded as 'processing' and handed to the worker's
+ * `files` queue through the outbox; served by id with a safe Content-Disposition and nosniff.
+ */
+@Injectable()
+export class CatalogueFilesService {
+  private readonly logger = new Logger(CatalogueFilesService.name);
+  private readonly dir: string;
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {
+    this.dir = catalogueFilesDir(env.FILES_DIR);
+  }
+
+  private checkId(id: string, message: string): void {
+    if (!UUID_RE.test(id)) throw new ApiException(404, message);
+  }
+
+  /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
+  async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
+    this.checkId(ownerId, FILE_MSG.ownerNotFound);
+    const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] = await this.db.query(
+      FILE_OWNER_SQL,
+      [ownerId],
+    );
+    const owner = owners[0];
+    if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
+    if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
+
+    const received = await this.receive(req);
+    const finals: string[] = [];
+    try {
+      for (const f of received) {
+        if (f.size === 0) throw new ApiException(400, FILE_MSG.empty(f.name));
+        const kind = sniffFile(f.head);
+        if (!kind) throw new ApiException(415, FILE_MSG.badType(f.name));
+        f.kind = kind;
+        f.name = cleanFileName(f.name, kind);
+      }
+      for (const f of received) {
+        f.final = `${f.id}.${f.kind === 'jpeg' ? 'jpeg' : f.kind}`;
+        await fs.rename(f.tmp, path.join(this.dir, f.final));
+        finals.push(f.final);
+      }
+      const rows = await this.db.transaction(async (m) => {
+        const inserted: FileRow[] = await m.query(
+          `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, uploaded_by)
+           SELECT u.id, $1, $2, u.name, '/api/catalogue/file/' || u.id::text, u.mime, u.size, 'processing', u.storage, $3
+             FROM unnest($4::uuid[], $5::text[], $6::text[], $7::bigint[], $8::text[]) WITH ORDINALITY
+               AS u(id, name, mime, size, storage, ord)
+            ORDER BY u.ord
+           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
+          [
+            owner.kind,
+            owner.id,
+            user.id,
+            received.map((f) => f.id),
+            received.map((f) => f.name),
+            received.map((f) => SNIFFED_MIME[f.kind!]),
+            received.map((f) => String(f.size)),
+            received.map((f) => f.final!),
+          ],
+        );
+        await publishEvent(
+          m,
+          'catalogue.files_uploaded',
+          {
+            ownerType: owner.kind,
+            ownerId: owner.id,
+            ownerName: owner.name,
+            categoryId: owner.category_id,
+            files: received.map((f) => ({ fileId: f.id, name: f.name })),
+            actor: actorOf(user),
+          },
+          user.id,
+        );
+        await broadcastCatalogueChanged(m, {
+          categoryId: owner.category_id,
+          productId: owner.kind === 'product' ? owner.id : null,
+          kind: 'files',
+        });
+        return inserted;
+      });
+      const order = new Map(received.map((f, i) => [f.id, i]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return { status: 200, message: CATALOGUE_MSG.filesUploaded, data: rows.map(toView) };
+    } catch (err) {
+      await this.removeAll([...received.map((f) => f.tmp), ...finals.map((n) => path.join(this.dir, n))]);
+      throw err;
+    }
+  }
+
+  /** Streams every `files` part to `<uuid>.part`; on any failure removes whatever was written. */
+  private async receive(req: FastifyRequest): Promise<Received[]> {
+    await fs.mkdir(this.dir, { recursive: true });
+    const received: Received[] = [];
+    try {
+      const parts = req.parts({
+        limits: {
+          fileSize: MAX_CATALOGUE_FILE_BYTES,
+          files: MAX_CATALOGUE_FILES_PER_UPLOAD,
+          fields: 20,
+          parts: MAX_CATALOGUE_FILES_PER_UPLOAD + 20,
+          headerPairs: 100,
+        },
+      });
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'files' && part.fieldname !== 'files[]') {
+          part.file.resume();
+          continue;
+        }
+        const id = randomUUID();
+        const f: Received = { id, tmp: path.join(this.dir, `${id}.part`), name: part.filename, size: 0, head: Buffer.alloc(0) };
+        received.push(f);
+        const meter = new Transform({
+          transform(chunk: Buffer, _enc, cb) {
+            if (f.head.length < 64) f.head = Buffer.concat([f.head, chunk.subarray(0, 64 - f.head.length)]);
+            f.size += chunk.length;
+            cb(null, chunk);
+          },
+        });
+        await pipeline(part.file, meter, createWriteStream(f.tmp, { flags: 'wx', mode: 0o640 }));
+        if (part.file.truncated || f.size > MAX_CATALOGUE_FILE_BYTES) throw new ApiException(413, FILE_MSG.tooLarge);
+      }
+    } catch (err) {
+      await this.removeAll(received.map((f) => f.tmp));
+      if (err instanceof ApiException) throw err;
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiException(413, FILE_MSG.tooLarge);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiException(413, FILE_MSG.tooMany);
+      this.logger.warn(`upload failed: ${(err as Error).message}`);
+      throw new ApiException(400, FILE_MSG.badUpload);
+    }
+    if (!received.length) throw new ApiException(400, FILE_MSG.noFiles);
+    return received;
+  }
+
+  private async removeAll(paths: string[]): Promise<void> {
+    await Promise.all(paths.map((p) => fs.rm(p, { force: true }).catch(() => undefined)));
+  }
+
+  /** Removes stored files (and thumbnails) by generated name once their rows are gone. */
+  async removeStored(names: string[]): Promise<void> {
+    const paths = names.map((n) => catalogueFilePath(this.env.FILES_DIR, n)).filter((p): p is string => !!p);
+    await this.removeAll(paths);
+  }
+
+  /** `PATCH catalogue/deletefile/{fileId}`. */
+  async remove(user: RequestUser, fileId: string) {
+    this.checkId(fileId, FILE_MSG.notFound);
+    const stored = await this.db.transaction(async (m) => {
+      const rows = returnedRows<FileRow>(
+        await m.query(
+          `DELETE FROM files WHERE id = $1 AND status <> 'deleted'
+           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
+          [fileId],
+        ),
+      );
+      const f = rows[0];
+      if (!f) throw new ApiException(404, FILE_MSG.notFound);
+      const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] = await m.query(
+        FILE_OWNER_SQL,
+        [f.owner_id],
+      );
+      const owner = owners[0];
+      await publishEvent(
+        m,
+        'catalogue.file_deleted',
+        {
+          ownerType: f.owner_type,
+          ownerId: f.owner_id,
+          ownerName: owner?.name ?? '',
+          categoryId: owner?.category_id ?? f.owner_id,
+          fileId: f.id,
+          name: f.name,
+          actor: actorOf(user),
+        },
+        user.id,
+      );
+      await broadcastCatalogueChanged(m, {
+        categoryId: owner?.category_id ?? null,
+        productId: f.owner_type === 'product' ? f.owner_id : null,
+        kind: 'files',
+      });
+      return [f.storage_name, f.thumbnail_name].filter((s): s is string => !!s);
+    });
+    await this.removeStored(stored);
+    return { status: 200, message: CATALOGUE_MSG.fileDeleted };
+  }
+
+  /** `GET catalogue/product/{id}/files` (also category/sub-category ids). */
+  async list(user: RequestUser, ownerId: string) {
+    this.checkId(ownerId, FILE_MSG.ownerNotFound);
+    const owners: unknown[] = await this.db.query(FILE_OWNER_SQL, [ownerId]);
+    if (!owners.length) throw new ApiException(404, FILE_MSG.ownerNotFound);
+    const superadmin = user.role === 'superadmin';
+    const rows: FileRow[] = await this.db.query(
+      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
+         FROM files WHERE owner_id = $1 AND ${superadmin ? `status <> 'deleted'` : `status = 'ready'`}
+        ORDER BY created_at, id`,
+      [ownerId],
+    );
+    return { status: 200, data: rows.map(toView) };
+  }
+
+  /**
+   * A stored file for `GET catalogue/file/{fileId}[/thumbnail]`. Everyone signed in gets ready files;
+   * a superadmin also gets files still processing. Rejected/unknown → 404.
+   */
+  async open(
+    user: RequestUser,
+    fileId: string,
+    thumbnail: boolean,
+  ): Promise<{ stream: ReadStream; mime: string; disposition: string; size: number }> {
+    this.checkId(fileId, FILE_MSG.notFound);
+    const rows: FileRow[] = await this.db.query(
+      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
+         FROM files WHERE id = $1`,
+      [fileId],
+    );
+    const f = rows[0];
+    const visible = f && (f.status === 'ready' || (user.role === 'superadmin' && f.status === 'processing'));
+    if (!f || !visible) throw new ApiException(404, FILE_MSG.notFound);
+    const kind = thumbnail ? 'webp' : kindFromMime(f.mime);
+    const file = catalogueFilePath(this.env.FILES_DIR, thumbnail ? f.thumbnail_name : f.storage_name);
+    if (!kind || !file) throw new ApiException(404, FILE_MSG.notFound);
+    let size: number;
+    try {
+      size = (await fs.stat(file)).size;
+    } catch {
+      throw new ApiException(404, FILE_MSG.notFound);
+    }
+    const name = thumbnail ? `${f.name.replace(/\.[^.]*$/, '')}-thumbnail.webp` : f.name;
+    return { stream: createReadStream(file), mime: SNIFFED_MIME[kind], disposition: contentDisposition('inline', name, kind), size };
+  }
+}

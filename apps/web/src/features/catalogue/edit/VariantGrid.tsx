@@ -1,0 +1,237 @@
+/**
+ * The spreadsheet of one product's variants (react-datasheet-grid, static grid, fixed height,
+ * virtualised rows). Columns are built once per category; cells are memoised and keyed by field
+ * (keyColumn), so typing re-renders one cell. Rules: @portal/domain grid.ts.
+ */
+import { forwardRef, useCallback, useMemo, useRef } from 'react';
+import {
+  DataSheetGrid,
+  createTextColumn,
+  keyColumn,
+  type Column,
+  type DataSheetGridRef,
+} from 'react-datasheet-grid';
+import 'react-datasheet-grid/dist/style.css';
+import {
+  centsToDecimalString,
+  coerceArea,
+  coerceOddSizeType,
+  coerceYesNo,
+  formatPrice,
+  isGridCellEditable,
+  ODD_SIZE_TYPES,
+  parseMoneyToCents,
+  type GridColumn,
+} from '@portal/domain';
+import type { OddSizeTypeValue } from '@portal/contracts';
+import { ActionsCell, GutterCell, SelectCell, type RowActions, type SelectColumnData } from './cells';
+import { useEditStore } from './editStore';
+import { emptyRow } from './model';
+import type { GridRow, RowErrors, RowStatus } from './types';
+import './grid.css';
+
+const stringColumn = createTextColumn<string>({
+  deletedValue: '',
+  continuousUpdates: false,
+  parseUserInput: (v) => v.trim(),
+  parsePastedValue: (v) => v.trim(),
+  formatBlurredInput: (v) => v ?? '',
+  formatInputOnFocus: (v) => v ?? '',
+});
+
+const areaColumn = createTextColumn<number | null>({
+  alignRight: true,
+  continuousUpdates: false,
+  deletedValue: null,
+  parseUserInput: coerceArea,
+  parsePastedValue: coerceArea,
+  formatBlurredInput: (v) => (v === null || v === undefined ? '' : String(v)),
+  formatInputOnFocus: (v) => (v === null || v === undefined ? '' : String(v)),
+});
+
+const depthColumn = areaColumn;
+
+const toDollarsOrNull = (v: string): number | null => {
+  const cents = parseMoneyToCents(v);
+  return cents === null ? null : cents / 100;
+};
+
+const priceColumn = createTextColumn<number | null>({
+  alignRight: true,
+  continuousUpdates: false,
+  deletedValue: null,
+  parseUserInput: toDollarsOrNull,
+  parsePastedValue: toDollarsOrNull,
+  formatBlurredInput: (v) => (v === null || v === undefined ? '' : formatPrice(Math.round(v * 100))),
+  formatInputOnFocus: (v) => (v === null || v === undefined ? '' : centsToDecimalString(Math.round(v * 100))),
+  formatForCopy: (v) => (v === null || v === undefined ? '' : centsToDecimalString(Math.round(v * 100))),
+});
+
+const YES_NO = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+] as const;
+
+function yesNoColumn(label: string): Partial<Column<boolean, SelectColumnData<boolean>, string>> {
+  return {
+    component: SelectCell<boolean>,
+    columnData: { options: YES_NO, label },
+    disableKeys: true,
+    keepFocus: true,
+    deleteValue: () => false,
+    copyValue: ({ rowData }) => (rowData ? 'Yes' : 'No'),
+    pasteValue: ({ value }) => coerceYesNo(value),
+  };
+}
+
+const TYPE_OPTIONS = [{ value: '' as OddSizeTypeValue, label: '' }, ...ODD_SIZE_TYPES.map((t) => ({ value: t as OddSizeTypeValue, label: t }))];
+
+const typeColumn: Partial<Column<OddSizeTypeValue, SelectColumnData<OddSizeTypeValue>, string>> = {
+  component: SelectCell<OddSizeTypeValue>,
+  columnData: { options: TYPE_OPTIONS, label: 'Odd-Size Type' },
+  disableKeys: true,
+  keepFocus: true,
+  deleteValue: () => '',
+  copyValue: ({ rowData }) => rowData || '',
+  pasteValue: ({ value }) => coerceOddSizeType(value),
+};
+
+/** keyColumn + the odd-size rule and the deleted-row lock (both need the whole row). */
+function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, title: string, basis: number): Column<GridRow, unknown, string> {
+  return {
+    ...(keyColumn<GridRow, keyof GridRow>(key, column as Partial<Column<GridRow[keyof GridRow], C, string>>) as Column<GridRow, unknown, string>),
+    title,
+    basis,
+    grow: 1,
+    minWidth: Math.min(basis, 90),
+    disabled: ({ rowData }: { rowData: GridRow | undefined }) =>
+      !rowData || !!rowData._deleted || !isGridCellEditable(key, rowData.odd_size),
+  };
+}
+
+export function buildColumns(showActualSize: boolean): Column<GridRow, unknown, string>[] {
+  const cols = [
+    field('part_number', stringColumn, 'Part Number', 150),
+    field('size', stringColumn, 'Size', 110),
+    showActualSize ? field('actual_size', stringColumn, 'Actual Size', 140) : null,
+    field('depth', depthColumn, 'Depth', 80),
+    field('odd_size', yesNoColumn('Odd-Size'), 'Odd-Size', 90),
+    field('min_area', areaColumn, 'Min Area', 90),
+    field('max_area', areaColumn, 'Max Area', 90),
+    field('odd_size_type', typeColumn, 'Odd-Size Type', 120),
+    field('out_of_stock', yesNoColumn('Out of Stock'), 'Out of Stock', 110),
+    field('list_price', priceColumn, 'List Price', 110),
+  ];
+  return cols.filter((c): c is Column<GridRow, unknown, string> => c !== null);
+}
+
+interface Props {
+  rows: GridRow[];
+  statuses: Map<string, RowStatus>;
+  errors: RowErrors;
+  showActualSize: boolean;
+  height: number;
+  onHistory: (row: GridRow) => void;
+  onRemove: (id: string) => void;
+}
+
+const ROW_HEIGHT = 36;
+
+type Operation = { type: 'UPDATE' | 'DELETE' | 'CREATE'; fromRowIndex: number; toRowIndex: number };
+
+/** Changed row indexes of a grid onChange (UPDATE/CREATE ranges). */
+function changedIndexes(ops: readonly Operation[]): number[] {
+  const out: number[] = [];
+  for (const op of ops) if (op.type !== 'DELETE') for (let i = op.fromRowIndex; i < op.toRowIndex; i++) out.push(i);
+  return out;
+}
+
+export const VariantGrid = forwardRef<DataSheetGridRef, Props>(function VariantGrid(
+  { rows, statuses, errors, showActualSize, height, onHistory, onRemove },
+  ref,
+) {
+  const columns = useMemo(() => buildColumns(showActualSize), [showActualSize]);
+
+  const onChange = useCallback((next: GridRow[], ops: Operation[]) => {
+    useEditStore.getState().gridChange(next, changedIndexes(ops));
+  }, []);
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      move: (from, to) => useEditStore.getState().move(from, to),
+      remove: onRemove,
+      history: onHistory,
+    }),
+    [onHistory, onRemove],
+  );
+
+  const gutterColumn = useMemo(
+    () => ({ component: GutterCell, columnData: actions, basis: 64, minWidth: 64, grow: 0, title: '#' }),
+    [actions],
+  );
+  const stickyRightColumn = useMemo(
+    () => ({ component: ActionsCell, columnData: actions, basis: 132, minWidth: 132, grow: 0, title: '' }),
+    [actions],
+  );
+
+  // The static grid reads rowClassName (like columns) once: it must look the state up through refs.
+  // It re-runs whenever the grid renders: rows changed, or cellClassName below changed (errors).
+  const statusRef = useRef(statuses);
+  statusRef.current = statuses;
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+  const rowClassName = useCallback(({ rowData }: { rowData: GridRow | undefined }) => {
+    if (!rowData) return undefined;
+    const s = statusRef.current.get(rowData._id);
+    const err = errorsRef.current[rowData._id] ? ' cg-row-error' : '';
+    return s ? `cg-row-${s}${err}` : err.trim() || undefined;
+  }, []);
+
+  const cellClassName = useCallback(
+    ({ rowData, columnId }: { rowData: unknown; columnId?: string }) => {
+      const e = rowData ? errors[(rowData as GridRow)._id] : undefined;
+      return e && columnId && e[columnId as keyof typeof e] ? 'cg-cell-error' : undefined;
+    },
+    [errors],
+  );
+
+  const createRow = useCallback(() => {
+    return emptyRowAfter(useEditStore.getState().rows);
+  }, []);
+  const duplicateRow = useCallback(({ rowData }: { rowData: GridRow }) => {
+    const { rows: current } = useEditStore.getState();
+    const { _deleted: _omit, version: _v, ...rest } = rowData;
+    void _omit;
+    void _v;
+    const fresh = emptyRowAfter(current);
+    return { ...rest, _id: fresh._id, display_order: fresh.display_order };
+  }, []);
+
+  return (
+    <div className="cg-grid" role="region" aria-label="Variants">
+      <DataSheetGrid<GridRow>
+        ref={ref}
+        value={rows}
+        onChange={onChange}
+        columns={columns}
+        gutterColumn={gutterColumn}
+        stickyRightColumn={stickyRightColumn}
+        rowKey="_id"
+        height={height}
+        rowHeight={ROW_HEIGHT}
+        headerRowHeight={40}
+        rowClassName={rowClassName}
+        cellClassName={cellClassName}
+        createRow={createRow}
+        duplicateRow={duplicateRow}
+        addRowsComponent={false}
+        disableContextMenu
+        autoAddRow={false}
+      />
+    </div>
+  );
+});
+
+function emptyRowAfter(rows: readonly GridRow[]): GridRow {
+  return emptyRow(rows.reduce((m, r) => Math.max(m, r.display_order), 0) + 1);
+}

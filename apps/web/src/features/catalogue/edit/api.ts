@@ -1,0 +1,130 @@
+/** Catalogue mutations of the edit view (spec §7 + the atomic grid save). Paths relative to /api. */
+import { apiRequest, api, apiUrl, isApiRequestError, type ApiRequestError } from '../../../shared/api';
+import { getStoredToken } from '../../../shared/storage';
+import { defaultProductVariant } from './model';
+import type {
+  EditFile,
+  PriceHistoryEntry,
+  SaveVariantsBody,
+  SaveVariantsResponse,
+  VariantConflict,
+} from './types';
+
+const enc = encodeURIComponent;
+
+export type SaveOutcome =
+  | { kind: 'saved'; response: SaveVariantsResponse }
+  | { kind: 'invalid'; message: string | null; errors: Record<string, unknown> | undefined }
+  | { kind: 'conflict'; message: string | null; conflicts: VariantConflict[] }
+  | { kind: 'failed'; error: unknown };
+
+/**
+ * One atomic call for the whole grid. No automatic retry: a retried save that had committed would
+ * come back as a conflict. 400 / 409 are answers the grid shows; anything else is a failure.
+ */
+export async function saveVariants(productId: string, body: SaveVariantsBody): Promise<SaveOutcome> {
+  try {
+    const response = await apiRequest<SaveVariantsResponse>(`catalogue/product/${enc(productId)}/variants`, {
+      method: 'PUT',
+      body,
+      retry: false,
+      silent: true,
+    });
+    return { kind: 'saved', response };
+  } catch (err) {
+    if (isApiRequestError(err)) {
+      const b = (err.body ?? {}) as { message?: unknown; errors?: Record<string, unknown>; conflicts?: unknown };
+      const message = typeof b.message === 'string' ? b.message : null;
+      if (err.status === 400) return { kind: 'invalid', message, errors: b.errors ?? err.errors };
+      if (err.status === 409 && Array.isArray(b.conflicts))
+        return { kind: 'conflict', message, conflicts: b.conflicts as VariantConflict[] };
+    }
+    return { kind: 'failed', error: err };
+  }
+}
+
+/** Failures the global handler owns (session end, CSRF, throttling, server down). */
+export function isGlobalFailure(err: unknown): err is ApiRequestError {
+  return isApiRequestError(err) && (err.status === 0 || err.status === 401 || err.status === 403 || err.status === 429 || err.status >= 500);
+}
+
+export interface AddedProduct {
+  _id?: string;
+  name?: string;
+}
+
+export async function addProduct(name: string, catalogueId: string): Promise<AddedProduct | null> {
+  const body = await api.post<{ status?: number; data?: AddedProduct }>('catalogue/product', {
+    name,
+    catalogue_id: catalogueId,
+    variants: [defaultProductVariant()],
+  });
+  return body?.data ?? null;
+}
+
+export async function deleteProduct(productId: string): Promise<void> {
+  await api.delete(`catalogue/product/${enc(productId)}`, undefined, { silent: true });
+}
+
+type RawFile = Partial<EditFile> & { id?: string; status?: string; original_name?: string };
+
+export function toEditFile(raw: RawFile): EditFile | null {
+  const id = raw._id ?? raw.id;
+  if (!id) return null;
+  const s = raw.status;
+  const status: EditFile['status'] = s === 'ready' ? 'ready' : s === 'rejected' ? 'rejected' : s === undefined ? 'ready' : 'processing';
+  return { _id: id, name: raw.name ?? raw.original_name ?? id, path: raw.path, status, reason: raw.reason };
+}
+
+/** Multipart `files` (several at once). Returns the stored files as the server reports them. */
+export async function uploadFiles(productId: string, files: readonly File[]): Promise<EditFile[]> {
+  const form = new FormData();
+  for (const f of files) form.append('files', f, f.name);
+  const body = await api.patch<{ data?: unknown }>(`catalogue/upload/file/${enc(productId)}`, form, { retry: false });
+  const data = body?.data;
+  const list: RawFile[] = Array.isArray(data)
+    ? (data as RawFile[])
+    : Array.isArray((data as { files?: unknown })?.files)
+      ? ((data as { files: RawFile[] }).files)
+      : [];
+  return list
+    .map((f) => toEditFile({ ...f, status: f.status ?? 'processing' }))
+    .filter((f): f is EditFile => !!f);
+}
+
+export async function deleteFile(fileId: string): Promise<void> {
+  await api.patch(`catalogue/deletefile/${enc(fileId)}`, undefined, { silent: true });
+}
+
+/** Opens a stored file: fetched with the bearer token, shown from a blob URL (no token in URLs). */
+export async function openFile(file: EditFile): Promise<void> {
+  const url = file.path ? (file.path.startsWith('/') ? file.path : apiUrl(file.path)) : apiUrl(`catalogue/file/${enc(file._id)}`);
+  const token = getStoredToken();
+  const res = await fetch(url, { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
+  const blob = await res.blob();
+  const objectUrl = URL.createObjectURL(blob);
+  window.open(objectUrl, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
+type RawHistory = Partial<PriceHistoryEntry> & {
+  old_list_price?: number | string | null;
+  new_list_price?: number | string | null;
+  username?: string | null;
+  created_at?: string;
+};
+
+const money = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+
+export async function fetchPriceHistory(variantId: string, signal?: AbortSignal): Promise<PriceHistoryEntry[]> {
+  const body = await api.get<{ data?: RawHistory[] }>(`catalogue/variant/${enc(variantId)}/price-history`, { signal });
+  const list = Array.isArray(body?.data) ? body.data : [];
+  return list.map((h) => ({
+    _id: h._id,
+    old_price: money(h.old_price ?? h.old_list_price),
+    new_price: money(h.new_price ?? h.new_list_price),
+    changed_by: h.changed_by ?? h.username ?? null,
+    changed_at: h.changed_at ?? h.created_at ?? '',
+  }));
+}

@@ -1,0 +1,394 @@
+/** Edit-view dialogs: Add New Product, unsaved changes, conflicts, price history, product files. */
+import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { CATALOGUE_MSG } from '@portal/domain';
+import { isApiRequestError } from '../../../shared/api';
+import { formatDollars } from '../format';
+import { deleteFile, fetchPriceHistory, openFile } from './api';
+import { displayValue, FIELD_LABELS, toGridRow } from './model';
+import type { EditFile, GridRow, VariantConflict } from './types';
+
+// ── Add New Product ─────────────────────────────────────────────────────────
+
+export function AddProductModal({
+  opened,
+  onClose,
+  onSubmit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSubmit: (name: string) => Promise<boolean>;
+}) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setName('');
+    setError(null);
+    setFormError(null);
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const value = name.trim();
+    if (!value) {
+      setError(CATALOGUE_MSG.productNameRequired);
+      setFormError(CATALOGUE_MSG.requiredFields);
+      return;
+    }
+    setBusy(true);
+    const ok = await onSubmit(value);
+    setBusy(false);
+    if (ok) close();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title="Add New Product" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label="Product name"
+            required
+            data-autofocus
+            value={name}
+            error={error}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              if (e.currentTarget.value.trim()) {
+                setError(null);
+                setFormError(null);
+              }
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Add Product
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+// ── Leaving with unsaved changes ────────────────────────────────────────────
+
+export function UnsavedChangesDialog({
+  opened,
+  saving,
+  onSave,
+  onDiscard,
+  onStay,
+}: {
+  opened: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onDiscard: () => void;
+  onStay: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onStay} title="Unsaved changes" centered closeOnClickOutside={!saving}>
+      <Stack gap="md">
+        <Text>{CATALOGUE_MSG.unsavedChanges}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onStay} disabled={saving}>
+            Stay Here
+          </Button>
+          <Button variant="light" color="red" onClick={onDiscard} disabled={saving}>
+            Discard Changes
+          </Button>
+          <Button onClick={onSave} loading={saving}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+// ── 409: rows changed by someone else ──────────────────────────────────────
+
+const COMPARED = [
+  'part_number',
+  'size',
+  'actual_size',
+  'depth',
+  'odd_size',
+  'odd_size_type',
+  'min_area',
+  'max_area',
+  'out_of_stock',
+  'list_price',
+] as const;
+
+export function ConflictView({
+  conflicts,
+  rows,
+  saving,
+  onReload,
+  onOverwrite,
+  onCancel,
+}: {
+  conflicts: VariantConflict[];
+  rows: readonly GridRow[];
+  saving: boolean;
+  onReload: () => void;
+  onOverwrite: () => void;
+  onCancel: () => void;
+}) {
+  const mine = new Map(rows.map((r) => [r._id, r]));
+  return (
+    <Modal opened onClose={onCancel} title="Someone else changed these rows" centered size="xl">
+      <Stack gap="md">
+        <Text fz="sm">
+          Since you opened this product, another editor saved changes to {conflicts.length === 1 ? 'this row' : 'these rows'}.
+          Reload takes their version of these rows and keeps your other edits; Overwrite saves yours over theirs.
+        </Text>
+        <Table withTableBorder striped aria-label="Conflicting rows">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Part Number</Table.Th>
+              <Table.Th scope="col">Field</Table.Th>
+              <Table.Th scope="col">Yours</Table.Th>
+              <Table.Th scope="col">Theirs</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {conflicts.flatMap((c) => {
+              const my = mine.get(c._id);
+              const theirs = c.current ? toGridRow(c.current) : null;
+              if (!theirs)
+                return [
+                  <Table.Tr key={c._id}>
+                    <Table.Td>{c.part_number}</Table.Td>
+                    <Table.Td colSpan={3}>Deleted by someone else{my?._deleted ? ' (you deleted it too)' : ''}</Table.Td>
+                  </Table.Tr>,
+                ];
+              if (my?._deleted)
+                return [
+                  <Table.Tr key={c._id}>
+                    <Table.Td>{c.part_number}</Table.Td>
+                    <Table.Td colSpan={3}>You deleted it; someone else changed it</Table.Td>
+                  </Table.Tr>,
+                ];
+              const diffs = COMPARED.filter((f) => my && my[f] !== theirs[f]);
+              if (!diffs.length)
+                return [
+                  <Table.Tr key={c._id}>
+                    <Table.Td>{c.part_number}</Table.Td>
+                    <Table.Td colSpan={3}>Changed by someone else (same values as yours)</Table.Td>
+                  </Table.Tr>,
+                ];
+              return diffs.map((f, i) => (
+                <Table.Tr key={`${c._id}-${f}`}>
+                  <Table.Td>{i === 0 ? c.part_number : ''}</Table.Td>
+                  <Table.Td>{FIELD_LABELS[f]}</Table.Td>
+                  <Table.Td>{displayValue(f, my?.[f])}</Table.Td>
+                  <Table.Td>{displayValue(f, theirs[f])}</Table.Td>
+                </Table.Tr>
+              ));
+            })}
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button variant="light" onClick={onReload} disabled={saving}>
+            Reload
+          </Button>
+          <Button color="red" onClick={onOverwrite} loading={saving}>
+            Overwrite
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+// ── Price history ──────────────────────────────────────────────────────────
+
+function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
+}
+
+export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClose: () => void }) {
+  const id = row?._id ?? '';
+  const history = useQuery({
+    queryKey: ['catalogue', 'priceHistory', id],
+    queryFn: ({ signal }) => fetchPriceHistory(id, signal),
+    enabled: !!row,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  return (
+    <Modal opened={!!row} onClose={onClose} title={`Price history: ${row?.part_number ?? ''}`} centered size="lg">
+      {history.isPending ? (
+        <Group justify="center" p="md">
+          <Loader size="sm" aria-label="Loading price history" />
+        </Group>
+      ) : history.isError ? (
+        <Alert color="red" role="alert">
+          {isApiRequestError(history.error) ? history.error.message : 'Failed to load price history'}
+        </Alert>
+      ) : history.data.length === 0 ? (
+        <Text c="gray.7">No price changes recorded.</Text>
+      ) : (
+        <Table striped aria-label="Price history">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Date</Table.Th>
+              <Table.Th scope="col">Changed by</Table.Th>
+              <Table.Th scope="col" ta="right">
+                Old price
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                New price
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {history.data.map((h, i) => (
+              <Table.Tr key={h._id ?? i}>
+                <Table.Td>{formatWhen(h.changed_at)}</Table.Td>
+                <Table.Td>{h.changed_by ?? '—'}</Table.Td>
+                <Table.Td ta="right">{formatDollars(h.old_price)}</Table.Td>
+                <Table.Td ta="right">{formatDollars(h.new_price)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}
+
+// ── Product resources ───────────────────────────────────────────────────────
+
+export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp';
+
+export function AddFilesButton({
+  disabled,
+  onFiles,
+}: {
+  disabled: boolean;
+  onFiles: (files: File[]) => void;
+}) {
+  const resetRef = useRef<() => void>(null);
+  return (
+    <FileButton
+      resetRef={resetRef}
+      multiple
+      accept={ACCEPTED_FILES}
+      onChange={(files) => {
+        if (files.length) onFiles(files);
+        resetRef.current?.();
+      }}
+    >
+      {(props) => (
+        <Button variant="default" disabled={disabled} {...props}>
+          Add Files
+        </Button>
+      )}
+    </FileButton>
+  );
+}
+
+const STATUS_COLOR = { processing: 'yellow', ready: 'teal', rejected: 'red' } as const;
+
+export function FilesDialog({
+  opened,
+  files,
+  onClose,
+  onDeleted,
+}: {
+  opened: boolean;
+  files: readonly EditFile[];
+  onClose: () => void;
+  onDeleted: (fileId: string) => void;
+}) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const remove = async (f: EditFile) => {
+    setBusy(f._id);
+    try {
+      await deleteFile(f._id);
+      notifications.show({ color: 'teal', message: CATALOGUE_MSG.fileDeleted, autoClose: 3000 });
+      onDeleted(f._id);
+    } catch {
+      notifications.show({ color: 'red', message: CATALOGUE_MSG.deleteFileFailed, autoClose: 5000 });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const open = async (f: EditFile) => {
+    try {
+      await openFile(f);
+    } catch {
+      notifications.show({ color: 'red', message: 'Failed to open file', autoClose: 5000 });
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Product Resources" centered size="lg">
+      {files.length === 0 ? (
+        <Text c="gray.7">No files uploaded for this product.</Text>
+      ) : (
+        <Table aria-label="Product files">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">File</Table.Th>
+              <Table.Th scope="col">Status</Table.Th>
+              <Table.Th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {files.map((f) => (
+              <Table.Tr key={f._id}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{f.name}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[f.status]} variant="light">
+                    {f.status}
+                  </Badge>
+                  {f.status === 'rejected' && f.reason && (
+                    <Text fz="xs" c="red.8">
+                      {f.reason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="light" disabled={f.status !== 'ready'} onClick={() => void open(f)} aria-label={`Open ${f.name}`}>
+                      Open
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      loading={busy === f._id}
+                      onClick={() => void remove(f)}
+                      aria-label={`Delete ${f.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises';
+import type { Job } from 'bullmq';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import { rooms, type JobMap } from '@portal/contracts';
+import { returnedRows } from '@portal/db';
+import { catalogueFilePath, kindFromMime, publishRealtime, sniffFile, thumbnailNameFor } from '@portal/platform';
+
+export const THUMBNAIL_SIZE = 320;
+
+type Outcome = { status: 'ready'; thumbnail: string | null } | { status: 'rejected'; reason: string };
+
+interface FileRow {
+  id: string;
+  owner_type: 'category' | 'subcategory' | 'product';
+  owner_id: string;
+  mime: string;
+  storage_name: string | null;
+  status: string;
+}
+
+/** Content checks of one stored upload; images also get a WebP thumbnail next to the original. */
+async function check(filesDir: string, f: FileRow): Promise<Outcome> {
+  const file = catalogueFilePath(filesDir, f.storage_name);
+  const declared = kindFromMime(f.mime);
+  if (!file || !declared) return { status: 'rejected', reason: 'Unknown stored file' };
+  let buf: Buffer;
+  try {
+    buf = await fs.readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { status: 'rejected', reason: 'The file is missing' };
+    throw err;
+  }
+  if (sniffFile(buf.subarray(0, 64)) !== declared) {
+    return { status: 'rejected', reason: 'The file content does not match a PDF, PNG, JPEG or WebP file' };
+  }
+  if (declared === 'pdf') {
+    const tail = buf.subarray(Math.max(0, buf.length - 2048)).toString('latin1');
+    if (!tail.includes('%%EOF')) return { status: 'rejected', reason: 'The PDF is incomplete or damaged' };
+    const text = buf.toString('latin1');
+    if (/\/(JavaScript|JS|Launch|EmbeddedFile)\b/.test(text)) {
+      return { status: 'rejected', reason: 'PDFs with scripts, launch actions or embedded files are not accepted' };
+    }
+    return { status: 'ready', thumbnail: null };
+  }
+  try {
+    const image = sharp(buf, { limitInputPixels: 100_000_000, failOn: 'error' });
+    const meta = await image.metadata();
+    if (!meta.width || !meta.height) return { status: 'rejected', reason: 'The image could not be read' };
+    const thumb = await image
+      .rotate()
+      .resize({ width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const name = thumbnailNameFor(f.storage_name!);
+    await fs.writeFile(catalogueFilePath(filesDir, name)!, thumb, { mode: 0o640 });
+    return { status: 'ready', thumbnail: name };
+  } catch (err) {
+    return { status: 'rejected', reason: `The image could not be read (${(err as Error).message.slice(0, 120)})` };
+  }
+}
+
+/**
+ * `files` queue: checks an upload by content, makes the thumbnail, marks the row 'ready' or
+ * 'rejected' + reason and pushes `file.processed` (superadmins) and `catalogue.changed` (everyone,
+ * no prices). Idempotent: a file no longer 'processing' is left alone.
+ */
+export function filesProcessor(db: DataSource, filesDir: string) {
+  return async (job: Job<JobMap['files']>): Promise<'ready' | 'rejected' | 'skipped'> => {
+    const rows: FileRow[] = await db.query(
+      `SELECT id, owner_type, owner_id, mime, storage_name, status FROM files WHERE id = $1`,
+      [job.data.fileId],
+    );
+    const f = rows[0];
+    if (!f || f.status !== 'processing') return 'skipped';
+    const outcome = await check(filesDir, f);
+    const applied = await db.transaction(async (m) => {
+      const updated = returnedRows<{ category_id: string | null }>(await m.query(
+        `UPDATE files SET status = $2, reason = $3, thumbnail_name = $4, updated_at = now()
+          WHERE id = $1 AND status = 'processing'
+          RETURNING (SELECT coalesce(
+            (SELECT category_id FROM products WHERE id = files.owner_id),
+            (SELECT category_id FROM subcategories WHERE id = files.owner_id),
+            (SELECT id FROM categories WHERE id = files.owner_id))) AS category_id`,
+        [f.id, outcome.status, outcome.status === 'rejected' ? outcome.reason : null, outcome.status === 'ready' ? outcome.thumbnail : null],
+      ));
+      const row = updated[0];
+      if (!row) return false;
+      await publishRealtime(m, rooms.role('superadmin'), 'file.processed', {
+        fileId: f.id,
+        status: outcome.status,
+        ...(outcome.status === 'rejected' ? { reason: outcome.reason } : {}),
+      });
+      for (const role of ['superadmin', 'admin', 'employee']) {
+        await publishRealtime(m, rooms.role(role), 'catalogue.changed', {
+          categoryId: row.category_id,
+          productId: f.owner_type === 'product' ? f.owner_id : null,
+          kind: 'files',
+        });
+      }
+      return true;
+    });
+    if (outcome.status === 'rejected' || !applied) {
+      // A rejected upload is never served: drop its bytes (the row keeps name and reason).
+      const stored = catalogueFilePath(filesDir, f.storage_name);
+      if (stored && outcome.status === 'rejected') await fs.rm(stored, { force: true });
+      if (!applied && outcome.status === 'ready' && outcome.thumbnail) {
+        await fs.rm(catalogueFilePath(filesDir, outcome.thumbnail)!, { force: true });
+      }
+    }
+    return applied ? outcome.status : 'skipped';
+  };
+}

@@ -1,0 +1,225 @@
+/**
+ * Server-side (and client-side) validation of edited variant rows: spec §5 "Grid", §3 Variant.
+ * One implementation for the API's atomic save / variant calls and the web grid's row highlighting.
+ * Errors are keyed `<index>.<field>` (index in the submitted array) with per-row messages.
+ */
+import { parseMoneyToCents } from './pricing';
+import { ODD_SIZE_TYPES, type OddSizeType } from './odd-size';
+import { NEW_VARIANT_ID_PREFIX } from './categories';
+
+export const VARIANT_MSG = {
+  fixRows: 'Please fix the highlighted rows.',
+  conflict: 'Some rows were changed by someone else. Reload to see their changes or overwrite them.',
+  partNumberRequired: 'Part number is required',
+  partNumberTooLong: 'Part number must be at most 100 characters',
+  partNumberDuplicateInBatch: 'Part number is used by another row',
+  partNumberTaken: 'Part number already exists in the catalogue',
+  sizeRequired: 'Size is required unless the variant is odd-size',
+  sizeMustBeEmpty: 'Size must be empty for an odd-size variant',
+  actualSizeMustBeEmpty: 'Actual size must be empty for an odd-size variant',
+  oddTypeRequired: 'Odd-size type is required (SINGLE, DOUBLE or TRIPLE)',
+  oddTypeMustBeEmpty: 'Odd-size type must be empty unless the variant is odd-size',
+  areaMustBeEmpty: 'Area must be empty unless the variant is odd-size',
+  notANumber: 'Must be a number',
+  negative: 'Must be 0 or more',
+  minAboveMax: 'Min area must not exceed max area',
+  priceRequired: 'List price is required',
+  priceInvalid: 'List price must be an amount of 0 or more with at most 2 decimals',
+  versionRequired: 'Version is required for an existing row',
+  invalidId: 'Invalid variant id',
+  duplicateId: 'This row appears twice',
+  booleanInvalid: 'Must be Yes or No',
+  textTooLong: 'Must be at most 100 characters',
+} as const;
+
+/** A variant row as sent by a client (grid or spec calls). */
+export interface VariantInput {
+  _id?: unknown;
+  version?: unknown;
+  part_number?: unknown;
+  size?: unknown;
+  actual_size?: unknown;
+  depth?: unknown;
+  odd_size?: unknown;
+  odd_size_type?: unknown;
+  min_area?: unknown;
+  max_area?: unknown;
+  out_of_stock?: unknown;
+  list_price?: unknown;
+  customer_price?: unknown;
+  display_order?: unknown;
+}
+
+/** A validated row in storage units: numerics as exact decimal text, price in integer cents. */
+export interface NormalizedVariant {
+  part_number: string;
+  size: string;
+  actual_size: string;
+  depth: string | null;
+  odd_size: boolean;
+  odd_size_type: OddSizeType | null;
+  min_area: string | null;
+  max_area: string | null;
+  out_of_stock: boolean;
+  list_price_cents: number;
+}
+
+const NUMERIC_RE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+const NEGATIVE_RE = /^-\s*(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+function text(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' ? v.trim() : '';
+}
+
+function bool(v: unknown): boolean | 'invalid' {
+  if (v === null || v === undefined || v === '') return false;
+  if (typeof v === 'boolean') return v;
+  if (v === 1 || v === 0) return v === 1;
+  if (typeof v === 'string') {
+    const t = v.trim().toLowerCase();
+    if (['yes', 'true', '1'].includes(t)) return true;
+    if (['no', 'false', '0'].includes(t)) return false;
+  }
+  return 'invalid';
+}
+
+/** Non-negative number → exact decimal text; blank → null. */
+function numeric(v: unknown): { ok: true; value: string | null } | { ok: false; message: string } {
+  if (isBlank(v)) return { ok: true, value: null };
+  const t = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : typeof v === 'string' ? v.trim() : 'x';
+  if (NEGATIVE_RE.test(t) || (typeof v === 'number' && v < 0)) return { ok: false, message: VARIANT_MSG.negative };
+  if (/e/i.test(t) && typeof v === 'number') {
+    // tiny/huge floats printed in exponent form
+    return v >= 0 ? { ok: true, value: v.toFixed(6).replace(/\.?0+$/, '') } : { ok: false, message: VARIANT_MSG.negative };
+  }
+  if (!NUMERIC_RE.test(t)) return { ok: false, message: VARIANT_MSG.notANumber };
+  return { ok: true, value: t.startsWith('.') ? `0${t}` : t.replace(/\.$/, '') };
+}
+
+function oddType(v: unknown): OddSizeType | '' | 'invalid' {
+  if (isBlank(v)) return '';
+  if (typeof v !== 'string') return 'invalid';
+  const t = v.trim().toUpperCase();
+  if (t === 'NONE') return '';
+  return (ODD_SIZE_TYPES as readonly string[]).includes(t) ? (t as OddSizeType) : 'invalid';
+}
+
+export interface ValidateOptions {
+  /** Price when the row carries none (spec calls keep the current one); undefined → required. */
+  defaultPriceCents?: number;
+}
+
+/**
+ * Validates one row. Returns the normalised row and its errors keyed by field. Rules (§5 Grid):
+ * odd-size rows have no size/actual size and need a type; standard rows need a size and have no
+ * areas or type; numbers are ≥ 0; min area ≤ max area; part number required.
+ */
+export function validateVariantRow(
+  row: VariantInput,
+  options: ValidateOptions = {},
+): { value: NormalizedVariant | null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const pn = text(row.part_number);
+  if (!pn) errors.part_number = VARIANT_MSG.partNumberRequired;
+  else if (pn.length > 100) errors.part_number = VARIANT_MSG.partNumberTooLong;
+
+  const odd = bool(row.odd_size);
+  if (odd === 'invalid') errors.odd_size = VARIANT_MSG.booleanInvalid;
+  const oos = bool(row.out_of_stock);
+  if (oos === 'invalid') errors.out_of_stock = VARIANT_MSG.booleanInvalid;
+  const isOdd = odd === true;
+
+  const size = text(row.size);
+  const actual = text(row.actual_size);
+  if (size.length > 100) errors.size = VARIANT_MSG.textTooLong;
+  if (actual.length > 100) errors.actual_size = VARIANT_MSG.textTooLong;
+
+  const depth = numeric(row.depth);
+  if (!depth.ok) errors.depth = depth.message;
+  const min = numeric(row.min_area);
+  if (!min.ok) errors.min_area = min.message;
+  const max = numeric(row.max_area);
+  if (!max.ok) errors.max_area = max.message;
+  const type = oddType(row.odd_size_type);
+
+  if (isOdd) {
+    if (size) errors.size ??= VARIANT_MSG.sizeMustBeEmpty;
+    if (actual) errors.actual_size ??= VARIANT_MSG.actualSizeMustBeEmpty;
+    if (type === '' || type === 'invalid') errors.odd_size_type = VARIANT_MSG.oddTypeRequired;
+    if (min.ok && max.ok && min.value !== null && max.value !== null && Number(min.value) > Number(max.value)) {
+      errors.min_area = VARIANT_MSG.minAboveMax;
+    }
+  } else {
+    if (!size) errors.size ??= VARIANT_MSG.sizeRequired;
+    if (type !== '') errors.odd_size_type = VARIANT_MSG.oddTypeMustBeEmpty;
+    if (!isBlank(row.min_area)) errors.min_area ??= VARIANT_MSG.areaMustBeEmpty;
+    if (!isBlank(row.max_area)) errors.max_area ??= VARIANT_MSG.areaMustBeEmpty;
+  }
+
+  let cents: number | null = null;
+  const rawPrice = row.list_price !== undefined ? row.list_price : row.customer_price;
+  if (isBlank(rawPrice)) {
+    if (options.defaultPriceCents === undefined) errors.list_price = VARIANT_MSG.priceRequired;
+    else cents = options.defaultPriceCents;
+  } else if (typeof rawPrice === 'number' && rawPrice < 0) {
+    errors.list_price = VARIANT_MSG.priceInvalid;
+  } else {
+    const input =
+      typeof rawPrice === 'number' ? (Number.isFinite(rawPrice) ? String(Math.round(rawPrice * 1e6) / 1e6) : 'x') : rawPrice;
+    cents = typeof input === 'string' ? parseMoneyToCents(input) : null;
+    if (cents === null) errors.list_price = VARIANT_MSG.priceInvalid;
+  }
+
+  if (Object.keys(errors).length) return { value: null, errors };
+  return {
+    value: {
+      part_number: pn,
+      size: isOdd ? '' : size,
+      actual_size: isOdd ? '' : actual,
+      depth: depth.ok ? depth.value : null,
+      odd_size: isOdd,
+      odd_size_type: isOdd ? (type as OddSizeType) : null,
+      min_area: isOdd && min.ok ? min.value : null,
+      max_area: isOdd && max.ok ? max.value : null,
+      out_of_stock: oos === true,
+      list_price_cents: cents ?? 0,
+    },
+    errors,
+  };
+}
+
+export function isNewRowId(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith(NEW_VARIANT_ID_PREFIX);
+}
+
+/**
+ * Validates a whole batch: each row, plus part-number uniqueness inside the batch
+ * (case-insensitive). Keys are `<index>.<field>`.
+ */
+export function validateVariantBatch(
+  rows: readonly VariantInput[],
+  options: ValidateOptions = {},
+): { values: (NormalizedVariant | null)[]; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const values = rows.map((row, i) => {
+    const r = validateVariantRow(row, options);
+    for (const [field, message] of Object.entries(r.errors)) errors[`${i}.${field}`] = message;
+    return r.value;
+  });
+  const seen = new Map<string, number>();
+  rows.forEach((row, i) => {
+    const key = text(row.part_number).toLowerCase();
+    if (!key) return;
+    const first = seen.get(key);
+    if (first === undefined) seen.set(key, i);
+    else {
+      errors[`${i}.part_number`] ??= VARIANT_MSG.partNumberDuplicateInBatch;
+      errors[`${first}.part_number`] ??= VARIANT_MSG.partNumberDuplicateInBatch;
+    }
+  });
+  return { values, errors };
+}
