@@ -1,4 +1,4 @@
-/** Jest projects: `libs` (pure unit tests) and `integration` (api + worker against real Postgres/Redis). */
+/** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security` (issue 7 §1). */
 const tsJest = [
   'ts-jest',
   { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false },
@@ -26,6 +26,45 @@ module.exports = {
       globalTeardown: '<rootDir>/test/global-teardown.ts',
       setupFiles: ['reflect-metadata'],
       testTimeout: 30000,
+    },
+    {
+      // Security suite (issue 7 §1): same harness as `integration`, one API per file.
+      displayName: 'security',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/security/**/*.security.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/global-setup.ts',
+      globalTeardown: '<rootDir>/test/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+      testTimeout: 60000,
+    },
+    {
+      // `npm run test:faults`: real processes (private Redis and Postgres, compiled API + workers)
+      // stopped, killed and restarted under load. Not part of `npm test`.
+      displayName: 'faults',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/faults/**/*.faults.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/faults/global-setup.ts',
+      globalTeardown: '<rootDir>/test/faults/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+      testTimeout: 240000,
+    },
+    {
+      // `npm run test:scaleout`: 2 API processes + 2 workers on one Redis and one Postgres.
+      displayName: 'scaleout',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/scaleout/**/*.scaleout.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+      globalSetup: '<rootDir>/test/faults/global-setup.ts',
+      setupFiles: ['reflect-metadata'],
+      testTimeout: 90000,
     },
   ],
 };

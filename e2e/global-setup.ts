@@ -11,7 +11,11 @@ const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeo
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
 
 function startChild(file: string, env: Record<string, string>, name: string): Promise<ChildProcess> {
-  const child = fork(file, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(file, [], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--require', path.resolve(__dirname, '../scripts/dist/child-guard.js')],
+  });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(child));
     child.on('exit', (code) => reject(new Error(`${name} exited with ${code}`)));

@@ -15,6 +15,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+export const CHILD_GUARD = path.resolve(__dirname, '../scripts/dist/child-guard.js');
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing!';
 
 /**
@@ -36,7 +38,12 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
     LOG_LEVEL: 'error',
     ...extraEnv,
   };
-  const child = fork(path.resolve(__dirname, '../apps/api/dist/main.js'), [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  const child = fork(path.resolve(__dirname, '../apps/api/dist/main.js'), [], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    // Exits when this test process dies, even by SIGKILL (no orphaned servers between runs).
+    execArgv: ['--require', CHILD_GUARD],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

@@ -10,7 +10,7 @@ import { TEMPLATE_DB, TEST_SERVER_URL } from './services';
  */
 export default async function globalSetup(): Promise<void> {
   // API tests run the compiled server; make sure it is current (incremental, fast when unchanged).
-  if (!process.env.TEST_SKIP_BUILD) execSync('npx tsc -b apps/api apps/worker', { stdio: 'inherit' });
+  if (!process.env.TEST_SKIP_BUILD) execSync('npx tsc -b apps/api apps/worker scripts', { stdio: 'inherit' });
   process.env.TEST_RUN_ID ??= `${process.pid}`;
   const template = `portal_tpl_${process.env.TEST_RUN_ID}`;
   await dropDatabase(TEST_SERVER_URL, template);

@@ -34,7 +34,7 @@ export async function startApi(databaseUrl) {
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'error',
   };
-  const child = fork(path.join(root, 'apps/api/dist/main.js'), [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'apps/api/dist/main.js'), [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')] });
   const port = await new Promise((resolve, reject) => {
     child.on('message', (m) => m?.type === 'ready' && resolve(m.port));
     child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
@@ -61,4 +61,59 @@ export function run(url, { headers = {}, connections = 20, duration = 8, title }
 
 export function ratioRow(name, subject, baseline) {
   return `| ${name} | ${subject.rps.toFixed(0)} | ${subject.p99} | ${baseline.rps.toFixed(0)} | ${baseline.p99} | **${(subject.rps / baseline.rps).toFixed(2)}** |`;
+}
+
+/** Same shape as the API's session check: JWT (HS256, audience) + the session/user lookup SQL. */
+export const SESSION_LOOKUP_SQL = `SELECT s.id AS session_id, u.id, u.username, u.email, u.role, u.company_id, u.picture, c.name AS company_name
+  FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
+ WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status AND (u.company_id IS NULL OR c.status)`;
+
+/**
+ * A bare Fastify + pg server: each route authenticates exactly as the API does (JWT verify + session
+ * lookup) and then runs `handler(req, pool, user)` — the same SQL as the API's service.
+ */
+export async function startBaseline(databaseUrl, routes) {
+  const { default: Fastify } = await import('fastify');
+  const { default: pgLib } = await import('pg');
+  const { createHmac } = await import('node:crypto');
+  const { jwtVerify } = await import('jose');
+  const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 20 });
+  const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
+  const app = Fastify();
+  for (const [path, handler] of Object.entries(routes)) {
+    app.get(path, async (req, reply) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
+      const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
+      if (!rows[0]) return reply.code(401).send({ status: 401 });
+      return handler(req, pool, rows[0]);
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${app.server.address().port}`, stop: async () => (await app.close(), await pool.end()) };
+}
+
+/** Signs in through the real API; returns the bearer header. */
+export async function signIn(apiUrl, email, password) {
+  const t = await fetch(`${apiUrl}/api/csrf-token`);
+  const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const { token } = await t.json();
+  const login = await fetch(`${apiUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': token, cookie },
+    body: JSON.stringify({ email, password }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`bench login failed for ${email}: ${JSON.stringify(login)}`);
+  return { authorization: `Bearer ${login.token}` };
+}
+
+/** Latency at a fixed offered load (e.g. 200 req/s) — the p99 target is stated at a rate. */
+export function runAtRate(url, { headers = {}, rate, duration = 8, title }) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: 20, overallRate: rate, duration, title }, (err, result) => {
+      if (err) return reject(err);
+      if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx responses`));
+      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+    });
+  });
 }

@@ -179,6 +179,7 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     expect(res.body.errors).toEqual({
       '1.part_number': 'Part number is required',
       '2.size': 'Size must be empty for an odd-size variant',
+      '2.actual_size': 'Actual size must be empty for an odd-size variant',
       '2.odd_size_type': 'Odd-size type is required (SINGLE, DOUBLE or TRIPLE)',
       '3.depth': 'Must be 0 or more',
       '3.min_area': 'Min area must not exceed max area',

@@ -12,6 +12,9 @@ import type { DemoCategory, DemoVariant } from '../../../scripts/src/catalogue/d
 
 const PW = 'Passw0rd!23';
 
+// Boot + seed + four argon2 sign-ins on a shared 2-core machine can exceed jest's 5 s default.
+jest.setTimeout(60_000);
+
 // Percentages chosen so that binary floats would round some prices wrongly (e.g. 45.55 %).
 const A: CompanyPercentages = {
   discount_percentage: '45.55',

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Queue, Worker } from 'bullmq';
 import { Pool } from 'pg';
 import { runMigrations as runQueueMigrations } from 'bullmq';
@@ -64,11 +65,13 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     files: createQueue('files', env),
   };
   const concurrency = overrides.concurrency ?? 4;
+  // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
+  const name = `${hostname()}:${process.pid}`;
   const workers: Worker[] = [
-    createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency }),
-    createWorker('email', emailProcessor(db, mailer, handlers.email, ctx), env, { concurrency }),
+    createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
+    createWorker('email', emailProcessor(db, mailer, handlers.email, ctx), env, { concurrency, name }),
     // Image decoding is CPU work: two at a time at most.
-    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, { concurrency: Math.min(concurrency, 2) }),
+    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, { concurrency: Math.min(concurrency, 2), name }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>

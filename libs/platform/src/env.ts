@@ -28,6 +28,11 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: z.string().default('superadmin@filterportal.local'),
   SUPERADMIN_PASSWORD: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** BullMQ key prefix: lets several deployments (or test runs) share one Redis. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'QUEUE_PREFIX must be 1-40 letters, digits, _ or -')
+    .default('portal'),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { isGridCellEditable } from '@portal/domain';
 import { dispatchRealtimeEvent } from '../../../shared/realtime';
 import { sockets } from '../../../test/fakeSocket';
@@ -41,10 +42,14 @@ afterAll(() => {
     if (d) Object.defineProperty(HTMLElement.prototype, k, d);
   }
 });
-beforeEach(() => vi.stubGlobal('ResizeObserver', SizedResizeObserver));
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
+  // Mantine's toast store is module-level: earlier tests' toasts would queue ours past the limit.
+  notifications.clean();
+  notifications.cleanQueue();
+});
 afterEach(() => useEditStore.getState().reset());
 
-import { afterAll } from 'vitest';
 
 async function enterEdit(setup?: (s: EditServer) => void) {
   const r = await openEditor(setup);
@@ -71,8 +76,7 @@ const ids = () => rows().map((r) => r._id);
 async function pick(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('button', { name: label }));
   const list = await screen.findByRole('listbox', { name: label.split(',')[0] });
-  if (!within(list).queryByRole('option', { name: option })) console.log('LISTBOX', list.outerHTML);
-  fireEvent.click(within(list).getByRole('option', { name: option }));
+  fireEvent.click(await within(list).findByRole('option', { name: option }));
   await waitFor(() => expect(screen.queryByRole('listbox', { name: label.split(',')[0] })).not.toBeInTheDocument());
 }
 
@@ -360,6 +364,7 @@ describe('catalogue edit mode', () => {
     await pick('Out of Stock, row 1', 'Yes');
 
     const unload = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;
+    Object.defineProperty(unload, 'returnValue', { writable: true, value: '' });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
     expect(unload.returnValue).toBe('You have unsaved changes. Are you sure you want to leave?');

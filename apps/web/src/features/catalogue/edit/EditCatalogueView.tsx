@@ -459,3 +459,5 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
     </Stack>
   );
 }
+
+export default EditCatalogueView;

@@ -87,6 +87,7 @@ function SelectCellImpl<V extends string | boolean>({
       trapFocus={false}
       returnFocus={false}
       transitionProps={{ duration: 0 }}
+      hideDetached={false}
     >
       <Popover.Target>
         <div

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { CatalogueView } from '../components/CatalogueView';
-import { EditCatalogueView } from '../edit/EditCatalogueView';
+import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
 import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
 import { useCatalogueStore } from '../store';
+
+/** The grid (react-datasheet-grid) loads only when a superadmin opens edit mode. */
+const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
 
 /**
  * Catalogue screen for every role (spec §2 Catalogue screen): /superadmin/catalog,
@@ -33,7 +37,13 @@ export default function CatalogPage() {
           </Button>
         )}
       </Group>
-      {editing ? <EditCatalogueView /> : <CatalogueView />}
+      {editing ? (
+        <Suspense fallback={<ProductListSkeleton label="Loading editor" />}>
+          <EditCatalogueView />
+        </Suspense>
+      ) : (
+        <CatalogueView />
+      )}
     </>
   );
 }

@@ -1,0 +1,571 @@
+/**
+ * Every route of the product, as data (issue 7 §1 access matrix). One entry per OpenAPI operation
+ * (`METHOD /api/path/{param}` exactly as GET /api/docs-json lists it); the completeness check fails
+ * when a controller gains a route that is missing here. To add a route: append an entry with who may
+ * call it (`allowed`) and how to build a request for an actor and an id kind (`build`).
+ *
+ * Id kinds: `own` = the actor's own object (a superadmin's "own" is company A's), `foreign` = the
+ * other company's object (for catalogue routes, which have no tenant: another company's id, i.e. an
+ * id of the wrong kind), `random` = a random UUID.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import {
+  PW,
+  form,
+  pngBytes,
+  uuid,
+  type Actor,
+  type ActorName,
+  type Co,
+  type Kind,
+  type SecClient,
+  type World,
+} from './harness';
+
+export interface Req {
+  method: string;
+  /** Path under /api/, query string included. */
+  path: string;
+  body?: unknown;
+  /** Multipart body (built fresh per send: a FormData can be read once). */
+  form?: () => Promise<FormData>;
+  /** Send with this client instead of the actor's (e.g. a throwaway session for logout). */
+  client?: SecClient;
+}
+
+export interface RouteSpec {
+  /** `METHOD /api/path/{param}` as in the OpenAPI document. */
+  op: string;
+  /** Id kinds to try; routes without an id run once ('own'). */
+  kinds: readonly Kind[];
+  allowed(actor: ActorName, kind: Kind): boolean;
+  build(w: World, actor: Actor, kind: Kind): Promise<Req>;
+  /** A GET that changes state by design (why); exempt from the "GET changes nothing" check. */
+  getWrites?: string;
+  /** Needs no session (anonymous callers are not simply 401). */
+  public?: true;
+}
+
+const ID_KINDS: readonly Kind[] = ['own', 'foreign', 'random'];
+const NO_ID: readonly Kind[] = ['own'];
+
+// ------------------------------------------------------------------------------- predicates
+const everyone = () => true;
+const nobody = () => false;
+const signedIn = (a: ActorName) => a !== 'anonymous';
+const superadmin = (a: ActorName) => a === 'superadmin';
+const superOwn = (a: ActorName, k: Kind) => a === 'superadmin' && k === 'own';
+const superKnown = (a: ActorName, k: Kind) => a === 'superadmin' && k !== 'random';
+const admins = (a: ActorName) => a === 'adminA' || a === 'adminB';
+const adminOwnOrSuper = (a: ActorName, k: Kind) => k !== 'random' && (a === 'superadmin' || (admins(a) && k === 'own'));
+const signedInOwn = (a: ActorName, k: Kind) => signedIn(a) && k === 'own';
+
+// ------------------------------------------------------------------------------- fixtures
+export interface CatalogueFixture {
+  categoryId: string;
+  subcategoryId: string;
+  productId: string;
+  variantId: string;
+  partNumber: string;
+  /** A ready file (PDF) with a thumbnail, owned by the product. */
+  fileId: string;
+}
+
+const fixtures = new WeakMap<World, { cat: CatalogueFixture; images: Record<Co, string> }>();
+
+/** Catalogue ids, a ready file and each company's logo (created on first use). */
+export async function routeFixtures(w: World): Promise<{ cat: CatalogueFixture; images: Record<Co, string> }> {
+  const cached = fixtures.get(w);
+  if (cached) return cached;
+  const db = w.api.db;
+  const [v]: { category_id: string; subcategory_id: string; product_id: string; id: string; part_number: string }[] =
+    await db.query(
+      `SELECT p.category_id, p.subcategory_id, p.id AS product_id, v.id, v.part_number
+         FROM variants v JOIN products p ON p.id = v.product_id JOIN categories k ON k.id = p.category_id
+        WHERE NOT v.odd_size AND p.subcategory_id IS NOT NULL AND k.image_svg IS NOT NULL
+        ORDER BY k.display_order, p.display_order, v.display_order LIMIT 1`,
+    );
+  if (!v) throw new Error('routeFixtures needs the demo catalogue (seedWorld({catalogue: true}))');
+  const fileId = await readyFile(w, v.product_id);
+  const images = { A: await logo(w, 'A'), B: await logo(w, 'B') };
+  const value = {
+    cat: {
+      categoryId: v.category_id,
+      subcategoryId: v.subcategory_id,
+      productId: v.product_id,
+      variantId: v.id,
+      partNumber: v.part_number,
+      fileId,
+    },
+    images,
+  };
+  fixtures.set(w, value);
+  return value;
+}
+
+/** A 'ready' catalogue file (as the worker leaves it): PDF + thumbnail on disk, row in `files`. */
+export async function readyFile(w: World, ownerId: string, ownerType = 'product'): Promise<string> {
+  const id = uuid();
+  const dir = path.join(w.api.filesDir, 'catalogue');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${id}.pdf`), '%PDF-1.4\n%%EOF\n');
+  fs.writeFileSync(path.join(dir, `${id}.thumb.webp`), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).webp().toBuffer());
+  await w.api.db.query(
+    `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, thumbnail_name)
+     VALUES ($1, $2, $3, 'spec.pdf', '/api/catalogue/file/' || $1::text, 'application/pdf', 15, 'ready', $4, $5)`,
+    [id, ownerType, ownerId, `${id}.pdf`, `${id}.thumb.webp`],
+  );
+  return id;
+}
+
+/** The company's logo, stored as the upload would store it; returns the generated name. */
+async function logo(w: World, co: Co): Promise<string> {
+  const name = `${uuid()}.webp`;
+  const dir = path.join(w.api.filesDir, 'images');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } }).webp().toBuffer());
+  await w.api.db.query(`UPDATE companies SET picture = $2 WHERE id = $1`, [w.ids[co], `/api/files/images/${name}`]);
+  return name;
+}
+
+/** A throwaway product (one standard variant) for destructive superadmin cases. */
+export async function freshProduct(w: World): Promise<{ productId: string; variantId: string; partNumber: string }> {
+  const { cat } = await routeFixtures(w);
+  const n = w.seq();
+  const [p]: { id: string }[] = await w.api.db.query(
+    `INSERT INTO products (category_id, subcategory_id, name, display_order)
+     SELECT category_id, id, $2, 999 FROM subcategories WHERE id = $1 RETURNING id`,
+    [cat.subcategoryId, `Security product ${n}`],
+  );
+  const partNumber = `SEC-${n}-${uuid().slice(0, 6)}`;
+  const [v]: { id: string }[] = await w.api.db.query(
+    `INSERT INTO variants (product_id, part_number, size, actual_size, depth, list_price_cents, display_order)
+     VALUES ($1, $2, '20x20x1', '19.5x19.5x0.75', 1, 4321, 0) RETURNING id`,
+    [p.id, partNumber],
+  );
+  return { productId: p.id, variantId: v.id, partNumber };
+}
+
+// ------------------------------------------------------------------------------- id helpers
+/** A company id of `kind` for the actor (superadmin: A is "own"); destructive: a fresh company. */
+async function companyFor(w: World, a: Actor, kind: Kind, destructive = false): Promise<string> {
+  if (kind === 'random') return uuid();
+  if (a.name === 'superadmin' && destructive) return w.freshCompany();
+  const own = w.coOf(a);
+  return w.ids[kind === 'own' ? own : w.other(own)];
+}
+
+/** A fresh employee of the actor's company (own) or of the other company (foreign). */
+async function userFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  if (kind === 'random') return uuid();
+  const own = w.coOf(a);
+  return (await w.freshEmployee(kind === 'own' ? own : w.other(own))).id;
+}
+
+/** A catalogue node for catalogue reads: own = the real one; foreign = another company's id. */
+function nodeFor(w: World, a: Actor, kind: Kind, real: string): string {
+  if (kind === 'random') return uuid();
+  if (kind === 'foreign') return w.ids[w.other(w.coOf(a))];
+  return real;
+}
+
+const png = async () => form('file', [{ name: 'me.png', data: await pngBytes(), type: 'image/png' }]);
+
+/** The same user role in a throwaway account, so session-ending routes leave the actor signed in. */
+async function throwaway(w: World, a: Actor): Promise<{ client: SecClient; email: string }> {
+  if (!a.user) return { client: a.client, email: 'nobody@example.com' };
+  const role = a.name === 'superadmin' ? 'superadmin' : a.name.startsWith('admin') ? 'admin' : 'employee';
+  const u = await w.freshUser(role, a.company);
+  return { client: await w.signIn(u.email), email: u.email };
+}
+
+// ------------------------------------------------------------------------------- the table
+export const ROUTES: RouteSpec[] = [
+  // ---- system, auth, account
+  { op: 'GET /api/config',
+    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'config' }) },
+  { op: 'GET /api/health',
+    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'health' }) },
+  { op: 'GET /api/csrf-token',
+    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'csrf-token' }) },
+  {
+    op: 'POST /api/login',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody, // wrong credentials never succeed, whoever sends them
+    build: async (w, a) => ({ method: 'POST', path: 'login', body: { email: a.user?.email ?? 'nobody@example.com', password: 'Wrong-passw0rd!' } }),
+  },
+  {
+    op: 'GET /api/validate',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'validate' }),
+  },
+  {
+    op: 'POST /api/logout',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => ({ method: 'POST', path: 'logout', client: a.user ? await w.signIn(a.user.email) : undefined }),
+  },
+  {
+    op: 'POST /api/forgot-password',
+    public: true,
+    kinds: NO_ID,
+    allowed: everyone, // same answer for every email (enumeration-safe)
+    build: async (w) => ({ method: 'POST', path: 'forgot-password', body: { email: `nobody${w.seq()}@nowhere.example` } }),
+  },
+  {
+    op: 'POST /api/reset-password',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody,
+    build: async () => ({ method: 'POST', path: 'reset-password', body: { token: 'A'.repeat(43), password: 'Brand-new-Passw0rd!' } }),
+  },
+  { op: 'GET /api/user/me', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: 'user/me' }) },
+  {
+    op: 'PATCH /api/user',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => {
+      const [u] = a.user ? await w.api.db.query(`SELECT username, email FROM users WHERE id = $1`, [a.user.id]) : [null];
+      return { method: 'PATCH', path: 'user', body: { username: u?.username ?? 'x', email: u?.email ?? 'x@example.com' } };
+    },
+  },
+  {
+    op: 'POST /api/change-password',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => ({
+      method: 'POST',
+      path: 'change-password',
+      body: { oldPassword: PW, newPassword: `Fresh-Passw0rd-${w.seq()}!` },
+      client: (await throwaway(w, a)).client,
+    }),
+  },
+  {
+    op: 'PATCH /api/user/upload',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'PATCH', path: 'user/upload', form: png }),
+  },
+  {
+    op: 'PATCH /api/company/upload/{companyId}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'PATCH', path: `company/upload/${await companyFor(w, a, k)}`, form: png }),
+  },
+  {
+    op: 'GET /api/files/images/{name}',
+    kinds: ID_KINDS,
+    // Images of one's own company (logo, colleagues' pictures); a superadmin sees every company's.
+    allowed: (a, k) => signedIn(a) && (k === 'own' || (a === 'superadmin' && k === 'foreign')),
+    build: async (w, a, k) => {
+      const { images } = await routeFixtures(w);
+      const own = w.coOf(a);
+      const name = k === 'random' ? `${uuid()}.webp` : images[k === 'own' ? own : w.other(own)];
+      return { method: 'GET', path: `files/images/${name}` };
+    },
+  },
+
+  // ---- companies (spec §7)
+  {
+    op: 'GET /api/company',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'company?page=1&limit=9&search=&sortBy=name&sortOrder=asc' }),
+  },
+  {
+    op: 'POST /api/company',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => {
+      const n = w.seq();
+      return {
+        method: 'POST',
+        path: 'company',
+        body: { name: `New ${n}`, username: 'N', email: `new${n}@new.example`, password: PW, confirm_password: PW },
+      };
+    },
+  },
+  {
+    op: 'GET /api/company/user/{companyId}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `company/user/${await companyFor(w, a, k)}` }),
+  },
+  {
+    op: 'GET /api/company/{id}',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => ({ method: 'GET', path: `company/${await companyFor(w, a, k)}` }),
+  },
+  {
+    op: 'PATCH /api/company/{id}',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => ({ method: 'PATCH', path: `company/${await companyFor(w, a, k)}`, body: { discount_percentage: 50 } }),
+  },
+  {
+    op: 'DELETE /api/company/{id}',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => ({ method: 'DELETE', path: `company/${await companyFor(w, a, k, true)}` }),
+  },
+
+  // ---- users (spec §7)
+  {
+    op: 'POST /api/user',
+    kinds: ID_KINDS,
+    // An admin's company comes from the session (company_id in the body is ignored): succeeds for any
+    // kind, and the matrix checks the new user landed in the admin's own company as an employee.
+    allowed: (a, k) => admins(a) || superKnown(a, k),
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: 'user',
+      body: { company_id: await companyFor(w, a, k), username: 'Made', email: `made${w.seq()}@made.example`, password: PW, action: 'admin' },
+    }),
+  },
+  {
+    op: 'GET /api/user',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'user/?page=1&limit=20' }),
+  },
+  { op: 'GET /api/user/total', kinds: NO_ID, allowed: superadmin, build: async () => ({ method: 'GET', path: 'user/total' }) },
+  { op: 'GET /api/user/employee', kinds: NO_ID, allowed: admins, build: async () => ({ method: 'GET', path: 'user/employee' }) },
+  {
+    op: 'GET /api/user/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `user/${await userFor(w, a, k)}` }),
+  },
+  {
+    op: 'PATCH /api/user/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'PATCH', path: `user/${await userFor(w, a, k)}`, body: { username: 'Renamed', status: false } }),
+  },
+  {
+    op: 'DELETE /api/user/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'DELETE', path: `user/${await userFor(w, a, k)}` }),
+  },
+  {
+    op: 'DELETE /api/user/bulk',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'DELETE', path: 'user/bulk', body: { id: [await userFor(w, a, k), await userFor(w, a, k)] } }),
+  },
+  {
+    op: 'GET /api/user/resend/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `user/resend/${await userFor(w, a, k)}` }),
+    getWrites: 'spec §7 defines resend as a GET: it issues a set-password link and an email event',
+  },
+
+  // ---- notifications (spec §7)
+  {
+    op: 'GET /api/notification',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'notification?page=1&limit=20' }),
+  },
+  {
+    op: 'DELETE /api/notification',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => {
+      if (k === 'random') return { method: 'DELETE', path: 'notification/', body: { ids: [uuid()] } };
+      const [n] = await w.api.db.query(
+        `INSERT INTO notifications (event_id, username, email, description) VALUES (gen_random_uuid(), 'n', 'n@x.example', 'd') RETURNING id`,
+      );
+      return { method: 'DELETE', path: 'notification/', body: { ids: [n.id] } };
+    },
+  },
+
+  // ---- catalogue reads (spec §7 Catalogue)
+  { op: 'GET /api/catalogue', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: 'catalogue?role=superadmin' }) },
+  {
+    op: 'GET /api/catalogue/subcatalogue/{catalogueId}',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/subcatalogue/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}?role=superadmin` }),
+  },
+  {
+    op: 'GET /api/catalogue/product/{id}',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.subcategoryId)}` }),
+  },
+  {
+    op: 'GET /api/catalogue/productNumber/{id}',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      return { method: 'GET', path: `catalogue/productNumber/${nodeFor(w, a, k, cat.subcategoryId)}?partNumber=${encodeURIComponent(cat.partNumber)}` };
+    },
+  },
+  {
+    op: 'GET /api/catalogue/searchproduct/{id}',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/searchproduct/${nodeFor(w, a, k, (await routeFixtures(w)).cat.subcategoryId)}?width=20&height=20&depth=1&action=not-exactly`,
+    }),
+  },
+  {
+    op: 'GET /api/catalogue/image/{id}',
+    public: true,
+    kinds: ID_KINDS,
+    allowed: (a, k) => k === 'own', // public artwork (used by <img>), only real categories
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/image/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}` }),
+  },
+
+  // ---- catalogue editing (issue 5; superadmin only except reading resources)
+  {
+    op: 'PUT /api/catalogue/product/{productId}/variants',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const p = await freshProduct(w);
+      const id = k === 'own' ? p.productId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return { method: 'PUT', path: `catalogue/product/${id}/variants`, body: { variants: [], deleted: [{ _id: p.variantId, version: 1 }] } };
+    },
+  },
+  {
+    op: 'PATCH /api/catalogue/appendvarient/{productId}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const p = await freshProduct(w);
+      const id = k === 'own' ? p.productId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      const n = w.seq();
+      return {
+        method: 'PATCH',
+        path: `catalogue/appendvarient/${id}`,
+        body: { variants: [{ part_number: `APP-${n}-${uuid().slice(0, 6)}`, size: '16x25x1', actual_size: '15.5x24.5x0.75', depth: 1, list_price: 9.99 }] },
+      };
+    },
+  },
+  {
+    op: 'PATCH /api/catalogue/deletefile/{fileId}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      const id = k === 'own' ? await readyFile(w, cat.productId) : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return { method: 'PATCH', path: `catalogue/deletefile/${id}` };
+    },
+  },
+  {
+    op: 'PATCH /api/catalogue/upload/file/{id}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      const id = k === 'own' ? cat.productId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return {
+        method: 'PATCH',
+        path: `catalogue/upload/file/${id}`,
+        form: async () => form('files', [{ name: 'sheet.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' }]),
+      };
+    },
+  },
+  {
+    op: 'PATCH /api/catalogue/{productId}/variant/{variantId}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const p = await freshProduct(w);
+      const vid = k === 'own' ? p.variantId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return {
+        method: 'PATCH',
+        path: `catalogue/${p.productId}/variant/${vid}`,
+        body: { part_number: p.partNumber, size: '20x20x1', actual_size: '19.5x19.5x0.75', depth: 1, list_price: 50, version: 1 },
+      };
+    },
+  },
+  {
+    op: 'DELETE /api/catalogue/{productId}/variant/{variantId}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const p = await freshProduct(w);
+      const vid = k === 'own' ? p.variantId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return { method: 'DELETE', path: `catalogue/${p.productId}/variant/${vid}` };
+    },
+  },
+  {
+    op: 'POST /api/catalogue/product',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      const id = k === 'own' ? cat.categoryId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return { method: 'POST', path: 'catalogue/product', body: { name: `Added ${w.seq()}`, catalogue_id: id, variants: [{ part_number: 'DEFAULT_PN' }] } };
+    },
+  },
+  {
+    op: 'DELETE /api/catalogue/product/{id}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const id = k === 'own' ? (await freshProduct(w)).productId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      return { method: 'DELETE', path: `catalogue/product/${id}` };
+    },
+  },
+  {
+    op: 'GET /api/catalogue/variant/{variantId}/price-history',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      return { method: 'GET', path: `catalogue/variant/${nodeFor(w, a, k, cat.variantId)}/price-history` };
+    },
+  },
+  {
+    op: 'GET /api/catalogue/product/{productId}/files',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.productId)}/files` }),
+  },
+  {
+    op: 'GET /api/catalogue/file/{fileId}',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}` }),
+  },
+  {
+    op: 'GET /api/catalogue/file/{fileId}/thumbnail',
+    kinds: ID_KINDS,
+    allowed: signedInOwn,
+    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}/thumbnail` }),
+  },
+];
+
+export const isMutation = (op: string) => !op.startsWith('GET ');
+
+/** `METHOD /api/path/{param}` for every operation in the OpenAPI document. */
+export async function openApiOperations(baseUrl: string): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/api/docs-json`);
+  const doc = (await res.json()) as { paths: Record<string, Record<string, unknown>> };
+  const ops: string[] = [];
+  for (const [p, methods] of Object.entries(doc.paths)) {
+    for (const m of Object.keys(methods)) {
+      if (['get', 'post', 'put', 'patch', 'delete'].includes(m)) ops.push(`${m.toUpperCase()} ${p}`);
+    }
+  }
+  return ops.sort();
+}
+
+/** Sends a built request with the actor's (or the request's own) client. */
+export async function sendReq(actor: Actor, req: Req, csrf?: string) {
+  const client = req.client ?? actor.client;
+  return client.send(req.method, req.path, { body: req.body, form: req.form ? await req.form() : undefined, csrf });
+}
