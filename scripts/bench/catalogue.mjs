@@ -33,7 +33,12 @@ async function baselineServer(databaseUrl) {
     const { rows } = await pool.query(sql.CONTEXT_SQL, [id, users[0].company_id]);
     const row = rows[0];
     if (!row.kind) return reply.code(404).send({ status: 404 });
-    return { kind: row.kind, id: row.id, name: row.name, pct: String(domain.percentageForCategory(row.category_name, row)) };
+    return {
+      kind: row.kind,
+      id: row.id,
+      name: row.name,
+      pct: String(domain.percentageForCategory(row.category_name, row)),
+    };
   }
   app.get('/product/:id', async (req, reply) => {
     const ctx = await context(req, reply, req.params.id);
@@ -44,18 +49,32 @@ async function baselineServer(databaseUrl) {
   app.get('/search/:id', async (req, reply) => {
     const ctx = await context(req, reply, req.params.id);
     const q = req.query;
-    const r = domain.validateDimensionSearch({ width: q.width, height: q.height, depth: q.depth, useExactMeasurements: domain.exactFromAction(q.action) });
+    const r = domain.validateDimensionSearch({
+      width: q.width,
+      height: q.height,
+      depth: q.depth,
+      useExactMeasurements: domain.exactFromAction(q.action),
+    });
     const c = domain.oddSizeCriteria(r.search);
     const { width, height } = r.search;
     const { rows } = await pool.query(sql.searchSql(ctx.kind, false), [
-      ctx.id, ctx.pct, c.oddSizeType, String(c.area), String(c.depthMin), String(c.depthMax),
-      String(Math.min(width, height)), String(Math.max(width, height)),
+      ctx.id,
+      ctx.pct,
+      c.oddSizeType,
+      String(c.area),
+      String(c.depthMin),
+      String(c.depthMax),
+      String(Math.min(width, height)),
+      String(Math.max(width, height)),
     ]);
     reply.header('content-type', 'application/json; charset=utf-8');
     return `{"status":200,"data":${rows[0].results}}`;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${app.server.address().port}`, stop: async () => (await app.close(), await pool.end()) };
+  return {
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    stop: async () => (await app.close(), await pool.end()),
+  };
 }
 
 function measure(url, { headers, duration = 8, connections = 20, title, overallRate }) {
@@ -63,14 +82,24 @@ function measure(url, { headers, duration = 8, connections = 20, title, overallR
     autocannon({ url, headers, connections, duration, title, ...(overallRate ? { overallRate } : {}) }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx > 0) return reject(new Error(`${title}: ${r.non2xx} non-2xx responses`));
-      resolve({ title, rps: r.requests.average, p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, bytes: r.throughput.average });
+      resolve({
+        title,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p97_5: r.latency.p97_5,
+        p99: r.latency.p99,
+        bytes: r.throughput.average,
+      });
     });
   });
 }
 
 async function signIn(apiUrl, email, password) {
   const t = await fetch(`${apiUrl}/api/csrf-token`);
-  const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const cookie = t.headers
+    .getSetCookie()
+    .map((s) => s.split(';')[0])
+    .join('; ');
   const csrf = (await t.json()).token;
   const login = await fetch(`${apiUrl}/api/login`, {
     method: 'POST',
@@ -90,7 +119,9 @@ export async function benchCatalogue(databaseUrl) {
   const loaded = await loadCatalogue(client, catalogue);
   await client.query('COMMIT');
   await client.query('ANALYZE');
-  console.log(`catalogue bench: loaded ${loaded.variants} variants, ${loaded.products} products in ${Date.now() - started} ms`);
+  console.log(
+    `catalogue bench: loaded ${loaded.variants} variants, ${loaded.products} products in ${Date.now() - started} ms`,
+  );
   const hash = await platform.hashPassword('Bench@12345');
   const { rows: c } = await client.query(
     `INSERT INTO companies (name, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
@@ -133,7 +164,10 @@ export async function benchCatalogue(databaseUrl) {
   try {
     for (const k of cases) {
       // Same bytes from both servers.
-      const [a, b] = await Promise.all([fetch(k.api, { headers }).then((r) => r.text()), fetch(k.base, { headers }).then((r) => r.text())]);
+      const [a, b] = await Promise.all([
+        fetch(k.api, { headers }).then((r) => r.text()),
+        fetch(k.base, { headers }).then((r) => r.text()),
+      ]);
       if (a !== b) throw new Error(`${k.name}: API and baseline answers differ`);
       await measure(k.base, { headers, duration: 2, title: 'warm baseline' });
       await measure(k.api, { headers, duration: 2, title: 'warm api' });
@@ -148,9 +182,18 @@ export async function benchCatalogue(databaseUrl) {
     }
     // Latency of the odd-size search at a fixed offered load (target p95 < 50 ms; p99 reported).
     const RATE = 50;
-    const fixed = await measure(cases[1].api, { headers, connections: 10, overallRate: RATE, title: 'api search at fixed rate' });
-    rateRows.push(`| ${cases[1].name} | ${RATE} | ${fixed.p50} | ${fixed.p99} | ${fixed.p99 < 50 ? 'yes' : '**no**'} |`);
-    notes.push(`- Odd-size search at ${RATE} req/s offered: p50 ${fixed.p50} ms, p97.5 ${fixed.p97_5} ms, p99 ${fixed.p99} ms.`);
+    const fixed = await measure(cases[1].api, {
+      headers,
+      connections: 10,
+      overallRate: RATE,
+      title: 'api search at fixed rate',
+    });
+    rateRows.push(
+      `| ${cases[1].name} | ${RATE} | ${fixed.p50} | ${fixed.p99} | ${fixed.p99 < 50 ? 'yes' : '**no**'} |`,
+    );
+    notes.push(
+      `- Odd-size search at ${RATE} req/s offered: p50 ${fixed.p50} ms, p97.5 ${fixed.p97_5} ms, p99 ${fixed.p99} ms.`,
+    );
   } finally {
     await base.stop();
     await api.stop();

@@ -211,7 +211,9 @@ async function main(): Promise<void> {
     if (demo.seeded) step(`Demo data loaded: ${demo.companies} companies, ${demo.users} users`);
     const catalogue = await seedCatalogue(db.databaseUrl);
     if (catalogue.seeded) {
-      step(`Demo catalogue loaded: ${catalogue.categories} categories, ${catalogue.products} products, ${catalogue.variants} variants`);
+      step(
+        `Demo catalogue loaded: ${catalogue.categories} categories, ${catalogue.products} products, ${catalogue.variants} variants`,
+      );
     }
     const demoAccounts = await existingDemoAccounts(db.databaseUrl);
 

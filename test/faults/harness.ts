@@ -69,6 +69,12 @@ export interface Proc {
   stop(timeoutMs?: number, signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Servers started by this process: killed if the test process exits without stopping them. */
+const servers = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const c of servers) if (c.exitCode === null && c.signalCode === null) c.kill('SIGINT');
+});
+
 function wrap(name: string, child: ChildProcess, echo: boolean): Proc {
   let out = '';
   const keep = (d: Buffer) => {
@@ -119,7 +125,12 @@ export async function forkReady(
   env: Record<string, string>,
   timeoutMs = 30_000,
 ): Promise<Proc & { port?: number }> {
-  const child = fork(file, [], { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  // child-guard: the child shuts down by itself if the test process dies (IPC channel closes).
+  const child = fork(file, [], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    execArgv: ['--require', path.join(ROOT, 'scripts/dist/child-guard.js')],
+  });
   const proc = wrap(name, child, ECHO) as Proc & { port?: number };
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} not ready in ${timeoutMs} ms:\n${proc.output()}`)), timeoutMs);
@@ -216,6 +227,7 @@ export async function startPrivateRedis(dir: string): Promise<PrivateRedis> {
           '--appendfsync', 'always', '--maxmemory-policy', 'noeviction'],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
+      servers.add(child);
       r.proc = wrap(`redis:${port}`, child, false);
       await waitFor(() => redisPing(port), 10_000, `redis on ${port}`, 50);
     },
@@ -284,6 +296,7 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
       ]);
       // runuser forwards SIGINT/SIGTERM to postgres; SIGKILL would orphan it, so stop() uses SIGINT.
       const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      servers.add(child);
       pg.proc = wrap(`postgres:${port}`, child, false);
       await waitFor(async () => {
         const c = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });

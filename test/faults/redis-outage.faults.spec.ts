@@ -50,12 +50,12 @@ describe('Redis outage under load', () => {
     api = await startApi('api', env);
     workers.push(...(await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)])));
     client = await superadminClient(api.baseUrl, seed);
-  });
+  }, 90_000);
 
   afterAll(async () => {
     await Promise.all([api?.stop(), ...workers.map((w) => w.stop())]);
     await Promise.all([redis?.stop(), pg?.stop(), sink?.stop()]);
-  });
+  }, 60_000);
 
   it('keeps the API answering, loses nothing, delivers each email once, workers resume without restart', async () => {
     // The pipeline works before the fault.
@@ -137,5 +137,5 @@ describe('Redis outage under load', () => {
     expect(workers.filter((w) => w.exited)).toEqual([]);
     expect(resumed).toHaveLength(workers.length);
     expect(api.exited).toBe(false);
-  });
+  }, 240_000);
 });

@@ -8,6 +8,7 @@
 import {
   ACTOR_NAMES,
   allKeys,
+  allObjects,
   fingerprint,
   fingerprintDiff,
   foreignMarkers,
@@ -58,8 +59,12 @@ describe('security: access matrix over every route', () => {
     }
     if (actor.name !== 'superadmin' && res.body && typeof res.body === 'object') {
       const keys = allKeys(res.body);
-      for (const k of ['list_price', 'version', 'list_price_cents', 'password_hash']) {
+      for (const k of ['list_price', 'list_price_cents']) {
         if (keys.has(k)) out.push(`forbidden key ${k} — ${label}`);
+      }
+      // `version` is the grid's optimistic-lock counter: superadmin-only on catalogue rows.
+      for (const o of allObjects(res.body)) {
+        if ('version' in o && ('part_number' in o || 'customer_price' in o)) out.push(`variant version leaked — ${label}`);
       }
     }
     if (keys(res.body).has('password_hash') || /\$argon2id\$/.test(res.text)) out.push(`password hash leaked — ${label}`);

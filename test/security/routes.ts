@@ -114,7 +114,7 @@ export async function readyFile(w: World, ownerId: string, ownerType = 'product'
   fs.writeFileSync(path.join(dir, `${id}.thumb.webp`), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).webp().toBuffer());
   await w.api.db.query(
     `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, thumbnail_name)
-     VALUES ($1, $2, $3, 'spec.pdf', '/api/catalogue/file/' || $1::text, 'application/pdf', 15, 'ready', $4, $5)`,
+     VALUES ($1::uuid, $2, $3, 'spec.pdf', '/api/catalogue/file/' || $1::text, 'application/pdf', 15, 'ready', $4, $5)`,
     [id, ownerType, ownerId, `${id}.pdf`, `${id}.thumb.webp`],
   );
   return id;

@@ -189,22 +189,18 @@ describe('product resources, live updates and presence (issue 5)', () => {
     const emp = await connect(as.emp);
     const a = await connect(as.root);
     const b = await connect(as.root2);
-    console.log('connected');
     const changed = new Promise<Record<string, unknown>>((resolve) => emp.once('catalogue.changed', resolve));
     const variants: Record<string, unknown>[] = (await as.root.request('GET', `catalogue/product/${category}`)).body.data.productDetails[0].variants;
     const res = await as.root.request('PUT', `catalogue/product/${product}/variants`, {
       variants: variants.map((v) => ({ ...v, list_price: 77.77 })),
     });
     expect(res.status).toBe(200);
-    console.log('saved');
     const event = await changed;
-    console.log('changed');
     expect(event).toEqual({ categoryId: category, productId: product, kind: 'variants' });
 
     const seen = new Promise<{ productId: string; editors: { username: string }[] }>((resolve) =>
       b.on('presence.changed', (e) => e.editors.length === 1 && resolve(e)),
     );
-    console.log('join');
     const ack = await a.emitWithAck('presence.join', { productId: product });
     expect(ack.editors).toEqual([expect.objectContaining({ username: 'Root' })]);
     expect((await seen).productId).toBe(product);

@@ -87,7 +87,9 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
     for (const v of all) {
       const [demoVariant, categoryName] = byPn.get(v.part_number)!;
       const expected =
-        company === 'list' ? demoVariant.list_price_cents : companyPriceCents(demoVariant.list_price_cents, categoryName, company);
+        company === 'list'
+          ? demoVariant.list_price_cents
+          : companyPriceCents(demoVariant.list_price_cents, categoryName, company);
       expect({ pn: v.part_number, price: v.customer_price }).toEqual({ pn: v.part_number, price: expected / 100 });
       expect(Math.round(v.customer_price * 100)).toBe(expected);
     }
@@ -111,7 +113,12 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
 
     it('answers 400 Invalid product ID for malformed ids and 404 Product not found for unknown or foreign ids', async () => {
       for (const route of ['subcatalogue', 'product', 'productNumber', 'searchproduct']) {
-        const q = route === 'productNumber' ? '?partNumber=M10-16251' : route === 'searchproduct' ? '?width=20&height=20&depth=1' : '';
+        const q =
+          route === 'productNumber'
+            ? '?partNumber=M10-16251'
+            : route === 'searchproduct'
+              ? '?width=20&height=20&depth=1'
+              : '';
         const bad = await as.empA.request('GET', `catalogue/${route}/not-a-uuid${q}`);
         expect(bad.status).toBe(400);
         expect(bad.body).toEqual({ status: 400, message: CATALOGUE_MSG.invalidProductId });
@@ -189,7 +196,12 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
       const res = await as.empB.request('GET', `catalogue/subcatalogue/${ids['merv-10']}`);
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual(
-        cat('MERV 10').subcategories.map((s) => ({ _id: ids[s.key], name: s.name, catalogue_id: ids['merv-10'], files: [] })),
+        cat('MERV 10').subcategories.map((s) => ({
+          _id: ids[s.key],
+          name: s.name,
+          catalogue_id: ids['merv-10'],
+          files: [],
+        })),
       );
       expect(res.body.data.map((s: { name: string }) => s.name)).toEqual(['1"', '2"', '4"']);
       const rigid = await as.empB.request('GET', `catalogue/subcatalogue/${ids['rigid-flow']}?role=superadmin`);
@@ -282,7 +294,9 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
         // Every standard variant of the node is there.
         const expectedCount = [...demo.categories.flatMap((c) => [c, ...c.subcategories])]
           .filter((n) => ids[n.key] === node)
-          .flatMap((n) => ('subcategories' in n ? [...n.subcategories.flatMap((s) => s.products), ...n.products] : n.products))
+          .flatMap((n) =>
+            'subcategories' in n ? [...n.subcategories.flatMap((s) => s.products), ...n.products] : n.products,
+          )
           .flatMap((p) => p.variants)
           .filter((x) => !x.odd_size).length;
         expect(variants.length).toBe(expectedCount);
@@ -302,12 +316,18 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
       const res = await as.empA.request('GET', `catalogue/productNumber/${merv10_1()}?partNumber=%20m10-16251%20`);
       expect(res.status).toBe(200);
       const sub = cat('MERV 10').subcategories[0];
-      expect(res.body.data).toMatchObject({ _id: ids[sub.products[0].key], name: sub.products[0].name, catalogue_id: ids['merv-10'] });
+      expect(res.body.data).toMatchObject({
+        _id: ids[sub.products[0].key],
+        name: sub.products[0].name,
+        catalogue_id: ids['merv-10'],
+      });
       expect(res.body.data.variants.map((v: Variant) => v.part_number)).toEqual(['M10-16251']);
       expectPrices([res.body.data], A);
       expect(JSON.stringify(res.body)).not.toMatch(/list_price|version/);
       // Also through the category id.
-      expect((await as.empA.request('GET', `catalogue/productNumber/${ids['merv-10']}?partNumber=M10-16251`)).status).toBe(200);
+      expect(
+        (await as.empA.request('GET', `catalogue/productNumber/${ids['merv-10']}?partNumber=M10-16251`)).status,
+      ).toBe(200);
     });
 
     it('404 when the part number is under another category, unknown, or odd-size (non-superadmin)', async () => {
@@ -318,7 +338,10 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
         [merv10_1(), 'M10-OS-S1-04', 'empB'],
         [merv10_1(), 'M10-16', 'empA'],
       ] as const) {
-        const res = await as[who].request('GET', `catalogue/productNumber/${node}?partNumber=${encodeURIComponent(pn)}`);
+        const res = await as[who].request(
+          'GET',
+          `catalogue/productNumber/${node}?partNumber=${encodeURIComponent(pn)}`,
+        );
         expect({ pn, status: res.status, body: res.body }).toEqual({
           pn,
           status: 404,
@@ -379,7 +402,9 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
       expect(two.body.data.flatMap((p: Product) => p.variants.map((v) => v.part_number))).toEqual(
         expect.arrayContaining(['M10-20252', 'M10D-20252']),
       );
-      expect(two.body.data.every((p: Product) => p.variants.every((v) => byPn.get(v.part_number)![0].depth === 2))).toBe(true);
+      expect(
+        two.body.data.every((p: Product) => p.variants.every((v) => byPn.get(v.part_number)![0].depth === 2)),
+      ).toBe(true);
     });
 
     it('superadmin search results carry list_price and version', async () => {
@@ -391,9 +416,12 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
       expect(v[0].list_price).toBe(v[0].customer_price);
     });
 
-    it("empty result is data [] (e.g. a category without odd sizes, or exact 30 x 30 x 2)", async () => {
+    it('empty result is data [] (e.g. a category without odd sizes, or exact 30 x 30 x 2)', async () => {
       expect((await search('empA', ids['rigid-flow'], '13', '17', '1')).body).toEqual({ status: 200, data: [] });
-      expect((await search('empA', merv10_1(), '30', '30', '2', 'exact-measurement')).body).toEqual({ status: 200, data: [] });
+      expect((await search('empA', merv10_1(), '30', '30', '2', 'exact-measurement')).body).toEqual({
+        status: 200,
+        data: [],
+      });
     });
 
     it.each([
@@ -401,7 +429,10 @@ describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
       [['20', '24', 'x'], 'Please enter valid numbers for all dimensions'],
       [['0.1', '24', '1'], 'All measurements must be at least 1/8″ (0.125″) due to the 1/8″ scale.'],
       [['20', '24', '0.1'], CATALOGUE_MSG.dimensionsTooSmall],
-      [['31', '31', '2'], 'Both dimensions over 30" are only allowed for 1" filters. Please contact the office for custom options.'],
+      [
+        ['31', '31', '2'],
+        'Both dimensions over 30" are only allowed for 1" filters. Please contact the office for custom options.',
+      ],
       [['', '24', '1'], CATALOGUE_MSG.dimensionsRequired],
     ])('400 for %j: %s', async ([w, h, d], message) => {
       const res = await search('empA', merv10_1(), w, h, d);

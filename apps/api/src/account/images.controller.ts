@@ -27,13 +27,18 @@ export class ImagesController {
   }
 
   /**
-   * Stored images by generated name, for signed-in users only. Always re-encoded WebP, sent with
+   * Stored images by generated name, for signed-in users of the owning company (or a superadmin). Always re-encoded WebP, sent with
    * a fixed type, `Content-Disposition` and `nosniff` (set globally).
    */
   @Allow()
   @Get('files/images/:name')
-  async image(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
-    const data = await this.images.store.read(name);
+  async image(
+    @CurrentUser() user: RequestUser,
+    @Param('name') name: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    // Tenancy: another company's pictures are 404 even to someone who learned the generated name.
+    const data = (await this.images.canRead(user, name)) ? await this.images.store.read(name) : null;
     if (!data) throw new ApiException(404, 'Image not available');
     await reply
       .header('content-type', 'image/webp')

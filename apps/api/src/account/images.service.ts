@@ -7,7 +7,7 @@ import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { ImageStore, MAX_IMAGE_BYTES, normaliseImage, sniffImage, type IMAGE_VARIANTS } from './image-files';
+import { IMAGE_URL_PREFIX, ImageStore, MAX_IMAGE_BYTES, normaliseImage, sniffImage, type IMAGE_VARIANTS } from './image-files';
 import { returnedRows } from '@portal/db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,6 +32,23 @@ export class ImagesService {
     @Inject(ENV) env: Env,
   ) {
     this.store = new ImageStore(env.FILES_DIR);
+  }
+
+  /**
+   * May `user` see the stored image `name`? A superadmin sees every image; anyone else only the
+   * pictures of their own account, of their company's users and their company's logo.
+   */
+  async canRead(user: RequestUser, name: string): Promise<boolean> {
+    if (user.role === 'superadmin') return true;
+    const url = `${IMAGE_URL_PREFIX}${name}`;
+    const rows: unknown[] = await this.db.query(
+      `SELECT 1 FROM users u WHERE u.picture = $1 AND (u.id = $2 OR (u.company_id IS NOT NULL AND u.company_id = $3))
+       UNION ALL
+       SELECT 1 FROM companies c WHERE c.picture = $1 AND c.id = $3
+       LIMIT 1`,
+      [url, user.id, user.companyId],
+    );
+    return rows.length > 0;
   }
 
   /** `PATCH user/upload`: the signed-in user's own profile image. */

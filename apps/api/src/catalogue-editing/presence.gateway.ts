@@ -1,11 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  ConnectedSocket,
-  MessageBody,
-  SubscribeMessage,
-  WebSocketGateway,
-  type OnGatewayDisconnect,
-} from '@nestjs/websockets';
+import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { rooms, type ClientEventMap } from '@portal/contracts';
@@ -30,7 +24,7 @@ type Editors = ClientEventMap['presence.changed']['editors'];
  *  - emit `presence.leave` {productId} (or nothing: disconnecting leaves every product).
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
-export class PresenceGateway implements OnGatewayDisconnect {
+export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger('Presence');
 
   constructor(private readonly db: DataSource) {}
@@ -40,8 +34,31 @@ export class PresenceGateway implements OnGatewayDisconnect {
     return user?.role === 'superadmin' ? user : null;
   }
 
-  @SubscribeMessage('presence.join')
-  async join(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ editors: Editors } | { error: string }> {
+  /**
+   * Listeners are attached per socket rather than with @SubscribeMessage: the app's global HTTP
+   * guards (bearer + CSRF) would otherwise run on socket messages. Sockets are authenticated once,
+   * in RealtimeGateway's handshake middleware (socket.data.user).
+   */
+  handleConnection(socket: Socket): void {
+    const on = (event: string, fn: (body: unknown) => Promise<unknown>) =>
+      socket.on(event, (body: unknown, ack?: unknown) => {
+        fn(body).then(
+          (result) => typeof ack === 'function' && ack(result),
+          (err: unknown) => {
+            this.logger.warn(`${event} failed: ${(err as Error).message}`);
+            if (typeof ack === 'function') ack({ error: 'Presence is unavailable right now' });
+          },
+        );
+      });
+    on('presence.join', (body) => this.join(socket, body));
+    on('presence.leave', (body) => this.leave(socket, body));
+  }
+
+  async join(socket: Socket, body: unknown): Promise<{ editors: Editors } | { error: string }> {
+    return this.doJoin(socket, body);
+  }
+
+  private async doJoin(socket: Socket, body: unknown): Promise<{ editors: Editors } | { error: string }> {
     const user = this.user(socket);
     if (!user) return { error: 'You are not authorized to perform this action.' };
     const productId = (body as { productId?: unknown } | null)?.productId;
@@ -62,8 +79,7 @@ export class PresenceGateway implements OnGatewayDisconnect {
     return { editors };
   }
 
-  @SubscribeMessage('presence.leave')
-  async leave(@ConnectedSocket() socket: Socket, @MessageBody() body: unknown): Promise<{ ok: true }> {
+  async leave(socket: Socket, body: unknown): Promise<{ ok: true }> {
     const productId = (body as { productId?: unknown } | null)?.productId;
     const only = typeof productId === 'string' && UUID_RE.test(productId) ? productId.toLowerCase() : null;
     await this.removeSocket(socket.id, only);

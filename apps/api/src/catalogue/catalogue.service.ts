@@ -139,7 +139,10 @@ export class CatalogueService {
   /** JSON text of `{status, data: {name, productDetails}}`. */
   async products(user: RequestUser, id: string): Promise<string> {
     const ctx = await this.context(user, id);
-    const rows: { details: string }[] = await this.db.query(productPageSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct]);
+    const rows: { details: string }[] = await this.db.query(productPageSql(ctx.kind, ctx.superadmin), [
+      ctx.id,
+      ctx.pct,
+    ]);
     return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
   }
 
@@ -189,10 +192,9 @@ export class CatalogueService {
   /** The category's SVG, or null. */
   async image(id: string): Promise<string | null> {
     if (!UUID.test(id)) return null;
-    const rows: { image_svg: string | null }[] = await this.db.query(
-      `SELECT image_svg FROM categories WHERE id = $1`,
-      [id],
-    );
+    const rows: { image_svg: string | null }[] = await this.db.query(`SELECT image_svg FROM categories WHERE id = $1`, [
+      id,
+    ]);
     return rows[0]?.image_svg ?? null;
   }
 }

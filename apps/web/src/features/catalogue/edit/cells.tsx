@@ -54,6 +54,16 @@ function SelectCellImpl<V extends string | boolean>({
     if (focus) stopEditing({ nextRow: false });
   };
 
+  // Escape closes a list opened by a click (the grid itself ends editing on Escape).
+  useEffect(() => {
+    if (!clicked) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setClicked(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [clicked]);
+
   // Keyboard while editing (F2 / Enter / space / typing opened it): arrows move, Enter picks.
   useEffect(() => {
     if (!focus) return;
