@@ -1,8 +1,5 @@
 /** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security` (issue 7 §1). */
-const tsJest = [
-  'ts-jest',
-  { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false },
-];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
 const moduleNameMapper = { '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src' };
 
 module.exports = {

@@ -7,6 +7,10 @@ import { E2E_PORT } from './playwright.config';
 // Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeof import('../scripts/src/smtp-catcher');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { loadCatalogue } = require('../scripts/dist/catalogue/load.js') as typeof import('../scripts/src/catalogue/load');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { generateDemoCatalogue } = require('../scripts/dist/catalogue/demo-catalogue.js') as typeof import('../scripts/src/catalogue/demo-catalogue');
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
 
@@ -47,6 +51,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ds.query(insert, [USERS.disabled.username, USERS.disabled.email, hash, 'employee', acme, false]);
   await ds.query(insert, [USERS.throttled.username, USERS.throttled.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.forgetful.username, USERS.forgetful.email, hash, 'employee', acme, true]);
+  await ds.transaction((m) => loadCatalogue(m, generateDemoCatalogue()));
   await ds.destroy();
 
   const root = path.resolve(__dirname, '..');

@@ -8,6 +8,7 @@ import { root, freshDatabase, db, SERVER_URL } from './lib.mjs';
 import { benchValidate } from './validate.mjs';
 import { benchOrg } from './org.mjs';
 import { benchCatalogue } from './catalogue.mjs';
+import { benchCatalogueSave } from './catalogue-save.mjs';
 
 execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
 const name = 'portal_bench';
@@ -35,6 +36,13 @@ try {
     catalogueNotes.push(...cat.notes);
   } finally {
     await db.dropDatabase(SERVER_URL, `${name}_catalogue`);
+  }
+  // Catalogue editing: atomic save of 1,000 changed variants (scripts/bench/catalogue-save.mjs).
+  const saveUrl = await freshDatabase(`${name}_catalogue_save`);
+  try {
+    catalogueNotes.push(...(await benchCatalogueSave(saveUrl)).notes);
+  } finally {
+    await db.dropDatabase(SERVER_URL, `${name}_catalogue_save`);
   }
 } finally {
   await db.dropDatabase(SERVER_URL, name);

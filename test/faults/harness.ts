@@ -71,8 +71,16 @@ export interface Proc {
 
 /** Servers started by this process: killed if the test process exits without stopping them. */
 const servers = new Set<ChildProcess>();
+const postmasters = new Set<() => number>();
 process.once('exit', () => {
   for (const c of servers) if (c.exitCode === null && c.signalCode === null) c.kill('SIGINT');
+  for (const pid of postmasters) {
+    try {
+      if (pid()) process.kill(pid(), 'SIGINT');
+    } catch {
+      /* gone */
+    }
+  }
 });
 
 function wrap(name: string, child: ChildProcess, echo: boolean): Proc {
@@ -182,6 +190,20 @@ export function startWorkerProcess(name: string, e: AppEnv): Promise<Proc> {
   return forkReady(name, path.join(ROOT, 'apps/worker/dist/main.js'), appEnv(e));
 }
 
+/** Stops processes in parallel (SIGTERM, bounded) and reports how long each took. */
+export async function stopAll(procs: (Proc | undefined)[], timeoutMs = 15_000): Promise<Record<string, number>> {
+  const took: Record<string, number> = {};
+  await Promise.all(
+    procs.filter((p): p is Proc => !!p).map(async (p) => {
+      const t = Date.now();
+      await p.stop(timeoutMs);
+      took[p.name] = Date.now() - t;
+    }),
+  );
+  if (Object.values(took).some((ms) => ms > 5000)) console.log(`[faults] slow stop: ${JSON.stringify(took)}`);
+  return took;
+}
+
 // ---- private Redis ---------------------------------------------------------------------
 
 export interface PrivateRedis {
@@ -285,6 +307,22 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
   const init = spawnSync(icmd, iargs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const postmasterPid = () => {
+    try {
+      return Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+    } catch {
+      return 0;
+    }
+  };
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  postmasters.add(postmasterPid);
   const pg: PrivatePostgres = {
     url,
     port,
@@ -313,7 +351,13 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
       }, 20_000, `postgres on ${port}`, 100);
     },
     async stop() {
-      await pg.proc?.stop(20_000, 'SIGINT');
+      // Signal the postmaster itself (runuser does not forward signals), then wait for it to go.
+      const pid = postmasterPid();
+      if (pid) {
+        process.kill(pid, 'SIGINT');
+        await waitFor(() => !alive(pid), 30_000, 'postgres shutdown', 50);
+      }
+      await pg.proc?.stop(5_000, 'SIGINT');
       pg.proc = null;
     },
     async query(database, sql, params) {
@@ -377,6 +421,7 @@ export interface SmtpSink {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const closed = new Set<string>();
+  const pending = new Set<string>();
   const sink: SmtpSink = {
     url: '',
     delayMs: 0,
@@ -392,18 +437,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     logger: false,
     onClose(session) {
       closed.add(session.id);
+      // The sender went away before it got the 250: that message was not delivered.
+      if (pending.delete(session.id)) sink.aborted++;
     },
     onData(stream, session, callback) {
       const rcpts = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
       for (const r of rcpts) sink.receiving.add(r);
+      pending.add(session.id);
       stream.on('data', () => undefined);
       stream.on('end', () => {
         setTimeout(() => {
           for (const r of rcpts) sink.receiving.delete(r);
-          if (closed.has(session.id)) {
-            sink.aborted++;
-            return callback(new Error('connection closed'));
-          }
+          pending.delete(session.id);
+          if (closed.has(session.id)) return callback(new Error('connection closed'));
           for (const r of rcpts) sink.accepted.set(r, (sink.accepted.get(r) ?? 0) + 1);
           callback();
         }, sink.delayMs);
@@ -489,7 +535,9 @@ export async function createUserRequest(
   });
   const res = await Promise.race([
     req,
-    sleep(timeoutMs).then(() => ({ status: 0, body: { message: `no answer in ${timeoutMs} ms` } })),
+    new Promise<{ status: number; body: unknown }>((r) =>
+      setTimeout(() => r({ status: 0, body: { message: `no answer in ${timeoutMs} ms` } }), timeoutMs).unref(),
+    ),
   ]);
   return {
     kind: 'create-user',

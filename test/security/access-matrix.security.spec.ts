@@ -43,7 +43,13 @@ describe('security: access matrix over every route', () => {
   });
 
   /** Checks one response; returns failure lines. */
-  function judge(route: RouteSpec, actor: Actor, kind: Kind, req: Req, res: { status: number; body: any; text: string }): string[] {
+  function judge(
+    route: RouteSpec,
+    actor: Actor,
+    kind: Kind,
+    req: Req,
+    res: { status: number; body: any; text: string },
+  ): string[] {
     const out: string[] = [];
     const label = `${route.op} × ${actor.name} × ${kind}: ${res.status} ${res.text.slice(0, 160)}`;
     const ok = res.status >= 200 && res.status < 300;
@@ -64,10 +70,12 @@ describe('security: access matrix over every route', () => {
       }
       // `version` is the grid's optimistic-lock counter: superadmin-only on catalogue rows.
       for (const o of allObjects(res.body)) {
-        if ('version' in o && ('part_number' in o || 'customer_price' in o)) out.push(`variant version leaked — ${label}`);
+        if ('version' in o && ('part_number' in o || 'customer_price' in o))
+          out.push(`variant version leaked — ${label}`);
       }
     }
-    if (keys(res.body).has('password_hash') || /\$argon2id\$/.test(res.text)) out.push(`password hash leaked — ${label}`);
+    if (keys(res.body).has('password_hash') || /\$argon2id\$/.test(res.text))
+      out.push(`password hash leaked — ${label}`);
     if (ok && route.op === 'POST /api/user' && actor.companyId) {
       if (res.body.data.company_id !== actor.companyId || res.body.data.role_key !== 'employee') {
         out.push(`admin created a user outside their company or role — ${label}`);
@@ -78,14 +86,18 @@ describe('security: access matrix over every route', () => {
   }
   const keys = (b: unknown) => allKeys(b);
 
-  async function runRoutes(routes: RouteSpec[], checkGetWrites: boolean): Promise<{ failures: string[]; runs: number }> {
+  async function runRoutes(
+    routes: RouteSpec[],
+    checkGetWrites: boolean,
+  ): Promise<{ failures: string[]; runs: number }> {
     const failures: string[] = [];
     let runs = 0;
     for (const route of routes) {
       // Build every case first (builders create fixtures), then send.
       const cases: { actor: Actor; kind: Kind; req: Req }[] = [];
       for (const name of ACTOR_NAMES) {
-        for (const kind of route.kinds) cases.push({ actor: w.actors[name], kind, req: await route.build(w, w.actors[name], kind) });
+        for (const kind of route.kinds)
+          cases.push({ actor: w.actors[name], kind, req: await route.build(w, w.actors[name], kind) });
       }
       const before = checkGetWrites && !route.getWrites ? await fingerprint(api.db) : null;
       for (const c of cases) {
@@ -96,7 +108,8 @@ describe('security: access matrix over every route', () => {
         failures.push(...judge(route, c.actor, c.kind, c.req, res));
         if (fpBefore && !(res.status >= 200 && res.status < 300)) {
           const changed = fingerprintDiff(fpBefore, await fingerprint(api.db));
-          if (changed.length) failures.push(`refused ${route.op} × ${c.actor.name} × ${c.kind} changed ${changed.join(', ')}`);
+          if (changed.length)
+            failures.push(`refused ${route.op} × ${c.actor.name} × ${c.kind} changed ${changed.join(', ')}`);
         }
       }
       if (before) {
@@ -108,13 +121,19 @@ describe('security: access matrix over every route', () => {
   }
 
   it('GET routes: zero unauthorized successes, no 5xx, no foreign data, and no state change', async () => {
-    const { failures, runs } = await runRoutes(ROUTES.filter((r) => !isMutation(r.op)), true);
+    const { failures, runs } = await runRoutes(
+      ROUTES.filter((r) => !isMutation(r.op)),
+      true,
+    );
     expect(failures).toEqual([]);
     expect(runs).toBeGreaterThan(200);
   });
 
   it('mutations: zero unauthorized successes, no 5xx, no foreign data; refused ones change nothing', async () => {
-    const { failures, runs } = await runRoutes(ROUTES.filter((r) => isMutation(r.op)), false);
+    const { failures, runs } = await runRoutes(
+      ROUTES.filter((r) => isMutation(r.op)),
+      false,
+    );
     expect(failures).toEqual([]);
     expect(runs).toBeGreaterThan(200);
   });
@@ -169,7 +188,9 @@ describe('security: access matrix over every route', () => {
       const ownB = await w.freshEmployee('B');
       const res = await w.actors.adminB.client.send('DELETE', 'user/bulk', { body: { id: [ownB.id, own.id] } });
       expect(res.status).toBe(404);
-      const left = await api.db.query(`SELECT id FROM users WHERE id = ANY($1::uuid[])`, [[own.id, foreign.id, ownB.id]]);
+      const left = await api.db.query(`SELECT id FROM users WHERE id = ANY($1::uuid[])`, [
+        [own.id, foreign.id, ownB.id],
+      ]);
       expect(left).toHaveLength(3);
     });
 
@@ -189,7 +210,15 @@ describe('security: access matrix over every route', () => {
       const res = await w.actors.superadmin.client.send('PUT', `catalogue/product/${target.productId}/variants`, {
         body: {
           variants: [
-            { _id: victim.variantId, version: 1, part_number: victim.partNumber, size: '20x20x1', actual_size: '19.5x19.5x0.75', depth: 1, list_price: 0.01 },
+            {
+              _id: victim.variantId,
+              version: 1,
+              part_number: victim.partNumber,
+              size: '20x20x1',
+              actual_size: '19.5x19.5x0.75',
+              depth: 1,
+              list_price: 0.01,
+            },
           ],
           deleted: [{ _id: target.variantId, version: 1 }],
         },
@@ -197,9 +226,13 @@ describe('security: access matrix over every route', () => {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(fingerprintDiff(before, await fingerprint(api.db))).toEqual([]);
-      const deletedElsewhere = await w.actors.superadmin.client.send('PUT', `catalogue/product/${target.productId}/variants`, {
-        body: { variants: [], deleted: [{ _id: victim.variantId, version: 1 }] },
-      });
+      const deletedElsewhere = await w.actors.superadmin.client.send(
+        'PUT',
+        `catalogue/product/${target.productId}/variants`,
+        {
+          body: { variants: [], deleted: [{ _id: victim.variantId, version: 1 }] },
+        },
+      );
       expect(deletedElsewhere.status).toBeGreaterThanOrEqual(400);
       expect(await api.db.query(`SELECT 1 FROM variants WHERE id = $1`, [victim.variantId])).toHaveLength(1);
     });

@@ -17,7 +17,14 @@ export const PW = 'Passw0rd!23';
 export const ORIGIN = 'http://localhost:3999';
 
 export type ActorName = 'anonymous' | 'employeeA' | 'adminA' | 'adminB' | 'employeeB' | 'superadmin';
-export const ACTOR_NAMES: readonly ActorName[] = ['anonymous', 'employeeA', 'adminA', 'adminB', 'employeeB', 'superadmin'];
+export const ACTOR_NAMES: readonly ActorName[] = [
+  'anonymous',
+  'employeeA',
+  'adminA',
+  'adminB',
+  'employeeB',
+  'superadmin',
+];
 export type Kind = 'own' | 'foreign' | 'random';
 export type Co = 'A' | 'B';
 
@@ -141,12 +148,25 @@ export interface World {
 
 export const COMPANY_NAMES: Record<Co, string> = { A: 'Alpha Company', B: 'Bravo Company' };
 /** Email domains: fixtures (`@alpha.example`) and victims created by tests (`@a-victims.example`). */
-export const DOMAINS: Record<Co, string[]> = { A: ['@alpha.example', '@a-victims.example'], B: ['@bravo.example', '@b-victims.example'] };
+export const DOMAINS: Record<Co, string[]> = {
+  A: ['@alpha.example', '@a-victims.example'],
+  B: ['@bravo.example', '@b-victims.example'],
+};
 
 /** Distinct percentages, none 100, so list, A and B prices differ for (almost) every variant. */
 export const PCT: Record<Co, Record<string, string>> = {
-  A: { discount_percentage: '45.55', rigidflow_percentage: '52.00', minipro_percentage: '48.75', polyroll_percentage: '33.33' },
-  B: { discount_percentage: '62.25', rigidflow_percentage: '70.00', minipro_percentage: '65.50', polyroll_percentage: '58.00' },
+  A: {
+    discount_percentage: '45.55',
+    rigidflow_percentage: '52.00',
+    minipro_percentage: '48.75',
+    polyroll_percentage: '33.33',
+  },
+  B: {
+    discount_percentage: '62.25',
+    rigidflow_percentage: '70.00',
+    minipro_percentage: '65.50',
+    polyroll_percentage: '58.00',
+  },
 };
 
 export async function seedWorld(api: SecurityApi, opts: { catalogue?: boolean } = {}): Promise<World> {
@@ -164,10 +184,30 @@ export async function seedWorld(api: SecurityApi, opts: { catalogue?: boolean } 
   const seq = () => ++n;
   const users: Record<Exclude<ActorName, 'anonymous'>, SeededUser> = {
     superadmin: await createUser(db, { email: 'root@example.com', role: 'superadmin' }),
-    adminA: await createUser(db, { email: 'admin@alpha.example', role: 'admin', companyId: ids.A, username: 'Alice Admin' }),
-    employeeA: await createUser(db, { email: 'emp@alpha.example', role: 'employee', companyId: ids.A, username: 'Eve Employee' }),
-    adminB: await createUser(db, { email: 'admin@bravo.example', role: 'admin', companyId: ids.B, username: 'Bob Admin' }),
-    employeeB: await createUser(db, { email: 'emp@bravo.example', role: 'employee', companyId: ids.B, username: 'Bea Employee' }),
+    adminA: await createUser(db, {
+      email: 'admin@alpha.example',
+      role: 'admin',
+      companyId: ids.A,
+      username: 'Alice Admin',
+    }),
+    employeeA: await createUser(db, {
+      email: 'emp@alpha.example',
+      role: 'employee',
+      companyId: ids.A,
+      username: 'Eve Employee',
+    }),
+    adminB: await createUser(db, {
+      email: 'admin@bravo.example',
+      role: 'admin',
+      companyId: ids.B,
+      username: 'Bob Admin',
+    }),
+    employeeB: await createUser(db, {
+      email: 'emp@bravo.example',
+      role: 'employee',
+      companyId: ids.B,
+      username: 'Bea Employee',
+    }),
   };
   const signIn = async (email: string, password = PW) => {
     const c = new SecClient(api.baseUrl);
@@ -219,7 +259,10 @@ export async function seedWorld(api: SecurityApi, opts: { catalogue?: boolean } 
  * A fingerprint of every table's rows, except those that legitimately move on reads or refusals:
  * `sessions` (GET validate slides the expiry) and `auth_throttle` (refused sign-ins count).
  */
-export async function fingerprint(db: DataSource, exclude: string[] = ['sessions', 'auth_throttle']): Promise<Record<string, string>> {
+export async function fingerprint(
+  db: DataSource,
+  exclude: string[] = ['sessions', 'auth_throttle'],
+): Promise<Record<string, string>> {
   const tables: { t: string }[] = await db.query(
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
   );
@@ -284,7 +327,10 @@ export function craftJwt(
 
 export function decodeJwt(token: string): { header: any; payload: any } {
   const [h, p] = token.split('.');
-  return { header: JSON.parse(Buffer.from(h, 'base64url').toString()), payload: JSON.parse(Buffer.from(p, 'base64url').toString()) };
+  return {
+    header: JSON.parse(Buffer.from(h, 'base64url').toString()),
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString()),
+  };
 }
 
 // ------------------------------------------------------------------------------------- sockets
@@ -329,20 +375,25 @@ export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 5000,
 // ------------------------------------------------------------------------------------- files
 
 export async function pngBytes(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 }
 
 export const MINIMAL_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-export const HTML_PAYLOAD = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+export const HTML_PAYLOAD = Buffer.from(
+  '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+);
 export const SVG_PAYLOAD = Buffer.from(
   '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>',
 );
 
 export function form(field: string, files: { name: string; data: Buffer; type?: string }[]): FormData {
   const fd = new FormData();
-  for (const f of files) fd.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    fd.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return fd;
 }
 

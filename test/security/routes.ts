@@ -111,7 +111,12 @@ export async function readyFile(w: World, ownerId: string, ownerType = 'product'
   const dir = path.join(w.api.filesDir, 'catalogue');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${id}.pdf`), '%PDF-1.4\n%%EOF\n');
-  fs.writeFileSync(path.join(dir, `${id}.thumb.webp`), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).webp().toBuffer());
+  fs.writeFileSync(
+    path.join(dir, `${id}.thumb.webp`),
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } })
+      .webp()
+      .toBuffer(),
+  );
   await w.api.db.query(
     `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, thumbnail_name)
      VALUES ($1::uuid, $2, $3, 'spec.pdf', '/api/catalogue/file/' || $1::text, 'application/pdf', 15, 'ready', $4, $5)`,
@@ -125,7 +130,12 @@ async function logo(w: World, co: Co): Promise<string> {
   const name = `${uuid()}.webp`;
   const dir = path.join(w.api.filesDir, 'images');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, name), await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } }).webp().toBuffer());
+  fs.writeFileSync(
+    path.join(dir, name),
+    await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123' } })
+      .webp()
+      .toBuffer(),
+  );
   await w.api.db.query(`UPDATE companies SET picture = $2 WHERE id = $1`, [w.ids[co], `/api/files/images/${name}`]);
   return name;
 }
@@ -184,18 +194,37 @@ async function throwaway(w: World, a: Actor): Promise<{ client: SecClient; email
 // ------------------------------------------------------------------------------- the table
 export const ROUTES: RouteSpec[] = [
   // ---- system, auth, account
-  { op: 'GET /api/config',
-    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'config' }) },
-  { op: 'GET /api/health',
-    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'health' }) },
-  { op: 'GET /api/csrf-token',
-    public: true, kinds: NO_ID, allowed: everyone, build: async () => ({ method: 'GET', path: 'csrf-token' }) },
+  {
+    op: 'GET /api/config',
+    public: true,
+    kinds: NO_ID,
+    allowed: everyone,
+    build: async () => ({ method: 'GET', path: 'config' }),
+  },
+  {
+    op: 'GET /api/health',
+    public: true,
+    kinds: NO_ID,
+    allowed: everyone,
+    build: async () => ({ method: 'GET', path: 'health' }),
+  },
+  {
+    op: 'GET /api/csrf-token',
+    public: true,
+    kinds: NO_ID,
+    allowed: everyone,
+    build: async () => ({ method: 'GET', path: 'csrf-token' }),
+  },
   {
     op: 'POST /api/login',
     public: true,
     kinds: NO_ID,
     allowed: nobody, // wrong credentials never succeed, whoever sends them
-    build: async (w, a) => ({ method: 'POST', path: 'login', body: { email: a.user?.email ?? 'nobody@example.com', password: 'Wrong-passw0rd!' } }),
+    build: async (w, a) => ({
+      method: 'POST',
+      path: 'login',
+      body: { email: a.user?.email ?? 'nobody@example.com', password: 'Wrong-passw0rd!' },
+    }),
   },
   {
     op: 'GET /api/validate',
@@ -207,21 +236,33 @@ export const ROUTES: RouteSpec[] = [
     op: 'POST /api/logout',
     kinds: NO_ID,
     allowed: signedIn,
-    build: async (w, a) => ({ method: 'POST', path: 'logout', client: a.user ? await w.signIn(a.user.email) : undefined }),
+    build: async (w, a) => ({
+      method: 'POST',
+      path: 'logout',
+      client: a.user ? await w.signIn(a.user.email) : undefined,
+    }),
   },
   {
     op: 'POST /api/forgot-password',
     public: true,
     kinds: NO_ID,
     allowed: everyone, // same answer for every email (enumeration-safe)
-    build: async (w) => ({ method: 'POST', path: 'forgot-password', body: { email: `nobody${w.seq()}@nowhere.example` } }),
+    build: async (w) => ({
+      method: 'POST',
+      path: 'forgot-password',
+      body: { email: `nobody${w.seq()}@nowhere.example` },
+    }),
   },
   {
     op: 'POST /api/reset-password',
     public: true,
     kinds: NO_ID,
     allowed: nobody,
-    build: async () => ({ method: 'POST', path: 'reset-password', body: { token: 'A'.repeat(43), password: 'Brand-new-Passw0rd!' } }),
+    build: async () => ({
+      method: 'POST',
+      path: 'reset-password',
+      body: { token: 'A'.repeat(43), password: 'Brand-new-Passw0rd!' },
+    }),
   },
   { op: 'GET /api/user/me', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: 'user/me' }) },
   {
@@ -229,8 +270,14 @@ export const ROUTES: RouteSpec[] = [
     kinds: NO_ID,
     allowed: signedIn,
     build: async (w, a) => {
-      const [u] = a.user ? await w.api.db.query(`SELECT username, email FROM users WHERE id = $1`, [a.user.id]) : [null];
-      return { method: 'PATCH', path: 'user', body: { username: u?.username ?? 'x', email: u?.email ?? 'x@example.com' } };
+      const [u] = a.user
+        ? await w.api.db.query(`SELECT username, email FROM users WHERE id = $1`, [a.user.id])
+        : [null];
+      return {
+        method: 'PATCH',
+        path: 'user',
+        body: { username: u?.username ?? 'x', email: u?.email ?? 'x@example.com' },
+      };
     },
   },
   {
@@ -305,7 +352,11 @@ export const ROUTES: RouteSpec[] = [
     op: 'PATCH /api/company/{id}',
     kinds: ID_KINDS,
     allowed: superKnown,
-    build: async (w, a, k) => ({ method: 'PATCH', path: `company/${await companyFor(w, a, k)}`, body: { discount_percentage: 50 } }),
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `company/${await companyFor(w, a, k)}`,
+      body: { discount_percentage: 50 },
+    }),
   },
   {
     op: 'DELETE /api/company/{id}',
@@ -324,7 +375,13 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => ({
       method: 'POST',
       path: 'user',
-      body: { company_id: await companyFor(w, a, k), username: 'Made', email: `made${w.seq()}@made.example`, password: PW, action: 'admin' },
+      body: {
+        company_id: await companyFor(w, a, k),
+        username: 'Made',
+        email: `made${w.seq()}@made.example`,
+        password: PW,
+        action: 'admin',
+      },
     }),
   },
   {
@@ -333,8 +390,18 @@ export const ROUTES: RouteSpec[] = [
     allowed: superadmin,
     build: async () => ({ method: 'GET', path: 'user/?page=1&limit=20' }),
   },
-  { op: 'GET /api/user/total', kinds: NO_ID, allowed: superadmin, build: async () => ({ method: 'GET', path: 'user/total' }) },
-  { op: 'GET /api/user/employee', kinds: NO_ID, allowed: admins, build: async () => ({ method: 'GET', path: 'user/employee' }) },
+  {
+    op: 'GET /api/user/total',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'user/total' }),
+  },
+  {
+    op: 'GET /api/user/employee',
+    kinds: NO_ID,
+    allowed: admins,
+    build: async () => ({ method: 'GET', path: 'user/employee' }),
+  },
   {
     op: 'GET /api/user/{id}',
     kinds: ID_KINDS,
@@ -345,7 +412,11 @@ export const ROUTES: RouteSpec[] = [
     op: 'PATCH /api/user/{id}',
     kinds: ID_KINDS,
     allowed: adminOwnOrSuper,
-    build: async (w, a, k) => ({ method: 'PATCH', path: `user/${await userFor(w, a, k)}`, body: { username: 'Renamed', status: false } }),
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `user/${await userFor(w, a, k)}`,
+      body: { username: 'Renamed', status: false },
+    }),
   },
   {
     op: 'DELETE /api/user/{id}',
@@ -357,7 +428,11 @@ export const ROUTES: RouteSpec[] = [
     op: 'DELETE /api/user/bulk',
     kinds: ID_KINDS,
     allowed: adminOwnOrSuper,
-    build: async (w, a, k) => ({ method: 'DELETE', path: 'user/bulk', body: { id: [await userFor(w, a, k), await userFor(w, a, k)] } }),
+    build: async (w, a, k) => ({
+      method: 'DELETE',
+      path: 'user/bulk',
+      body: { id: [await userFor(w, a, k), await userFor(w, a, k)] },
+    }),
   },
   {
     op: 'GET /api/user/resend/{id}',
@@ -388,18 +463,29 @@ export const ROUTES: RouteSpec[] = [
   },
 
   // ---- catalogue reads (spec §7 Catalogue)
-  { op: 'GET /api/catalogue', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: 'catalogue?role=superadmin' }) },
+  {
+    op: 'GET /api/catalogue',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'catalogue?role=superadmin' }),
+  },
   {
     op: 'GET /api/catalogue/subcatalogue/{catalogueId}',
     kinds: ID_KINDS,
     allowed: signedInOwn,
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/subcatalogue/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}?role=superadmin` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/subcatalogue/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}?role=superadmin`,
+    }),
   },
   {
     op: 'GET /api/catalogue/product/{id}',
     kinds: ID_KINDS,
     allowed: signedInOwn,
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.subcategoryId)}` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.subcategoryId)}`,
+    }),
   },
   {
     op: 'GET /api/catalogue/productNumber/{id}',
@@ -407,7 +493,10 @@ export const ROUTES: RouteSpec[] = [
     allowed: signedInOwn,
     build: async (w, a, k) => {
       const { cat } = await routeFixtures(w);
-      return { method: 'GET', path: `catalogue/productNumber/${nodeFor(w, a, k, cat.subcategoryId)}?partNumber=${encodeURIComponent(cat.partNumber)}` };
+      return {
+        method: 'GET',
+        path: `catalogue/productNumber/${nodeFor(w, a, k, cat.subcategoryId)}?partNumber=${encodeURIComponent(cat.partNumber)}`,
+      };
     },
   },
   {
@@ -424,7 +513,10 @@ export const ROUTES: RouteSpec[] = [
     public: true,
     kinds: ID_KINDS,
     allowed: (a, k) => k === 'own', // public artwork (used by <img>), only real categories
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/image/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/image/${nodeFor(w, a, k, (await routeFixtures(w)).cat.categoryId)}`,
+    }),
   },
 
   // ---- catalogue editing (issue 5; superadmin only except reading resources)
@@ -435,7 +527,11 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => {
       const p = await freshProduct(w);
       const id = k === 'own' ? p.productId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
-      return { method: 'PUT', path: `catalogue/product/${id}/variants`, body: { variants: [], deleted: [{ _id: p.variantId, version: 1 }] } };
+      return {
+        method: 'PUT',
+        path: `catalogue/product/${id}/variants`,
+        body: { variants: [], deleted: [{ _id: p.variantId, version: 1 }] },
+      };
     },
   },
   {
@@ -449,7 +545,17 @@ export const ROUTES: RouteSpec[] = [
       return {
         method: 'PATCH',
         path: `catalogue/appendvarient/${id}`,
-        body: { variants: [{ part_number: `APP-${n}-${uuid().slice(0, 6)}`, size: '16x25x1', actual_size: '15.5x24.5x0.75', depth: 1, list_price: 9.99 }] },
+        body: {
+          variants: [
+            {
+              part_number: `APP-${n}-${uuid().slice(0, 6)}`,
+              size: '16x25x1',
+              actual_size: '15.5x24.5x0.75',
+              depth: 1,
+              list_price: 9.99,
+            },
+          ],
+        },
       };
     },
   },
@@ -473,7 +579,8 @@ export const ROUTES: RouteSpec[] = [
       return {
         method: 'PATCH',
         path: `catalogue/upload/file/${id}`,
-        form: async () => form('files', [{ name: 'sheet.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' }]),
+        form: async () =>
+          form('files', [{ name: 'sheet.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n'), type: 'application/pdf' }]),
       };
     },
   },
@@ -487,7 +594,14 @@ export const ROUTES: RouteSpec[] = [
       return {
         method: 'PATCH',
         path: `catalogue/${p.productId}/variant/${vid}`,
-        body: { part_number: p.partNumber, size: '20x20x1', actual_size: '19.5x19.5x0.75', depth: 1, list_price: 50, version: 1 },
+        body: {
+          part_number: p.partNumber,
+          size: '20x20x1',
+          actual_size: '19.5x19.5x0.75',
+          depth: 1,
+          list_price: 50,
+          version: 1,
+        },
       };
     },
   },
@@ -508,7 +622,11 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => {
       const { cat } = await routeFixtures(w);
       const id = k === 'own' ? cat.categoryId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
-      return { method: 'POST', path: 'catalogue/product', body: { name: `Added ${w.seq()}`, catalogue_id: id, variants: [{ part_number: 'DEFAULT_PN' }] } };
+      return {
+        method: 'POST',
+        path: 'catalogue/product',
+        body: { name: `Added ${w.seq()}`, catalogue_id: id, variants: [{ part_number: 'DEFAULT_PN' }] },
+      };
     },
   },
   {
@@ -533,19 +651,28 @@ export const ROUTES: RouteSpec[] = [
     op: 'GET /api/catalogue/product/{productId}/files',
     kinds: ID_KINDS,
     allowed: signedInOwn,
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.productId)}/files` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/product/${nodeFor(w, a, k, (await routeFixtures(w)).cat.productId)}/files`,
+    }),
   },
   {
     op: 'GET /api/catalogue/file/{fileId}',
     kinds: ID_KINDS,
     allowed: signedInOwn,
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}`,
+    }),
   },
   {
     op: 'GET /api/catalogue/file/{fileId}/thumbnail',
     kinds: ID_KINDS,
     allowed: signedInOwn,
-    build: async (w, a, k) => ({ method: 'GET', path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}/thumbnail` }),
+    build: async (w, a, k) => ({
+      method: 'GET',
+      path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}/thumbnail`,
+    }),
   },
 ];
 

@@ -94,10 +94,17 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
           JSON.stringify({ ...claims, sub: otherUser }),
         ).toString('base64url')}.${sigPart}`,
         'tampered signature': `${good.split('.')[0]}.${payloadPart}.${sigPart.slice(0, -2)}${sigPart.endsWith('AA') ? 'BB' : 'AA'}`,
-        'validly signed, other user with this session': craftJwt({ alg: 'HS256', typ: 'JWT' }, { ...base, sub: otherUser }),
+        'validly signed, other user with this session': craftJwt(
+          { alg: 'HS256', typ: 'JWT' },
+          { ...base, sub: otherUser },
+        ),
         'validly signed, unknown session': craftJwt({ alg: 'HS256', typ: 'JWT' }, { ...base, sid: uuid() }),
         'validly signed, non-uuid ids': craftJwt({ alg: 'HS256', typ: 'JWT' }, { ...base, sid: "' OR 1=1 --" }),
-        'jwk header injection': craftJwt({ alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: 'AAAA' }, kid: '../../dev/null' }, base, Buffer.alloc(0)),
+        'jwk header injection': craftJwt(
+          { alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: 'AAAA' }, kid: '../../dev/null' },
+          base,
+          Buffer.alloc(0),
+        ),
         'empty token': '',
         garbage: 'not.a.jwt',
         huge: 'a'.repeat(10_000),
@@ -134,7 +141,9 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
       await api.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sid]);
       expect((await me(c.token!)).status).toBe(401);
       const d = await w.signIn('emp@alpha.example');
-      await api.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1`, [decodeJwt(d.token!).payload.sid]);
+      await api.db.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = 'logout' WHERE id = $1`, [
+        decodeJwt(d.token!).payload.sid,
+      ]);
       expect((await me(d.token!)).status).toBe(401);
       const victim = await w.freshEmployee('B');
       const e = await w.signIn(victim.email);
@@ -179,7 +188,9 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
     it('password change ends every other session at once', async () => {
       const u = await w.freshEmployee('A');
       const { a, b, sa, sb } = await twoSessions(u.email);
-      const res = await a.send('POST', 'change-password', { body: { oldPassword: PW, newPassword: 'Changed-Passw0rd!42' } });
+      const res = await a.send('POST', 'change-password', {
+        body: { oldPassword: PW, newPassword: 'Changed-Passw0rd!42' },
+      });
       expect(res.status).toBe(200);
       expect((await b.send('GET', 'user/me')).status).toBe(401);
       await revokedThenClosed(sb, 'password_changed');
@@ -196,14 +207,19 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
         `SELECT payload->>'token' AS token FROM outbox WHERE type = 'account.password_reset_requested' AND payload->>'email' = $1`,
         [u.email],
       );
-      const res = await anon.send('POST', 'reset-password', { body: { token: row.token, password: 'Reset-Passw0rd!77' } });
+      const res = await anon.send('POST', 'reset-password', {
+        body: { token: row.token, password: 'Reset-Passw0rd!77' },
+      });
       expect(res.status).toBe(200);
       expect((await a.send('GET', 'user/me')).status).toBe(401);
       expect((await b.send('GET', 'user/me')).status).toBe(401);
       await revokedThenClosed(sa, 'password_changed');
       await revokedThenClosed(sb, 'password_changed');
       // Single use.
-      expect((await anon.send('POST', 'reset-password', { body: { token: row.token, password: 'Again-Passw0rd!77' } })).status).toBe(400);
+      expect(
+        (await anon.send('POST', 'reset-password', { body: { token: row.token, password: 'Again-Passw0rd!77' } }))
+          .status,
+      ).toBe(400);
     });
 
     it('disabling a user (admin of the company) ends all their sessions at once', async () => {
@@ -233,7 +249,10 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
     it('a token from another session, another cookie, or expired is refused', async () => {
       const a = await w.signIn('emp@alpha.example');
       const b = await w.signIn('emp@alpha.example'); // same user, other session
-      const res = await a.send('PATCH', 'user', { body: { username: 'Eve Employee', email: 'emp@alpha.example' }, csrf: b.csrf! });
+      const res = await a.send('PATCH', 'user', {
+        body: { username: 'Eve Employee', email: 'emp@alpha.example' },
+        csrf: b.csrf!,
+      });
       expect(res.status).toBe(403);
       expect(res.body.message).toMatch(/CSRF/);
       // Anonymous: a token minted for one cookie does not work with another cookie.
@@ -256,18 +275,30 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
       const key = createHmac('sha256', TEST_JWT_SECRET).update('csrf-token').digest();
       const nonce = 'n'.repeat(22);
       const sig = createHmac('sha256', key).update(`s:${sid}|${nonce}|${ts}`).digest('base64url');
-      const old = await a.send('PATCH', 'user', { body: { username: 'Eve Employee', email: 'emp@alpha.example' }, csrf: `${nonce}.${ts}.${sig}` });
+      const old = await a.send('PATCH', 'user', {
+        body: { username: 'Eve Employee', email: 'emp@alpha.example' },
+        csrf: `${nonce}.${ts}.${sig}`,
+      });
       expect(old.status).toBe(403);
       // Same construction with a fresh timestamp passes (so the refusal above is the expiry).
       const ts2 = Date.now().toString(36);
       const sig2 = createHmac('sha256', key).update(`s:${sid}|${nonce}|${ts2}`).digest('base64url');
-      const fresh = await a.send('PATCH', 'user', { body: { username: 'Eve Employee', email: 'emp@alpha.example' }, csrf: `${nonce}.${ts2}.${sig2}` });
+      const fresh = await a.send('PATCH', 'user', {
+        body: { username: 'Eve Employee', email: 'emp@alpha.example' },
+        csrf: `${nonce}.${ts2}.${sig2}`,
+      });
       expect(fresh.status).toBe(200);
     });
   });
 
   describe('Origin, CORS and headers', () => {
-    const foreign = ['https://evil.example', 'null', 'http://localhost:3999.evil.example', 'http://localhost:4000', 'https://localhost:3999'];
+    const foreign = [
+      'https://evil.example',
+      'null',
+      'http://localhost:3999.evil.example',
+      'http://localhost:4000',
+      'https://localhost:3999',
+    ];
 
     it('HTTP requests with a foreign or null Origin are refused (GET and mutations), own Origin works', async () => {
       const c = w.actors.employeeA.client;
@@ -277,12 +308,19 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
         expect(get.text).not.toContain('emp@alpha.example');
         expect(get.headers.get('access-control-allow-origin')).toBeNull();
         const before = await api.db.query(`SELECT username FROM users WHERE email = 'emp@alpha.example'`);
-        const patch = await c.send('PATCH', 'user', { body: { username: 'Hijacked', email: 'emp@alpha.example' }, headers: { origin } });
+        const patch = await c.send('PATCH', 'user', {
+          body: { username: 'Hijacked', email: 'emp@alpha.example' },
+          headers: { origin },
+        });
         expect({ origin, status: patch.status }).toEqual({ origin, status: 403 });
         expect(await api.db.query(`SELECT username FROM users WHERE email = 'emp@alpha.example'`)).toEqual(before);
         const pre = await fetch(`${api.baseUrl}/api/user/me`, {
           method: 'OPTIONS',
-          headers: { origin, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,x-xsrf-token' },
+          headers: {
+            origin,
+            'access-control-request-method': 'PATCH',
+            'access-control-request-headers': 'authorization,x-xsrf-token',
+          },
         });
         expect(pre.headers.get('access-control-allow-origin')).toBeNull();
         expect(pre.headers.get('access-control-allow-credentials')).toBeNull();
@@ -294,11 +332,16 @@ describe('security: tokens, sessions, CSRF, Origin', () => {
       const token = w.actors.employeeA.client.token;
       for (const origin of foreign) {
         const s = socket(token, origin);
-        expect({ origin, outcome: await socketOutcome(s.socket) }).toEqual({ origin, outcome: expect.stringMatching(/^refused/) });
+        expect({ origin, outcome: await socketOutcome(s.socket) }).toEqual({
+          origin,
+          outcome: expect.stringMatching(/^refused/),
+        });
         s.socket.close();
       }
       // Polling transport too.
-      const poll = await fetch(`${api.baseUrl}/socket.io/?EIO=4&transport=polling`, { headers: { origin: 'https://evil.example' } });
+      const poll = await fetch(`${api.baseUrl}/socket.io/?EIO=4&transport=polling`, {
+        headers: { origin: 'https://evil.example' },
+      });
       expect(poll.status).toBeGreaterThanOrEqual(400);
       expect(poll.headers.get('access-control-allow-origin')).toBeNull();
       const ok = socket(token, ORIGIN);

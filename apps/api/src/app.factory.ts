@@ -39,6 +39,12 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
   });
+  // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
+  fastify.addHook('preHandler', async (req, reply) => {
+    if (req.url.includes('%00') || containsNul(req.query) || containsNul(req.body)) {
+      return reply.code(400).send({ status: 400, message: 'Text must not contain NUL characters' });
+    }
+  });
   fastify.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
@@ -50,14 +56,22 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   let spaIndex: string | null = null;
   if (webDist) {
     spaIndex = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+    });
   }
   app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
   // OpenAPI document generated from the controllers, browsable at /api/docs.
   const openApi = new DocumentBuilder()
     .setTitle('Filter Portal API')
     .setVersion('1.1.0')
-    .setDescription('Responses are `{status, message?, data}`; mutations need the X-XSRF-TOKEN header from GET /api/csrf-token.')
+    .setDescription(
+      'Responses are `{status, message?, data}`; mutations need the X-XSRF-TOKEN header from GET /api/csrf-token.',
+    )
     .addBearerAuth()
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
@@ -66,6 +80,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.
   await app.get(DataSource).query('SELECT 1');
   return app;
+}
+
+/** True when any string in a parsed query/JSON body (depth-limited) contains U+0000. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000') || containsNul(v, depth + 1)) return true;
+  }
+  return false;
 }
 
 function resolveWebDist(env: Env): string | null {

@@ -12,7 +12,10 @@ const catalogueDir = path.join(filesDir, 'catalogue');
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, ms = 10_000): Promise<T> {
+async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  ms = 10_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -30,10 +33,16 @@ describe('product resources, live updates and presence (issue 5)', () => {
   const as: Record<'root' | 'root2' | 'emp', ApiClient> = {} as never;
   const sockets: Socket[] = [];
 
-  async function upload(who: ApiClient, id: string, files: { data: Buffer; name: string; type?: string }[], field = 'files') {
+  async function upload(
+    who: ApiClient,
+    id: string,
+    files: { data: Buffer; name: string; type?: string }[],
+    field = 'files',
+  ) {
     const csrf = await who.refreshCsrf();
     const form = new FormData();
-    for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/pdf' }), f.name);
+    for (const f of files)
+      form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/pdf' }), f.name);
     const res = await fetch(`${api.baseUrl}/api/catalogue/upload/file/${id}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${who.token}`, 'x-xsrf-token': csrf },
@@ -44,7 +53,13 @@ describe('product resources, live updates and presence (issue 5)', () => {
   }
   const onDisk = async () => (await fs.readdir(catalogueDir).catch(() => [] as string[])).sort();
   function connect(who: ApiClient): Promise<Socket> {
-    const socket = io(api.baseUrl, { path: '/socket.io', auth: { token: who.token }, transports: ['websocket'], extraHeaders: { origin: api.origin }, reconnection: false });
+    const socket = io(api.baseUrl, {
+      path: '/socket.io',
+      auth: { token: who.token },
+      transports: ['websocket'],
+      extraHeaders: { origin: api.origin },
+      reconnection: false,
+    });
     sockets.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -67,7 +82,10 @@ describe('product resources, live updates and presence (issue 5)', () => {
       expect((await as[who].login(email, PW)).status).toBe(200);
     }
     [{ id: category }] = await api.db.query(`INSERT INTO categories (name) VALUES ('Carbon') RETURNING id`);
-    [{ id: product }] = await api.db.query(`INSERT INTO products (category_id, name) VALUES ($1, 'Carbon 1"') RETURNING id`, [category]);
+    [{ id: product }] = await api.db.query(
+      `INSERT INTO products (category_id, name) VALUES ($1, 'Carbon 1"') RETURNING id`,
+      [category],
+    );
     await api.db.query(
       `INSERT INTO variants (product_id, part_number, size, depth, list_price_cents) VALUES ($1, 'C-1', '16x25x1', 1, 1234)`,
       [product],
@@ -93,7 +111,9 @@ describe('product resources, live updates and presence (issue 5)', () => {
   });
 
   it('uploads several files (PDF + image), processes them in the worker (thumbnail), serves them safely', async () => {
-    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#228844' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#228844' } })
+      .png()
+      .toBuffer();
     const res = await upload(as.root, product, [
       { data: PDF, name: 'Spec sheet v2.pdf' },
       { data: image, name: '../../photo.png', type: 'image/png' },
@@ -101,7 +121,12 @@ describe('product resources, live updates and presence (issue 5)', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Files Upload Successfully');
     const [pdf, png] = res.body.data;
-    expect(pdf).toMatchObject({ name: 'Spec sheet v2.pdf', mime: 'application/pdf', status: 'processing', path: `/api/catalogue/file/${pdf._id}` });
+    expect(pdf).toMatchObject({
+      name: 'Spec sheet v2.pdf',
+      mime: 'application/pdf',
+      status: 'processing',
+      path: `/api/catalogue/file/${pdf._id}`,
+    });
     expect(png).toMatchObject({ name: 'photo.png', mime: 'image/png', status: 'processing' });
     // generated names only
     for (const name of await onDisk()) expect(name).toMatch(/^[0-9a-f-]{36}\.(pdf|png|thumb\.webp)$/);
@@ -111,15 +136,20 @@ describe('product resources, live updates and presence (issue 5)', () => {
       return list.body.data.every((f: { status: string }) => f.status === 'ready') && list.body.data;
     });
     expect(ready).toHaveLength(2);
-    expect(ready[1].thumbnail).toBe(`/api/catalogue/file/${png._id}/thumbnail`);
+    const readyPng = ready.find((f: { _id: string }) => f._id === png._id);
+    expect(readyPng.thumbnail).toBe(`/api/catalogue/file/${png._id}/thumbnail`);
 
     const get = await fetch(`${api.baseUrl}${pdf.path}`, { headers: { authorization: `Bearer ${as.emp.token}` } });
     expect(get.status).toBe(200);
     expect(get.headers.get('content-type')).toBe('application/pdf');
     expect(get.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(get.headers.get('content-disposition')).toBe(`inline; filename="Spec sheet v2.pdf"; filename*=UTF-8''Spec%20sheet%20v2.pdf`);
+    expect(get.headers.get('content-disposition')).toBe(
+      `inline; filename="Spec sheet v2.pdf"; filename*=UTF-8''Spec%20sheet%20v2.pdf`,
+    );
     expect(Buffer.from(await get.arrayBuffer()).equals(PDF)).toBe(true);
-    const thumb = await fetch(`${api.baseUrl}${ready[1].thumbnail}`, { headers: { authorization: `Bearer ${as.emp.token}` } });
+    const thumb = await fetch(`${api.baseUrl}${readyPng.thumbnail}`, {
+      headers: { authorization: `Bearer ${as.emp.token}` },
+    });
     expect(thumb.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
     expect(Math.max(meta.width!, meta.height!)).toBe(320);
@@ -137,11 +167,17 @@ describe('product resources, live updates and presence (issue 5)', () => {
     const rows = await api.db.query(`SELECT count(*)::int AS n FROM files`);
     for (const bad of [
       { data: Buffer.from('<!doctype html><script>alert(1)</script>'), name: 'datasheet.pdf' },
-      { data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: 'logo.png', type: 'image/png' },
+      {
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: 'logo.png',
+        type: 'image/png',
+      },
     ]) {
       const res = await upload(as.root, product, [{ data: PDF, name: 'ok.pdf' }, bad]);
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe(`"${bad.name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`);
+      expect(res.body.message).toBe(
+        `"${bad.name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
+      );
     }
     expect(await onDisk()).toEqual(before);
     expect(await api.db.query(`SELECT count(*)::int AS n FROM files`)).toEqual(rows);
@@ -150,7 +186,10 @@ describe('product resources, live updates and presence (issue 5)', () => {
   it('an oversized upload gets 413 and leaves nothing behind', async () => {
     const before = await onDisk();
     const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024 + 10, 0x20)]);
-    const res = await upload(as.root, product, [{ data: PDF, name: 'small.pdf' }, { data: big, name: 'big.pdf' }]);
+    const res = await upload(as.root, product, [
+      { data: PDF, name: 'small.pdf' },
+      { data: big, name: 'big.pdf' },
+    ]);
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('Each file must be at most 20 MB');
     expect(await onDisk()).toEqual(before);
@@ -190,7 +229,8 @@ describe('product resources, live updates and presence (issue 5)', () => {
     const a = await connect(as.root);
     const b = await connect(as.root2);
     const changed = new Promise<Record<string, unknown>>((resolve) => emp.once('catalogue.changed', resolve));
-    const variants: Record<string, unknown>[] = (await as.root.request('GET', `catalogue/product/${category}`)).body.data.productDetails[0].variants;
+    const variants: Record<string, unknown>[] = (await as.root.request('GET', `catalogue/product/${category}`)).body
+      .data.productDetails[0].variants;
     const res = await as.root.request('PUT', `catalogue/product/${product}/variants`, {
       variants: variants.map((v) => ({ ...v, list_price: 77.77 })),
     });
@@ -212,6 +252,8 @@ describe('product resources, live updates and presence (issue 5)', () => {
     a.close();
     await left;
     // employees may not announce presence
-    expect(await emp.emitWithAck('presence.join', { productId: product })).toEqual({ error: 'You are not authorized to perform this action.' });
+    expect(await emp.emitWithAck('presence.join', { productId: product })).toEqual({
+      error: 'You are not authorized to perform this action.',
+    });
   });
 });

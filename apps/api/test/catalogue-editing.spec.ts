@@ -60,7 +60,8 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     );
     return rows.map(({ list_price_cents, ...r }) => ({ ...r, list_price: Number(list_price_cents) / 100 }));
   };
-  const save = (body: unknown, who: ApiClient = as.root) => who.request('PUT', `catalogue/product/${s.product}/variants`, body);
+  const save = (body: unknown, who: ApiClient = as.root) =>
+    who.request('PUT', `catalogue/product/${s.product}/variants`, body);
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -97,7 +98,11 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     for (const who of [as.admin, as.emp]) {
       for (const [method, path, body] of calls) {
         const res = await who.request(method, path, body);
-        expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 403, message: NOT_AUTHORIZED });
+        expect({ path, status: res.status, message: res.body.message }).toEqual({
+          path,
+          status: 403,
+          message: NOT_AUTHORIZED,
+        });
       }
     }
     const anon = new ApiClient(api);
@@ -113,9 +118,33 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     const res = await save({
       variants: [
         { ...p3, list_price: 31.5 }, // moved to the top, price changed
-        { _id: 'new_1', part_number: 'P-NEW', size: '12x12x1', actual_size: '', depth: 1, odd_size: false, odd_size_type: '', min_area: null, max_area: null, out_of_stock: false, list_price: 7.25 },
+        {
+          _id: 'new_1',
+          part_number: 'P-NEW',
+          size: '12x12x1',
+          actual_size: '',
+          depth: 1,
+          odd_size: false,
+          odd_size_type: '',
+          min_area: null,
+          max_area: null,
+          out_of_stock: false,
+          list_price: 7.25,
+        },
         { ...p1, size: '16x25x1 ' },
-        { _id: 'new_2', part_number: 'P-ODD', size: '', actual_size: '', depth: 1, odd_size: true, odd_size_type: 'DOUBLE', min_area: 100, max_area: 900, out_of_stock: true, list_price: 99.99 },
+        {
+          _id: 'new_2',
+          part_number: 'P-ODD',
+          size: '',
+          actual_size: '',
+          depth: 1,
+          odd_size: true,
+          odd_size_type: 'DOUBLE',
+          min_area: 100,
+          max_area: 900,
+          out_of_stock: true,
+          list_price: 99.99,
+        },
       ],
       deleted: [{ _id: p2._id, version: p2.version }],
     });
@@ -133,7 +162,14 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     expect(out[1]._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(out[1]).toMatchObject({ list_price: 7.25, version: 1, odd_size: false, odd_size_type: '' });
     expect(out[2]).toMatchObject({ _id: p1._id, size: '16x25x1', version: p1.version + 1 }); // reordered → changed
-    expect(out[3]).toMatchObject({ odd_size: true, odd_size_type: 'DOUBLE', min_area: 100, max_area: 900, size: '', out_of_stock: true });
+    expect(out[3]).toMatchObject({
+      odd_size: true,
+      odd_size_type: 'DOUBLE',
+      min_area: 100,
+      max_area: 900,
+      size: '',
+      out_of_stock: true,
+    });
     expect(await api.db.query(`SELECT 1 FROM variants WHERE id = $1`, [p2._id])).toHaveLength(0);
 
     const history = await as.root.request('GET', `catalogue/variant/${p3._id}/price-history`);
@@ -147,9 +183,17 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       expect.objectContaining({ old_price: null, new_price: 7.25 }),
     ]);
     // the outbox carries the save event for the notification worker, without prices
-    const events: { payload: Row }[] = await api.db.query(`SELECT payload FROM outbox WHERE type = 'catalogue.variants_saved'`);
+    const events: { payload: Row }[] = await api.db.query(
+      `SELECT payload FROM outbox WHERE type = 'catalogue.variants_saved'`,
+    );
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toMatchObject({ productId: s.product, added: 2, updated: 2, deleted: 1, priceChanges: 3 });
+    expect(events[0].payload).toMatchObject({
+      productId: s.product,
+      added: 2,
+      updated: 2,
+      deleted: 1,
+      priceChanges: 3,
+    });
     expect(JSON.stringify(events[0].payload)).not.toMatch(/31\.5|3150/);
   });
 
@@ -169,7 +213,15 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
         { ...rows[1], part_number: '  ' },
         { ...rows[2], odd_size: true, size: '16x25x1', odd_size_type: '' },
         { ...rows[3], min_area: 900, max_area: 100, depth: -1 },
-        { _id: 'new_9', part_number: 'Q-1', size: '', odd_size: false, odd_size_type: 'SINGLE', min_area: 5, list_price: 'abc' },
+        {
+          _id: 'new_9',
+          part_number: 'Q-1',
+          size: '',
+          odd_size: false,
+          odd_size_type: 'SINGLE',
+          min_area: 5,
+          list_price: 'abc',
+        },
         { _id: 'new_10', part_number: 'q-1', size: '1x1x1', list_price: 1 },
       ],
       deleted: [],
@@ -196,7 +248,9 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
   it('refuses a part number used elsewhere in the catalogue (any case) and changes nothing', async () => {
     const before = await snapshot();
     const rows = await current();
-    const res = await save({ variants: [{ ...rows[0], size: '99x99x1' }, { ...rows[1], part_number: 'taken-1' }, ...rows.slice(2)] });
+    const res = await save({
+      variants: [{ ...rows[0], size: '99x99x1' }, { ...rows[1], part_number: 'taken-1' }, ...rows.slice(2)],
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ '1.part_number': 'Part number already exists in the catalogue' });
     expect(await snapshot()).toEqual(before);
@@ -205,10 +259,17 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
   it('swapping two part numbers inside one save works', async () => {
     const rows = await current();
     const res = await save({
-      variants: [{ ...rows[0], part_number: rows[1].part_number }, { ...rows[1], part_number: rows[0].part_number }, ...rows.slice(2)],
+      variants: [
+        { ...rows[0], part_number: rows[1].part_number },
+        { ...rows[1], part_number: rows[0].part_number },
+        ...rows.slice(2),
+      ],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.variants.slice(0, 2).map((v: Row) => v.part_number)).toEqual([rows[1].part_number, rows[0].part_number]);
+    expect(res.body.data.variants.slice(0, 2).map((v: Row) => v.part_number)).toEqual([
+      rows[1].part_number,
+      rows[0].part_number,
+    ]);
   });
 
   it('409 on stale versions naming the rows with their current values; force overwrites', async () => {
@@ -257,7 +318,9 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
   });
 
   it('unknown product → 404, malformed id → 400, malformed body → 400', async () => {
-    expect((await as.root.request('PUT', `catalogue/product/${s.variants[0]}/variants`, { variants: [] })).status).toBe(404);
+    expect((await as.root.request('PUT', `catalogue/product/${s.variants[0]}/variants`, { variants: [] })).status).toBe(
+      404,
+    );
     expect((await as.root.request('PUT', `catalogue/product/nope/variants`, { variants: [] })).status).toBe(400);
     expect((await save({ variants: 'x' })).status).toBe(400);
   });
@@ -271,7 +334,11 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: 201, message: 'Product added successfully' });
-      expect(res.body.data).toMatchObject({ name: 'New filter', catalogue_id: s.category, subcatalogue_id: s.subcategory });
+      expect(res.body.data).toMatchObject({
+        name: 'New filter',
+        catalogue_id: s.category,
+        subcatalogue_id: s.subcategory,
+      });
       expect(res.body.data.variants).toHaveLength(1);
       expect(res.body.data.variants[0].part_number).toBe(`DEFAULT_PN-${res.body.data._id.slice(0, 8)}`);
       const again = await as.root.request('POST', 'catalogue/product', {
@@ -281,10 +348,18 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       });
       expect(again.status).toBe(201);
       expect(again.body.data.subcatalogue_id).toBeNull();
-      const missing = await as.root.request('POST', 'catalogue/product', { name: '  ', catalogue_id: s.category, variants: [] });
+      const missing = await as.root.request('POST', 'catalogue/product', {
+        name: '  ',
+        catalogue_id: s.category,
+        variants: [],
+      });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('Product name is required');
-      const unknown = await as.root.request('POST', 'catalogue/product', { name: 'X', catalogue_id: s.variants[0], variants: [] });
+      const unknown = await as.root.request('POST', 'catalogue/product', {
+        name: 'X',
+        catalogue_id: s.variants[0],
+        variants: [],
+      });
       expect(unknown.status).toBe(404);
     });
 
@@ -295,8 +370,24 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       );
       const add = await as.root.request('PATCH', `catalogue/appendvarient/${productId}`, {
         variants: [
-          { part_number: 'SC-1', size: '10x20x1', actual_size: '9.5x19.5x0.75', depth: 1, odd_size: false, out_of_stock: false, customer_price: 12.5 },
-          { part_number: 'SC-2', size: '', odd_size: true, odd_size_type: 'SINGLE', min_area: 0, max_area: 400, depth: 2 },
+          {
+            part_number: 'SC-1',
+            size: '10x20x1',
+            actual_size: '9.5x19.5x0.75',
+            depth: 1,
+            odd_size: false,
+            out_of_stock: false,
+            customer_price: 12.5,
+          },
+          {
+            part_number: 'SC-2',
+            size: '',
+            odd_size: true,
+            odd_size_type: 'SINGLE',
+            min_area: 0,
+            max_area: 400,
+            depth: 2,
+          },
         ],
       });
       expect(add.status).toBe(201);
@@ -304,18 +395,34 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       expect(v1).toMatchObject({ part_number: 'SC-1', list_price: 12.5, display_order: 1 });
       expect(v2).toMatchObject({ part_number: 'SC-2', odd_size: true, display_order: 2, list_price: 0 });
 
-      const dup = await as.root.request('PATCH', `catalogue/appendvarient/${productId}`, { variants: [{ part_number: 'p-1', size: '1x1x1' }] });
+      const dup = await as.root.request('PATCH', `catalogue/appendvarient/${productId}`, {
+        variants: [{ part_number: 'p-1', size: '1x1x1' }],
+      });
       expect(dup.status).toBe(400);
 
-      const patch = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, { ...v1, list_price: 13, out_of_stock: true });
+      const patch = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, {
+        ...v1,
+        list_price: 13,
+        out_of_stock: true,
+      });
       expect(patch.status).toBe(200);
       expect(patch.body.data).toMatchObject({ list_price: 13, out_of_stock: true, version: 2 });
-      const stale = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, { ...v1, list_price: 14 });
+      const stale = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, {
+        ...v1,
+        list_price: 14,
+      });
       expect(stale.status).toBe(409);
-      const bad = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, { part_number: 'SC-1', odd_size: true, size: '1x1' });
+      const bad = await as.root.request('PATCH', `catalogue/${productId}/variant/${v1._id}`, {
+        part_number: 'SC-1',
+        odd_size: true,
+        size: '1x1',
+      });
       expect(bad.status).toBe(400);
       // a variant of another product is not found under this product
-      expect((await as.root.request('PATCH', `catalogue/${productId}/variant/${s.variants[0]}`, { part_number: 'Z' })).status).toBe(404);
+      expect(
+        (await as.root.request('PATCH', `catalogue/${productId}/variant/${s.variants[0]}`, { part_number: 'Z' }))
+          .status,
+      ).toBe(404);
 
       expect((await as.root.request('DELETE', `catalogue/${productId}/variant/${v2._id}`)).status).toBe(200);
       expect((await as.root.request('DELETE', `catalogue/${productId}/variant/${v2._id}`)).status).toBe(404);
@@ -325,8 +432,14 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
       expect(del.body.message).toBe('Product removed successfully');
       expect(await api.db.query(`SELECT 1 FROM variants WHERE product_id = $1`, [productId])).toHaveLength(0);
       expect((await as.root.request('DELETE', `catalogue/product/${productId}`)).status).toBe(404);
-      const types: { type: string }[] = await api.db.query(`SELECT DISTINCT type FROM outbox WHERE type LIKE 'catalogue.%' ORDER BY type`);
-      expect(types.map((t) => t.type)).toEqual(['catalogue.product_added', 'catalogue.product_deleted', 'catalogue.variants_saved']);
+      const types: { type: string }[] = await api.db.query(
+        `SELECT DISTINCT type FROM outbox WHERE type LIKE 'catalogue.%' ORDER BY type`,
+      );
+      expect(types.map((t) => t.type)).toEqual([
+        'catalogue.product_added',
+        'catalogue.product_deleted',
+        'catalogue.variants_saved',
+      ]);
     });
   });
 });

@@ -34,7 +34,8 @@ export function kindFromMime(mime: string): SniffedKind | null {
 }
 
 /** `<uuid>.<ext>` or `<uuid>.thumb.webp`: the only names ever resolved on disk. */
-const STORAGE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb\.webp|\.(pdf|png|jpeg|webp|part))$/;
+const STORAGE_NAME =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.thumb\.webp|\.(pdf|png|jpeg|webp|part))$/;
 
 export function catalogueFilesDir(filesDir: string): string {
   return path.resolve(filesDir, 'catalogue');

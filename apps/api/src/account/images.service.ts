@@ -7,7 +7,14 @@ import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { IMAGE_URL_PREFIX, ImageStore, MAX_IMAGE_BYTES, normaliseImage, sniffImage, type IMAGE_VARIANTS } from './image-files';
+import {
+  IMAGE_URL_PREFIX,
+  ImageStore,
+  MAX_IMAGE_BYTES,
+  normaliseImage,
+  sniffImage,
+  type IMAGE_VARIANTS,
+} from './image-files';
 import { returnedRows } from '@portal/db';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -107,7 +107,8 @@ export class CatalogueEditingController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const f = await this.files.open(user, fileId, false);
-    const disposition = download === '1' || download === 'true' ? f.disposition.replace(/^inline/, 'attachment') : f.disposition;
+    const disposition =
+      download === '1' || download === 'true' ? f.disposition.replace(/^inline/, 'attachment') : f.disposition;
     await this.send(reply, { ...f, disposition });
   }
 
@@ -132,4 +133,3 @@ export class CatalogueEditingController {
       .send(f.stream);
   }
 }
-

@@ -164,7 +164,10 @@ export async function broadcastCatalogueChanged(
 }
 
 function isUniqueViolation(err: unknown): boolean {
-  return (err as { code?: string })?.code === '23505' || (err as { driverError?: { code?: string } })?.driverError?.code === '23505';
+  return (
+    (err as { code?: string })?.code === '23505' ||
+    (err as { driverError?: { code?: string } })?.driverError?.code === '23505'
+  );
 }
 
 /**
@@ -265,7 +268,10 @@ export class CatalogueEditingService {
     const input = b.variants as VariantInput[];
     const deletedInput = (Array.isArray(b.deleted) ? b.deleted : []) as { _id?: unknown; version?: unknown }[];
     if (input.length + deletedInput.length > MAX_SAVE_ROWS) throw new ApiException(400, EDIT_MSG.tooManyRows);
-    if (input.some((r) => typeof r !== 'object' || r === null) || deletedInput.some((r) => typeof r !== 'object' || r === null)) {
+    if (
+      input.some((r) => typeof r !== 'object' || r === null) ||
+      deletedInput.some((r) => typeof r !== 'object' || r === null)
+    ) {
       throw new ApiException(400, EDIT_MSG.invalidBody);
     }
     const force = b.force === true;
@@ -302,14 +308,22 @@ export class CatalogueEditingService {
           if (!id) return;
           const cur = byId.get(id);
           if (!cur || cur.version !== row.version) {
-            conflicts.push({ _id: id, part_number: cur?.part_number ?? String(row.part_number ?? ''), current: cur ? toEditorVariant(cur) : null });
+            conflicts.push({
+              _id: id,
+              part_number: cur?.part_number ?? String(row.part_number ?? ''),
+              current: cur ? toEditorVariant(cur) : null,
+            });
           }
         });
         for (const row of deletedInput) {
           const id = (row._id as string).toLowerCase();
           const cur = byId.get(id);
           if (!cur || cur.version !== row.version) {
-            conflicts.push({ _id: id, part_number: cur?.part_number ?? '', current: cur ? toEditorVariant(cur) : null });
+            conflicts.push({
+              _id: id,
+              part_number: cur?.part_number ?? '',
+              current: cur ? toEditorVariant(cur) : null,
+            });
           }
         }
         if (conflicts.length && !force) {
@@ -371,7 +385,12 @@ export class CatalogueEditingService {
         const priceChanges = [
           ...updates
             .filter((u) => Number(byId.get(u.id)!.list_price_cents) !== u.value.list_price_cents)
-            .map((u) => ({ id: u.id, pn: u.value.part_number, old: Number(byId.get(u.id)!.list_price_cents), next: u.value.list_price_cents })),
+            .map((u) => ({
+              id: u.id,
+              pn: u.value.part_number,
+              old: Number(byId.get(u.id)!.list_price_cents),
+              next: u.value.list_price_cents,
+            })),
           ...inserts.map((u) => ({ id: u.id, pn: u.value.part_number, old: null, next: u.value.list_price_cents })),
         ];
         await this.recordPrices(m, productId, user, priceChanges);
@@ -434,12 +453,16 @@ export class CatalogueEditingService {
               { id: cur.id, pn: value.part_number, old: Number(cur.list_price_cents), next: value.list_price_cents },
             ]);
           }
-          await this.afterVariantsChange(m, p, user, { added: 0, updated: 1, deleted: 0, priceChanges: priceChanged ? 1 : 0 });
+          await this.afterVariantsChange(m, p, user, {
+            added: 0,
+            updated: 1,
+            deleted: 0,
+            priceChanges: priceChanged ? 1 : 0,
+          });
         }
-        const after: VariantRow[] = await m.query(
-          `SELECT ${VARIANT_COLUMNS} FROM variants v WHERE v.id = $1`,
-          [cur.id],
-        );
+        const after: VariantRow[] = await m.query(`SELECT ${VARIANT_COLUMNS} FROM variants v WHERE v.id = $1`, [
+          cur.id,
+        ]);
         return { status: 200, message: EDIT_MSG.variantUpdated, data: toEditorVariant(after[0]) };
       }),
     );
@@ -471,7 +494,11 @@ export class CatalogueEditingService {
           [productId],
         );
         const base = maxRows[0].max;
-        const inserts: RowWrite[] = values.map((value, i) => ({ id: randomUUID(), value: value!, order: base + i + 1 }));
+        const inserts: RowWrite[] = values.map((value, i) => ({
+          id: randomUUID(),
+          value: value!,
+          order: base + i + 1,
+        }));
         await m.query(INSERT_VARIANTS_SQL, [productId, ...columns(inserts)]);
         await this.recordPrices(
           m,
@@ -479,7 +506,12 @@ export class CatalogueEditingService {
           user,
           inserts.map((r) => ({ id: r.id, pn: r.value.part_number, old: null, next: r.value.list_price_cents })),
         );
-        await this.afterVariantsChange(m, p, user, { added: inserts.length, updated: 0, deleted: 0, priceChanges: inserts.length });
+        await this.afterVariantsChange(m, p, user, {
+          added: inserts.length,
+          updated: 0,
+          deleted: 0,
+          priceChanges: inserts.length,
+        });
         return { status: 201, message: EDIT_MSG.variantsAppended, data: await this.product(m, p) };
       }),
     );
@@ -491,7 +523,9 @@ export class CatalogueEditingService {
     this.checkUuid(variantId, EDIT_MSG.invalidVariantId);
     return this.db.transaction(async (m) => {
       const p = await this.lockProduct(m, productId);
-      const rows = returnedRows<{ id: string }>(await m.query(DELETE_VARIANTS_SQL, [productId, [variantId.toLowerCase()]]));
+      const rows = returnedRows<{ id: string }>(
+        await m.query(DELETE_VARIANTS_SQL, [productId, [variantId.toLowerCase()]]),
+      );
       if (!rows.length) throw new ApiException(404, CATALOGUE_MSG.variantNotFound);
       await this.afterVariantsChange(m, p, user, { added: 0, updated: 0, deleted: 1, priceChanges: 0 });
       return { status: 200, message: EDIT_MSG.variantDeleted, data: { _id: rows[0].id } };
@@ -506,7 +540,8 @@ export class CatalogueEditingService {
   async addProduct(user: RequestUser, body: unknown) {
     const b = (body ?? {}) as { name?: unknown; catalogue_id?: unknown; variants?: unknown };
     const name = typeof b.name === 'string' ? b.name.trim() : '';
-    if (!name) throw new ApiException(400, CATALOGUE_MSG.productNameRequired, { name: CATALOGUE_MSG.productNameRequired });
+    if (!name)
+      throw new ApiException(400, CATALOGUE_MSG.productNameRequired, { name: CATALOGUE_MSG.productNameRequired });
     if (name.length > 300) throw new ApiException(400, 'Product name must be at most 300 characters');
     const catalogueId = typeof b.catalogue_id === 'string' ? b.catalogue_id : '';
     if (!UUID_RE.test(catalogueId)) throw new ApiException(400, EDIT_MSG.invalidCatalogueId);
@@ -514,7 +549,8 @@ export class CatalogueEditingService {
     const first = (Array.isArray(b.variants) && typeof b.variants[0] === 'object' && b.variants[0]) || {};
     const given = first as VariantInput;
     const pnText = typeof given.part_number === 'string' ? given.part_number.trim() : '';
-    const partNumber = !pnText || pnText === DEFAULT_PART_NUMBER ? `${DEFAULT_PART_NUMBER}-${productId.slice(0, 8)}` : pnText;
+    const partNumber =
+      !pnText || pnText === DEFAULT_PART_NUMBER ? `${DEFAULT_PART_NUMBER}-${productId.slice(0, 8)}` : pnText;
     // The default variant is a placeholder: the grid's rules (size etc.) apply when it is edited.
     const raw = { ...given, part_number: partNumber };
     const checked = validateVariantRow(raw, { defaultPriceCents: 0 });
@@ -530,18 +566,19 @@ export class CatalogueEditingService {
       out_of_stock: false,
       list_price_cents: 0,
     };
-    if (checked.errors.part_number) throw new ApiException(400, checked.errors.part_number, { 'variants.0.part_number': checked.errors.part_number });
+    if (checked.errors.part_number)
+      throw new ApiException(400, checked.errors.part_number, { 'variants.0.part_number': checked.errors.part_number });
     return this.uniqueGuard(() =>
       this.db.transaction(async (m) => {
-        const nodes: { kind: string; category_id: string; subcategory_id: string | null; name: string }[] = await m.query(
-          NODE_SQL,
-          [catalogueId],
-        );
+        const nodes: { kind: string; category_id: string; subcategory_id: string | null; name: string }[] =
+          await m.query(NODE_SQL, [catalogueId]);
         const node = nodes[0];
         if (!node) throw new ApiException(404, EDIT_MSG.catalogueNotFound);
         const taken = await this.takenPartNumbers(m, [value.part_number.toLowerCase()], []);
         if (taken.size) {
-          throw new ApiException(400, VARIANT_MSG.partNumberTaken, { 'variants.0.part_number': VARIANT_MSG.partNumberTaken });
+          throw new ApiException(400, VARIANT_MSG.partNumberTaken, {
+            'variants.0.part_number': VARIANT_MSG.partNumberTaken,
+          });
         }
         const col = node.subcategory_id ? 'subcategory_id' : 'category_id';
         const p: ProductRow[] = await m.query(
@@ -575,11 +612,16 @@ export class CatalogueEditingService {
   }
 
   /** `DELETE catalogue/product/{id}`: the product, its variants (cascade) and its files. */
-  async deleteProduct(user: RequestUser, productId: string): Promise<{ result: { status: number; message: string }; storage: string[] }> {
+  async deleteProduct(
+    user: RequestUser,
+    productId: string,
+  ): Promise<{ result: { status: number; message: string }; storage: string[] }> {
     this.checkUuid(productId);
     return this.db.transaction(async (m) => {
       const p = await this.lockProduct(m, productId);
-      const count: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM variants WHERE product_id = $1`, [productId]);
+      const count: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM variants WHERE product_id = $1`, [
+        productId,
+      ]);
       const files = returnedRows<{ storage_name: string | null; thumbnail_name: string | null }>(
         await m.query(
           `DELETE FROM files WHERE owner_type = 'product' AND owner_id = $1 RETURNING storage_name, thumbnail_name`,
@@ -638,4 +680,3 @@ export class CatalogueEditingService {
     }
   }
 }
-

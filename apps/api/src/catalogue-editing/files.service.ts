@@ -86,8 +86,11 @@ function toView(r: FileRow): FileView {
 /** Display name from the client's file name: no path, no control characters, bounded length. */
 export function cleanFileName(raw: string | undefined, kind: SniffedKind): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  let name = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim().slice(0, 200);
+  let name = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>]/g, '')
+    .trim()
+    .slice(0, 200);
   if (!name || name === '.' || name === '..') name = `file.${EXT[kind]}`;
   return name;
 }
@@ -135,10 +138,8 @@ export class CatalogueFilesService {
   /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
   async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
     this.checkId(ownerId, FILE_MSG.ownerNotFound);
-    const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] = await this.db.query(
-      FILE_OWNER_SQL,
-      [ownerId],
-    );
+    const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] =
+      await this.db.query(FILE_OWNER_SQL, [ownerId]);
     const owner = owners[0];
     if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
     if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
@@ -227,7 +228,13 @@ export class CatalogueFilesService {
           continue;
         }
         const id = randomUUID();
-        const f: Received = { id, tmp: path.join(this.dir, `${id}.part`), name: part.filename, size: 0, head: Buffer.alloc(0) };
+        const f: Received = {
+          id,
+          tmp: path.join(this.dir, `${id}.part`),
+          name: part.filename,
+          size: 0,
+          head: Buffer.alloc(0),
+        };
         received.push(f);
         const meter = new Transform({
           transform(chunk: Buffer, _enc, cb) {
@@ -314,7 +321,7 @@ export class CatalogueFilesService {
     const rows: FileRow[] = await this.db.query(
       `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
          FROM files WHERE owner_id = $1 AND ${superadmin ? `status <> 'deleted'` : `status = 'ready'`}
-        ORDER BY created_at, id`,
+        ORDER BY created_at, lower(name), id`,
       [ownerId],
     );
     return { status: 200, data: rows.map(toView) };
@@ -348,6 +355,11 @@ export class CatalogueFilesService {
       throw new ApiException(404, FILE_MSG.notFound);
     }
     const name = thumbnail ? `${f.name.replace(/\.[^.]*$/, '')}-thumbnail.webp` : f.name;
-    return { stream: createReadStream(file), mime: SNIFFED_MIME[kind], disposition: contentDisposition('inline', name, kind), size };
+    return {
+      stream: createReadStream(file),
+      mime: SNIFFED_MIME[kind],
+      disposition: contentDisposition('inline', name, kind),
+      size,
+    };
   }
 }

@@ -56,7 +56,8 @@ export function AppHeader({ role, mobileOpen, onToggleMobile }: AppHeaderProps) 
               src={avatarSrc}
               alt={avatarSrc ? `${user.username} profile picture` : undefined}
               name={user.username}
-              color="initials"
+              color="brand"
+              variant="filled"
               size={32}
               radius="xl"
               data-testid="header-avatar"

@@ -75,15 +75,22 @@ export function filesProcessor(db: DataSource, filesDir: string) {
     if (!f || f.status !== 'processing') return 'skipped';
     const outcome = await check(filesDir, f);
     const applied = await db.transaction(async (m) => {
-      const updated = returnedRows<{ category_id: string | null }>(await m.query(
-        `UPDATE files SET status = $2, reason = $3, thumbnail_name = $4, updated_at = now()
+      const updated = returnedRows<{ category_id: string | null }>(
+        await m.query(
+          `UPDATE files SET status = $2, reason = $3, thumbnail_name = $4, updated_at = now()
           WHERE id = $1 AND status = 'processing'
           RETURNING (SELECT coalesce(
             (SELECT category_id FROM products WHERE id = files.owner_id),
             (SELECT category_id FROM subcategories WHERE id = files.owner_id),
             (SELECT id FROM categories WHERE id = files.owner_id))) AS category_id`,
-        [f.id, outcome.status, outcome.status === 'rejected' ? outcome.reason : null, outcome.status === 'ready' ? outcome.thumbnail : null],
-      ));
+          [
+            f.id,
+            outcome.status,
+            outcome.status === 'rejected' ? outcome.reason : null,
+            outcome.status === 'ready' ? outcome.thumbnail : null,
+          ],
+        ),
+      );
       const row = updated[0];
       if (!row) return false;
       await publishRealtime(m, rooms.role('superadmin'), 'file.processed', {

@@ -50,9 +50,13 @@ export class CatalogueEditing1764200000000 implements MigrationInterface {
     await q.query(`DROP TABLE IF EXISTS catalogue_presence`);
     await q.query(`DROP TABLE IF EXISTS price_history`);
     await q.query(`DROP INDEX IF EXISTS files_owner_all_idx`);
-    await q.query(`ALTER TABLE files DROP COLUMN IF EXISTS storage_name, DROP COLUMN IF EXISTS thumbnail_name, DROP COLUMN IF EXISTS reason`);
+    await q.query(
+      `ALTER TABLE files DROP COLUMN IF EXISTS storage_name, DROP COLUMN IF EXISTS thumbnail_name, DROP COLUMN IF EXISTS reason`,
+    );
     await q.query(`UPDATE files SET status = 'pending' WHERE status = 'processing'`);
     await q.query(`ALTER TABLE files DROP CONSTRAINT IF EXISTS files_status_check`);
-    await q.query(`ALTER TABLE files ADD CONSTRAINT files_status_check CHECK (status IN ('pending', 'ready', 'rejected', 'deleted'))`);
+    await q.query(
+      `ALTER TABLE files ADD CONSTRAINT files_status_check CHECK (status IN ('pending', 'ready', 'rejected', 'deleted'))`,
+    );
   }
 }

@@ -94,7 +94,9 @@ function numeric(v: unknown): { ok: true; value: string | null } | { ok: false; 
   if (NEGATIVE_RE.test(t) || (typeof v === 'number' && v < 0)) return { ok: false, message: VARIANT_MSG.negative };
   if (/e/i.test(t) && typeof v === 'number') {
     // tiny/huge floats printed in exponent form
-    return v >= 0 ? { ok: true, value: v.toFixed(6).replace(/\.?0+$/, '') } : { ok: false, message: VARIANT_MSG.negative };
+    return v >= 0
+      ? { ok: true, value: v.toFixed(6).replace(/\.?0+$/, '') }
+      : { ok: false, message: VARIANT_MSG.negative };
   }
   if (!NUMERIC_RE.test(t)) return { ok: false, message: VARIANT_MSG.notANumber };
   return { ok: true, value: t.startsWith('.') ? `0${t}` : t.replace(/\.$/, '') };
@@ -169,7 +171,11 @@ export function validateVariantRow(
     errors.list_price = VARIANT_MSG.priceInvalid;
   } else {
     const input =
-      typeof rawPrice === 'number' ? (Number.isFinite(rawPrice) ? String(Math.round(rawPrice * 1e6) / 1e6) : 'x') : rawPrice;
+      typeof rawPrice === 'number'
+        ? Number.isFinite(rawPrice)
+          ? String(Math.round(rawPrice * 1e6) / 1e6)
+          : 'x'
+        : rawPrice;
     cents = typeof input === 'string' ? parseMoneyToCents(input) : null;
     if (cents === null) errors.list_price = VARIANT_MSG.priceInvalid;
   }

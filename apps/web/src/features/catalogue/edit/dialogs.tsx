@@ -305,7 +305,7 @@ export function AddFilesButton({
   );
 }
 
-const STATUS_COLOR = { processing: 'yellow', ready: 'teal', rejected: 'red' } as const;
+const STATUS_COLOR = { processing: 'yellow.9', ready: 'teal.9', rejected: 'red.9' } as const;
 
 export function FilesDialog({
   opened,
