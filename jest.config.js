@@ -3,6 +3,9 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnosti
 const moduleNameMapper = { '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src' };
 
 module.exports = {
+  // A global option in Jest 30 (a per-project `testTimeout` is ignored): hooks that boot an API
+  // process need more than the 5 s default on a loaded 2-core machine.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'libs',
