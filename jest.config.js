@@ -6,6 +6,8 @@ module.exports = {
   // A global option in Jest 30 (a per-project `testTimeout` is ignored): hooks that boot an API
   // process need more than the 5 s default on a loaded 2-core machine.
   testTimeout: 60000,
+  // Safety net: a suite whose setup failed must not keep CI waiting on a leaked server or pool.
+  forceExit: true,
   projects: [
     {
       displayName: 'libs',

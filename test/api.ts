@@ -15,6 +15,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** Servers started by this test file; killed if the file ends without closing them (e.g. a hook timed out). */
+const liveChildren = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of liveChildren) child.kill('SIGKILL');
+});
+
 export const CHILD_GUARD = path.resolve(__dirname, '../scripts/dist/child-guard.js');
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing!';
@@ -44,6 +50,8 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
     // Exits when this test process dies, even by SIGKILL (no orphaned servers between runs).
     execArgv: ['--require', CHILD_GUARD],
   });
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
