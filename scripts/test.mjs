@@ -51,6 +51,8 @@ const wants = (s) => selected.includes(s);
 
 // ---- process helpers -------------------------------------------------------------------
 let current = null;
+// No stage may hang CI: past this it is killed and counts as failed (override: TEST_STAGE_TIMEOUT_MIN).
+const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MIN ?? 20) * 60_000;
 function run(cmd, args, env) {
   return new Promise((resolve) => {
     const shown = [cmd === process.execPath ? 'node' : cmd, ...args].map((a) =>
@@ -59,7 +61,12 @@ function run(cmd, args, env) {
     say(`$ ${shown.join(' ')}`);
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
     current = child;
+    const timer = setTimeout(() => {
+      loud(`STAGE TIMED OUT after ${STAGE_TIMEOUT_MS / 60_000} min: ${shown.join(' ')} — killing it`);
+      child.kill('SIGKILL');
+    }, STAGE_TIMEOUT_MS);
     child.on('exit', (code, signal) => {
+      clearTimeout(timer);
       current = null;
       resolve(code ?? (signal ? 1 : 0));
     });
