@@ -7,7 +7,20 @@ export const USERS = {
   disabled: { email: 'disabled@acme.test', username: 'Dora Disabled' },
   throttled: { email: 'throttle@acme.test', username: 'Tom Throttle' },
   forgetful: { email: 'forgetful@acme.test', username: 'Fran Forgetful' },
+  // settings.e2e.ts: changes its own username and profile image.
+  settings: { email: 'sam.settings@acme.test', username: 'Sam Settings' },
+  // settings.e2e.ts: changes its own password (and keeps the new one).
+  changer: { email: 'pat.password@acme.test', username: 'Pat Password' },
+  // settings.e2e.ts: admin of their own company (company image upload).
+  logoAdmin: { email: 'lena@logo-co.test', username: 'Lena Logo' },
+  // org-screens.e2e.ts: admin of a company that never gets employees (empty states).
+  quietAdmin: { email: 'quinn@quiet-co.test', username: 'Quinn Quiet' },
+  // org-screens.e2e.ts: admin of a company whose employees feed the live notifications test.
+  liveAdmin: { email: 'lars@live-co.test', username: 'Lars Live' },
 } as const;
+
+/** Companies seeded only for one test file each (so their data never disturbs other tests). */
+export const COMPANIES = { logo: 'Logo Co', quiet: 'Quiet Co', live: 'Live Co' } as const;
 
 export interface CaughtEmail {
   id: string;

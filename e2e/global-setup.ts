@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createDataSource, dropDatabase, ensureDatabase, runMigrations, LOCAL_ADMIN_URL } from '@portal/db';
 import { hashPassword } from '@portal/platform';
-import { PASSWORD, USERS } from './fixtures';
+import { COMPANIES, PASSWORD, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 // Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -51,6 +51,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ds.query(insert, [USERS.disabled.username, USERS.disabled.email, hash, 'employee', acme, false]);
   await ds.query(insert, [USERS.throttled.username, USERS.throttled.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.forgetful.username, USERS.forgetful.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.settings.username, USERS.settings.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.changer.username, USERS.changer.email, hash, 'employee', acme, true]);
+  // One company per dedicated admin (settings.e2e.ts, org-screens.e2e.ts).
+  for (const [company, admin] of [
+    [COMPANIES.logo, USERS.logoAdmin],
+    [COMPANIES.quiet, USERS.quietAdmin],
+    [COMPANIES.live, USERS.liveAdmin],
+  ] as const) {
+    const sql = `INSERT INTO companies (name, discount_percentage) VALUES ($1, 100) RETURNING id`;
+    const [{ id }] = await ds.query(sql, [company]);
+    await ds.query(insert, [admin.username, admin.email, hash, 'admin', id, true]);
+  }
   await ds.transaction((m) => loadCatalogue(m, generateDemoCatalogue()));
   await ds.destroy();
 

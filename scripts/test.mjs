@@ -4,9 +4,10 @@
 //   2. unit         jest --selectProjects libs
 //   3. integration  jest --selectProjects integration   (real Postgres; Redis when found)
 //   4. security     jest --selectProjects security      (issue 7 §1: access matrix, tokens, CSRF, uploads …)
+//      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //   5. web          vitest (component tests)
 //   6. e2e          vite build + Playwright driving Chromium
-// Options: --only=unit|integration|security|web|e2e (comma list allowed).
+// Options: --only=unit|integration|security|scaleout|web|e2e (comma list allowed).
 // Services are discovered once and exported to the suites:
 //   TEST_DATABASE_URL  DATABASE_URL | local 127.0.0.1:5432 | embedded Postgres (.data/pg-test, port 54330)
 //   TEST_REDIS_URL     REDIS_URL | redis://127.0.0.1:6379 when it answers PING; else TEST_SKIP_REDIS=1
@@ -29,7 +30,7 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-const ALL = ['build', 'unit', 'integration', 'security', 'web', 'e2e'];
+const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 let selected = ALL;
 if (onlyArg) {
@@ -44,7 +45,9 @@ if (onlyArg) {
     process.exit(2);
   }
   // Integration, security and e2e run the compiled server, so they build first.
-  const needsBuild = wanted.some((w) => w === 'integration' || w === 'security' || w === 'e2e' || w === 'build');
+  const needsBuild = wanted.some(
+    (w) => w === 'integration' || w === 'security' || w === 'scaleout' || w === 'e2e' || w === 'build',
+  );
   selected = ALL.filter((s) => wanted.includes(s) || (s === 'build' && needsBuild));
 }
 const wants = (s) => selected.includes(s);
@@ -117,7 +120,7 @@ let database = null; // { databaseUrl, source, stop }
 const missing = [];
 
 async function discoverServices() {
-  if (wants('integration') || wants('security') || wants('e2e')) {
+  if (wants('integration') || wants('security') || wants('scaleout') || wants('e2e')) {
     const { resolveDatabase, redactUrl } = require(path.join(root, 'scripts/dist/resolve-services.js'));
     database = await resolveDatabase({
       env: {
@@ -132,7 +135,7 @@ async function discoverServices() {
     env.TEST_DATABASE_URL = database.databaseUrl;
     say(`Postgres (${database.source}): ${redactUrl(database.databaseUrl)}`);
   }
-  if (wants('integration')) {
+  if (wants('integration') || wants('scaleout')) {
     const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
     if (await redisPing(redisUrl)) {
       env.TEST_REDIS_URL = redisUrl;
@@ -182,6 +185,11 @@ const stages = {
   unit: async () => ({ code: await node(jest, jestArgs('libs'), env) }),
   integration: async () => ({ code: await node(jest, jestArgs('integration'), env) }),
   security: async () => ({ code: await node(jest, jestArgs('security'), env) }),
+  // 2 APIs + 2 workers share the test Redis under a unique QUEUE_PREFIX; needs Redis.
+  async scaleout() {
+    if (env.TEST_SKIP_REDIS) return { skipped: 'Redis not found' };
+    return { code: await node(jest, [...jestArgs('scaleout'), '--runInBand'], env) };
+  },
   async web() {
     if (!fs.existsSync(webConfig)) {
       loud('apps/web/vite.config.ts NOT FOUND: web component tests skipped');
@@ -242,7 +250,7 @@ try {
   for (const name of selected) {
     if (interrupted) break;
     // Discovery happens once, after the build (it uses scripts/dist), before the first suite needing it.
-    if ((name === 'integration' || name === 'security' || name === 'e2e') && !discovered) {
+    if ((name === 'integration' || name === 'security' || name === 'scaleout' || name === 'e2e') && !discovered) {
       discovered = true;
       await discoverServices();
       if (CI && missing.length) {

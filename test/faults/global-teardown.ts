@@ -16,16 +16,29 @@ export default function globalTeardown(): void {
   const runs = fs
     .readdirSync(RESULTS)
     .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(RESULTS, f), 'utf8')) as {
-      scenario: string;
-      at: string;
-      figures: Record<string, string | number | boolean>;
-    })
+    .map(
+      (f) =>
+        JSON.parse(fs.readFileSync(path.join(RESULTS, f), 'utf8')) as {
+          scenario: string;
+          at: string;
+          figures: Record<string, string | number | boolean>;
+        },
+    )
     .sort((a, b) => a.scenario.localeCompare(b.scenario));
   if (!runs.length) return;
-  const lines = [BEGIN, '', `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${process.platform}, Node ${process.version}.`, ''];
+  const lines = [
+    BEGIN,
+    '',
+    `Last run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${process.platform}, Node ${process.version}.`,
+    '',
+  ];
   for (const r of runs) {
-    lines.push(`**${r.scenario}** (${r.at.slice(0, 19).replace('T', ' ')} UTC)`, '', '| figure | value |', '| --- | --- |');
+    lines.push(
+      `**${r.scenario}** (${r.at.slice(0, 19).replace('T', ' ')} UTC)`,
+      '',
+      '| figure | value |',
+      '| --- | --- |',
+    );
     for (const [k, v] of Object.entries(r.figures)) lines.push(`| ${k} | ${v} |`);
     lines.push('');
   }
@@ -33,6 +46,9 @@ export default function globalTeardown(): void {
   const doc = fs.readFileSync(DOC, 'utf8');
   const a = doc.indexOf(BEGIN);
   const b = doc.indexOf(END);
-  const next = a >= 0 && b > a ? doc.slice(0, a) + lines.join('\n') + doc.slice(b + END.length) : `${doc.trimEnd()}\n\n${lines.join('\n')}\n`;
+  const next =
+    a >= 0 && b > a
+      ? doc.slice(0, a) + lines.join('\n') + doc.slice(b + END.length)
+      : `${doc.trimEnd()}\n\n${lines.join('\n')}\n`;
   fs.writeFileSync(DOC, next);
 }

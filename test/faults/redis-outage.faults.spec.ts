@@ -116,7 +116,13 @@ describe('Redis outage under load', () => {
       'outage (s)': OUTAGE_MS / 1000,
       'create-user requests (total / during outage)': `${samples.length} / ${during.length}`,
       'requests failed': failed.length,
-      'request latency during outage p50 / p99 / max (ms)': `${percentile(during.map((s) => s.end - s.start), 50)} / ${percentile(during.map((s) => s.end - s.start), 99)} / ${Math.max(0, ...during.map((s) => s.end - s.start))}`,
+      'request latency during outage p50 / p99 / max (ms)': `${percentile(
+        during.map((s) => s.end - s.start),
+        50,
+      )} / ${percentile(
+        during.map((s) => s.end - s.start),
+        99,
+      )} / ${Math.max(0, ...during.map((s) => s.end - s.start))}`,
       'users created (201)': ok.length,
       'outbox rows (user.created)': st.outbox,
       'notification records lost': st.events_without_notification,

@@ -69,7 +69,12 @@ describe('worker killed mid-job', () => {
   const eventIdOf = async (email: string) =>
     (
       await waitFor(
-        () => pg.query<{ id: string }>('portal', `SELECT id FROM outbox WHERE type = 'user.created' AND payload->>'email' = $1`, [email]),
+        () =>
+          pg.query<{ id: string }>(
+            'portal',
+            `SELECT id FROM outbox WHERE type = 'user.created' AND payload->>'email' = $1`,
+            [email],
+          ),
         10_000,
         `outbox row for ${email}`,
       )
@@ -102,7 +107,11 @@ describe('worker killed mid-job', () => {
     await sleep(1_000);
     const job = await emailQueue.getJob(eventId);
     const survivor = workers.find((w) => !w.exited)!;
-    const [{ n }] = await pg.query<{ n: string }>('portal', `SELECT count(*) AS n FROM notifications WHERE event_id = $1`, [eventId]);
+    const [{ n }] = await pg.query<{ n: string }>(
+      'portal',
+      `SELECT count(*) AS n FROM notifications WHERE event_id = $1`,
+      [eventId],
+    );
     const figures = {
       'emails delivered (expected 1)': sink.accepted.get(email) ?? 0,
       'sends cut off by the kill (no 250, not delivered)': sink.aborted,

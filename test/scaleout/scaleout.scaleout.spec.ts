@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Client } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { dropDatabase, probePostgres } from '../../libs/db/src';
 import { ApiClient } from '../api';
@@ -48,7 +50,8 @@ describe('scale-out: 2 APIs + 2 workers', () => {
 
   beforeAll(async () => {
     // Postgres: the test server (its own database, dropped afterwards), else a private one.
-    const candidate = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const candidate =
+      process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
     if (await probePostgres(candidate)) serverUrl = candidate;
     else {
       privatePg = await startPrivatePostgres(scratchDir('scaleout'));
@@ -74,25 +77,32 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     await stopAll([api1, api2, ...workers]);
     await sink?.stop();
     // Remove this run's keys from the shared Redis.
-    if (!privateRedis && redisUrl) {
-      const u = new URL(redisUrl);
-      const q = new Queue('email', { connection: { host: u.hostname, port: Number(u.port || 6379) }, prefix });
-      const client = await q.client;
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        cursor = next;
-        if (keys.length) await client.del(...keys);
-      } while (cursor !== '0');
-      await q.close();
+    try {
+      if (!privateRedis && redisUrl) {
+        const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+        let cursor = '0';
+        do {
+          const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+          cursor = next;
+          if (keys.length) await client.del(...keys);
+        } while (cursor !== '0');
+        client.disconnect();
+      }
+    } finally {
+      await privateRedis?.stop();
+      if (privatePg) await privatePg.stop();
+      else if (dbName) await dropDatabase(serverUrl, dbName);
     }
-    await privateRedis?.stop();
-    if (privatePg) await privatePg.stop();
-    else if (dbName) await dropDatabase(serverUrl, dbName);
   }, 60_000);
 
   function connect(baseUrl: string, token: string): Promise<Socket> {
-    const socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], extraHeaders: { origin: ORIGIN }, reconnection: false });
+    const socket = io(baseUrl, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      reconnection: false,
+    });
     sockets.push(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => resolve(socket));
@@ -120,7 +130,6 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     await new Promise((r) => setTimeout(r, 1_500)); // room for a duplicate to show up
 
     const { rows } = await (async () => {
-      const { Client } = await import('pg');
       const c = new Client({ connectionString: seed.databaseUrl });
       await c.connect();
       try {
@@ -155,7 +164,7 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     const pids = workers.map((w) => String(w.pid));
     expect([...byWorker.keys()].every((k) => pids.some((p) => k.endsWith(`:${p}`)))).toBe(true);
     console.log(`[scaleout] jobs per worker process: ${JSON.stringify(Object.fromEntries(byWorker))}`);
-  });
+  }, 90_000);
 
   it('logging out on API #1 closes that session’s socket on API #2', async () => {
     const alice = new ApiClient({ baseUrl: api1.baseUrl, origin: ORIGIN });
@@ -168,7 +177,13 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     expect(await revoked).toEqual({ reason: 'logout' });
     expect(await closed).toBe('io server disconnect');
     // The revoked token is refused by either API.
-    const again = io(api2.baseUrl, { path: '/socket.io', auth: { token: alice.token }, transports: ['websocket'], extraHeaders: { origin: ORIGIN }, reconnection: false });
+    const again = io(api2.baseUrl, {
+      path: '/socket.io',
+      auth: { token: alice.token },
+      transports: ['websocket'],
+      extraHeaders: { origin: ORIGIN },
+      reconnection: false,
+    });
     sockets.push(again);
     await expect(
       new Promise((resolve, reject) => {
@@ -176,5 +191,5 @@ describe('scale-out: 2 APIs + 2 workers', () => {
         again.once('connect_error', reject);
       }),
     ).rejects.toThrow();
-  });
+  }, 30_000);
 });

@@ -5,7 +5,7 @@
  * result, never a 5xx. Runs with TRUST_PROXY so sign-in attempts can spread over client addresses.
  */
 import { seedWorld, startSecurityApi, type Actor, type Kind, type SecurityApi, type World } from './harness';
-import { ROUTES, sendReq, type Req, type RouteSpec } from './routes';
+import { ROUTES, type Req, type RouteSpec } from './routes';
 
 jest.setTimeout(180_000);
 

@@ -54,13 +54,29 @@ export function emailProcessor(db: DataSource, mailer: Mailer, handlers: EmailHa
       ]);
       if (done.length) continue;
       const { messageId } = await mailer.send({ to: draft.to, subject: draft.subject, html: draft.html, text: draft.text });
-      await db.query(
-        `INSERT INTO sent_emails (event_id, recipient, template, message_id) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [event.id, draft.to, draft.template, messageId],
+      // The email is out: failing the job now would send it again on retry. Ride out a dropped
+      // connection or a Postgres restart before giving up on recording it.
+      await withRetry(() =>
+        db.query(
+          `INSERT INTO sent_emails (event_id, recipient, template, message_id) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING`,
+          [event.id, draft.to, draft.template, messageId],
+        ),
       );
       sent++;
     }
     return sent;
   };
+}
+
+/** Retries `fn` with backoff (0.25 s doubling, capped at 4 s): about 30 s in all. */
+async function withRetry<T>(fn: () => Promise<T>, attempts = 10): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** (i - 1), 4000)));
+    }
+  }
 }

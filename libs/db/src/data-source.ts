@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -26,6 +27,13 @@ export function createDataSource(config: DataSourceConfig): DataSource {
       // Fail fast instead of queueing forever when Postgres is unreachable.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30000,
+      // A client whose backend dies while it is checked out but between queries (terminated
+      // backend, Postgres restart) emits `error`; pg-pool listens only while the client is idle,
+      // so without this listener Node crashes the process (node-postgres #1707, #2762). The
+      // broken client is dropped by the pool when it is released (it is no longer queryable).
+      onConnect: (client: EventEmitter) => {
+        client.on('error', () => undefined);
+      },
     },
   };
   return new DataSource(options);

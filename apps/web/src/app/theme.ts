@@ -31,14 +31,25 @@ export const theme = createTheme({
   components: {
     Anchor: { defaultProps: { c: 'brand.8' } },
     Tooltip: { defaultProps: { openDelay: 300 } },
+    // Toasts' and dialogs' close buttons are icons only: give them a name (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
   },
 });
 
-/** Mantine's default dimmed text (gray.6, 3.3:1) fails WCAG AA on white; use a darker grey (6:1). */
+/**
+ * Mantine's default dimmed text (gray.6, 3.3:1) fails WCAG AA on white; use a darker grey (6:1).
+ * Same for the error colour (red.6, 3.3:1) of invalid inputs and their messages: red.9 (5.4:1).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => {
   const base = defaultCssVariablesResolver(t);
   return {
     ...base,
-    light: { ...base.light, '--mantine-color-dimmed': '#5c636a', '--mantine-color-placeholder': '#868e96' },
+    light: {
+      ...base.light,
+      '--mantine-color-dimmed': '#5c636a',
+      '--mantine-color-placeholder': '#868e96',
+      '--mantine-color-error': '#c92a2a',
+    },
   };
 };

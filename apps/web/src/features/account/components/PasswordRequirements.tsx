@@ -42,7 +42,7 @@ export function PasswordChecklistView({
                 </ThemeIcon>
               }
             >
-              <Text size="sm" c={met ? 'teal.8' : 'dimmed'} component="span">
+              <Text size="sm" c={met ? 'teal.9' : 'dimmed'} component="span">
                 {label}
               </Text>
               <VisuallyHidden>{met ? ' (met)' : ' (not met)'}</VisuallyHidden>
