@@ -141,6 +141,10 @@ describe('Postgres connections terminated and Postgres restarted under load', ()
       'processes crashed (api + 2 workers)': [api, ...workers].filter((p) => p.exited).length,
     };
     recordFigures('Postgres backends terminated, then restarted, under load', figures);
+    const jobFailures = workers.flatMap((w) => w.output().split('\n').filter((l) => l.includes(' failed (attempt')));
+    if (jobFailures.length) console.log(`[faults] job failures logged by the workers:\n${jobFailures.join('\n')}`);
+    const dupes = users.filter((u) => (sink.accepted.get(u.toLowerCase()) ?? 0) > 1);
+    if (dupes.length) console.log(`[faults] duplicated emails: ${dupes.join(', ')}`);
 
     expect([api, ...workers].filter((p) => p.exited).map((p) => `${p.name}:\n${p.output().slice(-3000)}`)).toEqual([]);
     expect(hung).toBe(0);
