@@ -78,7 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PORT: String(E2E_PORT),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${E2E_PORT}`,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    // E2E_WEB_DIST: a private build, so a concurrent `vite build` of apps/web/dist cannot break a run.
+    WEB_DIST: process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist'),
     MAIN_SITE_URL: 'https://www.example.com',
     SMTP_URL: catcher.smtpUrl,
     OUTBOX_POLL_MS: '500',

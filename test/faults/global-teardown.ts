@@ -11,7 +11,9 @@ const END = '<!-- faults:end -->';
  * Writes the figures of the last `npm run test:faults` into docs/RELIABILITY.md between the
  * markers (as `npm run bench` does for BENCHMARKS.md). Scenarios that did not run keep their row.
  */
-export default function globalTeardown(): void {
+export default async function globalTeardown(): Promise<void> {
+  // Private Redis/Postgres data of this run (the servers are stopped by then).
+  fs.rmSync(path.join(ROOT, '.data', 'faults'), { recursive: true, force: true });
   if (!fs.existsSync(RESULTS) || !fs.existsSync(DOC)) return;
   const runs = fs
     .readdirSync(RESULTS)
@@ -50,5 +52,9 @@ export default function globalTeardown(): void {
     a >= 0 && b > a
       ? doc.slice(0, a) + lines.join('\n') + doc.slice(b + END.length)
       : `${doc.trimEnd()}\n\n${lines.join('\n')}\n`;
-  fs.writeFileSync(DOC, next);
+  // Keep `npm run lint` (prettier --check) green: format the page as the repo's prettier would.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest runs this file as CommonJS
+  const prettier = require('prettier') as typeof import('prettier');
+  const options = (await prettier.resolveConfig(DOC)) ?? {};
+  fs.writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));
 }
