@@ -22,16 +22,34 @@ export async function freshDatabase(name) {
   return url;
 }
 
-export async function startApi(databaseUrl) {
+/** A port that was free a moment ago (for a server whose public URL must be known up front). */
+export async function freePort() {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The compiled API on a random port. `webDist`: also serve that built web app (browser benchmarks);
+ * the API then listens on a port chosen here so that PUBLIC_URL (CORS / CSRF origin) matches it.
+ */
+export async function startApi(databaseUrl, { webDist } = {}) {
+  const fixedPort = webDist ? await freePort() : 0;
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     JWT_SECRET,
-    PORT: '0',
+    PORT: String(fixedPort),
     HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://localhost:3000',
-    WEB_DIST: '/nonexistent',
+    PUBLIC_URL: webDist ? `http://127.0.0.1:${fixedPort}` : 'http://localhost:3000',
+    WEB_DIST: webDist ?? '/nonexistent',
     LOG_LEVEL: 'error',
   };
   const child = fork(path.join(root, 'apps/api/dist/main.js'), [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')] });

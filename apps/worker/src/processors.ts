@@ -48,22 +48,46 @@ export function emailProcessor(db: DataSource, mailer: Mailer, handlers: EmailHa
     const drafts = (await handler(event, ctx)) as Awaited<ReturnType<NonNullable<EmailHandlers[EventType]>>>;
     let sent = 0;
     for (const draft of drafts) {
-      const done: unknown[] = await db.query(`SELECT 1 FROM sent_emails WHERE event_id = $1 AND recipient = $2`, [
-        event.id,
-        draft.to,
-      ]);
-      if (done.length) continue;
-      const { messageId } = await mailer.send({ to: draft.to, subject: draft.subject, html: draft.html, text: draft.text });
-      // The email is out: failing the job now would send it again on retry. Ride out a dropped
-      // connection or a Postgres restart before giving up on recording it.
-      await withRetry(() =>
-        db.query(
-          `INSERT INTO sent_emails (event_id, recipient, template, message_id) VALUES ($1, $2, $3, $4)
-           ON CONFLICT DO NOTHING`,
-          [event.id, draft.to, draft.template, messageId],
-        ),
-      );
-      sent++;
+      // One sender per (event, recipient) at a time: a job re-run after its lock expired (a slow
+      // SMTP server, a stalled worker) waits for the first run instead of sending a second copy.
+      const lock = db.createQueryRunner();
+      await lock.connect();
+      try {
+        const [{ locked }]: { locked: boolean }[] = await lock.query(
+          `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
+          [`email|${event.id}|${draft.to}`],
+        );
+        if (!locked) throw new Error(`email to ${draft.to} for event ${event.id} is being sent by another worker`);
+        try {
+          const done: unknown[] = await lock.query(`SELECT 1 FROM sent_emails WHERE event_id = $1 AND recipient = $2`, [
+            event.id,
+            draft.to,
+          ]);
+          if (done.length) continue;
+          const { messageId } = await mailer.send({
+            to: draft.to,
+            subject: draft.subject,
+            html: draft.html,
+            text: draft.text,
+          });
+          // The email is out: failing the job now would send it again on retry. Ride out a dropped
+          // connection or a Postgres restart before giving up on recording it.
+          await withRetry(() =>
+            db.query(
+              `INSERT INTO sent_emails (event_id, recipient, template, message_id) VALUES ($1, $2, $3, $4)
+               ON CONFLICT DO NOTHING`,
+              [event.id, draft.to, draft.template, messageId],
+            ),
+          );
+          sent++;
+        } finally {
+          await lock
+            .query(`SELECT pg_advisory_unlock(hashtextextended($1, 0))`, [`email|${event.id}|${draft.to}`])
+            .catch(() => undefined);
+        }
+      } finally {
+        await lock.release();
+      }
     }
     return sent;
   };

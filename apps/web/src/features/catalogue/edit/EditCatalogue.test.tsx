@@ -73,8 +73,12 @@ const values = (row: HTMLElement) =>
 const rows = () => useEditStore.getState().rows;
 const ids = () => rows().map((r) => r._id);
 
+/** A dropdown cell by column and row; its name ends with the current value ('Odd-Size, row 1: No'). */
+const dropdown = (label: string) =>
+  screen.getByRole('button', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(: .*)?$`) });
+
 async function pick(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('button', { name: label }));
+  fireEvent.mouseDown(dropdown(label));
   const list = await screen.findByRole('listbox', { name: label.split(',')[0] });
   fireEvent.click(await within(list).findByRole('option', { name: option }));
   await waitFor(() => expect(screen.queryByRole('listbox', { name: label.split(',')[0] })).not.toBeInTheDocument());

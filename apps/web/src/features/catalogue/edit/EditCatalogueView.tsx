@@ -31,7 +31,7 @@ import {
   usePresence,
   useSaveChanges,
 } from './hooks';
-import { FIELD_LABELS } from './model';
+import { FIELD_LABELS, hasNewerRows } from './model';
 import type { EditFile, GridRow } from './types';
 import { VariantGrid } from './VariantGrid';
 
@@ -157,6 +157,13 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
     if (!product && st.productId && products.isSuccess) st.reset();
   }, [product, products.isSuccess]);
   useEffect(() => () => useEditStore.getState().reset(), []);
+  // Someone else's save, told by the refetched rows' versions: the push handler below ignores pushes
+  // within OWN_SAVE_WINDOW_MS of our own save, which would hide another editor's save made meanwhile.
+  useEffect(() => {
+    const st = useEditStore.getState();
+    if (!product || st.productId !== product._id || st.saving || st.remoteChanged) return;
+    if (hasNewerRows(product.variants ?? [], st.known)) st.setRemoteChanged(true);
+  }, [product]);
 
   useRealtimeEvent('catalogue.changed', (e) => {
     const st = useEditStore.getState();

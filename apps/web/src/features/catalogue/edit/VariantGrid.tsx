@@ -3,11 +3,12 @@
  * virtualised rows). Columns are built once per category; cells are memoised and keyed by field
  * (keyColumn), so typing re-renders one cell. Rules: @portal/domain grid.ts.
  */
-import { forwardRef, useCallback, useMemo, useRef } from 'react';
+import { forwardRef, memo, useCallback, useLayoutEffect, useMemo, useRef, type ComponentType } from 'react';
 import {
   DataSheetGrid,
   createTextColumn,
   keyColumn,
+  type CellProps,
   type Column,
   type DataSheetGridRef,
 } from 'react-datasheet-grid';
@@ -96,6 +97,26 @@ const typeColumn: Partial<Column<OddSizeTypeValue, SelectColumnData<OddSizeTypeV
   pasteValue: ({ value }) => coerceOddSizeType(value),
 };
 
+/**
+ * The library's text cell renders a bare <input> with no accessible name (axe: label, critical).
+ * This wrapper names it '{column}, row {n}' without touching the library's memoised editing logic.
+ */
+function labelledText<V, C>(column: Partial<Column<V, C, string>>, title: string): Partial<Column<V, C, string>> {
+  const Inner = column.component as ComponentType<CellProps<V, C>>;
+  const Labelled = memo(function LabelledTextCell(props: CellProps<V, C>) {
+    const ref = useRef<HTMLDivElement>(null);
+    useLayoutEffect(() => {
+      ref.current?.querySelector('input')?.setAttribute('aria-label', `${title}, row ${props.rowIndex + 1}`);
+    }, [props.rowIndex]);
+    return (
+      <div ref={ref} className="cg-text">
+        <Inner {...props} />
+      </div>
+    );
+  });
+  return { ...column, component: Labelled as Column<V, C, string>['component'] };
+}
+
 /** keyColumn + the odd-size rule and the deleted-row lock (both need the whole row). */
 function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, title: string, basis: number): Column<GridRow, unknown, string> {
   return {
@@ -111,16 +132,16 @@ function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, tit
 
 export function buildColumns(showActualSize: boolean): Column<GridRow, unknown, string>[] {
   const cols = [
-    field('part_number', stringColumn, 'Part Number', 150),
-    field('size', stringColumn, 'Size', 110),
-    showActualSize ? field('actual_size', stringColumn, 'Actual Size', 140) : null,
-    field('depth', depthColumn, 'Depth', 80),
+    field('part_number', labelledText(stringColumn, 'Part Number'), 'Part Number', 150),
+    field('size', labelledText(stringColumn, 'Size'), 'Size', 110),
+    showActualSize ? field('actual_size', labelledText(stringColumn, 'Actual Size'), 'Actual Size', 140) : null,
+    field('depth', labelledText(depthColumn, 'Depth'), 'Depth', 80),
     field('odd_size', yesNoColumn('Odd-Size'), 'Odd-Size', 90),
-    field('min_area', areaColumn, 'Min Area', 90),
-    field('max_area', areaColumn, 'Max Area', 90),
+    field('min_area', labelledText(areaColumn, 'Min Area'), 'Min Area', 90),
+    field('max_area', labelledText(areaColumn, 'Max Area'), 'Max Area', 90),
     field('odd_size_type', typeColumn, 'Odd-Size Type', 120),
     field('out_of_stock', yesNoColumn('Out of Stock'), 'Out of Stock', 110),
-    field('list_price', priceColumn, 'List Price', 110),
+    field('list_price', labelledText(priceColumn, 'List Price'), 'List Price', 110),
   ];
   return cols.filter((c): c is Column<GridRow, unknown, string> => c !== null);
 }

@@ -103,7 +103,8 @@ function SelectCellImpl<V extends string | boolean>({
         <div
           className="cg-select"
           data-disabled={disabled || undefined}
-          aria-label={`${label}, row ${rowIndex + 1}`}
+          // The visible value is part of the name (WCAG 2.5.3, axe label-content-name-mismatch).
+          aria-label={text ? `${label}, row ${rowIndex + 1}: ${text}` : `${label}, row ${rowIndex + 1}`}
           aria-haspopup="listbox"
           aria-expanded={open}
           role="button"

@@ -10,6 +10,7 @@ import {
   applyGridRules,
   computeStatuses,
   emptyRow,
+  knownVersions,
   moveRow,
   rebaseRows,
   rowsFromVariants,
@@ -36,6 +37,8 @@ export interface EditState {
   remoteChanged: boolean;
   /** Time of our own last save (its push is not "someone else"). */
   ownSaveAt: number;
+  /** id → version of every row as last seen from the server (load, our save, reload, conflicts). */
+  known: Map<string, number>;
   pendingLeave: PendingLeave | null;
 
   load: (productId: string | null, variants: readonly CatalogueVariant[]) => void;
@@ -68,12 +71,13 @@ const initial = () => ({
   saving: false,
   remoteChanged: false,
   ownSaveAt: 0,
+  known: new Map<string, number>(),
   pendingLeave: null as PendingLeave | null,
 });
 
 function fromVariants(variants: readonly CatalogueVariant[]) {
   const rows = rowsFromVariants(variants);
-  return { rows, originals: new Map(rows.map((r) => [r._id, r])), statuses: new Map<string, RowStatus>() };
+  return { rows, originals: new Map(rows.map((r) => [r._id, r])), statuses: new Map<string, RowStatus>(), known: knownVersions(variants) };
 }
 
 function dropErrors(errors: RowErrors, ids: Iterable<string>): RowErrors {
@@ -163,13 +167,15 @@ export const useEditStore = create<EditState>()((set, get) => ({
     const { rows, originals, conflicts } = get();
     if (!conflicts) return;
     const next = takeTheirs(rows, originals, conflicts);
-    set({ ...next, statuses: computeStatuses(next.rows, next.originals), conflicts: null });
+    const known = new Map(get().known);
+    for (const c of conflicts) if (c.current) known.set(c._id, Number(c.current.version ?? 0));
+    set({ ...next, statuses: computeStatuses(next.rows, next.originals), conflicts: null, known });
   },
 
   rebase: (variants) => {
     const { rows, originals } = get();
     const next = rebaseRows(rows, originals, variants);
-    set({ ...next, statuses: computeStatuses(next.rows, next.originals), remoteChanged: false });
+    set({ ...next, statuses: computeStatuses(next.rows, next.originals), remoteChanged: false, known: knownVersions(variants) });
   },
 
   setRemoteChanged: (remoteChanged) => set({ remoteChanged }),

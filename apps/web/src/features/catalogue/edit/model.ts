@@ -62,6 +62,22 @@ export function toGridRow(v: CatalogueVariant): GridRow {
   };
 }
 
+/** id → version of the rows as the server sent them. */
+export function knownVersions(variants: readonly CatalogueVariant[]): Map<string, number> {
+  return new Map(variants.map((v) => [v._id, Number(v.version ?? 0)]));
+}
+
+/**
+ * Fresh rows (a refetch after a push) that someone else wrote since we last saw the product: a row
+ * we never saw, or a newer version. A stale refetch (older versions) never counts.
+ */
+export function hasNewerRows(fresh: readonly CatalogueVariant[], known: ReadonlyMap<string, number>): boolean {
+  return fresh.some((v) => {
+    const seen = known.get(v._id);
+    return seen === undefined || Number(v.version ?? 0) > seen;
+  });
+}
+
 /** Rows in display order. */
 export function rowsFromVariants(variants: readonly CatalogueVariant[]): GridRow[] {
   return [...variants].sort((a, b) => (a.display_order ?? 0) - (b.display_order ?? 0)).map(toGridRow);
