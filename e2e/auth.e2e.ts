@@ -22,7 +22,10 @@ test.describe('sign-in (spec §2 Public, §8 Login)', () => {
       // An already signed-in user visiting the root is sent back to their area.
       await page.goto('/');
       await expect(page).toHaveURL(home);
-      await page.getByRole('button', { name: /log out/i }).first().click();
+      await page
+        .getByRole('button', { name: /log out/i })
+        .first()
+        .click();
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     }
@@ -53,7 +56,9 @@ test.describe('sign-in (spec §2 Public, §8 Login)', () => {
       await expect(page.getByRole('alert')).toContainText('Invalid email or password');
     }
     await signIn(page, USERS.throttled.email);
-    await expect(page.getByRole('alert')).toContainText('Too many login attempts. Please wait a few minutes and try again.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Too many login attempts. Please wait a few minutes and try again.',
+    );
   });
 
   test('a server that cannot be reached shows the connection text', async ({ page }) => {
@@ -92,6 +97,9 @@ test('app layout: sidebar for the role, main-site link, no serious a11y findings
   for (const label of ['Companies', 'Administrators', 'Catalog', 'Notifications', 'Settings']) {
     await expect(nav.getByRole('link', { name: label })).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: /return to main site/i })).toHaveAttribute('href', /^https:\/\/www\.example\.com\/?$/);
+  await expect(page.getByRole('link', { name: /return to main site/i })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.example\.com\/?$/,
+  );
   expect(await seriousA11yViolations(page)).toEqual([]);
 });

@@ -4,7 +4,12 @@ import { PASSWORD, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.
-const ACME = { discount_percentage: '45.50', rigidflow_percentage: '100', minipro_percentage: '100', polyroll_percentage: '100' };
+const ACME = {
+  discount_percentage: '45.50',
+  rigidflow_percentage: '100',
+  minipro_percentage: '100',
+  polyroll_percentage: '100',
+};
 const priceFor = (listCents: number) => formatPrice(companyPriceCents(listCents, 'MERV 10', ACME));
 
 async function signInAsEmployee(page: Page) {

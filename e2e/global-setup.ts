@@ -8,9 +8,11 @@ import { E2E_PORT } from './playwright.config';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeof import('../scripts/src/smtp-catcher');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { loadCatalogue } = require('../scripts/dist/catalogue/load.js') as typeof import('../scripts/src/catalogue/load');
+const { loadCatalogue } =
+  require('../scripts/dist/catalogue/load.js') as typeof import('../scripts/src/catalogue/load');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { generateDemoCatalogue } = require('../scripts/dist/catalogue/demo-catalogue.js') as typeof import('../scripts/src/catalogue/demo-catalogue');
+const { generateDemoCatalogue } =
+  require('../scripts/dist/catalogue/demo-catalogue.js') as typeof import('../scripts/src/catalogue/demo-catalogue');
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
 
@@ -43,7 +45,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const ds = await createDataSource({ url, poolSize: 2 }).initialize();
   await runMigrations(ds);
   const hash = await hashPassword(PASSWORD);
-  const [{ id: acme }] = await ds.query(`INSERT INTO companies (name, discount_percentage) VALUES ('Acme Air', 45.5) RETURNING id`);
+  const [{ id: acme }] = await ds.query(
+    `INSERT INTO companies (name, discount_percentage) VALUES ('Acme Air', 45.5) RETURNING id`,
+  );
   const insert = `INSERT INTO users (username, email, password_hash, role, company_id, status) VALUES ($1,$2,$3,$4,$5,$6)`;
   await ds.query(insert, [USERS.superadmin.username, USERS.superadmin.email, hash, 'superadmin', null, true]);
   await ds.query(insert, [USERS.admin.username, USERS.admin.email, hash, 'admin', acme, true]);

@@ -14,7 +14,9 @@ test('forgot password → email → reset → the new password works, the old on
   await expect
     .poll(
       async () => {
-        const mail = (await inbox()).find((m) => JSON.stringify(m.to).includes(email) && /reset-password\?code=/.test(m.text));
+        const mail = (await inbox()).find(
+          (m) => JSON.stringify(m.to).includes(email) && /reset-password\?code=/.test(m.text),
+        );
         link = mail ? /(http\S+reset-password\?code=[A-Za-z0-9_-]+)/.exec(mail.text)![1] : '';
         return link;
       },
@@ -41,7 +43,10 @@ test('forgot password → email → reset → the new password works, the old on
   await page.getByLabel(/^Password/).fill(newPassword);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/employee/catalog');
-  await page.getByRole('button', { name: /log out/i }).first().click();
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
   await expect(page).toHaveURL('/');
 
   // The link is single-use.
@@ -49,7 +54,9 @@ test('forgot password → email → reset → the new password works, the old on
   await page.getByLabel(/^New password/).fill('Another-Pa55word!');
   await page.getByLabel(/^Confirm password/).fill('Another-Pa55word!');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.').first()).toBeVisible();
+  await expect(
+    page.getByText('This reset link is invalid or has expired. Please request a new one.').first(),
+  ).toBeVisible();
 });
 
 test('reset-password without a code goes back to sign-in', async ({ page }) => {

@@ -15,7 +15,11 @@ const lockPath = path.join(root, 'package-lock.json');
 function missingPackages() {
   let out = '';
   try {
-    out = execSync('npm ci --dry-run --ignore-scripts --no-audit --no-fund', { cwd: root, stdio: 'pipe', encoding: 'utf8' });
+    out = execSync('npm ci --dry-run --ignore-scripts --no-audit --no-fund', {
+      cwd: root,
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
   } catch (e) {
     out = `${e.stdout ?? ''}${e.stderr ?? ''}`;
   }
@@ -53,7 +57,9 @@ for (const name of missing) {
   lock.packages[key] = { version: parent.optionalDependencies[name], optional: true, os: [os], cpu: [cpu] };
   added++;
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))),
+);
 fs.writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`package-lock.json: added ${added} optional platform stub(s)`);
 const still = missingPackages();

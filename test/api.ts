@@ -105,7 +105,11 @@ export interface SeededUser {
   companyId: string | null;
 }
 
-export async function createCompany(db: DataSource, name = 'Acme Air', opts: { status?: boolean } = {}): Promise<string> {
+export async function createCompany(
+  db: DataSource,
+  name = 'Acme Air',
+  opts: { status?: boolean } = {},
+): Promise<string> {
   const rows: { id: string }[] = await db.query(
     `INSERT INTO companies (name, status, discount_percentage) VALUES ($1, $2, 45.50) RETURNING id`,
     [name, opts.status ?? true],
@@ -115,13 +119,27 @@ export async function createCompany(db: DataSource, name = 'Acme Air', opts: { s
 
 export async function createUser(
   db: DataSource,
-  opts: { email: string; role: 'superadmin' | 'admin' | 'employee'; companyId?: string | null; status?: boolean; username?: string; password?: string },
+  opts: {
+    email: string;
+    role: 'superadmin' | 'admin' | 'employee';
+    companyId?: string | null;
+    status?: boolean;
+    username?: string;
+    password?: string;
+  },
 ): Promise<SeededUser> {
   const password = opts.password ?? 'Passw0rd!23';
   if (!cachedHash || cachedHash.password !== password) cachedHash = { password, hash: hashPassword(password) };
   const rows: { id: string }[] = await db.query(
     `INSERT INTO users (username, email, password_hash, role, company_id, status) VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
-    [opts.username ?? opts.email.split('@')[0], opts.email, await cachedHash.hash, opts.role, opts.companyId ?? null, opts.status ?? true],
+    [
+      opts.username ?? opts.email.split('@')[0],
+      opts.email,
+      await cachedHash.hash,
+      opts.role,
+      opts.companyId ?? null,
+      opts.status ?? true,
+    ],
   );
   return { id: rows[0].id, email: opts.email, password, companyId: opts.companyId ?? null };
 }

@@ -39,7 +39,7 @@ export async function freePort() {
  * The compiled API on a random port. `webDist`: also serve that built web app (browser benchmarks);
  * the API then listens on a port chosen here so that PUBLIC_URL (CORS / CSRF origin) matches it.
  */
-export async function startApi(databaseUrl, { webDist } = {}) {
+export async function startApi(databaseUrl, { webDist, env: extraEnv = {} } = {}) {
   const fixedPort = webDist ? await freePort() : 0;
   const env = {
     PATH: process.env.PATH,
@@ -51,8 +51,13 @@ export async function startApi(databaseUrl, { webDist } = {}) {
     PUBLIC_URL: webDist ? `http://127.0.0.1:${fixedPort}` : 'http://localhost:3000',
     WEB_DIST: webDist ?? '/nonexistent',
     LOG_LEVEL: 'error',
+    ...extraEnv,
   };
-  const child = fork(path.join(root, 'apps/api/dist/main.js'), [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')] });
+  const child = fork(path.join(root, 'apps/api/dist/main.js'), [], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')],
+  });
   const port = await new Promise((resolve, reject) => {
     child.on('message', (m) => m?.type === 'ready' && resolve(m.port));
     child.on('exit', (code) => reject(new Error(`API exited with ${code}`)));
@@ -72,7 +77,13 @@ export function run(url, { headers = {}, connections = 20, duration = 8, title }
     autocannon({ url, headers, connections, duration, title }, (err, result) => {
       if (err) return reject(err);
       if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx responses`));
-      resolve({ title, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total });
+      resolve({
+        title,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        total: result.requests.total,
+      });
     });
   });
 }
@@ -108,13 +119,19 @@ export async function startBaseline(databaseUrl, routes) {
     });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${app.server.address().port}`, stop: async () => (await app.close(), await pool.end()) };
+  return {
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    stop: async () => (await app.close(), await pool.end()),
+  };
 }
 
 /** Signs in through the real API; returns the bearer header. */
 export async function signIn(apiUrl, email, password) {
   const t = await fetch(`${apiUrl}/api/csrf-token`);
-  const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const cookie = t.headers
+    .getSetCookie()
+    .map((s) => s.split(';')[0])
+    .join('; ');
   const { token } = await t.json();
   const login = await fetch(`${apiUrl}/api/login`, {
     method: 'POST',

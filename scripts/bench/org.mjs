@@ -65,8 +65,16 @@ export async function benchOrg(databaseUrl) {
     },
   });
   const cases = [
-    ['GET /api/company (search + sort + page 3, 1,000 companies)', `${api.url}/api/company?page=3&limit=9&search=air&sortBy=name&sortOrder=asc`, `${base.url}/company`],
-    ['GET /api/user/ (administrators page 2, 20,000 users)', `${api.url}/api/user/?page=2&limit=20`, `${base.url}/admins`],
+    [
+      'GET /api/company (search + sort + page 3, 1,000 companies)',
+      `${api.url}/api/company?page=3&limit=9&search=air&sortBy=name&sortOrder=asc`,
+      `${base.url}/company`,
+    ],
+    [
+      'GET /api/user/ (administrators page 2, 20,000 users)',
+      `${api.url}/api/user/?page=2&limit=20`,
+      `${base.url}/admins`,
+    ],
   ];
   const rows = [];
   const rateRows = [];

@@ -9,13 +9,19 @@ import { benchValidate } from './validate.mjs';
 import { benchOrg } from './org.mjs';
 import { benchCatalogue } from './catalogue.mjs';
 import { benchCatalogueSave } from './catalogue-save.mjs';
+import { benchLoadMix, loadMixSection } from './load-mix.mjs';
+import { benchGrid } from './grid.mjs';
 
 execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
+// The browser benchmark needs the built web app (served by the API).
+execSync('npx vite build --config apps/web/vite.config.ts', { cwd: root, stdio: 'inherit' });
 const name = 'portal_bench';
 const url = await freshDatabase(name);
 const rows = [];
 const rateRows = [];
 const catalogueNotes = [];
+let loadMix = '';
+const gridNotes = [];
 try {
   rows.push(...(await benchValidate(url)));
   // Each further benchmark gets its own database, sized for what it measures.
@@ -44,6 +50,20 @@ try {
   } finally {
     await db.dropDatabase(SERVER_URL, `${name}_catalogue_save`);
   }
+  // Edit grid in headless Chromium: 5,000-variant product (scripts/bench/grid.mjs).
+  const gridUrl = await freshDatabase(`${name}_grid`);
+  try {
+    gridNotes.push(...(await benchGrid(gridUrl)).notes);
+  } finally {
+    await db.dropDatabase(SERVER_URL, `${name}_grid`);
+  }
+  // Realistic load mix: 100k catalogue + 1,000 companies, customers/admins/superadmins/sockets (scripts/bench/load-mix.mjs).
+  const mixUrl = await freshDatabase(`${name}_load_mix`);
+  try {
+    loadMix = loadMixSection(await benchLoadMix(mixUrl));
+  } finally {
+    await db.dropDatabase(SERVER_URL, `${name}_load_mix`);
+  }
 } finally {
   await db.dropDatabase(SERVER_URL, name);
 }
@@ -71,7 +91,14 @@ ${rateRows.join('\n')}
 Targets: product page ratio ≥ 0.8 of the baseline; odd-size search p95 < 50 ms.
 
 ${catalogueNotes.join('\n')}
-`;
+
+## Edit grid (browser)
+
+Targets: first rows painted < 1 s; keystroke-to-paint < 100 ms.
+
+${gridNotes.join('\n')}
+
+${loadMix}`;
 fs.writeFileSync(path.join(root, 'docs/BENCHMARKS.md'), report);
 console.log(report);
 process.exit(0);

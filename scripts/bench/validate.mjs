@@ -19,7 +19,10 @@ async function baselineServer(databaseUrl) {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
     const { rows } = await pool.query(LOOKUP, [payload.sid, payload.sub]);
     if (!rows[0]) return reply.code(401).send({ status: 401 });
-    await pool.query(`UPDATE sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [payload.sid, 100000]);
+    await pool.query(`UPDATE sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
+      payload.sid,
+      100000,
+    ]);
     const fresh = await new SignJWT({ sid: payload.sid, typ: 'access' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(payload.sub)
@@ -28,10 +31,25 @@ async function baselineServer(databaseUrl) {
       .setExpirationTime('100000s')
       .sign(key);
     const r = rows[0];
-    return { status: 200, token: fresh, data: { _id: r.id, role_key: r.role, company_id: r.company_id, company_name: r.company_name, username: r.username, email: r.email, picture: r.picture } };
+    return {
+      status: 200,
+      token: fresh,
+      data: {
+        _id: r.id,
+        role_key: r.role,
+        company_id: r.company_id,
+        company_name: r.company_name,
+        username: r.username,
+        email: r.email,
+        picture: r.picture,
+      },
+    };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${app.server.address().port}`, stop: async () => (await app.close(), await pool.end()) };
+  return {
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    stop: async () => (await app.close(), await pool.end()),
+  };
 }
 
 export async function benchValidate(databaseUrl) {
@@ -48,7 +66,10 @@ export async function benchValidate(databaseUrl) {
   const api = await startApi(databaseUrl);
   // Sign in through the real API to get a real session and token.
   const t = await fetch(`${api.url}/api/csrf-token`);
-  const anon = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const anon = t.headers
+    .getSetCookie()
+    .map((s) => s.split(';')[0])
+    .join('; ');
   const token = (await t.json()).token;
   const login = await fetch(`${api.url}/api/login`, {
     method: 'POST',

@@ -141,7 +141,12 @@ describe('Postgres connections terminated and Postgres restarted under load', ()
       'processes crashed (api + 2 workers)': [api, ...workers].filter((p) => p.exited).length,
     };
     recordFigures('Postgres backends terminated, then restarted, under load', figures);
-    const jobFailures = workers.flatMap((w) => w.output().split('\n').filter((l) => l.includes(' failed (attempt')));
+    const jobFailures = workers.flatMap((w) =>
+      w
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(' failed (attempt')),
+    );
     if (jobFailures.length) console.log(`[faults] job failures logged by the workers:\n${jobFailures.join('\n')}`);
     const dupes = users.filter((u) => (sink.accepted.get(u.toLowerCase()) ?? 0) > 1);
     if (dupes.length) console.log(`[faults] duplicated emails: ${dupes.join(', ')}`);

@@ -18,7 +18,8 @@ export class AppModule {
       { provide: ENV, useValue: env },
       {
         provide: DataSource,
-        useFactory: () => createDataSource({ url: env.DATABASE_URL, applicationName: 'portal-api', poolSize: 20 }).initialize(),
+        useFactory: () =>
+          createDataSource({ url: env.DATABASE_URL, applicationName: 'portal-api', poolSize: 20 }).initialize(),
       },
     ];
     return {

@@ -7,4 +7,11 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { CatalogueEditingModule } from './catalogue-editing/catalogue-editing.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
-export const FEATURE_MODULES: Type[] = [AccountModule, CompaniesModule, UsersModule, NotificationsModule, CatalogueModule, CatalogueEditingModule];
+export const FEATURE_MODULES: Type[] = [
+  AccountModule,
+  CompaniesModule,
+  UsersModule,
+  NotificationsModule,
+  CatalogueModule,
+  CatalogueEditingModule,
+];

@@ -27,7 +27,13 @@ describe('auth API (spec §7 Authentication, §8 Login)', () => {
     expect(res.body).toMatchObject({
       status: 200,
       token: expect.any(String),
-      data: { role_key: 'admin', company_id: companyId, company_name: 'Acme Air', username: 'Alice Admin', email: 'admin@acme.com' },
+      data: {
+        role_key: 'admin',
+        company_id: companyId,
+        company_name: 'Acme Air',
+        username: 'Alice Admin',
+        email: 'admin@acme.com',
+      },
     });
     expect(JSON.stringify(res.body)).not.toContain('password');
   });
@@ -61,10 +67,20 @@ describe('auth API (spec §7 Authentication, §8 Login)', () => {
 
   it('refuses mutations without or with a wrong CSRF token', async () => {
     const client = new ApiClient(api);
-    const missing = await client.request('POST', 'login', { email: 'admin@acme.com', password: 'Passw0rd!23' }, { 'x-xsrf-token': '' });
+    const missing = await client.request(
+      'POST',
+      'login',
+      { email: 'admin@acme.com', password: 'Passw0rd!23' },
+      { 'x-xsrf-token': '' },
+    );
     expect(missing.status).toBe(403);
     expect(missing.body.message).toMatch(/CSRF/);
-    const forged = await client.request('POST', 'login', { email: 'admin@acme.com', password: 'Passw0rd!23' }, { 'x-xsrf-token': 'aaaa.bbbb.cccc' });
+    const forged = await client.request(
+      'POST',
+      'login',
+      { email: 'admin@acme.com', password: 'Passw0rd!23' },
+      { 'x-xsrf-token': 'aaaa.bbbb.cccc' },
+    );
     expect(forged.status).toBe(403);
   });
 

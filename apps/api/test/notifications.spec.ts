@@ -83,8 +83,12 @@ describe('notifications and emails for companies and users', () => {
     const code = /http:\/\/localhost:3999\/reset-password\?code=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     expect(code).toBeDefined();
     const anon = new ApiClient(api);
-    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice1', token: code })).status).toBe(200);
-    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice2', token: code })).status).toBe(400);
+    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice1', token: code })).status).toBe(
+      200,
+    );
+    expect((await anon.request('POST', 'reset-password', { password: 'Chosen-by-Alice2', token: code })).status).toBe(
+      400,
+    );
     expect((await new ApiClient(api).login('alice@acme.com', 'Chosen-by-Alice1')).status).toBe(200);
     expect(mail.html).toContain('Acme &lt;Air&gt;');
     expect(mail.html).not.toContain('<Air>');

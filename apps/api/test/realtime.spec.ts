@@ -50,8 +50,12 @@ describe('Socket.IO gateway', () => {
     const socket = connect(client.token);
     expect(await outcome(socket)).toBe('connected');
     const events: string[] = [];
-    const revoked = new Promise<unknown>((resolve) => socket.on('session.revoked', (p) => (events.push('revoked'), resolve(p))));
-    const closed = new Promise<void>((resolve) => socket.on('disconnect', () => (events.push('disconnect'), resolve())));
+    const revoked = new Promise<unknown>((resolve) =>
+      socket.on('session.revoked', (p) => (events.push('revoked'), resolve(p))),
+    );
+    const closed = new Promise<void>((resolve) =>
+      socket.on('disconnect', () => (events.push('disconnect'), resolve())),
+    );
     await client.request('POST', 'logout');
     expect(await revoked).toEqual({ reason: 'logout' });
     await closed;

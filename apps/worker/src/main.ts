@@ -14,7 +14,9 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!env.SMTP_URL) {
-    console.error('Invalid environment configuration:\n  - SMTP_URL: required by the worker to send emails (e.g. smtp://127.0.0.1:1025)');
+    console.error(
+      'Invalid environment configuration:\n  - SMTP_URL: required by the worker to send emails (e.g. smtp://127.0.0.1:1025)',
+    );
     process.exit(1);
   }
   const runtime = await startWorker({ ...env, SMTP_URL: env.SMTP_URL });

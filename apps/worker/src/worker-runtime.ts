@@ -22,7 +22,11 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
 export interface WorkerRuntime {
   db: DataSource;
   relay: OutboxRelay;
-  queues: { notifications: Queue<JobMap['notifications']>; email: Queue<JobMap['email']>; files: Queue<JobMap['files']> };
+  queues: {
+    notifications: Queue<JobMap['notifications']>;
+    email: Queue<JobMap['email']>;
+    files: Queue<JobMap['files']>;
+  };
   workers: Worker[];
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -56,7 +60,11 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   assertHandlersComplete(handlers);
   await prepareQueueBackend(env);
 
-  const db = await createDataSource({ url: env.DATABASE_URL, applicationName: 'portal-worker', poolSize: 8 }).initialize();
+  const db = await createDataSource({
+    url: env.DATABASE_URL,
+    applicationName: 'portal-worker',
+    poolSize: 8,
+  }).initialize();
   const mailer = overrides.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM);
   const ctx = { publicUrl: env.PUBLIC_URL };
   const queues = {
@@ -71,7 +79,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
     createWorker('email', emailProcessor(db, mailer, handlers.email, ctx), env, { concurrency, name }),
     // Image decoding is CPU work: two at a time at most.
-    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, { concurrency: Math.min(concurrency, 2), name }),
+    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, {
+      concurrency: Math.min(concurrency, 2),
+      name,
+    }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>

@@ -37,10 +37,16 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     api = await startTestApi();
     const companyId = await createCompany(api.db);
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
-    victimId = (await createUser(api.db, { email: 'victim@acme.com', role: 'employee', companyId, username: 'Vic' })).id;
+    victimId = (await createUser(api.db, { email: 'victim@acme.com', role: 'employee', companyId, username: 'Vic' }))
+      .id;
     const client = new ApiClient(api);
     await client.login('root@example.com', 'Passw0rd!23');
-    socket = io(api.baseUrl, { path: '/socket.io', auth: { token: client.token }, transports: ['websocket'], extraHeaders: { origin: api.origin } });
+    socket = io(api.baseUrl, {
+      path: '/socket.io',
+      auth: { token: client.token },
+      transports: ['websocket'],
+      extraHeaders: { origin: api.origin },
+    });
     socket.on('notification.created', (n) => received.push(n));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -73,10 +79,19 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     worker = await startWorker(workerEnv(), { mailer, log: () => undefined });
     received.length = 0;
     const eventId = await api.db.transaction((m) =>
-      publishEvent(m, 'auth.login_throttled', { email: 'victim@acme.com', userId: victimId, username: 'Vic', ip: '10.0.0.9', failures: 5 }),
+      publishEvent(m, 'auth.login_throttled', {
+        email: 'victim@acme.com',
+        userId: victimId,
+        username: 'Vic',
+        ip: '10.0.0.9',
+        failures: 5,
+      }),
     );
     const row = await waitFor(async () => {
-      const rows: { description: string }[] = await api.db.query(`SELECT description FROM notifications WHERE event_id = $1`, [eventId]);
+      const rows: { description: string }[] = await api.db.query(
+        `SELECT description FROM notifications WHERE event_id = $1`,
+        [eventId],
+      );
       return rows[0];
     });
     expect(row.description).toContain('10.0.0.9');
@@ -86,7 +101,9 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     await api.db.query(`UPDATE outbox SET relayed_at = NULL WHERE id = $1`, [eventId]);
     await worker.relay.drain();
     await new Promise((r) => setTimeout(r, 700));
-    const count: { n: string }[] = await api.db.query(`SELECT count(*) AS n FROM notifications WHERE event_id = $1`, [eventId]);
+    const count: { n: string }[] = await api.db.query(`SELECT count(*) AS n FROM notifications WHERE event_id = $1`, [
+      eventId,
+    ]);
     expect(Number(count[0].n)).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ username: 'Vic', email: 'victim@acme.com', read_status: false });
@@ -111,13 +128,19 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     let calls = 0;
     const flaky = {
       ...notificationHandlers,
-      'auth.disabled_login': (...args: Parameters<NonNullable<(typeof notificationHandlers)['auth.disabled_login']>>) => {
+      'auth.disabled_login': (
+        ...args: Parameters<NonNullable<(typeof notificationHandlers)['auth.disabled_login']>>
+      ) => {
         calls++;
         if (calls === 1) throw new Error('transient failure');
         return notificationHandlers['auth.disabled_login']!(...args);
       },
     };
-    worker = await startWorker(workerEnv(), { mailer: fakeMailer(), notificationHandlers: flaky, log: () => undefined });
+    worker = await startWorker(workerEnv(), {
+      mailer: fakeMailer(),
+      notificationHandlers: flaky,
+      log: () => undefined,
+    });
     const eventId = await api.db.transaction((m) =>
       publishEvent(m, 'auth.disabled_login', { userId: victimId, username: 'Vic', email: 'victim@acme.com' }),
     );
@@ -134,7 +157,13 @@ describe('handler registry', () => {
     const { 'auth.disabled_login': _dropped, ...incomplete } = notificationHandlers;
     await expect(
       startWorker(
-        { DATABASE_URL: 'postgres://unused', PUBLIC_URL: 'http://x', OUTBOX_POLL_MS: 500, MAIL_FROM: 'x', SMTP_URL: 'smtp://x' },
+        {
+          DATABASE_URL: 'postgres://unused',
+          PUBLIC_URL: 'http://x',
+          OUTBOX_POLL_MS: 500,
+          MAIL_FROM: 'x',
+          SMTP_URL: 'smtp://x',
+        },
         { notificationHandlers: incomplete },
       ),
     ).rejects.toThrow(/auth.disabled_login.*no handler/);

@@ -11,7 +11,11 @@ export interface NotificationView {
 export interface ClientEventMap {
   'notification.created': NotificationView;
   'session.revoked': { reason: 'logout' | 'password_changed' | 'disabled' | 'deleted' | 'revoked' };
-  'catalogue.changed': { categoryId: string | null; productId: string | null; kind: 'product' | 'variants' | 'files' | 'catalogue' };
+  'catalogue.changed': {
+    categoryId: string | null;
+    productId: string | null;
+    kind: 'product' | 'variants' | 'files' | 'catalogue';
+  };
   'file.processed': { fileId: string; status: 'ready' | 'rejected'; reason?: string };
   'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
   /** Companies/users changed: lists showing them refetch (to superadmins and the company's room). */

@@ -8,12 +8,7 @@ export const loginSchema = z.object({
   email: z
     .string({ error: MSG.login.emailRequired })
     .transform(normalizeEmail)
-    .pipe(
-      z
-        .string()
-        .min(1, MSG.login.emailRequired)
-        .refine(isValidEmail, MSG.login.emailInvalid),
-    ),
+    .pipe(z.string().min(1, MSG.login.emailRequired).refine(isValidEmail, MSG.login.emailInvalid)),
   password: z
     .string({ error: MSG.login.passwordRequired })
     .min(1, MSG.login.passwordRequired)

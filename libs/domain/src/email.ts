@@ -3,7 +3,10 @@
  * trimmed, lowercased. The API applies the same normalisation so both sides agree.
  */
 export function normalizeEmail(raw: string): string {
-  return raw.replace(/[^\x20-\x7E]/g, '').trim().toLowerCase();
+  return raw
+    .replace(/[^\x20-\x7E]/g, '')
+    .trim()
+    .toLowerCase();
 }
 
 // Pragmatic: one @, no spaces, a dot in the domain, TLD of 2+ letters.

@@ -11,8 +11,7 @@ export const MSG = {
     serverDown: 'Server connection issue. Please check your internet connection and try again.',
     failed: 'Login failed. Please try again.',
     storageFailed: 'Unable to save login data. Please check your browser settings.',
-    storageNote:
-      'Your browser appears to block storage cookies, so you may be signed out when you close this tab.',
+    storageNote: 'Your browser appears to block storage cookies, so you may be signed out when you close this tab.',
   },
   global: {
     connectionTitle: 'Connection Error',

@@ -9,14 +9,15 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as http://localhost:3000' }).optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Filter Portal <no-reply@filterportal.local>'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters (use a long random string)'),
   FILES_DIR: z.string().default('.data/files'),
@@ -58,6 +59,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 /** Origins allowed to call the API and open sockets: PUBLIC_URL's origin plus ALLOWED_ORIGINS. */
 export function allowedOrigins(env: Env): Set<string> {
   const origins = new Set<string>([new URL(env.PUBLIC_URL).origin]);
-  for (const o of env.ALLOWED_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean)) origins.add(o);
+  for (const o of env.ALLOWED_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean))
+    origins.add(o);
   return origins;
 }

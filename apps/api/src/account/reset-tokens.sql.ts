@@ -38,7 +38,6 @@ export async function scrubTokensFromOutbox(manager: EntityManager, eventIds: st
   );
 }
 
-
 /** Welcome and "resend account information" links stay valid longer than a forgot-password link. */
 export const SET_PASSWORD_TOKEN_TTL_SECONDS = 72 * 3600;
 

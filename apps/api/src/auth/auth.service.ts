@@ -63,7 +63,12 @@ export class AuthService {
     }
     if (!user.status || (user.company_id !== null && user.company_status === false)) {
       await this.db.transaction((m) =>
-        publishEvent(m, 'auth.disabled_login', { userId: user.id, username: user.username, email: user.email }, user.id),
+        publishEvent(
+          m,
+          'auth.disabled_login',
+          { userId: user.id, username: user.username, email: user.email },
+          user.id,
+        ),
       );
       throw new ApiException(403, MSG.login.disabled);
     }

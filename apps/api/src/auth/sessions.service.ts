@@ -67,10 +67,10 @@ export class SessionsService {
   }
 
   async revoke(manager: EntityManager, sessionId: string, reason: RevokeReason): Promise<void> {
-    await manager.query(`UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [
-      sessionId,
-      reason,
-    ]);
+    await manager.query(
+      `UPDATE sessions SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`,
+      [sessionId, reason],
+    );
     await this.announceRevoked(manager, [sessionId], reason);
   }
 
@@ -93,7 +93,11 @@ export class SessionsService {
         [userIds, reason, exceptSessionId],
       ),
     );
-    await this.announceRevoked(manager, rows.map((r) => r.id), reason);
+    await this.announceRevoked(
+      manager,
+      rows.map((r) => r.id),
+      reason,
+    );
     return rows.length;
   }
 

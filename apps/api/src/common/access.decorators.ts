@@ -8,8 +8,7 @@ export const ACCESS_KEY = 'portal:access';
 export type Access = { kind: 'public' } | { kind: 'roles'; roles: readonly RoleKey[] };
 
 /** Any signed-in user with one of these roles (none listed: any role). */
-export const Allow = (...roles: RoleKey[]) =>
-  SetMetadata(ACCESS_KEY, { kind: 'roles', roles } satisfies Access);
+export const Allow = (...roles: RoleKey[]) => SetMetadata(ACCESS_KEY, { kind: 'roles', roles } satisfies Access);
 
 /** No session needed (sign-in, CSRF token, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);

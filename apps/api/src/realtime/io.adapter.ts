@@ -11,7 +11,7 @@ export class PortalIoAdapter extends IoAdapter {
     super(app);
   }
 
-  override createIOServer(port: number, options?: ServerOptions): ReturnType<IoAdapter["createIOServer"]> {
+  override createIOServer(port: number, options?: ServerOptions): ReturnType<IoAdapter['createIOServer']> {
     return super.createIOServer(port, {
       ...(options as ServerOptions),
       cors: undefined,

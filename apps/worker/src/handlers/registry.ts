@@ -17,7 +17,10 @@ export interface HandlerContext {
 }
 
 export type NotificationHandlers = {
-  [K in EventType]?: (event: OutboxEvent<K> & { payload: EventMap[K] }, ctx: HandlerContext) => NotificationDraft | null;
+  [K in EventType]?: (
+    event: OutboxEvent<K> & { payload: EventMap[K] },
+    ctx: HandlerContext,
+  ) => NotificationDraft | null;
 };
 export type EmailHandlers = {
   [K in EventType]?: (

@@ -1,6 +1,13 @@
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { EVENT_JOBS, FILE_JOB_EVENTS, type EventType, type JobMap, type OutboxEvent, type QueueName } from '@portal/contracts';
+import {
+  EVENT_JOBS,
+  FILE_JOB_EVENTS,
+  type EventType,
+  type JobMap,
+  type OutboxEvent,
+  type QueueName,
+} from '@portal/contracts';
 import { PgListener } from '@portal/platform';
 
 type RelayQueues = { [K in Exclude<QueueName, 'files'>]: Queue<JobMap[K]> };
@@ -79,7 +86,10 @@ export class OutboxRelay {
           WHERE relayed_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
       if (rows.length === 0) return 0;
-      const byQueue = new Map<keyof RelayQueues, { name: string; data: { event: OutboxEvent }; opts: { jobId: string } }[]>();
+      const byQueue = new Map<
+        keyof RelayQueues,
+        { name: string; data: { event: OutboxEvent }; opts: { jobId: string } }[]
+      >();
       const fileJobs: { name: string; data: JobMap['files']; opts: { jobId: string } }[] = [];
       for (const row of rows) {
         const event: OutboxEvent = {
@@ -91,7 +101,11 @@ export class OutboxRelay {
         };
         if (this.queues.files && FILE_JOB_EVENTS.includes(event.type)) {
           for (const f of (event.payload as { files?: { fileId: string }[] }).files ?? []) {
-            fileJobs.push({ name: event.type, data: { fileId: f.fileId, eventId: event.id }, opts: { jobId: f.fileId } });
+            fileJobs.push({
+              name: event.type,
+              data: { fileId: f.fileId, eventId: event.id },
+              opts: { jobId: f.fileId },
+            });
           }
         }
         const targets = EVENT_JOBS[event.type] ?? [];

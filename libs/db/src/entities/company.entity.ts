@@ -7,7 +7,8 @@ export class CompanyEntity {
   @Column('boolean', { default: true }) status: boolean;
   /** Percentages (e.g. 45.50 = multiplier 0.4550); postgres numeric comes back as a string. */
   @Column('numeric', { name: 'discount_percentage', precision: 5, scale: 2, default: 100 }) discountPercentage: string;
-  @Column('numeric', { name: 'rigidflow_percentage', precision: 5, scale: 2, default: 100 }) rigidflowPercentage: string;
+  @Column('numeric', { name: 'rigidflow_percentage', precision: 5, scale: 2, default: 100 })
+  rigidflowPercentage: string;
   @Column('numeric', { name: 'minipro_percentage', precision: 5, scale: 2, default: 100 }) miniproPercentage: string;
   @Column('numeric', { name: 'polyroll_percentage', precision: 5, scale: 2, default: 100 }) polyrollPercentage: string;
   @Column('text', { nullable: true }) picture: string | null;

@@ -37,7 +37,8 @@ export default function SettingsPage() {
   const profile: Pick<
     AccountProfile,
     'username' | 'email' | 'role_key' | 'company_id' | 'company_name' | 'picture' | 'company_picture'
-  > | null = me ?? (sessionUser ? { ...sessionUser, picture: sessionUser.picture ?? null, company_picture: null } : null);
+  > | null =
+    me ?? (sessionUser ? { ...sessionUser, picture: sessionUser.picture ?? null, company_picture: null } : null);
 
   return (
     <Stack gap={0}>

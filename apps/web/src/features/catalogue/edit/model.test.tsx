@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueVariant } from '../types';
 import { useEditStore } from './editStore';
-import { buildSaveBody, mapSaveErrors, moveRow, rebaseRows, rowsFromVariants, takeTheirs, toGridRow } from './model';
+import { buildSaveBody, hasNewerRows, knownVersions, mapSaveErrors, moveRow, rebaseRows, rowsFromVariants, takeTheirs, toGridRow } from './model';
 
 const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): CatalogueVariant => ({
   _id: id,
@@ -90,5 +90,18 @@ describe('edit grid model', () => {
     expect(useEditStore.getState().rows[1]).toBe(rows[1]);
     expect(perChange).toBeLessThan(16);
     useEditStore.getState().reset();
+  });
+});
+
+describe('hasNewerRows (someone else saved, told by versions)', () => {
+  const v = (id: string, version: number) => ({ _id: id, version, part_number: id }) as unknown as CatalogueVariant;
+  const known = knownVersions([v('a', 2), v('b', 5)]);
+  it('flags a newer version or a row we never saw', () => {
+    expect(hasNewerRows([v('a', 3), v('b', 5)], known)).toBe(true);
+    expect(hasNewerRows([v('a', 2), v('b', 5), v('c', 1)], known)).toBe(true);
+  });
+  it('ignores the same or a stale (older) refetch', () => {
+    expect(hasNewerRows([v('a', 2), v('b', 5)], known)).toBe(false);
+    expect(hasNewerRows([v('a', 1), v('b', 4)], known)).toBe(false);
   });
 });

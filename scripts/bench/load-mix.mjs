@@ -1,0 +1,661 @@
+// Realistic load mix (issue 7 §3) on one database holding the 100k-variant catalogue and 1,000
+// companies (20 users each) + 2 superadmins, with the compiled API, the worker (Postgres queue) and
+// an SMTP catcher, so notification events flow:
+//   - 50 virtual customers (employees of 50 companies, own tokens) browse and search (closed loop),
+//   - 5 admins list / create / enable-disable employees, 2 superadmins save grid edits,
+//   - 50 open Socket.IO clients (the customers) receive `catalogue.changed`.
+// Read endpoints are measured beside a bare Fastify + pg baseline running the same SQL with the same
+// 50-customer mix in the same run; event latency beside a bare pg NOTIFY -> socket.io relay.
+// Then: catalogue product-page p99 at a fixed rate alone vs with a sign-in storm.
+// Run alone: `node scripts/bench/load-mix.mjs` (after `npx tsc -b apps/api apps/worker scripts`).
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { jwtVerify } from 'jose';
+import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
+import { io as ioClient } from 'socket.io-client';
+import { Server as IoServer } from 'socket.io';
+import { JWT_SECRET, SESSION_LOOKUP_SQL, platform, root, startApi } from './lib.mjs';
+
+const require = createRequire(import.meta.url);
+const sql = require(path.join(root, 'apps/api/dist/catalogue/catalogue.sql.js'));
+const domain = require(path.join(root, 'libs/domain/dist/index.js'));
+const contracts = require(path.join(root, 'libs/contracts/dist/index.js'));
+const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
+const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
+const { startSmtpCatcher } = require(path.join(root, 'scripts/dist/smtp-catcher.js'));
+
+const PASSWORD = 'Bench@12345';
+const ORIGIN = 'http://localhost:3000'; // the API's PUBLIC_URL (startApi default)
+const CUSTOMERS = 50;
+const ADMINS = 5;
+const SUPERADMINS = 2;
+const MIX_SECONDS = Number(process.env.LOAD_MIX_SECONDS ?? 20);
+const BASELINE_SECONDS = Number(process.env.LOAD_MIX_BASELINE_SECONDS ?? 10);
+const STORM_SECONDS = 8;
+const STORM_CONNECTIONS = 20;
+const DIMENSIONS = [
+  ['20 1/2', '24', '1'],
+  ['16', '25', '1'],
+  ['20', '20', '1'],
+  ['24', '24', '2'],
+  ['19 1/2', '23 1/2', '1'],
+  ['14', '20', '1'],
+  ['18 1/4', '24', '1'],
+  ['20', '25', '4'],
+];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pick = (a) => a[Math.floor(Math.random() * a.length)];
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const fmt = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
+
+/** Per-endpoint latency recorder. */
+class Recorder {
+  constructor() {
+    this.byKey = new Map();
+    this.errors = new Map();
+  }
+  add(key, ms) {
+    if (!this.byKey.has(key)) this.byKey.set(key, []);
+    this.byKey.get(key).push(ms);
+  }
+  error(key, what) {
+    const m = this.errors.get(key) ?? new Map();
+    m.set(what, (m.get(what) ?? 0) + 1);
+    this.errors.set(key, m);
+  }
+  stats(key, seconds) {
+    const a = [...(this.byKey.get(key) ?? [])].sort((x, y) => x - y);
+    return { n: a.length, rps: a.length / seconds, p50: pct(a, 50), p99: pct(a, 99) };
+  }
+  errorText() {
+    return [...this.errors].map(([k, m]) => `${k}: ${[...m].map(([w, n]) => `${n}× ${w}`).join(', ')}`);
+  }
+}
+
+const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
+
+async function call(rec, key, method, url, headers, body) {
+  const start = performance.now();
+  const res = await request(url, {
+    method,
+    headers: body ? { ...headers, 'content-type': 'application/json' } : headers,
+    body: body ? JSON.stringify(body) : undefined,
+    dispatcher: agent,
+  });
+  const text = await res.body.text();
+  const ms = performance.now() - start;
+  if (res.statusCode >= 400) {
+    rec?.error(key, `HTTP ${res.statusCode}`);
+    return { status: res.statusCode, text, ms };
+  }
+  rec?.add(key, ms);
+  return { status: res.statusCode, text, ms };
+}
+
+async function seed(client) {
+  const started = Date.now();
+  await client.query('BEGIN');
+  const loaded = await loadCatalogue(client, generateLargeCatalogue(100000));
+  await client.query('COMMIT');
+  const hash = await platform.hashPassword(PASSWORD);
+  // org.mjs's shape (1,000 companies, 2 admins + 18 employees each), all enabled, four percentages set.
+  await client.query(
+    `INSERT INTO companies (name, status, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
+     SELECT 'Company ' || g, true, 40 + (g % 50), 45 + (g % 40), 42 + (g % 30), 50 + (g % 20) FROM generate_series(1, 1000) g`,
+  );
+  await client.query(
+    `INSERT INTO users (username, email, password_hash, role, company_id, status, created_at)
+     SELECT 'user ' || c.n || '-' || k, 'u' || c.n || '-' || k || '@bench.example', $1,
+            CASE WHEN k <= 2 THEN 'admin' ELSE 'employee' END, c.id, true,
+            now() - make_interval(mins => (c.n * 20 + k)::int)
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM companies) c, generate_series(1, 20) k`,
+    [hash],
+  );
+  await client.query(
+    `INSERT INTO users (username, email, password_hash, role) VALUES ('root 1', 'root1@bench.example', $1, 'superadmin'), ('root 2', 'root2@bench.example', $1, 'superadmin')`,
+    [hash],
+  );
+  await client.query('ANALYZE');
+  console.log(`load-mix: seeded ${loaded.variants} variants, 1,000 companies, 20,002 users in ${Date.now() - started} ms`);
+  return loaded;
+}
+
+/** Catalogue nodes the customers visit (chosen by size so pages are realistic, not the extremes). */
+async function pickNodes(client) {
+  const { rows: cats } = await client.query(
+    `SELECT c.id, EXISTS (SELECT 1 FROM subcategories s WHERE s.category_id = c.id) AS has_subs FROM categories c`,
+  );
+  const { rows: subs } = await client.query(
+    `SELECT s.id, count(DISTINCT p.id)::int AS products, count(v.id)::int AS variants
+       FROM subcategories s JOIN products p ON p.subcategory_id = s.id JOIN variants v ON v.product_id = p.id
+      GROUP BY s.id ORDER BY count(v.id) ASC`,
+  );
+  const pages = subs.slice(0, Math.max(4, Math.ceil(subs.length * 0.75))); // skip the largest quarter
+  const { rows: oddSubs } = await client.query(
+    `SELECT p.subcategory_id AS id FROM variants v JOIN products p ON p.id = v.product_id
+      WHERE v.odd_size AND p.subcategory_id IS NOT NULL GROUP BY p.subcategory_id ORDER BY count(*) DESC LIMIT 4`,
+  );
+  const parts = [];
+  for (const s of pages.slice(0, 8)) {
+    const { rows } = await client.query(
+      `SELECT v.part_number FROM variants v JOIN products p ON p.id = v.product_id WHERE p.subcategory_id = $1 ORDER BY random() LIMIT 5`,
+      [s.id],
+    );
+    for (const r of rows) parts.push([s.id, r.part_number]);
+  }
+  // Grid edits: small products (≤ 60 variants) under a sub-category.
+  const { rows: editable } = await client.query(
+    `SELECT p.id, p.subcategory_id FROM products p JOIN variants v ON v.product_id = p.id
+      WHERE p.subcategory_id IS NOT NULL GROUP BY p.id HAVING count(*) BETWEEN 5 AND 60 ORDER BY p.id LIMIT 6`,
+  );
+  const pageVariants = pages.reduce((s, r) => s + r.variants, 0) / pages.length;
+  return {
+    categories: cats.filter((c) => c.has_subs).map((c) => c.id),
+    pages: pages.map((p) => p.id),
+    searchNodes: oddSubs.map((r) => r.id),
+    parts,
+    editable,
+    pageVariants,
+  };
+}
+
+/** Bare Fastify + pg: same session check, same catalogue SQL; plus a bare NOTIFY -> socket.io relay. */
+async function baselineServer(databaseUrl) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
+  const app = Fastify();
+  async function user(req, reply) {
+    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
+    const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
+    if (!rows[0]) return reply.code(401).send({ status: 401 });
+    return rows[0];
+  }
+  async function context(req, reply, id) {
+    const u = await user(req, reply);
+    const { rows } = await pool.query(sql.CONTEXT_SQL, [id, u.company_id]);
+    const row = rows[0];
+    return { kind: row.kind, id: row.id, name: row.name, pct: String(domain.percentageForCategory(row.category_name, row)) };
+  }
+  const json = (reply, text) => (reply.header('content-type', 'application/json; charset=utf-8'), text);
+  app.get('/api/catalogue', async (req, reply) => {
+    await user(req, reply);
+    const { rows } = await pool.query(sql.categoriesSql(false));
+    const data = domain.sortCategories(
+      rows.map(({ has_image, ...c }) => ({
+        _id: c._id,
+        name: c.name,
+        image_url: has_image ? contracts.CATALOGUE_IMAGE_PATH(c._id) : null,
+        files: c.files,
+        has_subcatalogues: c.has_subcatalogues,
+      })),
+    );
+    return { status: 200, data };
+  });
+  app.get('/api/catalogue/subcatalogue/:id', async (req, reply) => {
+    await user(req, reply);
+    const { rows: exists } = await pool.query(`SELECT 1 FROM categories WHERE id = $1`, [req.params.id]);
+    if (!exists.length) return reply.code(404).send({ status: 404 });
+    const { rows } = await pool.query(sql.subcategoriesSql(false), [req.params.id]);
+    return { status: 200, data: rows };
+  });
+  app.get('/api/catalogue/product/:id', async (req, reply) => {
+    const ctx = await context(req, reply, req.params.id);
+    const { rows } = await pool.query(sql.productPageSql(ctx.kind, false), [ctx.id, ctx.pct]);
+    return json(reply, `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`);
+  });
+  app.get('/api/catalogue/productNumber/:id', async (req, reply) => {
+    const ctx = await context(req, reply, req.params.id);
+    const { rows } = await pool.query(sql.partNumberSql(ctx.kind, false), [ctx.id, ctx.pct, String(req.query.partNumber).trim()]);
+    if (!rows[0]) return reply.code(404).send({ status: 404 });
+    return json(reply, `{"status":200,"data":${rows[0].product}}`);
+  });
+  app.get('/api/catalogue/searchproduct/:id', async (req, reply) => {
+    const ctx = await context(req, reply, req.params.id);
+    const q = req.query;
+    const r = domain.validateDimensionSearch({
+      width: q.width,
+      height: q.height,
+      depth: q.depth,
+      useExactMeasurements: domain.exactFromAction(q.action),
+    });
+    const c = domain.oddSizeCriteria(r.search);
+    const { width, height } = r.search;
+    const { rows } = await pool.query(sql.searchSql(ctx.kind, false), [
+      ctx.id,
+      ctx.pct,
+      c.oddSizeType,
+      String(c.area),
+      String(c.depthMin),
+      String(c.depthMax),
+      String(Math.min(width, height)),
+      String(Math.max(width, height)),
+    ]);
+    return json(reply, `{"status":200,"data":${rows[0].results}}`);
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  // Event relay floor: LISTEN on a private channel, emit to every connected socket (same session check at connect).
+  const ioServer = new IoServer(app.server, { cors: undefined });
+  ioServer.use(async (socket, next) => {
+    try {
+      const { payload } = await jwtVerify(socket.handshake.auth?.token ?? '', key, { algorithms: ['HS256'], audience: 'filter-portal' });
+      const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
+      next(rows[0] ? undefined : new Error('unauthorized'));
+    } catch (e) {
+      next(e);
+    }
+  });
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  await listener.connect();
+  await listener.query('LISTEN bench_realtime');
+  listener.on('notification', (n) => {
+    const m = JSON.parse(n.payload);
+    ioServer.emit(m.event, m.data);
+  });
+  return {
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    pool,
+    stop: async () => {
+      ioServer.close();
+      await listener.end();
+      await app.close().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}
+
+async function signIn(apiUrl, email) {
+  const t = await fetch(`${apiUrl}/api/csrf-token`);
+  const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const csrf = (await t.json()).token;
+  const login = await fetch(`${apiUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  }).then((r) => r.json());
+  if (!login.token) throw new Error(`load-mix login failed for ${email}: ${JSON.stringify(login)}`);
+  const auth = { authorization: `Bearer ${login.token}` };
+  const csrfAuth = (await fetch(`${apiUrl}/api/csrf-token`, { headers: auth }).then((r) => r.json())).token;
+  return { token: login.token, auth, write: { ...auth, 'x-xsrf-token': csrfAuth } };
+}
+
+function connectSockets(url, tokens) {
+  return Promise.all(
+    tokens.map(
+      (token) =>
+        new Promise((resolve, reject) => {
+          const s = ioClient(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], extraHeaders: { origin: ORIGIN }, reconnection: false });
+          s.once('connect', () => resolve(s));
+          s.once('connect_error', reject);
+        }),
+    ),
+  );
+}
+
+/** Commit time of each change as seen by a LISTEN connection in this process, keyed by productId. */
+async function commitWatcher(databaseUrl, channel) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query(`LISTEN ${channel}`);
+  const commits = new Map();
+  c.on('notification', (n) => {
+    const m = JSON.parse(n.payload);
+    if (m.event === 'catalogue.changed' && m.data?.productId) commits.set(m.data.productId, performance.now());
+  });
+  return { commits, stop: () => c.end() };
+}
+
+/** Arrival of catalogue.changed at every socket: latency from commit (LISTEN) and from the save response. */
+function trackEvents(sockets, commits, responses) {
+  const fromCommit = [];
+  const fromResponse = [];
+  let received = 0;
+  for (const s of sockets) {
+    s.on('catalogue.changed', (e) => {
+      const now = performance.now();
+      received++;
+      const c = commits.get(e.productId);
+      if (c !== undefined) fromCommit.push(now - c);
+      const r = responses.get(e.productId);
+      if (r !== undefined) fromResponse.push(now - r);
+    });
+  }
+  return { fromCommit, fromResponse, received: () => received };
+}
+
+function customerLoop(base, nodes, auth, rec, until) {
+  return (async () => {
+    while (performance.now() < until) {
+      const r = Math.random();
+      try {
+        if (r < 0.15) await call(rec, 'GET catalogue', 'GET', `${base}/api/catalogue`, auth);
+        else if (r < 0.3) await call(rec, 'GET catalogue/subcatalogue/{id}', 'GET', `${base}/api/catalogue/subcatalogue/${pick(nodes.categories)}`, auth);
+        else if (r < 0.6) await call(rec, 'GET catalogue/product/{id}', 'GET', `${base}/api/catalogue/product/${pick(nodes.pages)}`, auth);
+        else if (r < 0.75) {
+          const [id, pn] = pick(nodes.parts);
+          await call(rec, 'GET catalogue/productNumber/{id}', 'GET', `${base}/api/catalogue/productNumber/${id}?partNumber=${encodeURIComponent(pn)}`, auth);
+        } else {
+          const [w, h, d] = pick(DIMENSIONS);
+          const q = `width=${encodeURIComponent(w)}&height=${encodeURIComponent(h)}&depth=${d}&action=${Math.random() < 0.7 ? 'not-exactly' : 'exact-measurement'}`;
+          await call(rec, 'GET catalogue/searchproduct/{id}', 'GET', `${base}/api/catalogue/searchproduct/${pick(nodes.searchNodes)}?${q}`, auth);
+        }
+      } catch (e) {
+        rec.error('customer', e.code ?? e.message);
+      }
+    }
+  })();
+}
+
+function adminLoop(base, who, idx, rec, until) {
+  return (async () => {
+    let n = 0;
+    while (performance.now() < until) {
+      try {
+        const list = await call(rec, 'GET user/employee', 'GET', `${base}/api/user/employee?page=1&limit=20`, who.auth);
+        const users = list.status === 200 ? (JSON.parse(list.text).data?.users ?? []) : [];
+        await call(rec, 'POST user (argon2 hash)', 'POST', `${base}/api/user`, who.write, {
+          username: `load ${idx}-${n}`,
+          email: `load-${idx}-${n++}-${Date.now()}@bench.example`,
+          password: PASSWORD,
+        });
+        const target = users.find((u) => u.email?.startsWith('u'));
+        if (target) {
+          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, { status: false });
+          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, { status: true });
+        }
+      } catch (e) {
+        rec.error('admin', e.code ?? e.message);
+      }
+      await sleep(200);
+    }
+  })();
+}
+
+/** A superadmin editing a few products in the grid: re-read (versions), change one list price, save. */
+function superadminLoop(base, who, products, rec, responses, until) {
+  return (async () => {
+    let i = 0;
+    while (performance.now() < until) {
+      const p = products[i++ % products.length];
+      try {
+        const page = await call(null, 'read', 'GET', `${base}/api/catalogue/product/${p.subcategory_id}`, who.auth);
+        const variants = JSON.parse(page.text).data.productDetails.find((x) => x._id === p.id).variants;
+        const k = i % variants.length;
+        const changed = variants.map((v, j) => (j === k ? { ...v, list_price: Math.round((v.list_price + 0.01) * 100) / 100 } : v));
+        const res = await call(rec, 'PUT catalogue/product/{id}/variants', 'PUT', `${base}/api/catalogue/product/${p.id}/variants`, who.write, {
+          variants: changed,
+          deleted: [],
+        });
+        if (res.status === 200) responses.set(p.id, performance.now());
+      } catch (e) {
+        rec.error('superadmin', e.code ?? e.message);
+      }
+      await sleep(300);
+    }
+  })();
+}
+
+/** Baseline "save": the same kind of one-price change committed with a NOTIFY, straight through pg. */
+function baselineSaverLoop(pool, products, responses, until) {
+  return (async () => {
+    let i = 0;
+    while (performance.now() < until) {
+      const p = products[i++ % products.length];
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query(
+          `UPDATE variants SET list_price_cents = list_price_cents + 1 WHERE id = (SELECT id FROM variants WHERE product_id = $1 ORDER BY display_order LIMIT 1)`,
+          [p.id],
+        );
+        await c.query(`SELECT pg_notify('bench_realtime', $1)`, [
+          JSON.stringify({ event: 'catalogue.changed', data: { categoryId: null, productId: p.id, kind: 'variants' } }),
+        ]);
+        await c.query('COMMIT');
+        responses.set(p.id, performance.now());
+      } finally {
+        c.release();
+      }
+      await sleep(300);
+    }
+  })();
+}
+
+function measureRate(url, headers, rate, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, headers, connections: 10, overallRate: rate, duration: seconds }, (err, r) => {
+      if (err) return reject(err);
+      resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    });
+  });
+}
+
+function startWorker(env) {
+  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('message', (m) => m?.type === 'ready' && resolve(child));
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  }).then(() => ({
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  }));
+}
+
+export async function benchLoadMix(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await seed(client);
+  const nodes = await pickNodes(client);
+  await client.end();
+
+  const catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0 });
+  const extra = { SMTP_URL: catcher.smtpUrl, OUTBOX_POLL_MS: '500', MAIN_SITE_URL: 'https://www.example.com' };
+  const api = await startApi(databaseUrl, { env: extra });
+  const worker = await startWorker({
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    PUBLIC_URL: ORIGIN,
+    LOG_LEVEL: 'error',
+    ...extra,
+  });
+  const base = await baselineServer(databaseUrl);
+  const cleanup = [];
+  try {
+    // Sessions: customers = an employee of companies 1..50, admins = companies 101..105 (by id order).
+    const emails = (from, count, k) => Array.from({ length: count }, (_, i) => `u${from + i}-${k}@bench.example`);
+    const customers = [];
+    for (const e of emails(1, CUSTOMERS, 3)) customers.push(await signIn(api.url, e));
+    const admins = [];
+    for (const e of emails(101, ADMINS, 1)) admins.push(await signIn(api.url, e));
+    const supers = [await signIn(api.url, 'root1@bench.example'), await signIn(api.url, 'root2@bench.example')];
+
+    // Same bytes from both servers on each read endpoint kind.
+    const sample = [`/api/catalogue`, `/api/catalogue/subcatalogue/${nodes.categories[0]}`, `/api/catalogue/product/${nodes.pages[0]}`];
+    for (const s of sample) {
+      const [a, b] = await Promise.all([call(null, '', 'GET', api.url + s, customers[0].auth), call(null, '', 'GET', base.url + s, customers[0].auth)]);
+      if (a.text !== b.text) throw new Error(`load-mix: API and baseline answers differ for ${s}`);
+    }
+
+    // --- Baseline phase: the 50-customer mix + bare event relay, against Fastify + pg.
+    const baseSockets = await connectSockets(base.url, customers.map((c) => c.token));
+    const baseRec = new Recorder();
+    const baseWatch = await commitWatcher(databaseUrl, 'bench_realtime');
+    const baseResponses = new Map();
+    const baseEvents = trackEvents(baseSockets, baseWatch.commits, baseResponses);
+    {
+      const warm = performance.now() + 2000;
+      await Promise.all(customers.map((c) => customerLoop(base.url, nodes, c.auth, null, warm)));
+      const until = performance.now() + BASELINE_SECONDS * 1000;
+      await Promise.all([
+        ...customers.map((c) => customerLoop(base.url, nodes, c.auth, baseRec, until)),
+        ...[0, 1].map((s) => baselineSaverLoop(base.pool, nodes.editable.slice(s * 3, s * 3 + 3), baseResponses, until)),
+      ]);
+    }
+    await sleep(500);
+    baseSockets.forEach((s) => s.close());
+    await baseWatch.stop();
+
+    // --- API phase: the full mix.
+    const sockets = await connectSockets(api.url, customers.map((c) => c.token));
+    cleanup.push(() => sockets.forEach((s) => s.close()));
+    const rec = new Recorder();
+    const watch = await commitWatcher(databaseUrl, 'realtime');
+    const responses = new Map();
+    const events = trackEvents(sockets, watch.commits, responses);
+    const emailsBefore = catcher.messages().length;
+    {
+      const warm = performance.now() + 2000;
+      await Promise.all(customers.map((c) => customerLoop(api.url, nodes, c.auth, null, warm)));
+      const until = performance.now() + MIX_SECONDS * 1000;
+      await Promise.all([
+        ...customers.map((c) => customerLoop(api.url, nodes, c.auth, rec, until)),
+        ...admins.map((a, i) => adminLoop(api.url, a, i, rec, until)),
+        ...supers.map((s, i) => superadminLoop(api.url, s, nodes.editable.slice(i * 3, i * 3 + 3), rec, responses, until)),
+      ]);
+    }
+    await sleep(1500); // let the last events and emails land
+    await watch.stop();
+    const emailsSent = catcher.messages().length - emailsBefore;
+
+    // --- Sign-in storm: product page p99 at a fixed offered rate, alone then with 20 connections signing in.
+    const page = `${api.url}/api/catalogue/product/${nodes.pages[Math.floor(nodes.pages.length / 2)]}`;
+    const probe = await new Promise((resolve, reject) =>
+      autocannon({ url: page, headers: customers[0].auth, connections: 10, duration: 3 }, (e, r) => (e ? reject(e) : resolve(r))),
+    );
+    const rate = Math.max(10, Math.round(probe.requests.average * 0.5));
+    const alone = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
+    const stormUsers = [];
+    for (let n = 200; n < 1000; n++) stormUsers.push(`u${n}-${4 + (n % 16)}@bench.example`);
+    let logins = 0;
+    let loginFailures = 0;
+    const loginMs = [];
+    const stormUntil = performance.now() + (STORM_SECONDS + 1.5) * 1000;
+    const storm = Promise.all(
+      Array.from({ length: STORM_CONNECTIONS }, async (_, c) => {
+        const t = await fetch(`${api.url}/api/csrf-token`);
+        const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+        const csrf = (await t.json()).token;
+        let i = c;
+        while (performance.now() < stormUntil) {
+          const email = stormUsers[(i += STORM_CONNECTIONS) % stormUsers.length];
+          const r = await call(null, '', 'POST', `${api.url}/api/login`, { 'x-xsrf-token': csrf, cookie }, { email, password: PASSWORD });
+          if (r.status === 200 || r.status === 201) (logins++, loginMs.push(r.ms));
+          else loginFailures++;
+        }
+      }),
+    );
+    await sleep(1000); // storm running
+    const stormed = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
+    await storm;
+    loginMs.sort((a, b) => a - b);
+
+    // --- Report.
+    const readKeys = ['GET catalogue', 'GET catalogue/subcatalogue/{id}', 'GET catalogue/product/{id}', 'GET catalogue/productNumber/{id}', 'GET catalogue/searchproduct/{id}'];
+    const readRows = readKeys.map((k) => {
+      const a = rec.stats(k, MIX_SECONDS);
+      const b = baseRec.stats(k, BASELINE_SECONDS);
+      return `| ${k} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} | ${fmt(b.rps)} | ${fmt(b.p50)} | ${fmt(b.p99)} | **${(a.rps / b.rps).toFixed(2)}** |`;
+    });
+    const totalApi = readKeys.reduce((s, k) => s + rec.stats(k, MIX_SECONDS).rps, 0);
+    const totalBase = readKeys.reduce((s, k) => s + baseRec.stats(k, BASELINE_SECONDS).rps, 0);
+    readRows.push(`| all customer reads | ${fmt(totalApi)} | | | ${fmt(totalBase)} | | | **${(totalApi / totalBase).toFixed(2)}** |`);
+    const writeRows = ['GET user/employee', 'POST user (argon2 hash)', 'PATCH user/{id} status', 'PUT catalogue/product/{id}/variants'].map((k) => {
+      const a = rec.stats(k, MIX_SECONDS);
+      return `| ${k} | ${a.n} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} |`;
+    });
+    const ev = (arr) => {
+      const s = [...arr].sort((x, y) => x - y);
+      return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] };
+    };
+    const apiC = ev(events.fromCommit);
+    const apiR = ev(events.fromResponse);
+    const baseC = ev(baseEvents.fromCommit);
+    const saves = rec.stats('PUT catalogue/product/{id}/variants', MIX_SECONDS).n;
+    const eventRows = [
+      `| API: commit (LISTEN in bench) → socket | ${apiC.n} | ${fmt(apiC.p50)} | ${fmt(apiC.p99)} | ${fmt(apiC.max)} | ${apiC.p99 < 100 ? 'yes' : '**no**'} |`,
+      `| API: save response received → socket | ${apiR.n} | ${fmt(apiR.p50)} | ${fmt(apiR.p99)} | ${fmt(apiR.max)} | ${apiR.p99 < 100 ? 'yes' : '**no**'} |`,
+      `| baseline (pg NOTIFY → bare socket.io): commit → socket | ${baseC.n} | ${fmt(baseC.p50)} | ${fmt(baseC.p99)} | ${fmt(baseC.max)} | ${baseC.p99 < 100 ? 'yes' : '**no**'} |`,
+    ];
+    const increase = (stormed.p99 / alone.p99 - 1) * 100;
+    const stormRows = [
+      `| product page alone | ${rate} | ${fmt(alone.rps)} | ${alone.p50} | ${alone.p99} |`,
+      `| product page + sign-in storm (${STORM_CONNECTIONS} connections) | ${rate} | ${fmt(stormed.rps)} | ${stormed.p50} | ${stormed.p99} |`,
+    ];
+    const notes = [
+      `- Mix: ${CUSTOMERS} customers (employees of ${CUSTOMERS} companies, closed loop, no think time: 15 % categories, 15 % sub-categories, 30 % product page, 15 % part number, 25 % odd-size search over ${DIMENSIONS.length} sizes), ${ADMINS} admins (list → create → disable → enable, 200 ms pause), ${SUPERADMINS} superadmins (re-read page → change one list price → save, 300 ms pause, 3 products each), ${CUSTOMERS} Socket.IO clients; API phase ${MIX_SECONDS} s, baseline phase ${BASELINE_SECONDS} s (customers + a bare pg saver every 300 ms), each after a 2 s warm-up. Product pages average ${nodes.pageVariants.toFixed(0)} variants.`,
+      `- Events: ${saves} saves in the API phase, ${events.received()} \`catalogue.changed\` deliveries to ${CUSTOMERS} sockets (expected ${saves * CUSTOMERS}); ${emailsSent} emails reached the SMTP catcher through the worker during the phase (user.created).`,
+      `- Sign-in storm: ${logins} successful sign-ins (${(logins / (STORM_SECONDS + 1.5)).toFixed(1)}/s, p50 ${fmt(pct(loginMs, 50))} ms, p99 ${fmt(pct(loginMs, 99))} ms), ${loginFailures} failed; product page p99 ${alone.p99} → ${stormed.p99} ms = **${increase >= 0 ? '+' : ''}${increase.toFixed(0)} %** (target ≤ +20 %: ${increase <= 20 ? 'met' : '**missed**'}). Offered rate = 50 % of a 3 s closed-loop probe (${fmt(probe.requests.average)} req/s).`,
+      ...(rec.errorText().length ? [`- API-phase errors: ${rec.errorText().join('; ')}`] : []),
+      ...(baseRec.errorText().length ? [`- Baseline-phase errors: ${baseRec.errorText().join('; ')}`] : []),
+      ...(alone.non2xx || stormed.non2xx ? [`- Non-2xx during storm measurement: ${alone.non2xx} / ${stormed.non2xx}`] : []),
+    ];
+    return { readRows, writeRows, eventRows, stormRows, notes, increase, apiEventP99: apiC.p99 };
+  } finally {
+    for (const f of cleanup) f();
+    await base.stop();
+    await worker.stop();
+    await api.stop();
+    await catcher.stop();
+    await agent.close();
+  }
+}
+
+export function loadMixSection(r) {
+  return `## Realistic load mix
+
+One database: the 100,000-variant catalogue, 1,000 companies (2 admins + 18 employees each), 2 superadmins;
+the compiled API, the worker (Postgres queue) and an SMTP catcher. Read endpoints: the same customer
+mix replayed against the bare Fastify + pg baseline (same session check and catalogue SQL) in the same run.
+Targets: event p99 < 100 ms from commit to socket; sign-in storm raises product-page p99 by ≤ 20 %.
+
+| endpoint (customer reads) | API req/s | API p50 ms | API p99 ms | baseline req/s | baseline p50 ms | baseline p99 ms | ratio |
+|---|---|---|---|---|---|---|---|
+${r.readRows.join('\n')}
+
+| endpoint (admins / superadmins, API only — no baseline) | requests | req/s | p50 ms | p99 ms |
+|---|---|---|---|---|
+${r.writeRows.join('\n')}
+
+| event latency (\`catalogue.changed\`, 50 sockets) | deliveries | p50 ms | p99 ms | max ms | p99 < 100 ms |
+|---|---|---|---|---|---|
+${r.eventRows.join('\n')}
+
+| sign-in storm | offered req/s | achieved req/s | p50 ms | p99 ms |
+|---|---|---|---|---|
+${r.stormRows.join('\n')}
+
+${r.notes.join('\n')}
+`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { freshDatabase, db, SERVER_URL } = await import('./lib.mjs');
+  const name = 'portal_bench_load_mix';
+  const url = await freshDatabase(name);
+  const t0 = Date.now();
+  try {
+    console.log(loadMixSection(await benchLoadMix(url)));
+    console.log(`load-mix: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  } finally {
+    await db.dropDatabase(SERVER_URL, name);
+  }
+  process.exit(0);
+}
