@@ -12,7 +12,12 @@ import { PASSWORD, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.
-const ACME = { discount_percentage: '45.50', rigidflow_percentage: '100', minipro_percentage: '100', polyroll_percentage: '100' };
+const ACME = {
+  discount_percentage: '45.50',
+  rigidflow_percentage: '100',
+  minipro_percentage: '100',
+  polyroll_percentage: '100',
+};
 const acmePrice = (listCents: number) => formatPrice(companyPriceCents(listCents, 'MERV 10', ACME));
 
 /** Grid columns (MERV 10 shows Actual Size): index in a row's `.dsg-cell`s, 0 = gutter. */
@@ -38,7 +43,11 @@ async function signIn(page: Page, who: { email: string }, home: string | RegExp)
   await expect(page).toHaveURL(home);
 }
 
-async function newSignedInPage(browser: Browser, who: { email: string }, home: string | RegExp): Promise<{ context: BrowserContext; page: Page }> {
+async function newSignedInPage(
+  browser: Browser,
+  who: { email: string },
+  home: string | RegExp,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, who, home);
@@ -127,7 +136,10 @@ async function partNumbers(page: Page): Promise<string[]> {
     const rows = await grid(page)
       .locator('.dsg-row:not(.dsg-row-header)')
       .evaluateAll((els) =>
-        els.map((r) => [Number(r.querySelector('.cg-rownum')?.textContent), (r.querySelectorAll('.dsg-cell')[1]?.querySelector('input') as HTMLInputElement | null)?.value ?? '']),
+        els.map((r) => [
+          Number(r.querySelector('.cg-rownum')?.textContent),
+          (r.querySelectorAll('.dsg-cell')[1]?.querySelector('input') as HTMLInputElement | null)?.value ?? '',
+        ]),
       );
     for (const [n, pn] of rows) seen.set(n as number, pn as string);
     const done = await container.evaluate((el) => {
@@ -145,14 +157,25 @@ async function partNumbers(page: Page): Promise<string[]> {
 // The shared 2-core machine is slow: give these multi-context flows room.
 test.describe.configure({ timeout: 120_000 });
 
-
 test.describe('catalogue edit grid (issue 5)', () => {
-  test('keyboard edits, clipboard paste, reorder, add and remove variants, save, and the values persist', async ({ page, context }) => {
+  test('keyboard edits, clipboard paste, reorder, add and remove variants, save, and the values persist', async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, USERS.superadmin, '/superadmin/companies');
     await openEditor(page, '4"', 'MERV 10 Pleated Filter 4"');
     const before = await partNumbers(page);
-    expect(before.slice(0, 8)).toEqual(['M10-10104', 'M10-10144', 'M10-10164', 'M10-10184', 'M10-10204', 'M10-10244', 'M10-10254', 'M10-10304']);
+    expect(before.slice(0, 8)).toEqual([
+      'M10-10104',
+      'M10-10144',
+      'M10-10164',
+      'M10-10184',
+      'M10-10204',
+      'M10-10244',
+      'M10-10254',
+      'M10-10304',
+    ]);
 
     // Select a cell and type over it (typing starts editing); Enter commits.
     await typeInto(page, 1, 'size', '10x10x4 HD');
@@ -188,7 +211,10 @@ test.describe('catalogue edit grid (issue 5)', () => {
 
     // Paste a 2×3 block (Part Number, Size, Actual Size) copied from a spreadsheet onto rows 4–5.
     await cell(page, 4, 'part_number').click();
-    await pasteFromClipboard(page, 'M10-PASTE-1\t11x11x4\t10.5 x 10.5 x 3.75\r\nM10-PASTE-2\t12x12x4\t11.5 x 11.5 x 3.75\r\n');
+    await pasteFromClipboard(
+      page,
+      'M10-PASTE-1\t11x11x4\t10.5 x 10.5 x 3.75\r\nM10-PASTE-2\t12x12x4\t11.5 x 11.5 x 3.75\r\n',
+    );
     await expectCell(page, 4, 'part_number', 'M10-PASTE-1');
     await expectCell(page, 4, 'size', '11x11x4');
     await expectCell(page, 4, 'actual_size', '10.5 x 10.5 x 3.75');
@@ -217,7 +243,12 @@ test.describe('catalogue edit grid (issue 5)', () => {
     await expect(grid(page).locator('.cg-row-new')).toHaveCount(1);
     const last = Number(await grid(page).locator('.cg-row-new .cg-rownum').innerText());
     expect(last).toBe(before.length + 1);
-    for (const [text, key] of [['M10-NEW-4', 'Tab'], ['30x30x4', 'Tab'], ['29.5 x 29.5 x 3.75', 'Tab'], ['4', 'Enter']] as const) {
+    for (const [text, key] of [
+      ['M10-NEW-4', 'Tab'],
+      ['30x30x4', 'Tab'],
+      ['29.5 x 29.5 x 3.75', 'Tab'],
+      ['4', 'Enter'],
+    ] as const) {
       await page.keyboard.type(text);
       await page.keyboard.press(key);
     }
@@ -254,7 +285,9 @@ test.describe('catalogue edit grid (issue 5)', () => {
     await expectCell(page, 3, 'size', '10x16x4-B');
     await expectCell(page, 4, 'actual_size', '10.5 x 10.5 x 3.75');
     await expectCell(page, 5, 'size', '12x12x4');
-    await grid(page).locator('.dsg-container').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await grid(page)
+      .locator('.dsg-container')
+      .evaluate((el) => (el.scrollTop = el.scrollHeight));
     await expectCell(page, expected.length, 'part_number', 'M10-NEW-4');
     await expectCell(page, expected.length, 'list_price', '$77.70');
     await expect(grid(page).locator('.cg-row-edited, .cg-row-new, .cg-row-deleted')).toHaveCount(0);
@@ -298,7 +331,9 @@ test.describe('catalogue edit grid (issue 5)', () => {
     await prompt.getByRole('button', { name: 'Discard Changes' }).click();
     await expect(prompt).toBeHidden();
     await expect.poll(() => cellText(page, 1, 'part_number')).toMatch(/^M10-1/);
-    await page.getByLabel('Product', { exact: true }).selectOption({ label: 'MERV 10 Pleated Filter 4", Die-Cut Frame' });
+    await page
+      .getByLabel('Product', { exact: true })
+      .selectOption({ label: 'MERV 10 Pleated Filter 4", Die-Cut Frame' });
     await expect(prompt).toBeHidden();
     await expectCell(page, 1, 'size', '10x10x4');
 
@@ -311,11 +346,15 @@ test.describe('catalogue edit grid (issue 5)', () => {
     await expect(page.getByRole('button', { name: 'Edit Catalog' })).toHaveAttribute('aria-pressed', 'false');
     await page.getByRole('button', { name: 'Edit Catalog' }).click();
     await page.getByRole('tab', { name: '4"', exact: true }).click();
-    await page.getByLabel('Product', { exact: true }).selectOption({ label: 'MERV 10 Pleated Filter 4", Die-Cut Frame' });
+    await page
+      .getByLabel('Product', { exact: true })
+      .selectOption({ label: 'MERV 10 Pleated Filter 4", Die-Cut Frame' });
     await expectCell(page, 1, 'size', '10x10x4 SAVED');
   });
 
-  test('two superadmins on one product: live banner, the second save gets the conflict view, nothing is lost', async ({ browser }) => {
+  test('two superadmins on one product: live banner, the second save gets the conflict view, nothing is lost', async ({
+    browser,
+  }) => {
     const product = 'MERV 10 Antimicrobial Pleated Filter 4"';
     const a = await newSignedInPage(browser, USERS.superadmin, '/superadmin/companies');
     const b = await newSignedInPage(browser, USERS.superadmin, '/superadmin/companies');
@@ -330,7 +369,9 @@ test.describe('catalogue edit grid (issue 5)', () => {
       await typeInto(a.page, 1, 'list_price', '44');
       await save(a.page);
       // B is told live that the product changed underneath.
-      await expect(b.page.getByRole('alert').filter({ hasText: 'This product was changed by someone else' })).toBeVisible();
+      await expect(
+        b.page.getByRole('alert').filter({ hasText: 'This product was changed by someone else' }),
+      ).toBeVisible();
 
       // B saves: 409 → conflict view with both values; nothing was applied.
       await b.page.getByRole('button', { name: 'Save Changes' }).click();
@@ -348,12 +389,20 @@ test.describe('catalogue edit grid (issue 5)', () => {
       await expectCell(b.page, 1, 'list_price', '$44.00');
       await expectCell(b.page, 2, 'size', '10x14x4 B');
       await expect(b.page.getByText('This product was changed by someone else')).toBeVisible();
-      await b.page.getByRole('alert').filter({ hasText: 'changed by someone else' }).getByRole('button', { name: 'Reload' }).click();
+      await b.page
+        .getByRole('alert')
+        .filter({ hasText: 'changed by someone else' })
+        .getByRole('button', { name: 'Reload' })
+        .click();
       await expectCell(b.page, 2, 'size', '10x14x4 B');
       await save(b.page);
 
       // Round two, Overwrite: A and B both change row 3's price; B overwrites A.
-      await a.page.getByRole('alert').filter({ hasText: 'changed by someone else' }).getByRole('button', { name: 'Reload' }).click();
+      await a.page
+        .getByRole('alert')
+        .filter({ hasText: 'changed by someone else' })
+        .getByRole('button', { name: 'Reload' })
+        .click();
       await expectCell(a.page, 2, 'size', '10x14x4 B');
       await typeInto(a.page, 3, 'list_price', '55');
       await typeInto(b.page, 3, 'list_price', '66');

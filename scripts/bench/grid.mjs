@@ -24,7 +24,9 @@ const PASSWORD = 'Bench@12345';
 const BIG = `Grid bench product (${ROWS.toLocaleString('en-US')} variants)`;
 
 function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && fs.existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p) => p && fs.existsSync(p),
+  );
   if (!found) throw new Error('Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH');
   return found;
 }
@@ -151,7 +153,14 @@ export async function benchGrid(databaseUrl) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext({ baseURL: api.url, viewport: { width: 1440, height: 900 } });
@@ -201,7 +210,10 @@ export async function benchGrid(databaseUrl) {
     await page.locator('.dsg-row:not(.dsg-row-header)').nth(0).locator('.dsg-cell').nth(2).click(); // Size, row 1
     // a) typing inside a cell being edited (F2 first): the uncontrolled input, no React state per key
     await page.keyboard.press('F2');
-    const typing = await keystrokes(page, Array.from({ length: KEYSTROKES }, (_, i) => 'abcdefghij'[i % 10]));
+    const typing = await keystrokes(
+      page,
+      Array.from({ length: KEYSTROKES }, (_, i) => 'abcdefghij'[i % 10]),
+    );
     await page.keyboard.press('Escape');
     // b) a key on a selected cell that starts editing (grid state) + Enter that commits the row into
     //    the edit store (status pass over all 5,000 rows) and moves down
@@ -213,7 +225,10 @@ export async function benchGrid(databaseUrl) {
       commits.push(c);
     }
     // c) arrow-key navigation
-    const arrows = await keystrokes(page, Array.from({ length: KEYSTROKES }, (_, i) => (i % 2 ? 'ArrowUp' : 'ArrowDown')));
+    const arrows = await keystrokes(
+      page,
+      Array.from({ length: KEYSTROKES }, (_, i) => (i % 2 ? 'ArrowUp' : 'ArrowDown')),
+    );
     const edited = await page.evaluate(() => document.querySelectorAll('.cg-row-edited').length);
     if (edited < 5) throw new Error(`grid bench: typed rows were not marked edited (${edited})`);
 

@@ -52,7 +52,8 @@ const DIMENSIONS = [
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (a) => a[Math.floor(Math.random() * a.length)];
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const fmt = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
 
 /** Per-endpoint latency recorder. */
@@ -123,7 +124,9 @@ async function seed(client) {
     [hash],
   );
   await client.query('ANALYZE');
-  console.log(`load-mix: seeded ${loaded.variants} variants, 1,000 companies, 20,002 users in ${Date.now() - started} ms`);
+  console.log(
+    `load-mix: seeded ${loaded.variants} variants, 1,000 companies, 20,002 users in ${Date.now() - started} ms`,
+  );
   return loaded;
 }
 
@@ -182,7 +185,12 @@ async function baselineServer(databaseUrl) {
     const u = await user(req, reply);
     const { rows } = await pool.query(sql.CONTEXT_SQL, [id, u.company_id]);
     const row = rows[0];
-    return { kind: row.kind, id: row.id, name: row.name, pct: String(domain.percentageForCategory(row.category_name, row)) };
+    return {
+      kind: row.kind,
+      id: row.id,
+      name: row.name,
+      pct: String(domain.percentageForCategory(row.category_name, row)),
+    };
   }
   const json = (reply, text) => (reply.header('content-type', 'application/json; charset=utf-8'), text);
   app.get('/api/catalogue', async (req, reply) => {
@@ -209,11 +217,18 @@ async function baselineServer(databaseUrl) {
   app.get('/api/catalogue/product/:id', async (req, reply) => {
     const ctx = await context(req, reply, req.params.id);
     const { rows } = await pool.query(sql.productPageSql(ctx.kind, false), [ctx.id, ctx.pct]);
-    return json(reply, `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`);
+    return json(
+      reply,
+      `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`,
+    );
   });
   app.get('/api/catalogue/productNumber/:id', async (req, reply) => {
     const ctx = await context(req, reply, req.params.id);
-    const { rows } = await pool.query(sql.partNumberSql(ctx.kind, false), [ctx.id, ctx.pct, String(req.query.partNumber).trim()]);
+    const { rows } = await pool.query(sql.partNumberSql(ctx.kind, false), [
+      ctx.id,
+      ctx.pct,
+      String(req.query.partNumber).trim(),
+    ]);
     if (!rows[0]) return reply.code(404).send({ status: 404 });
     return json(reply, `{"status":200,"data":${rows[0].product}}`);
   });
@@ -245,7 +260,10 @@ async function baselineServer(databaseUrl) {
   const ioServer = new IoServer(app.server, { cors: undefined });
   ioServer.use(async (socket, next) => {
     try {
-      const { payload } = await jwtVerify(socket.handshake.auth?.token ?? '', key, { algorithms: ['HS256'], audience: 'filter-portal' });
+      const { payload } = await jwtVerify(socket.handshake.auth?.token ?? '', key, {
+        algorithms: ['HS256'],
+        audience: 'filter-portal',
+      });
       const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
       next(rows[0] ? undefined : new Error('unauthorized'));
     } catch (e) {
@@ -273,7 +291,10 @@ async function baselineServer(databaseUrl) {
 
 async function signIn(apiUrl, email) {
   const t = await fetch(`${apiUrl}/api/csrf-token`);
-  const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+  const cookie = t.headers
+    .getSetCookie()
+    .map((s) => s.split(';')[0])
+    .join('; ');
   const csrf = (await t.json()).token;
   const login = await fetch(`${apiUrl}/api/login`, {
     method: 'POST',
@@ -291,7 +312,13 @@ function connectSockets(url, tokens) {
     tokens.map(
       (token) =>
         new Promise((resolve, reject) => {
-          const s = ioClient(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], extraHeaders: { origin: ORIGIN }, reconnection: false });
+          const s = ioClient(url, {
+            path: '/socket.io',
+            auth: { token },
+            transports: ['websocket'],
+            extraHeaders: { origin: ORIGIN },
+            reconnection: false,
+          });
           s.once('connect', () => resolve(s));
           s.once('connect_error', reject);
         }),
@@ -336,15 +363,41 @@ function customerLoop(base, nodes, auth, rec, until) {
       const r = Math.random();
       try {
         if (r < 0.15) await call(rec, 'GET catalogue', 'GET', `${base}/api/catalogue`, auth);
-        else if (r < 0.3) await call(rec, 'GET catalogue/subcatalogue/{id}', 'GET', `${base}/api/catalogue/subcatalogue/${pick(nodes.categories)}`, auth);
-        else if (r < 0.6) await call(rec, 'GET catalogue/product/{id}', 'GET', `${base}/api/catalogue/product/${pick(nodes.pages)}`, auth);
+        else if (r < 0.3)
+          await call(
+            rec,
+            'GET catalogue/subcatalogue/{id}',
+            'GET',
+            `${base}/api/catalogue/subcatalogue/${pick(nodes.categories)}`,
+            auth,
+          );
+        else if (r < 0.6)
+          await call(
+            rec,
+            'GET catalogue/product/{id}',
+            'GET',
+            `${base}/api/catalogue/product/${pick(nodes.pages)}`,
+            auth,
+          );
         else if (r < 0.75) {
           const [id, pn] = pick(nodes.parts);
-          await call(rec, 'GET catalogue/productNumber/{id}', 'GET', `${base}/api/catalogue/productNumber/${id}?partNumber=${encodeURIComponent(pn)}`, auth);
+          await call(
+            rec,
+            'GET catalogue/productNumber/{id}',
+            'GET',
+            `${base}/api/catalogue/productNumber/${id}?partNumber=${encodeURIComponent(pn)}`,
+            auth,
+          );
         } else {
           const [w, h, d] = pick(DIMENSIONS);
           const q = `width=${encodeURIComponent(w)}&height=${encodeURIComponent(h)}&depth=${d}&action=${Math.random() < 0.7 ? 'not-exactly' : 'exact-measurement'}`;
-          await call(rec, 'GET catalogue/searchproduct/{id}', 'GET', `${base}/api/catalogue/searchproduct/${pick(nodes.searchNodes)}?${q}`, auth);
+          await call(
+            rec,
+            'GET catalogue/searchproduct/{id}',
+            'GET',
+            `${base}/api/catalogue/searchproduct/${pick(nodes.searchNodes)}?${q}`,
+            auth,
+          );
         }
       } catch (e) {
         rec.error('customer', e.code ?? e.message);
@@ -367,8 +420,12 @@ function adminLoop(base, who, idx, rec, until) {
         });
         const target = users.find((u) => u.email?.startsWith('u'));
         if (target) {
-          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, { status: false });
-          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, { status: true });
+          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, {
+            status: false,
+          });
+          await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, {
+            status: true,
+          });
         }
       } catch (e) {
         rec.error('admin', e.code ?? e.message);
@@ -388,11 +445,20 @@ function superadminLoop(base, who, products, rec, responses, until) {
         const page = await call(null, 'read', 'GET', `${base}/api/catalogue/product/${p.subcategory_id}`, who.auth);
         const variants = JSON.parse(page.text).data.productDetails.find((x) => x._id === p.id).variants;
         const k = i % variants.length;
-        const changed = variants.map((v, j) => (j === k ? { ...v, list_price: Math.round((v.list_price + 0.01) * 100) / 100 } : v));
-        const res = await call(rec, 'PUT catalogue/product/{id}/variants', 'PUT', `${base}/api/catalogue/product/${p.id}/variants`, who.write, {
-          variants: changed,
-          deleted: [],
-        });
+        const changed = variants.map((v, j) =>
+          j === k ? { ...v, list_price: Math.round((v.list_price + 0.01) * 100) / 100 } : v,
+        );
+        const res = await call(
+          rec,
+          'PUT catalogue/product/{id}/variants',
+          'PUT',
+          `${base}/api/catalogue/product/${p.id}/variants`,
+          who.write,
+          {
+            variants: changed,
+            deleted: [],
+          },
+        );
         if (res.status === 200) responses.set(p.id, performance.now());
       } catch (e) {
         rec.error('superadmin', e.code ?? e.message);
@@ -488,14 +554,24 @@ export async function benchLoadMix(databaseUrl) {
     const supers = [await signIn(api.url, 'root1@bench.example'), await signIn(api.url, 'root2@bench.example')];
 
     // Same bytes from both servers on each read endpoint kind.
-    const sample = [`/api/catalogue`, `/api/catalogue/subcatalogue/${nodes.categories[0]}`, `/api/catalogue/product/${nodes.pages[0]}`];
+    const sample = [
+      `/api/catalogue`,
+      `/api/catalogue/subcatalogue/${nodes.categories[0]}`,
+      `/api/catalogue/product/${nodes.pages[0]}`,
+    ];
     for (const s of sample) {
-      const [a, b] = await Promise.all([call(null, '', 'GET', api.url + s, customers[0].auth), call(null, '', 'GET', base.url + s, customers[0].auth)]);
+      const [a, b] = await Promise.all([
+        call(null, '', 'GET', api.url + s, customers[0].auth),
+        call(null, '', 'GET', base.url + s, customers[0].auth),
+      ]);
       if (a.text !== b.text) throw new Error(`load-mix: API and baseline answers differ for ${s}`);
     }
 
     // --- Baseline phase: the 50-customer mix + bare event relay, against Fastify + pg.
-    const baseSockets = await connectSockets(base.url, customers.map((c) => c.token));
+    const baseSockets = await connectSockets(
+      base.url,
+      customers.map((c) => c.token),
+    );
     const baseRec = new Recorder();
     const baseWatch = await commitWatcher(databaseUrl, 'bench_realtime');
     const baseResponses = new Map();
@@ -506,7 +582,9 @@ export async function benchLoadMix(databaseUrl) {
       const until = performance.now() + BASELINE_SECONDS * 1000;
       await Promise.all([
         ...customers.map((c) => customerLoop(base.url, nodes, c.auth, baseRec, until)),
-        ...[0, 1].map((s) => baselineSaverLoop(base.pool, nodes.editable.slice(s * 3, s * 3 + 3), baseResponses, until)),
+        ...[0, 1].map((s) =>
+          baselineSaverLoop(base.pool, nodes.editable.slice(s * 3, s * 3 + 3), baseResponses, until),
+        ),
       ]);
     }
     await sleep(500);
@@ -514,7 +592,10 @@ export async function benchLoadMix(databaseUrl) {
     await baseWatch.stop();
 
     // --- API phase: the full mix.
-    const sockets = await connectSockets(api.url, customers.map((c) => c.token));
+    const sockets = await connectSockets(
+      api.url,
+      customers.map((c) => c.token),
+    );
     cleanup.push(() => sockets.forEach((s) => s.close()));
     const rec = new Recorder();
     const watch = await commitWatcher(databaseUrl, 'realtime');
@@ -528,7 +609,9 @@ export async function benchLoadMix(databaseUrl) {
       await Promise.all([
         ...customers.map((c) => customerLoop(api.url, nodes, c.auth, rec, until)),
         ...admins.map((a, i) => adminLoop(api.url, a, i, rec, until)),
-        ...supers.map((s, i) => superadminLoop(api.url, s, nodes.editable.slice(i * 3, i * 3 + 3), rec, responses, until)),
+        ...supers.map((s, i) =>
+          superadminLoop(api.url, s, nodes.editable.slice(i * 3, i * 3 + 3), rec, responses, until),
+        ),
       ]);
     }
     await sleep(1500); // let the last events and emails land
@@ -538,7 +621,9 @@ export async function benchLoadMix(databaseUrl) {
     // --- Sign-in storm: product page p99 at a fixed offered rate, alone then with 20 connections signing in.
     const page = `${api.url}/api/catalogue/product/${nodes.pages[Math.floor(nodes.pages.length / 2)]}`;
     const probe = await new Promise((resolve, reject) =>
-      autocannon({ url: page, headers: customers[0].auth, connections: 10, duration: 3 }, (e, r) => (e ? reject(e) : resolve(r))),
+      autocannon({ url: page, headers: customers[0].auth, connections: 10, duration: 3 }, (e, r) =>
+        e ? reject(e) : resolve(r),
+      ),
     );
     const rate = Math.max(10, Math.round(probe.requests.average * 0.5));
     const alone = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
@@ -551,12 +636,22 @@ export async function benchLoadMix(databaseUrl) {
     const storm = Promise.all(
       Array.from({ length: STORM_CONNECTIONS }, async (_, c) => {
         const t = await fetch(`${api.url}/api/csrf-token`);
-        const cookie = t.headers.getSetCookie().map((s) => s.split(';')[0]).join('; ');
+        const cookie = t.headers
+          .getSetCookie()
+          .map((s) => s.split(';')[0])
+          .join('; ');
         const csrf = (await t.json()).token;
         let i = c;
         while (performance.now() < stormUntil) {
           const email = stormUsers[(i += STORM_CONNECTIONS) % stormUsers.length];
-          const r = await call(null, '', 'POST', `${api.url}/api/login`, { 'x-xsrf-token': csrf, cookie }, { email, password: PASSWORD });
+          const r = await call(
+            null,
+            '',
+            'POST',
+            `${api.url}/api/login`,
+            { 'x-xsrf-token': csrf, cookie },
+            { email, password: PASSWORD },
+          );
           if (r.status === 200 || r.status === 201) (logins++, loginMs.push(r.ms));
           else loginFailures++;
         }
@@ -568,7 +663,13 @@ export async function benchLoadMix(databaseUrl) {
     loginMs.sort((a, b) => a - b);
 
     // --- Report.
-    const readKeys = ['GET catalogue', 'GET catalogue/subcatalogue/{id}', 'GET catalogue/product/{id}', 'GET catalogue/productNumber/{id}', 'GET catalogue/searchproduct/{id}'];
+    const readKeys = [
+      'GET catalogue',
+      'GET catalogue/subcatalogue/{id}',
+      'GET catalogue/product/{id}',
+      'GET catalogue/productNumber/{id}',
+      'GET catalogue/searchproduct/{id}',
+    ];
     const readRows = readKeys.map((k) => {
       const a = rec.stats(k, MIX_SECONDS);
       const b = baseRec.stats(k, BASELINE_SECONDS);
@@ -576,8 +677,15 @@ export async function benchLoadMix(databaseUrl) {
     });
     const totalApi = readKeys.reduce((s, k) => s + rec.stats(k, MIX_SECONDS).rps, 0);
     const totalBase = readKeys.reduce((s, k) => s + baseRec.stats(k, BASELINE_SECONDS).rps, 0);
-    readRows.push(`| all customer reads | ${fmt(totalApi)} | | | ${fmt(totalBase)} | | | **${(totalApi / totalBase).toFixed(2)}** |`);
-    const writeRows = ['GET user/employee', 'POST user (argon2 hash)', 'PATCH user/{id} status', 'PUT catalogue/product/{id}/variants'].map((k) => {
+    readRows.push(
+      `| all customer reads | ${fmt(totalApi)} | | | ${fmt(totalBase)} | | | **${(totalApi / totalBase).toFixed(2)}** |`,
+    );
+    const writeRows = [
+      'GET user/employee',
+      'POST user (argon2 hash)',
+      'PATCH user/{id} status',
+      'PUT catalogue/product/{id}/variants',
+    ].map((k) => {
       const a = rec.stats(k, MIX_SECONDS);
       return `| ${k} | ${a.n} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} |`;
     });
@@ -603,7 +711,9 @@ export async function benchLoadMix(databaseUrl) {
       `- Sign-in storm: ${logins} successful sign-ins (${(logins / (STORM_SECONDS + 1.5)).toFixed(1)}/s, p50 ${fmt(pct(loginMs, 50))} ms, p99 ${fmt(pct(loginMs, 99))} ms), ${loginFailures} failed; product page p99 ${alone.p99} → ${stormed.p99} ms = **${increase >= 0 ? '+' : ''}${increase.toFixed(0)} %** (target ≤ +20 %: ${increase <= 20 ? 'met' : '**missed**'}). Offered rate = 50 % of a 3 s closed-loop probe (${fmt(probe.requests.average)} req/s).`,
       ...(rec.errorText().length ? [`- API-phase errors: ${rec.errorText().join('; ')}`] : []),
       ...(baseRec.errorText().length ? [`- Baseline-phase errors: ${baseRec.errorText().join('; ')}`] : []),
-      ...(alone.non2xx || stormed.non2xx ? [`- Non-2xx during storm measurement: ${alone.non2xx} / ${stormed.non2xx}`] : []),
+      ...(alone.non2xx || stormed.non2xx
+        ? [`- Non-2xx during storm measurement: ${alone.non2xx} / ${stormed.non2xx}`]
+        : []),
     ];
     return { readRows, writeRows, eventRows, stormRows, notes, increase, apiEventP99: apiC.p99 };
   } finally {

@@ -50,7 +50,6 @@ beforeEach(() => {
 });
 afterEach(() => useEditStore.getState().reset());
 
-
 async function enterEdit(setup?: (s: EditServer) => void) {
   const r = await openEditor(setup);
   fireEvent.click(await screen.findByRole('button', { name: 'Edit Catalog' }));
@@ -66,10 +65,13 @@ const gridRows = () => [...grid().querySelectorAll<HTMLElement>('.dsg-row:not(.d
 const headers = () =>
   [...grid().querySelectorAll('.dsg-row-header .dsg-cell-header-container')].map((h) => h.textContent ?? '');
 /** Data cells of a rendered row (gutter and actions excluded). */
-const cellsOf = (row: HTMLElement) =>
-  [...row.querySelectorAll<HTMLElement>('.dsg-cell:not(.dsg-cell-gutter):not(.dsg-cell-sticky-right)')];
+const cellsOf = (row: HTMLElement) => [
+  ...row.querySelectorAll<HTMLElement>('.dsg-cell:not(.dsg-cell-gutter):not(.dsg-cell-sticky-right)'),
+];
 const values = (row: HTMLElement) =>
-  cellsOf(row).map((c) => (c.querySelector('input') as HTMLInputElement | null)?.value ?? c.textContent?.replace('▾', '') ?? '');
+  cellsOf(row).map(
+    (c) => (c.querySelector('input') as HTMLInputElement | null)?.value ?? c.textContent?.replace('▾', '') ?? '',
+  );
 const rows = () => useEditStore.getState().rows;
 const ids = () => rows().map((r) => r._id);
 
@@ -109,8 +111,27 @@ describe('catalogue edit mode', () => {
       'List Price',
       '',
     ]);
-    expect(values(gridRows()[0])).toEqual(['A-1', '16x25x1', '15.5 x 24.5 x 0.75', '1', 'No', '', '', '', 'No', '$10.00']);
-    for (const name of ['Add Product', 'Add Files', 'View Files', 'Save Changes', 'Reset Search', 'Add Variant', 'Delete Product'])
+    expect(values(gridRows()[0])).toEqual([
+      'A-1',
+      '16x25x1',
+      '15.5 x 24.5 x 0.75',
+      '1',
+      'No',
+      '',
+      '',
+      '',
+      'No',
+      '$10.00',
+    ]);
+    for (const name of [
+      'Add Product',
+      'Add Files',
+      'View Files',
+      'Save Changes',
+      'Reset Search',
+      'Add Variant',
+      'Delete Product',
+    ])
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
 
     // Rigid Flow: no Actual Size column.
@@ -210,10 +231,16 @@ describe('catalogue edit mode', () => {
       value: { types: ['text/plain'], getData: () => 'P-10\t10x10x1\nP-20\t20x20x1' },
     });
     act(() => void document.dispatchEvent(ev));
-    await waitFor(() => expect(rows().slice(0, 2).map((r) => [r.part_number, r.size])).toEqual([
-      ['P-10', '10x10x1'],
-      ['P-20', '20x20x1'],
-    ]));
+    await waitFor(() =>
+      expect(
+        rows()
+          .slice(0, 2)
+          .map((r) => [r.part_number, r.size]),
+      ).toEqual([
+        ['P-10', '10x10x1'],
+        ['P-20', '20x20x1'],
+      ]),
+    );
     await waitFor(() => expect(gridRows()[0]).toHaveClass('cg-row-edited'));
   });
 
@@ -289,7 +316,11 @@ describe('catalogue edit mode', () => {
     const { server } = await enterEdit((s) =>
       s.saveAnswers.push({
         status: 400,
-        body: { status: 400, message: 'Some rows are invalid', errors: { '1.part_number': 'Part number already exists' } },
+        body: {
+          status: 400,
+          message: 'Some rows are invalid',
+          errors: { '1.part_number': 'Part number already exists' },
+        },
       }),
     );
     await pick('Out of Stock, row 2', 'Yes');
@@ -323,23 +354,28 @@ describe('catalogue edit mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Someone else changed these rows' });
     const table = within(dialog).getByRole('table', { name: 'Conflicting rows' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'Part NumberFieldYoursTheirs',
-      'A-1Out of StockYesNo',
-      'List Price$10.00$99.00',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['Part NumberFieldYoursTheirs', 'A-1Out of StockYesNo', 'List Price$10.00$99.00']);
     expect(rows()[0].out_of_stock).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Overwrite' }));
     expect(await screen.findByText('All changes saved successfully')).toBeInTheDocument();
     expect(server.saves()).toHaveLength(2);
     expect(lastPut(server).body).toMatchObject({ force: true, variants: [{ _id: 'v-a', out_of_stock: true }, {}, {}] });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Someone else changed these rows' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Someone else changed these rows' })).not.toBeInTheDocument(),
+    );
   });
 
   it('409 Reload takes their version of the conflicting rows and keeps my other edits', async () => {
     const { server } = await enterEdit();
     const theirs = { ...server.products['sub-m10-1'][0].variants[0], list_price: 99, version: 2 };
-    server.saveAnswers.push({ status: 409, body: { status: 409, message: 'x', conflicts: [{ _id: 'v-a', part_number: 'A-1', current: theirs }] } });
+    server.saveAnswers.push({
+      status: 409,
+      body: { status: 409, message: 'x', conflicts: [{ _id: 'v-a', part_number: 'A-1', current: theirs }] },
+    });
     await pick('Out of Stock, row 1', 'Yes');
     await pick('Out of Stock, row 3', 'Yes');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -376,9 +412,12 @@ describe('catalogue edit mode', () => {
     await act(() => router.navigate('/superadmin/settings'));
     let dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     expect(dialog).toHaveTextContent('You have unsaved changes. Are you sure you want to leave?');
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent).filter(Boolean)).toEqual(
-      expect.arrayContaining(['Save Changes', 'Discard Changes', 'Stay Here']),
-    );
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .filter(Boolean),
+    ).toEqual(expect.arrayContaining(['Save Changes', 'Discard Changes', 'Stay Here']));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stay Here' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/superadmin/catalog');
@@ -421,9 +460,17 @@ describe('catalogue edit mode', () => {
     expect(await screen.findByText('Also editing: dana')).toBeInTheDocument();
 
     await pick('Out of Stock, row 3', 'Yes');
-    server.products['sub-m10-1'][0].variants[0] = { ...server.products['sub-m10-1'][0].variants[0], list_price: 77, version: 2 };
-    act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: 'p-1', kind: 'variants' }));
-    const banner = await screen.findByText('This product was changed by someone else. Reload to see the latest version.');
+    server.products['sub-m10-1'][0].variants[0] = {
+      ...server.products['sub-m10-1'][0].variants[0],
+      list_price: 77,
+      version: 2,
+    };
+    act(() =>
+      dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: 'p-1', kind: 'variants' }),
+    );
+    const banner = await screen.findByText(
+      'This product was changed by someone else. Reload to see the latest version.',
+    );
     fireEvent.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(rows()[0]).toMatchObject({ list_price: 77, version: 2 }));
     expect(rows()[2].out_of_stock).toBe(true); // my edit survives the reload
@@ -440,7 +487,9 @@ describe('catalogue edit mode', () => {
     await pick('Out of Stock, row 1', 'Yes');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('All changes saved successfully');
-    act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: 'p-1', kind: 'variants' }));
+    act(() =>
+      dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: 'p-1', kind: 'variants' }),
+    );
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
   });
@@ -456,7 +505,11 @@ describe('catalogue edit mode', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText('Product added successfully')).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST' && c.url === '/api/catalogue/product')!;
-    expect(post.body).toMatchObject({ name: 'New Pleat', catalogue_id: 'sub-m10-1', variants: [{ part_number: 'DEFAULT_PN' }] });
+    expect(post.body).toMatchObject({
+      name: 'New Pleat',
+      catalogue_id: 'sub-m10-1',
+      variants: [{ part_number: 'DEFAULT_PN' }],
+    });
   });
 
   it('Delete Product confirms with the spec text, then deletes', async () => {
@@ -485,7 +538,10 @@ describe('catalogue edit mode', () => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input.multiple).toBe(true);
     expect(input.accept).toBe('application/pdf,image/png,image/jpeg,image/webp');
-    const files = [new File(['%PDF-1.4'], 'spec.pdf', { type: 'application/pdf' }), new File(['x'], 'photo.png', { type: 'image/png' })];
+    const files = [
+      new File(['%PDF-1.4'], 'spec.pdf', { type: 'application/pdf' }),
+      new File(['x'], 'photo.png', { type: 'image/png' }),
+    ];
     // The upload answer lists the stored files (processing).
     server.calls.length = 0;
     const realFetch = globalThis.fetch;
@@ -493,7 +549,16 @@ describe('catalogue edit mode', () => {
       if (String(url).includes('catalogue/upload/file/p-1')) {
         const form = init?.body as FormData;
         expect(form.getAll('files')).toHaveLength(2);
-        return new Response(JSON.stringify({ status: 200, data: [{ _id: 'f-1', name: 'spec.pdf', status: 'pending' }, { _id: 'f-2', name: 'photo.png', status: 'pending' }] }), { status: 200 });
+        return new Response(
+          JSON.stringify({
+            status: 200,
+            data: [
+              { _id: 'f-1', name: 'spec.pdf', status: 'pending' },
+              { _id: 'f-2', name: 'photo.png', status: 'pending' },
+            ],
+          }),
+          { status: 200 },
+        );
       }
       return realFetch(url, init);
     });
@@ -503,7 +568,9 @@ describe('catalogue edit mode', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Product Resources' });
     expect(within(dialog).getAllByText('processing')).toHaveLength(2);
     act(() => dispatchRealtimeEvent('file.processed', { fileId: 'f-1', status: 'ready' }));
-    act(() => dispatchRealtimeEvent('file.processed', { fileId: 'f-2', status: 'rejected', reason: 'Not a PNG image' }));
+    act(() =>
+      dispatchRealtimeEvent('file.processed', { fileId: 'f-2', status: 'rejected', reason: 'Not a PNG image' }),
+    );
     expect(await within(dialog).findByText('ready')).toBeInTheDocument();
     expect(within(dialog).getByText('Not a PNG image')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Open spec.pdf' })).toBeEnabled();

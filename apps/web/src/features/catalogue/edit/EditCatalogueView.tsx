@@ -20,7 +20,14 @@ import { catalogueKeys, useCategories, useProducts, useSubcategories } from '../
 import { useCatalogueStore } from '../store';
 import type { CatalogueProduct } from '../types';
 import { addProduct, deleteProduct, toEditFile, uploadFiles } from './api';
-import { AddFilesButton, AddProductModal, ConflictView, FilesDialog, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
+import {
+  AddFilesButton,
+  AddProductModal,
+  ConflictView,
+  FilesDialog,
+  PriceHistoryModal,
+  UnsavedChangesDialog,
+} from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
 import {
   OWN_SAVE_WINDOW_MS,
@@ -65,7 +72,11 @@ export function EditCatalogueView() {
     );
   if (categories.isError)
     return (
-      <LoadError title={CATALOGUE_MSG.fetchCatalogueFailed} error={categories.error} onRetry={() => void categories.refetch()} />
+      <LoadError
+        title={CATALOGUE_MSG.fetchCatalogueFailed}
+        error={categories.error}
+        onRetry={() => void categories.refetch()}
+      />
     );
   if (!category) return <NoResults />;
 
@@ -73,9 +84,7 @@ export function EditCatalogueView() {
   const sub = subList.find((s) => s._id === sel.subcategoryId) ?? subList[0] ?? null;
   const listId = sub?._id ?? category._id;
 
-  const panel = (
-    <ProductEditor key={listId} categoryId={category._id} categoryName={category.name} listId={listId} />
-  );
+  const panel = <ProductEditor key={listId} categoryId={category._id} categoryName={category.name} listId={listId} />;
 
   return (
     <>
@@ -302,7 +311,13 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
 
   if (products.isPending) return <ProductListSkeleton />;
   if (products.isError)
-    return <LoadError title={CATALOGUE_MSG.fetchProductsFailed} error={products.error} onRetry={() => void products.refetch()} />;
+    return (
+      <LoadError
+        title={CATALOGUE_MSG.fetchProductsFailed}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+      />
+    );
 
   const ready = !!product && edit.productId === product._id;
   const height = Math.min(MAX_GRID_HEIGHT, 42 + Math.max(edit.rows.length, 3) * ROW_HEIGHT);

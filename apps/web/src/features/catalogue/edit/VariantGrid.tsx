@@ -85,7 +85,10 @@ function yesNoColumn(label: string): Partial<Column<boolean, SelectColumnData<bo
   };
 }
 
-const TYPE_OPTIONS = [{ value: '' as OddSizeTypeValue, label: '' }, ...ODD_SIZE_TYPES.map((t) => ({ value: t as OddSizeTypeValue, label: t }))];
+const TYPE_OPTIONS = [
+  { value: '' as OddSizeTypeValue, label: '' },
+  ...ODD_SIZE_TYPES.map((t) => ({ value: t as OddSizeTypeValue, label: t })),
+];
 
 const typeColumn: Partial<Column<OddSizeTypeValue, SelectColumnData<OddSizeTypeValue>, string>> = {
   component: SelectCell<OddSizeTypeValue>,
@@ -118,9 +121,18 @@ function labelledText<V, C>(column: Partial<Column<V, C, string>>, title: string
 }
 
 /** keyColumn + the odd-size rule and the deleted-row lock (both need the whole row). */
-function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, title: string, basis: number): Column<GridRow, unknown, string> {
+function field<V, C>(
+  key: GridColumn,
+  column: Partial<Column<V, C, string>>,
+  title: string,
+  basis: number,
+): Column<GridRow, unknown, string> {
   return {
-    ...(keyColumn<GridRow, keyof GridRow>(key, column as Partial<Column<GridRow[keyof GridRow], C, string>>) as Column<GridRow, unknown, string>),
+    ...(keyColumn<GridRow, keyof GridRow>(key, column as Partial<Column<GridRow[keyof GridRow], C, string>>) as Column<
+      GridRow,
+      unknown,
+      string
+    >),
     title,
     basis,
     grow: 1,

@@ -2,13 +2,7 @@
 import { apiRequest, api, apiUrl, isApiRequestError, type ApiRequestError } from '../../../shared/api';
 import { getStoredToken } from '../../../shared/storage';
 import { defaultProductVariant } from './model';
-import type {
-  EditFile,
-  PriceHistoryEntry,
-  SaveVariantsBody,
-  SaveVariantsResponse,
-  VariantConflict,
-} from './types';
+import type { EditFile, PriceHistoryEntry, SaveVariantsBody, SaveVariantsResponse, VariantConflict } from './types';
 
 const enc = encodeURIComponent;
 
@@ -45,7 +39,10 @@ export async function saveVariants(productId: string, body: SaveVariantsBody): P
 
 /** Failures the global handler owns (session end, CSRF, throttling, server down). */
 export function isGlobalFailure(err: unknown): err is ApiRequestError {
-  return isApiRequestError(err) && (err.status === 0 || err.status === 401 || err.status === 403 || err.status === 429 || err.status >= 500);
+  return (
+    isApiRequestError(err) &&
+    (err.status === 0 || err.status === 401 || err.status === 403 || err.status === 429 || err.status >= 500)
+  );
 }
 
 export interface AddedProduct {
@@ -72,7 +69,8 @@ export function toEditFile(raw: RawFile): EditFile | null {
   const id = raw._id ?? raw.id;
   if (!id) return null;
   const s = raw.status;
-  const status: EditFile['status'] = s === 'ready' ? 'ready' : s === 'rejected' ? 'rejected' : s === undefined ? 'ready' : 'processing';
+  const status: EditFile['status'] =
+    s === 'ready' ? 'ready' : s === 'rejected' ? 'rejected' : s === undefined ? 'ready' : 'processing';
   return { _id: id, name: raw.name ?? raw.original_name ?? id, path: raw.path, status, reason: raw.reason };
 }
 
@@ -85,11 +83,9 @@ export async function uploadFiles(productId: string, files: readonly File[]): Pr
   const list: RawFile[] = Array.isArray(data)
     ? (data as RawFile[])
     : Array.isArray((data as { files?: unknown })?.files)
-      ? ((data as { files: RawFile[] }).files)
+      ? (data as { files: RawFile[] }).files
       : [];
-  return list
-    .map((f) => toEditFile({ ...f, status: f.status ?? 'processing' }))
-    .filter((f): f is EditFile => !!f);
+  return list.map((f) => toEditFile({ ...f, status: f.status ?? 'processing' })).filter((f): f is EditFile => !!f);
 }
 
 export async function deleteFile(fileId: string): Promise<void> {
@@ -98,9 +94,16 @@ export async function deleteFile(fileId: string): Promise<void> {
 
 /** Opens a stored file: fetched with the bearer token, shown from a blob URL (no token in URLs). */
 export async function openFile(file: EditFile): Promise<void> {
-  const url = file.path ? (file.path.startsWith('/') ? file.path : apiUrl(file.path)) : apiUrl(`catalogue/file/${enc(file._id)}`);
+  const url = file.path
+    ? file.path.startsWith('/')
+      ? file.path
+      : apiUrl(file.path)
+    : apiUrl(`catalogue/file/${enc(file._id)}`);
   const token = getStoredToken();
-  const res = await fetch(url, { credentials: 'same-origin', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(url, {
+    credentials: 'same-origin',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
   const blob = await res.blob();
   const objectUrl = URL.createObjectURL(blob);

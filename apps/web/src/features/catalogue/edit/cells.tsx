@@ -3,7 +3,16 @@
  * single-click dropdowns (Yes/No, odd-size type), the row-number/drag-handle gutter and the
  * row actions (move up/down, price history, remove).
  */
-import { memo, useEffect, useLayoutEffect, useRef, useState, type DragEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+} from 'react';
 import { ActionIcon, Group, Popover, Tooltip } from '@mantine/core';
 import { isNewVariantId } from '@portal/domain';
 import type { CellProps } from 'react-datasheet-grid';
@@ -36,17 +45,24 @@ function SelectCellImpl<V extends string | boolean>({
   const open = !disabled && (focus || clicked);
   const current = options.findIndex((o) => o.value === rowData);
   const [highlight, setHighlight] = useState(Math.max(current, 0));
-  const wasActive = useRef(active);
-
-  // Leaving the cell (another cell selected, click outside the grid) closes the list.
-  useEffect(() => {
-    if (wasActive.current && !active) setClicked(false);
-    wasActive.current = active;
-  }, [active]);
-  useLayoutEffect(() => {
+  // Leaving the cell (another cell selected, click outside the grid) closes the list: state
+  // derived from the previous render's `active` (React's pattern for resetting state on a prop change).
+  const [wasActive, setWasActive] = useState(active);
+  if (wasActive !== active) {
+    setWasActive(active);
+    if (!active) setClicked(false);
+  }
+  // Opening the list highlights the current value.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    setWasOpen(open);
     if (open) setHighlight(Math.max(current, 0));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }
+  // Read by the keydown handler, which is registered once per editing session.
+  const highlightRef = useRef(highlight);
+  useLayoutEffect(() => {
+    highlightRef.current = highlight;
+  });
 
   const pick = (value: V) => {
     if (value !== rowData) setRowData(value);
@@ -83,8 +99,6 @@ function SelectCellImpl<V extends string | boolean>({
     return () => document.removeEventListener('keydown', onKey);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus, options]);
-  const highlightRef = useRef(highlight);
-  highlightRef.current = highlight;
 
   const text = current >= 0 ? options[current].label : '';
   return (
@@ -113,7 +127,11 @@ function SelectCellImpl<V extends string | boolean>({
           }}
         >
           <span>{text}</span>
-          {!disabled && <span aria-hidden className="cg-chevron">▾</span>}
+          {!disabled && (
+            <span aria-hidden className="cg-chevron">
+              ▾
+            </span>
+          )}
         </div>
       </Popover.Target>
       <Popover.Dropdown p={4} onMouseDown={stop}>
@@ -198,12 +216,22 @@ const preventMouse = (e: MouseEvent) => {
 };
 
 /** Move up / down, price history, remove (restore for a row marked deleted). */
-export const ActionsCell = memo(function ActionsCell({ rowData, rowIndex, columnData }: CellProps<GridRow, RowActions>) {
+export const ActionsCell = memo(function ActionsCell({
+  rowData,
+  rowIndex,
+  columnData,
+}: CellProps<GridRow, RowActions>) {
   const n = rowIndex + 1;
   const deleted = !!rowData._deleted;
   return (
     <Group gap={2} wrap="nowrap" onMouseDown={preventMouse} className="cg-actions">
-      <ActionIcon size="sm" variant="subtle" aria-label={`Move row ${n} up`} disabled={rowIndex === 0} onClick={() => columnData.move(rowIndex, rowIndex - 1)}>
+      <ActionIcon
+        size="sm"
+        variant="subtle"
+        aria-label={`Move row ${n} up`}
+        disabled={rowIndex === 0}
+        onClick={() => columnData.move(rowIndex, rowIndex - 1)}
+      >
         ↑
       </ActionIcon>
       <ActionIcon

@@ -151,8 +151,9 @@ export function ConflictView({
     <Modal opened onClose={onCancel} title="Someone else changed these rows" centered size="xl">
       <Stack gap="md">
         <Text fz="sm">
-          Since you opened this product, another editor saved changes to {conflicts.length === 1 ? 'this row' : 'these rows'}.
-          Reload takes their version of these rows and keeps your other edits; Overwrite saves yours over theirs.
+          Since you opened this product, another editor saved changes to{' '}
+          {conflicts.length === 1 ? 'this row' : 'these rows'}. Reload takes their version of these rows and keeps your
+          other edits; Overwrite saves yours over theirs.
         </Text>
         <Table withTableBorder striped aria-label="Conflicting rows">
           <Table.Thead>
@@ -171,7 +172,9 @@ export function ConflictView({
                 return [
                   <Table.Tr key={c._id}>
                     <Table.Td>{c.part_number}</Table.Td>
-                    <Table.Td colSpan={3}>Deleted by someone else{my?._deleted ? ' (you deleted it too)' : ''}</Table.Td>
+                    <Table.Td colSpan={3}>
+                      Deleted by someone else{my?._deleted ? ' (you deleted it too)' : ''}
+                    </Table.Td>
                   </Table.Tr>,
                 ];
               if (my?._deleted)
@@ -278,13 +281,7 @@ export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClo
 
 export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp';
 
-export function AddFilesButton({
-  disabled,
-  onFiles,
-}: {
-  disabled: boolean;
-  onFiles: (files: File[]) => void;
-}) {
+export function AddFilesButton({ disabled, onFiles }: { disabled: boolean; onFiles: (files: File[]) => void }) {
   const resetRef = useRef<() => void>(null);
   return (
     <FileButton
@@ -369,7 +366,13 @@ export function FilesDialog({
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="light" disabled={f.status !== 'ready'} onClick={() => void open(f)} aria-label={`Open ${f.name}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={f.status !== 'ready'}
+                      onClick={() => void open(f)}
+                      aria-label={`Open ${f.name}`}
+                    >
                       Open
                     </Button>
                     <Button

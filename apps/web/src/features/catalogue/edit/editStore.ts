@@ -77,7 +77,12 @@ const initial = () => ({
 
 function fromVariants(variants: readonly CatalogueVariant[]) {
   const rows = rowsFromVariants(variants);
-  return { rows, originals: new Map(rows.map((r) => [r._id, r])), statuses: new Map<string, RowStatus>(), known: knownVersions(variants) };
+  return {
+    rows,
+    originals: new Map(rows.map((r) => [r._id, r])),
+    statuses: new Map<string, RowStatus>(),
+    known: knownVersions(variants),
+  };
 }
 
 function dropErrors(errors: RowErrors, ids: Iterable<string>): RowErrors {
@@ -157,7 +162,15 @@ export const useEditStore = create<EditState>()((set, get) => ({
   },
 
   saved: (variants) =>
-    set({ ...fromVariants(variants), errors: {}, errorMessage: null, conflicts: null, saving: false, remoteChanged: false, ownSaveAt: Date.now() }),
+    set({
+      ...fromVariants(variants),
+      errors: {},
+      errorMessage: null,
+      conflicts: null,
+      saving: false,
+      remoteChanged: false,
+      ownSaveAt: Date.now(),
+    }),
 
   setSaving: (saving) => set(saving ? { saving, ownSaveAt: Date.now() } : { saving }),
   setErrors: (errors, errorMessage) => set({ errors, errorMessage }),
@@ -175,7 +188,12 @@ export const useEditStore = create<EditState>()((set, get) => ({
   rebase: (variants) => {
     const { rows, originals } = get();
     const next = rebaseRows(rows, originals, variants);
-    set({ ...next, statuses: computeStatuses(next.rows, next.originals), remoteChanged: false, known: knownVersions(variants) });
+    set({
+      ...next,
+      statuses: computeStatuses(next.rows, next.originals),
+      remoteChanged: false,
+      known: knownVersions(variants),
+    });
   },
 
   setRemoteChanged: (remoteChanged) => set({ remoteChanged }),

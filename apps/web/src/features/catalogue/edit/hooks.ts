@@ -64,7 +64,7 @@ export function useSaveChanges(categoryId: string | null) {
           now.setConflicts(outcome.conflicts);
           return false;
         }
-        default: {
+        case 'failed': {
           now.setSaving(false);
           const err = outcome.error;
           // Session end and CSRF failures belong to the global handler.
@@ -94,8 +94,13 @@ export function useUnsavedChangesGuard(active: boolean): void {
   const guard = active && dirty;
   const blocker = useBlocker(
     useCallback(
-      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
-        guard && currentLocation.pathname !== nextLocation.pathname,
+      ({
+        currentLocation,
+        nextLocation,
+      }: {
+        currentLocation: { pathname: string };
+        nextLocation: { pathname: string };
+      }) => guard && currentLocation.pathname !== nextLocation.pathname,
       [guard],
     ),
   );
@@ -166,7 +171,11 @@ export const useEditFiles = create<FilesState>()((set) => ({
   status: (fileId, status, reason) => set((s) => ({ live: { ...s.live, [fileId]: { status, reason } } })),
 }));
 
-export function mergeFiles(server: readonly EditFile[], state: Pick<FilesState, 'uploaded' | 'removed' | 'live'>, productId: string): EditFile[] {
+export function mergeFiles(
+  server: readonly EditFile[],
+  state: Pick<FilesState, 'uploaded' | 'removed' | 'live'>,
+  productId: string,
+): EditFile[] {
   const seen = new Set<string>();
   const out: EditFile[] = [];
   for (const f of [...server, ...(state.uploaded[productId] ?? [])]) {

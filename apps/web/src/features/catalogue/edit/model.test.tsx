@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueVariant } from '../types';
 import { useEditStore } from './editStore';
-import { buildSaveBody, hasNewerRows, knownVersions, mapSaveErrors, moveRow, rebaseRows, rowsFromVariants, takeTheirs, toGridRow } from './model';
+import {
+  buildSaveBody,
+  hasNewerRows,
+  knownVersions,
+  mapSaveErrors,
+  moveRow,
+  rebaseRows,
+  rowsFromVariants,
+  takeTheirs,
+  toGridRow,
+} from './model';
 
 const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): CatalogueVariant => ({
   _id: id,
@@ -60,7 +70,10 @@ describe('edit grid model', () => {
     const loaded = rowsFromVariants([v('a', 1), v('b', 2)]);
     const originals = new Map(loaded.map((r) => [r._id, r]));
     const mine = [{ ...loaded[0], part_number: 'MINE' }, loaded[1], { ...loaded[1], _id: 'new_x', version: undefined }];
-    const out = rebaseRows(mine, originals, [v('a', 1, { list_price: 99, version: 2 }), v('b', 2, { list_price: 77, version: 2 })]);
+    const out = rebaseRows(mine, originals, [
+      v('a', 1, { list_price: 99, version: 2 }),
+      v('b', 2, { list_price: 77, version: 2 }),
+    ]);
     expect(out.rows.map((r) => [r._id, r.part_number, r.list_price, r.version])).toEqual([
       ['a', 'MINE', 10, 1],
       ['b', 'PN-b', 77, 2],

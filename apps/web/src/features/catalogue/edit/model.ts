@@ -140,7 +140,10 @@ export function rowStatus(row: GridRow, original: GridRow | undefined): RowStatu
 }
 
 /** id → status for every row that differs from what was loaded (one pass; unchanged rows keep identity). */
-export function computeStatuses(rows: readonly GridRow[], originals: ReadonlyMap<string, GridRow>): Map<string, RowStatus> {
+export function computeStatuses(
+  rows: readonly GridRow[],
+  originals: ReadonlyMap<string, GridRow>,
+): Map<string, RowStatus> {
   const out = new Map<string, RowStatus>();
   for (const row of rows) {
     const s = rowStatus(row, originals.get(row._id));
@@ -201,7 +204,8 @@ export function buildSaveBody(rows: readonly GridRow[], force = false): SaveVari
   const deleted: SaveVariantsBody['deleted'] = [];
   for (const row of rows) {
     if (row._deleted) {
-      if (!isNewVariantId(row._id)) deleted.push(row.version !== undefined ? { _id: row._id, version: row.version } : { _id: row._id });
+      if (!isNewVariantId(row._id))
+        deleted.push(row.version !== undefined ? { _id: row._id, version: row.version } : { _id: row._id });
     } else variants.push(toSaveVariant(row));
   }
   const body: SaveVariantsBody = { variants, deleted };

@@ -21,15 +21,43 @@ export function editProducts(): Record<string, CatalogueProduct[]> {
   return {
     'sub-m10-1': [
       product('p-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        v({ _id: 'v-a', part_number: 'A-1', size: '16x25x1', actual_size: '15.5 x 24.5 x 0.75', display_order: 1, list_price: 10, customer_price: 10 }),
-        v({ _id: 'v-b', part_number: 'B-2', size: '20x20x1', actual_size: '19.5 x 19.5 x 0.75', display_order: 2, list_price: 20, customer_price: 20 }),
-        v({ _id: 'v-c', part_number: 'C-3', size: '20x25x1', actual_size: '19.5 x 24.5 x 0.75', display_order: 3, list_price: 30, customer_price: 30 }),
+        v({
+          _id: 'v-a',
+          part_number: 'A-1',
+          size: '16x25x1',
+          actual_size: '15.5 x 24.5 x 0.75',
+          display_order: 1,
+          list_price: 10,
+          customer_price: 10,
+        }),
+        v({
+          _id: 'v-b',
+          part_number: 'B-2',
+          size: '20x20x1',
+          actual_size: '19.5 x 19.5 x 0.75',
+          display_order: 2,
+          list_price: 20,
+          customer_price: 20,
+        }),
+        v({
+          _id: 'v-c',
+          part_number: 'C-3',
+          size: '20x25x1',
+          actual_size: '19.5 x 24.5 x 0.75',
+          display_order: 3,
+          list_price: 30,
+          customer_price: 30,
+        }),
       ]),
-      product('p-2', 'MERV 10 Box', 'cat-m10', [v({ _id: 'v-z', part_number: 'Z-9', display_order: 1, list_price: 5 })]),
+      product('p-2', 'MERV 10 Box', 'cat-m10', [
+        v({ _id: 'v-z', part_number: 'Z-9', display_order: 1, list_price: 5 }),
+      ]),
     ],
     'sub-m10-2': [],
     'cat-rigid': [
-      product('p-r', 'Rigid Flow Box', 'cat-rigid', [v({ _id: 'v-r', part_number: 'RF-1', display_order: 1, list_price: 88 })]),
+      product('p-r', 'Rigid Flow Box', 'cat-rigid', [
+        v({ _id: 'v-r', part_number: 'RF-1', display_order: 1, list_price: 88 }),
+      ]),
     ],
     'cat-bag': [],
     'cat-poly': [],
@@ -63,13 +91,25 @@ export function editServer(): EditServer {
         version: (v.version ?? 0) + 1,
         customer_price: v.list_price ?? 0,
       }));
-      return json({ status: 200, message: 'All changes saved successfully', data: { _id: m[1], name: 'x', variants: saved } });
+      return json({
+        status: 200,
+        message: 'All changes saved successfully',
+        data: { _id: m[1], name: 'x', variants: saved },
+      });
     }
     if ((m = /^catalogue\/product\/(.+)$/.exec(path)) && call.method === 'GET')
       return json({ status: 200, data: { name: m[1], productDetails: server.products[m[1]] ?? [] } });
     if (path === 'catalogue/product' && call.method === 'POST')
-      return json({ status: 201, message: 'Product added successfully', data: { _id: 'p-new', name: (call.body as { name: string }).name } }, 201);
-    if ((m = /^catalogue\/product\/(.+)$/.exec(path)) && call.method === 'DELETE') return json({ status: 200, message: 'ok' });
+      return json(
+        {
+          status: 201,
+          message: 'Product added successfully',
+          data: { _id: 'p-new', name: (call.body as { name: string }).name },
+        },
+        201,
+      );
+    if (/^catalogue\/product\/(.+)$/.test(path) && call.method === 'DELETE')
+      return json({ status: 200, message: 'ok' });
     if ((m = /^catalogue\/variant\/(.+)\/price-history$/.exec(path)))
       return json({ status: 200, data: server.history[m[1]] ?? [] });
     return json({ status: 404, message: 'not found' }, 404);
