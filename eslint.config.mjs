@@ -52,7 +52,12 @@ export default tseslint.config(
   },
   {
     files: ['**/test/**/*.ts', '**/*.spec.ts', '**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Playwright's loader cannot apply decorators, so e2e set-up requires compiled CommonJS.
+      '@typescript-eslint/no-require-imports': 'off',
+    },
   },
   prettier,
 );

@@ -5,12 +5,9 @@ import { hashPassword } from '@portal/platform';
 import { COMPANIES, PASSWORD, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 // Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeof import('../scripts/src/smtp-catcher');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { loadCatalogue } =
   require('../scripts/dist/catalogue/load.js') as typeof import('../scripts/src/catalogue/load');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { generateDemoCatalogue } =
   require('../scripts/dist/catalogue/demo-catalogue.js') as typeof import('../scripts/src/catalogue/demo-catalogue');
 
