@@ -143,7 +143,8 @@ test.describe('settings (issue 6)', () => {
     await expect(page).toHaveURL('/employee/catalog');
     await page.goto('/employee/settings');
     const avatarImg = page.getByTestId('header-avatar').locator('img');
-    await expect(page.getByRole('button', { name: 'Upload profile image' })).toBeVisible();
+    // The settings chunk and user/me load first; allow for a busy CI machine.
+    await expect(page.getByRole('button', { name: 'Upload profile image' })).toBeVisible({ timeout: 15_000 });
 
     await page.getByLabel('Choose profile image file').setInputFiles({
       name: 'me.png',
