@@ -12,8 +12,8 @@ import type {
   UpdateCompanyResponse,
 } from '@portal/contracts';
 import {
+  exactPercentageToMultiplier,
   ORG_MSG,
-  percentageToMultiplier,
   type CompanyListQuery,
   type CompanySortField,
   type CreateCompanyInput,
@@ -212,8 +212,8 @@ export class CompaniesService {
           changes.push({
             field,
             label: PERCENT_LABELS[field],
-            from: percentageToMultiplier(before[field]),
-            to: percentageToMultiplier(next),
+            from: exactPercentageToMultiplier(before[field]),
+            to: exactPercentageToMultiplier(next),
           });
         }
       }

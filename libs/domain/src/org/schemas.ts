@@ -57,14 +57,6 @@ export function percentage(label: string) {
   });
 }
 
-/** Multiplier (0..1, as shown) ↔ stored percentage, without float noise. */
-export function multiplierToPercentage(multiplier: number): number {
-  return Math.round(multiplier * 10000) / 100;
-}
-export function percentageToMultiplier(percentage: number): string {
-  return (percentage / 100).toFixed(4);
-}
-
 /* ------------------------------------------------------------------ companies */
 
 /** Add Company modal and `POST company` (spec §5 Create company). */
@@ -98,7 +90,7 @@ export const updateCompanySchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ORG_MSG.company.nothingToUpdate });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
-/** Company edit form as the user types it (multipliers 0..1); the web converts with multiplierToPercentage. */
+/** Company edit form as the user types it (multipliers 0..1); the web converts with exactMultiplierToPercentage (catalogue/pricing). */
 export const companyEditFormSchema = z.object({
   name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
   status: booleanish(ORG_MSG.company.statusInvalid),
