@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import { Pool } from 'pg';
 import { runMigrations as runQueueMigrations } from 'bullmq';
 import { createDataSource, dropDatabase, ensureDatabase, runMigrations } from '../libs/db/src';
-import { TEMPLATE_DB, TEST_SERVER_URL } from './services';
+import { TEST_SERVER_URL } from './services';
 
 /**
  * Builds one migrated template database per run; every test file clones it (CREATE DATABASE …
@@ -27,5 +27,4 @@ export default async function globalSetup(): Promise<void> {
   } finally {
     await pool.end();
   }
-  void TEMPLATE_DB;
 }

@@ -6,4 +6,3 @@ export const TEST_REDIS_URL: string | undefined = process.env.TEST_SKIP_REDIS
   ? undefined
   : (process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-export const TEMPLATE_DB = `portal_tpl_${process.env.TEST_RUN_ID ?? 'local'}`;
