@@ -5,4 +5,3 @@ export const TEST_SERVER_URL =
 export const TEST_REDIS_URL: string | undefined = process.env.TEST_SKIP_REDIS
   ? undefined
   : (process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-
