@@ -56,7 +56,11 @@ export async function startApi(databaseUrl, { webDist, env: extraEnv = {} } = {}
   const child = fork(path.join(root, 'apps/api/dist/main.js'), [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')],
+    execArgv: [
+      '--require',
+      path.join(root, 'scripts/dist/child-guard.js'),
+      ...(process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+    ],
   });
   const port = await new Promise((resolve, reject) => {
     child.on('message', (m) => m?.type === 'ready' && resolve(m.port));

@@ -34,7 +34,8 @@ export const rooms = {
 
 /** A message for the realtime bus: whichever API instance holds the room delivers it. */
 export interface RealtimeMessage<E extends ClientEventName = ClientEventName> {
-  room: string;
+  /** One room, or several: a socket in more than one of them still gets the message once. */
+  room: string | string[];
   event: E;
   data: ClientEventMap[E];
   /** Close the room's sockets after delivering (session revocation). */

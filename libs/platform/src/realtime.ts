@@ -13,7 +13,7 @@ export interface Queryable {
  */
 export async function publishRealtime<E extends ClientEventName>(
   db: Queryable,
-  room: string,
+  room: string | string[],
   event: E,
   data: ClientEventMap[E],
   options: { disconnect?: boolean } = {},

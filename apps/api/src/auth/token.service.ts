@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
@@ -8,6 +8,8 @@ import { ENV } from '../infra/tokens';
 export const SESSION_TTL_SECONDS = 100_000;
 const AUDIENCE = 'filter-portal';
 const CSRF_MAX_AGE_MS = 24 * 3600 * 1000;
+/** Verified tokens remembered (by exact token string) so each request skips the HMAC job. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   sub: string;
@@ -17,12 +19,15 @@ export interface AccessClaims {
 /** Signs and verifies access tokens (HS256 pinned, audience and purpose checked) and CSRF tokens. */
 @Injectable()
 export class TokenService {
-  private readonly jwtKey: Uint8Array;
+  private readonly jwtKey: Promise<webcrypto.CryptoKey>;
   private readonly csrfKey: Buffer;
+  /** token → claims and expiry (ms); insertion-ordered, so the oldest entry is evicted first. */
+  private readonly verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   constructor(@Inject(ENV) env: Env) {
-    // Separate keys per purpose, derived from the one secret.
-    this.jwtKey = createHmac('sha256', env.JWT_SECRET).update('access-token').digest();
+    // Separate keys per purpose, derived from the one secret. The HMAC key is imported once, not per call.
+    const raw = createHmac('sha256', env.JWT_SECRET).update('access-token').digest();
+    this.jwtKey = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     this.csrfKey = createHmac('sha256', env.JWT_SECRET).update('csrf-token').digest();
   }
 
@@ -33,20 +38,37 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
-      .sign(this.jwtKey);
+      .sign(await this.jwtKey);
   }
 
   /** Returns the claims, or null for any invalid, expired, tampered or wrong-purpose token. */
   async verifyAccess(token: string): Promise<AccessClaims | null> {
     if (token.length > 4096) return null;
+    // Only a byte-identical token hits the cache, and expiry is re-checked on every hit; whether the
+    // session is still live is checked by the caller on every request, not cached here.
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (hit.expiresAt > Date.now()) return hit.claims;
+      this.verified.delete(token);
+    }
     try {
-      const { payload } = await jwtVerify(token, this.jwtKey, { algorithms: ['HS256'], audience: AUDIENCE });
+      const { payload } = await jwtVerify(token, await this.jwtKey, { algorithms: ['HS256'], audience: AUDIENCE });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
-      return { sub: payload.sub, sid: payload.sid };
+      const claims = { sub: payload.sub, sid: payload.sid };
+      this.remember(token, claims, typeof payload.exp === 'number' ? payload.exp * 1000 : 0);
+      return claims;
     } catch {
       return null;
     }
+  }
+
+  private remember(token: string, claims: AccessClaims, expiresAt: number): void {
+    if (this.verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    this.verified.set(token, { claims, expiresAt });
   }
 
   /** Three-part `nonce.timestamp.signature` token bound to a session or an anonymous cookie id. */

@@ -158,9 +158,8 @@ export async function broadcastCatalogueChanged(
   m: EntityManager,
   data: ClientEventMap['catalogue.changed'],
 ): Promise<void> {
-  for (const role of ['superadmin', 'admin', 'employee']) {
-    await publishRealtime(m, rooms.role(role), 'catalogue.changed', data);
-  }
+  const roleRooms = ['superadmin', 'admin', 'employee'].map((role) => rooms.role(role));
+  await publishRealtime(m, roleRooms, 'catalogue.changed', data);
 }
 
 function isUniqueViolation(err: unknown): boolean {

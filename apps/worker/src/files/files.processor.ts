@@ -98,13 +98,12 @@ export function filesProcessor(db: DataSource, filesDir: string) {
         status: outcome.status,
         ...(outcome.status === 'rejected' ? { reason: outcome.reason } : {}),
       });
-      for (const role of ['superadmin', 'admin', 'employee']) {
-        await publishRealtime(m, rooms.role(role), 'catalogue.changed', {
-          categoryId: row.category_id,
-          productId: f.owner_type === 'product' ? f.owner_id : null,
-          kind: 'files',
-        });
-      }
+      const roleRooms = ['superadmin', 'admin', 'employee'].map((role) => rooms.role(role));
+      await publishRealtime(m, roleRooms, 'catalogue.changed', {
+        categoryId: row.category_id,
+        productId: f.owner_type === 'product' ? f.owner_id : null,
+        kind: 'files',
+      });
       return true;
     });
     if (outcome.status === 'rejected' || !applied) {
