@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { jwtVerify } from 'jose';
 import autocannon from 'autocannon';
-import { JWT_SECRET, platform, root, startApi } from './lib.mjs';
+import { JWT_SECRET, platform, root, runAtRate, startApi } from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const sql = require(path.join(root, 'apps/api/dist/catalogue/catalogue.sql.js'));
@@ -180,19 +180,19 @@ export async function benchCatalogue(databaseUrl) {
         `- ${k.name}: API p50 ${subject.p50} ms, p97.5 ${subject.p97_5} ms, p99 ${subject.p99} ms; response ${(Buffer.byteLength(a) / 1024).toFixed(1)} KiB.`,
       );
     }
-    // Latency of the odd-size search at a fixed offered load (target p95 < 50 ms; p99 reported).
+    // Latency of the odd-size search at a fixed offered load (target p95 < 50 ms; p99 reported too).
     const RATE = 50;
-    const fixed = await measure(cases[1].api, {
+    const fixed = await runAtRate(cases[1].api, {
       headers,
       connections: 10,
-      overallRate: RATE,
+      rate: RATE,
       title: 'api search at fixed rate',
     });
     rateRows.push(
-      `| ${cases[1].name} | ${RATE} | ${fixed.p50} | ${fixed.p99} | ${fixed.p99 < 50 ? 'yes' : '**no**'} |`,
+      `| ${cases[1].name} | ${RATE} | ${fixed.p50} | ${fixed.p95} | ${fixed.p99} | p95 < 50: ${fixed.p95 < 50 ? 'yes' : '**no**'} |`,
     );
     notes.push(
-      `- Odd-size search at ${RATE} req/s offered: p50 ${fixed.p50} ms, p97.5 ${fixed.p97_5} ms, p99 ${fixed.p99} ms.`,
+      `- Odd-size search at ${RATE} req/s offered: p50 ${fixed.p50} ms, p95 ${fixed.p95} ms, p99 ${fixed.p99} ms.`,
     );
   } finally {
     await base.stop();

@@ -82,8 +82,8 @@ ${rows.join('\n')}
 
 ## Latency at a fixed offered load
 
-| endpoint | offered req/s | p50 ms | p99 ms | p99 < 50 ms |
-|---|---|---|---|---|
+| endpoint | offered req/s | p50 ms | p95 ms | p99 ms | target |
+|---|---|---|---|---|---|
 ${rateRows.join('\n')}
 
 ## Catalogue (100,000 variants)

@@ -306,7 +306,10 @@ export class UsersService {
     };
   }
 
-  /** One page of user rows plus the total, in one query (window count; exact count only past the end). */
+  /**
+   * One page of user rows plus the total, in one query (window count; exact count only past the end).
+   * The page is cut before companies are joined, so only the page's rows are joined, not every match.
+   */
   private async page(
     where: string,
     extra: unknown[],
@@ -317,10 +320,12 @@ export class UsersService {
     const filter = `${where} AND ($1::boolean IS NULL OR u.status = $1)`;
     const params = [status ?? null, limit, (page - 1) * limit, ...extra];
     const rows: (RawUserRow & { total: string })[] = await this.db.query(
-      `SELECT ${USER_ROW_COLUMNS}, count(*) OVER () AS total
-         FROM users u LEFT JOIN companies c ON c.id = u.company_id
-        WHERE ${filter}
-        ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3`,
+      `SELECT ${USER_ROW_COLUMNS}, u.total
+         FROM (SELECT u.*, count(*) OVER () AS total FROM users u
+                WHERE ${filter}
+                ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3) u
+         LEFT JOIN companies c ON c.id = u.company_id
+        ORDER BY u.created_at DESC, u.id DESC`,
       params,
     );
     let totalcount = rows.length ? Number(rows[0].total) : 0;
