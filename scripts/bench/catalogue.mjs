@@ -1,85 +1,20 @@
 // Catalogue on the 100k-variant catalogue: the product page (variants priced for a company) and the
 // odd-size search, API vs a bare Fastify + pg server doing the same work (JWT verify, session lookup,
 // node + company lookup, the same catalogue SQL from apps/api/dist) in the same run.
-import Fastify from 'fastify';
 import pg from 'pg';
 import path from 'node:path';
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { jwtVerify } from 'jose';
 import autocannon from 'autocannon';
-import { JWT_SECRET, platform, root, runAtRate, startApi } from './lib.mjs';
+import { platform, root, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
+import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
-const sql = require(path.join(root, 'apps/api/dist/catalogue/catalogue.sql.js'));
-const domain = require(path.join(root, 'libs/domain/dist/index.js'));
 const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
 const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
 
-const SESSION_LOOKUP = `SELECT s.id AS session_id, u.id, u.username, u.email, u.role, u.company_id, u.picture, c.name AS company_name
-  FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
- WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status AND (u.company_id IS NULL OR c.status)`;
-
-/** The baseline: no Nest, no guards/pipes/filters — just the same queries and the same pricing rule. */
-async function baselineServer(databaseUrl) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-  const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
-  const app = Fastify();
-  async function context(req, reply, id) {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
-    const { rows: users } = await pool.query(SESSION_LOOKUP, [payload.sid, payload.sub]);
-    if (!users[0]) return reply.code(401).send({ status: 401 });
-    const { rows } = await pool.query(sql.CONTEXT_SQL, [id, users[0].company_id]);
-    const row = rows[0];
-    if (!row.kind) return reply.code(404).send({ status: 404 });
-    return {
-      kind: row.kind,
-      id: row.id,
-      name: row.name,
-      pct: String(domain.percentageForCategory(row.category_name, row)),
-    };
-  }
-  app.get('/product/:id', async (req, reply) => {
-    const ctx = await context(req, reply, req.params.id);
-    const { rows } = await pool.query(sql.productPageSql(ctx.kind, false), [ctx.id, ctx.pct]);
-    reply.header('content-type', 'application/json; charset=utf-8');
-    return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
-  });
-  app.get('/search/:id', async (req, reply) => {
-    const ctx = await context(req, reply, req.params.id);
-    const q = req.query;
-    const r = domain.validateDimensionSearch({
-      width: q.width,
-      height: q.height,
-      depth: q.depth,
-      useExactMeasurements: domain.exactFromAction(q.action),
-    });
-    const c = domain.oddSizeCriteria(r.search);
-    const { width, height } = r.search;
-    const { rows } = await pool.query(sql.searchSql(ctx.kind, false), [
-      ctx.id,
-      ctx.pct,
-      c.oddSizeType,
-      String(c.area),
-      String(c.depthMin),
-      String(c.depthMax),
-      String(Math.min(width, height)),
-      String(Math.max(width, height)),
-    ]);
-    reply.header('content-type', 'application/json; charset=utf-8');
-    return `{"status":200,"data":${rows[0].results}}`;
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url: `http://127.0.0.1:${app.server.address().port}`,
-    stop: async () => (await app.close(), await pool.end()),
-  };
-}
-
-function measure(url, { headers, duration = 8, connections = 20, title, overallRate }) {
+function measure(url, { headers, duration = 8, connections = 20, title }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration, title, ...(overallRate ? { overallRate } : {}) }, (err, r) => {
+    autocannon({ url, headers, connections, duration, title }, (err, r) => {
       if (err) return reject(err);
       if (r.non2xx > 0) return reject(new Error(`${title}: ${r.non2xx} non-2xx responses`));
       resolve({
@@ -92,22 +27,6 @@ function measure(url, { headers, duration = 8, connections = 20, title, overallR
       });
     });
   });
-}
-
-async function signIn(apiUrl, email, password) {
-  const t = await fetch(`${apiUrl}/api/csrf-token`);
-  const cookie = t.headers
-    .getSetCookie()
-    .map((s) => s.split(';')[0])
-    .join('; ');
-  const csrf = (await t.json()).token;
-  const login = await fetch(`${apiUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie },
-    body: JSON.stringify({ email, password }),
-  }).then((r) => r.json());
-  if (!login.token) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
-  return login.token;
 }
 
 export async function benchCatalogue(databaseUrl) {
@@ -142,19 +61,18 @@ export async function benchCatalogue(databaseUrl) {
   );
   await client.end();
   const api = await startApi(databaseUrl);
-  const token = await signIn(api.url, 'bench-cat@example.com', 'Bench@12345');
-  const headers = { authorization: `Bearer ${token}` };
-  const base = await baselineServer(databaseUrl);
+  const headers = await signIn(api.url, 'bench-cat@example.com', 'Bench@12345');
+  const base = await startBaseline(databaseUrl, catalogueBaselineRoutes);
   const query = `width=${encodeURIComponent('20 1/2')}&height=24&depth=1&action=not-exactly`;
   const cases = [
     {
       name: `GET /api/catalogue/product/{id} (${sizes[0].page_products} products, ${sizes[0].page_variants} variants, company prices)`,
-      base: `${base.url}/product/${vcells}`,
+      base: `${base.url}/api/catalogue/product/${vcells}`,
       api: `${api.url}/api/catalogue/product/${vcells}`,
     },
     {
       name: `GET /api/catalogue/searchproduct/{id} '20 1/2' x 24 x 1 (${sizes[0].search_products} products searched)`,
-      base: `${base.url}/search/${merv}?${query}`,
+      base: `${base.url}/api/catalogue/searchproduct/${merv}?${query}`,
       api: `${api.url}/api/catalogue/searchproduct/${merv}?${query}`,
     },
   ];

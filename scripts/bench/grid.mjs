@@ -4,6 +4,15 @@
 //  - keystroke-to-paint: keydown → DOM updated → next frame painted (target < 100 ms), median / p95
 // Run alone with `node scripts/bench/grid.mjs` (after `npx tsc -b apps/api apps/worker scripts` and
 // `npx vite build --config apps/web/vite.config.ts`), or as part of `npm run bench`.
+// Options (environment, standalone run):
+//  - GRID_KEYSTROKES=n    samples per keystroke kind (default 30)
+//  - GRID_DB=name         database to create and drop (default portal_bench_grid)
+//  - GRID_PROFILE=prefix  a V8 CPU profile per measured keystroke (CDP Profiler, started before the key and
+//    stopped once its frame has painted), saved as `<prefix>-<kind>.json` (an array of .cpuprofile objects)
+//    with the heaviest functions (self time, all samples of that kind) in the notes. Profiling slows the page:
+//    its timings are not the benchmark's. A build with `--minify false` gives readable function names.
+//  - GRID_TRACE=file      a Chrome performance trace (devtools.timeline: style, layout, paint) of the
+//    first-key / Enter loop, for DevTools' Performance panel
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -18,7 +27,7 @@ const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.j
 
 const ROWS = 5000;
 const OPENS = 5;
-const KEYSTROKES = 30;
+const KEYSTROKES = Number(process.env.GRID_KEYSTROKES ?? 30);
 const EMAIL = 'grid-bench@example.com';
 const PASSWORD = 'Bench@12345';
 const BIG = `Grid bench product (${ROWS.toLocaleString('en-US')} variants)`;
@@ -116,10 +125,14 @@ async function editMode(page, on) {
   await page.waitForSelector(`button[aria-pressed="${on}"]`);
 }
 
-/** Measures keydown → painted for `keys` (array of key names), one at a time. */
-async function keystrokes(page, keys) {
+/**
+ * Measures keydown → painted for `keys` (array of key names), one at a time. With `profiler`, each key
+ * runs under the CDP CPU profiler and its profile is kept under the key's kind (`kinds[i]`, or the key).
+ */
+async function keystrokes(page, keys, profiler = null, kinds = keys) {
   await page.evaluate(() => {
     const w = window;
+    if (w.__keyLat) return;
     w.__keyLat = [];
     w.__armed = false;
     window.addEventListener(
@@ -135,13 +148,48 @@ async function keystrokes(page, keys) {
     );
   });
   const out = [];
-  for (const key of keys) {
+  for (const [i, key] of keys.entries()) {
     const before = await page.evaluate(() => ((window.__armed = true), window.__keyLat.length));
+    if (profiler) await profiler.cdp.send('Profiler.start');
     await page.keyboard.press(key);
     await page.waitForFunction((n) => window.__keyLat.length > n, before);
+    if (profiler) {
+      const { profile } = await profiler.cdp.send('Profiler.stop');
+      (profiler.profiles[kinds[i]] ??= []).push(profile);
+    }
     out.push(await page.evaluate(() => window.__keyLat[window.__keyLat.length - 1]));
   }
   return out;
+}
+
+/** Self time by function over `profiles` (ms), heaviest first: `[name (file:line), ms]`. */
+function selfTimes(profiles) {
+  const totals = new Map();
+  for (const { nodes, samples, timeDeltas } of profiles) {
+    const byId = new Map(nodes.map((n) => [n.id, n]));
+    samples.forEach((id, i) => {
+      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      const name = `${functionName || '(anonymous)'}${url ? ` (${url.split('/').pop()}:${lineNumber + 1})` : ''}`;
+      totals.set(name, (totals.get(name) ?? 0) + (timeDeltas[i + 1] ?? 0) / 1000);
+    });
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
+function profileNotes(profiler) {
+  const notes = [];
+  for (const [kind, profiles] of Object.entries(profiler.profiles)) {
+    const file = `${profiler.prefix}-${kind}.json`;
+    fs.writeFileSync(file, JSON.stringify(profiles));
+    const top = selfTimes(profiles);
+    const total = top.reduce((s, [, t]) => s + t, 0);
+    notes.push(
+      '',
+      `CPU profile of ${kind} (${profiles.length} keys, ${ms(total / profiles.length)} sampled per key): ${file}`,
+    );
+    for (const [name, t] of top.slice(0, 15)) notes.push(`  ${ms(t / profiles.length).padStart(7)} per key  ${name}`);
+  }
+  return notes;
 }
 
 export async function benchGrid(databaseUrl) {
@@ -165,6 +213,13 @@ export async function benchGrid(databaseUrl) {
   try {
     const context = await browser.newContext({ baseURL: api.url, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
+    const profiler = process.env.GRID_PROFILE
+      ? { prefix: process.env.GRID_PROFILE, cdp: await context.newCDPSession(page), profiles: {} }
+      : null;
+    if (profiler) {
+      await profiler.cdp.send('Profiler.enable');
+      await profiler.cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    }
     await page.goto('/');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel(/^Password/).fill(PASSWORD);
@@ -213,21 +268,27 @@ export async function benchGrid(databaseUrl) {
     const typing = await keystrokes(
       page,
       Array.from({ length: KEYSTROKES }, (_, i) => 'abcdefghij'[i % 10]),
+      profiler,
+      Array(KEYSTROKES).fill('typing'),
     );
     await page.keyboard.press('Escape');
     // b) a key on a selected cell that starts editing (grid state) + Enter that commits the row into
     //    the edit store (status pass over all 5,000 rows) and moves down
     const starts = [];
     const commits = [];
+    if (process.env.GRID_TRACE) await browser.startTracing(page, { path: process.env.GRID_TRACE, screenshots: false });
     for (let i = 0; i < KEYSTROKES; i++) {
-      const [s, c] = await keystrokes(page, ['x', 'Enter']);
+      const [s, c] = await keystrokes(page, ['x', 'Enter'], profiler, ['first-key', 'enter']);
       starts.push(s);
       commits.push(c);
     }
+    if (process.env.GRID_TRACE) await browser.stopTracing();
     // c) arrow-key navigation
     const arrows = await keystrokes(
       page,
       Array.from({ length: KEYSTROKES }, (_, i) => (i % 2 ? 'ArrowUp' : 'ArrowDown')),
+      profiler,
+      Array(KEYSTROKES).fill('arrows'),
     );
     const edited = await page.evaluate(() => document.querySelectorAll('.cg-row-edited').length);
     if (edited < 5) throw new Error(`grid bench: typed rows were not marked edited (${edited})`);
@@ -246,6 +307,7 @@ export async function benchGrid(databaseUrl) {
       row('Keystroke → paint: first key on a selected cell (starts editing)', starts, '< 100 ms'),
       row('Keystroke → paint: Enter (commits the row into the edit state, moves down)', commits, '< 100 ms'),
       row('Keystroke → paint: arrow-key navigation', arrows, '< 100 ms'),
+      ...(profiler ? profileNotes(profiler) : []),
     ];
     await context.close();
     return { notes };
@@ -256,7 +318,7 @@ export async function benchGrid(databaseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const name = 'portal_bench_grid';
+  const name = process.env.GRID_DB ?? 'portal_bench_grid';
   const url = await freshDatabase(name);
   try {
     const result = await benchGrid(url);

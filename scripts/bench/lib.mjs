@@ -103,7 +103,7 @@ export const SESSION_LOOKUP_SQL = `SELECT s.id AS session_id, u.id, u.username, 
 
 /**
  * A bare Fastify + pg server: each route authenticates exactly as the API does (JWT verify + session
- * lookup) and then runs `handler(req, pool, user)` — the same SQL as the API's service.
+ * lookup) and then runs `handler(req, pool, user, reply)` — the same SQL as the API's service.
  */
 export async function startBaseline(databaseUrl, routes) {
   const { default: Fastify } = await import('fastify');
@@ -119,12 +119,14 @@ export async function startBaseline(databaseUrl, routes) {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
       const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
       if (!rows[0]) return reply.code(401).send({ status: 401 });
-      return handler(req, pool, rows[0]);
+      return handler(req, pool, rows[0], reply);
     });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: `http://127.0.0.1:${app.server.address().port}`,
+    pool,
+    server: app.server,
     stop: async () => (await app.close(), await pool.end()),
   };
 }

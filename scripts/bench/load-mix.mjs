@@ -14,18 +14,15 @@ import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { jwtVerify } from 'jose';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { Server as IoServer } from 'socket.io';
-import { JWT_SECRET, SESSION_LOOKUP_SQL, platform, root, startApi } from './lib.mjs';
+import { JWT_SECRET, SESSION_LOOKUP_SQL, platform, root, startApi, startBaseline } from './lib.mjs';
+import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
-const sql = require(path.join(root, 'apps/api/dist/catalogue/catalogue.sql.js'));
-const domain = require(path.join(root, 'libs/domain/dist/index.js'));
-const contracts = require(path.join(root, 'libs/contracts/dist/index.js'));
 const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
 const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
 const { startSmtpCatcher } = require(path.join(root, 'scripts/dist/smtp-catcher.js'));
@@ -172,100 +169,17 @@ async function pickNodes(client) {
 
 /** Bare Fastify + pg: same session check, same catalogue SQL; plus a bare NOTIFY -> socket.io relay. */
 async function baselineServer(databaseUrl) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+  const base = await startBaseline(databaseUrl, catalogueBaselineRoutes);
   const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
-  const app = Fastify();
-  async function user(req, reply) {
-    const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
-    const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
-    if (!rows[0]) return reply.code(401).send({ status: 401 });
-    return rows[0];
-  }
-  async function context(req, reply, id) {
-    const u = await user(req, reply);
-    const { rows } = await pool.query(sql.CONTEXT_SQL, [id, u.company_id]);
-    const row = rows[0];
-    return {
-      kind: row.kind,
-      id: row.id,
-      name: row.name,
-      pct: String(domain.percentageForCategory(row.category_name, row)),
-    };
-  }
-  const json = (reply, text) => (reply.header('content-type', 'application/json; charset=utf-8'), text);
-  app.get('/api/catalogue', async (req, reply) => {
-    await user(req, reply);
-    const { rows } = await pool.query(sql.categoriesSql(false));
-    const data = domain.sortCategories(
-      rows.map(({ has_image, ...c }) => ({
-        _id: c._id,
-        name: c.name,
-        image_url: has_image ? contracts.CATALOGUE_IMAGE_PATH(c._id) : null,
-        files: c.files,
-        has_subcatalogues: c.has_subcatalogues,
-      })),
-    );
-    return { status: 200, data };
-  });
-  app.get('/api/catalogue/subcatalogue/:id', async (req, reply) => {
-    await user(req, reply);
-    const { rows: exists } = await pool.query(`SELECT 1 FROM categories WHERE id = $1`, [req.params.id]);
-    if (!exists.length) return reply.code(404).send({ status: 404 });
-    const { rows } = await pool.query(sql.subcategoriesSql(false), [req.params.id]);
-    return { status: 200, data: rows };
-  });
-  app.get('/api/catalogue/product/:id', async (req, reply) => {
-    const ctx = await context(req, reply, req.params.id);
-    const { rows } = await pool.query(sql.productPageSql(ctx.kind, false), [ctx.id, ctx.pct]);
-    return json(
-      reply,
-      `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`,
-    );
-  });
-  app.get('/api/catalogue/productNumber/:id', async (req, reply) => {
-    const ctx = await context(req, reply, req.params.id);
-    const { rows } = await pool.query(sql.partNumberSql(ctx.kind, false), [
-      ctx.id,
-      ctx.pct,
-      String(req.query.partNumber).trim(),
-    ]);
-    if (!rows[0]) return reply.code(404).send({ status: 404 });
-    return json(reply, `{"status":200,"data":${rows[0].product}}`);
-  });
-  app.get('/api/catalogue/searchproduct/:id', async (req, reply) => {
-    const ctx = await context(req, reply, req.params.id);
-    const q = req.query;
-    const r = domain.validateDimensionSearch({
-      width: q.width,
-      height: q.height,
-      depth: q.depth,
-      useExactMeasurements: domain.exactFromAction(q.action),
-    });
-    const c = domain.oddSizeCriteria(r.search);
-    const { width, height } = r.search;
-    const { rows } = await pool.query(sql.searchSql(ctx.kind, false), [
-      ctx.id,
-      ctx.pct,
-      c.oddSizeType,
-      String(c.area),
-      String(c.depthMin),
-      String(c.depthMax),
-      String(Math.min(width, height)),
-      String(Math.max(width, height)),
-    ]);
-    return json(reply, `{"status":200,"data":${rows[0].results}}`);
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
   // Event relay floor: LISTEN on a private channel, emit to every connected socket (same session check at connect).
-  const ioServer = new IoServer(app.server, { cors: undefined });
+  const ioServer = new IoServer(base.server, { cors: undefined });
   ioServer.use(async (socket, next) => {
     try {
       const { payload } = await jwtVerify(socket.handshake.auth?.token ?? '', key, {
         algorithms: ['HS256'],
         audience: 'filter-portal',
       });
-      const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
+      const { rows } = await base.pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
       next(rows[0] ? undefined : new Error('unauthorized'));
     } catch (e) {
       next(e);
@@ -279,13 +193,12 @@ async function baselineServer(databaseUrl) {
     ioServer.emit(m.event, m.data);
   });
   return {
-    url: `http://127.0.0.1:${app.server.address().port}`,
-    pool,
+    url: base.url,
+    pool: base.pool,
     stop: async () => {
       ioServer.close();
       await listener.end();
-      await app.close().catch(() => undefined);
-      await pool.end();
+      await base.stop().catch(() => undefined);
     },
   };
 }
