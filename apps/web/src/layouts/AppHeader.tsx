@@ -4,10 +4,8 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { HOME_BY_ROLE, type RoleKey } from '@portal/contracts';
 import { DEFAULT_PRODUCT_NAME, safeExternalUrl, useAppConfig } from '../shared/config';
 import { Logo } from '../shared/ui';
-import { useAuthStore } from '../features/auth';
+import { ROLE_LABEL, useAuthStore } from '../features/auth';
 import { useAuthImage } from '../features/account';
-
-const ROLE_LABEL: Record<RoleKey, string> = { superadmin: 'Superadmin', admin: 'Administrator', employee: 'Employee' };
 
 interface AppHeaderProps {
   role: RoleKey;

@@ -12,7 +12,7 @@ import type {
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
 import type { CompanySortField } from '@portal/domain';
-import { api, isApiRequestError } from '../../shared/api';
+import { api } from '../../shared/api';
 
 export type SortOrder = 'asc' | 'desc';
 /** '' = all users, 'true' = active, 'false' = inactive (the status filter's value, spec §2 screen 2). */
@@ -36,6 +36,13 @@ export const companiesKeys = {
   usersFiltered: (id: string, status: UserStatusFilter) => ['companies', 'users', id, status] as const,
 };
 
+/** What a live change to one company refetches on the company screens: the lists, its detail and users. */
+export const companyChangeKeys = (id: string) => [
+  companiesKeys.lists,
+  companiesKeys.detail(id),
+  companiesKeys.users(id),
+];
+
 /** Spec §7 Companies, plus `POST user` for the company's Add Administrator / Add Employee. */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
@@ -52,9 +59,3 @@ export const companiesApi = {
     api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
   addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
 };
-
-/** The server's message for a failed call, else `fallback`. */
-export function serverMessage(err: unknown, fallback: string): string {
-  if (isApiRequestError(err) && err.message) return err.message;
-  return fallback;
-}

@@ -1,4 +1,5 @@
 import { exactMultiplierToPercentage, exactPercentageToMultiplier, isValidMultiplier } from '@portal/domain';
+import { formatDate as formatSharedDate, formatDateTime as formatSharedDateTime } from '../../shared/format';
 
 /** Stored percentage → multiplier as shown (percentage / 100, 4 decimals): 45.5 → '0.4550'. */
 export function formatMultiplier(percentage: number | string | null | undefined): string {
@@ -22,24 +23,12 @@ export function multiplierValueToPercentage(multiplier: number | string): number
 
 export { isValidMultiplier };
 
-/** A date as the company screens show it: 'Jan 5, 2025'. */
+/** A date as the company screens show it: 'Jan 5, 2025', or 'N/A'. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'N/A';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return 'N/A';
-  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatSharedDate(value, { placeholder: 'N/A', locale: 'en-US' });
 }
 
 /** Date and time of a last login, or 'Never'. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return 'Never';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return 'Never';
-  return d.toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatSharedDateTime(value, { placeholder: 'Never', locale: 'en-US' });
 }

@@ -10,7 +10,7 @@ import type {
   UserStatsResponse,
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
-import { api, handleGlobalApiError, isApiRequestError } from '../../shared/api';
+import { api } from '../../shared/api';
 
 /** '' = all, 'true' = active, 'false' = inactive (the value the status filter sends). */
 export type StatusValue = '' | 'true' | 'false';
@@ -46,21 +46,3 @@ export const usersApi = {
       ? api.delete<DeleteResponse>(ORG_PATHS.userById(ids[0]), undefined, { silent: true })
       : api.delete<DeleteResponse>(ORG_PATHS.userBulk, { id: ids }, { silent: true }),
 };
-
-/** The server's message for a failed call, else `fallback`. 401s still go through the global handler. */
-export function serverMessage(err: unknown, fallback: string): string {
-  if (isApiRequestError(err) && err.message) return err.message;
-  return fallback;
-}
-
-/**
- * Mutations are `silent` (each screen shows the spec's own failure text), but an expired session must
- * still end the session: a 401 goes to the global handler. Returns true when it did.
- */
-export function handledAsSessionEnd(err: unknown): boolean {
-  if (isApiRequestError(err) && err.status === 401) {
-    handleGlobalApiError(err);
-    return true;
-  }
-  return false;
-}

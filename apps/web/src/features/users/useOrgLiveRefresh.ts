@@ -1,19 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../shared/realtime';
 import { usersKeys } from './api';
 
+export interface OrgLiveRefreshOptions {
+  /**
+   * Also react to 'notification.created' (superadmin screens: every org action creates a notification,
+   * so this still refreshes if 'org.changed' is not delivered).
+   */
+  alsoOnNotification?: boolean;
+  /**
+   * The company queries to refetch when a change names its company (the company screens: lists, that
+   * company's detail and users). Without it, or for a change without a company, everything under
+   * ['companies'] is refetched.
+   */
+  companyKeys?: (companyId: string) => QueryKey[];
+}
+
 /**
- * Live refresh (issue 3): when companies/users change anywhere ('org.changed' to superadmins and the
- * company's room), refetch every ['users'] query and the company options/lists that show them.
- * `alsoOnNotification` additionally reacts to 'notification.created' (superadmin screens: every org
- * action creates a notification, so this still refreshes if 'org.changed' is not delivered).
+ * Live refresh (issue 3) for every org screen (companies, administrators, users, my company): when
+ * companies/users change anywhere ('org.changed' to superadmins and the company's room), refetch every
+ * ['users'] query and the company queries that show them. Only mounted queries refetch; the rest are
+ * marked stale.
  */
-export function useOrgLiveRefresh(opts: { alsoOnNotification?: boolean } = {}): void {
+export function useOrgLiveRefresh({ alsoOnNotification = false, companyKeys }: OrgLiveRefreshOptions = {}): void {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: usersKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ['companies'] });
+  const refresh = (companyId: string | null) => {
+    const companies = companyKeys && companyId ? companyKeys(companyId) : [['companies']];
+    for (const queryKey of [...companies, usersKeys.all]) void queryClient.invalidateQueries({ queryKey });
   };
-  useRealtimeEvent('org.changed', refresh);
-  useRealtimeEvent('notification.created', refresh, !!opts.alsoOnNotification);
+  useRealtimeEvent('org.changed', (e) => refresh(e.companyId));
+  useRealtimeEvent('notification.created', () => refresh(null), alsoOnNotification);
 }

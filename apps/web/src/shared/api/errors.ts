@@ -20,6 +20,15 @@ export function isApiRequestError(value: unknown): value is ApiRequestError {
   return value instanceof ApiRequestError;
 }
 
+/**
+ * The server's message for a failed call (the client's error message), else `fallback`. The account
+ * screens use their own stricter variant (features/account/api.ts), which never shows 'Network Error'.
+ */
+export function serverMessage(err: unknown, fallback: string): string {
+  if (isApiRequestError(err) && err.message) return err.message;
+  return fallback;
+}
+
 /** Status of any thrown value: ApiRequestError status, else 0 (treated as a connection problem). */
 export function errorStatus(value: unknown): number {
   return isApiRequestError(value) ? value.status : 0;

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { MSG } from '@portal/domain';
 import { clearStoredSession } from '../storage';
 import { navigateTo } from '../navigation';
-import { mentionsCsrf, type ApiRequestError } from './errors';
+import { isApiRequestError, mentionsCsrf, type ApiRequestError } from './errors';
 
 type SessionEndHandler = () => void;
 
@@ -111,4 +111,16 @@ export function handleGlobalApiError(err: ApiRequestError): void {
       // 4xx validation-style errors belong to the screen that made the call.
       return;
   }
+}
+
+/**
+ * Mutations are `silent` (each screen shows the spec's own failure text), but an expired session must
+ * still end the session: a 401 goes to the global handler. Returns true when it did.
+ */
+export function handledAsSessionEnd(err: unknown): boolean {
+  if (isApiRequestError(err) && err.status === 401) {
+    handleGlobalApiError(err);
+    return true;
+  }
+  return false;
 }

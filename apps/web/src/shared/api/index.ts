@@ -1,5 +1,10 @@
 export { api, apiRequest, apiUrl, getCsrfToken, invalidateCsrfToken, isAuthFlowPath, RETRY_DELAY_MS } from './client';
 export type { HttpMethod, QueryValue, RequestOptions } from './client';
-export { ApiRequestError, errorStatus, isApiRequestError, mentionsCsrf } from './errors';
-export { classifyGlobalError, handleGlobalApiError, setSessionEndHandler } from './globalErrorHandler';
+export { ApiRequestError, errorStatus, isApiRequestError, mentionsCsrf, serverMessage } from './errors';
+export {
+  classifyGlobalError,
+  handleGlobalApiError,
+  handledAsSessionEnd,
+  setSessionEndHandler,
+} from './globalErrorHandler';
 export { createQueryClient, queryClient } from './queryClient';

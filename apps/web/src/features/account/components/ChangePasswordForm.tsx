@@ -7,10 +7,10 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, changePasswordFormSchema, type ChangePasswordFormInput } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
+import { RevealPasswordInput } from '../../../shared/form';
 import { endSession } from '../../auth';
 import { accountApi, serverMessage } from '../api';
 import { PasswordChecklistView } from './PasswordRequirements';
-import { RevealPasswordInput } from './RevealPasswordInput';
 
 const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -1,22 +1,16 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { AccountProfile, RoleKey } from '@portal/contracts';
+import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG, profileSchema, type ProfileInput } from '@portal/domain';
-import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
+import { handledAsSessionEnd } from '../../../shared/api';
+import { CopyableTextInput, showErrorModal } from '../../../shared/form';
+import { ROLE_LABEL } from '../../auth';
 import { accountApi, refreshSessionUser, serverMessage } from '../api';
-import { CopyValueButton } from './CopyValueButton';
 import { ME_QUERY_KEY } from './queryKeys';
-
-export const ROLE_LABEL: Record<RoleKey, string> = {
-  superadmin: 'Superadmin',
-  admin: 'Administrator',
-  employee: 'Employee',
-};
 
 interface Values {
   username: string;
@@ -43,9 +37,6 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
     reset({ username: profile.username, email: profile.email }, { keepDirtyValues: true });
   }, [profile.username, profile.email, reset]);
 
-  const username = useWatch({ control, name: 'username' }) ?? '';
-  const email = useWatch({ control, name: 'email' }) ?? '';
-
   const onSubmit = async (values: ProfileInput) => {
     try {
       const data = await accountApi.updateProfile({ username: values.username, email: values.email });
@@ -54,44 +45,35 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
       reset({ username: data.username, email: data.email });
       notifications.show({ color: 'teal', message: ACCOUNT_MSG.profile.updated, autoClose: 3000 });
     } catch (err) {
-      if (isApiRequestError(err) && err.status === 401) {
-        handleGlobalApiError(err);
-        return;
-      }
-      modals.open({
-        modalId: 'profile-update-failed',
-        title: ACCOUNT_MSG.profile.updateFailed,
-        centered: true,
-        children: (
-          <Stack gap="md">
-            <Text>{serverMessage(err, 'Your changes could not be saved. Please try again.')}</Text>
-            <Group justify="flex-end">
-              <Button onClick={() => modals.close('profile-update-failed')}>OK</Button>
-            </Group>
-          </Stack>
-        ),
-      });
+      if (handledAsSessionEnd(err)) return;
+      showErrorModal(
+        ACCOUNT_MSG.profile.updateFailed,
+        serverMessage(err, 'Your changes could not be saved. Please try again.'),
+        'profile-update-failed',
+      );
     }
   };
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Personal details">
       <Stack gap="md" maw={480}>
-        <TextInput
+        <CopyableTextInput
+          control={control}
+          copyLabel="user name"
           label="User Name"
           autoComplete="username"
           required
           error={errors.username?.message}
-          rightSection={<CopyValueButton value={username} label="User name" />}
           {...register('username')}
         />
-        <TextInput
+        <CopyableTextInput
+          control={control}
+          copyLabel="email"
           label="Email"
           type="email"
           autoComplete="email"
           required
           error={errors.email?.message}
-          rightSection={<CopyValueButton value={email} label="Email" />}
           {...register('email')}
         />
         <TextInput label="Role" value={ROLE_LABEL[profile.role_key]} readOnly variant="filled" />

@@ -5,11 +5,11 @@ import { Alert, Divider, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } 
 import { IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG } from '@portal/domain';
+import { CopyButton } from '../../../shared/form';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { accountApi, refreshSessionUser } from '../api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { CopyValueButton } from '../components/CopyValueButton';
 import { ImageUploadCard } from '../components/ImageUploadCard';
 import { PersonalDetailsForm } from '../components/PersonalDetailsForm';
 import { ME_QUERY_KEY } from '../components/queryKeys';
@@ -154,7 +154,7 @@ function CompanyDetails({
         value={name}
         readOnly
         variant="filled"
-        rightSection={<CopyValueButton value={companyName ?? ''} label="Company name" />}
+        rightSection={<CopyButton value={companyName ?? ''} label="company name" />}
       />
       {companyId && (
         <ImageUploadCard

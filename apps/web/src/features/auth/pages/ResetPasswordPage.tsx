@@ -8,7 +8,7 @@ import { IconArrowLeft, IconCircleCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
 import { accountApi, serverMessage } from '../../account/api';
 import { PasswordChecklistView, PasswordStrengthMeter } from '../../account/components/PasswordRequirements';
-import { RevealPasswordInput } from '../../account/components/RevealPasswordInput';
+import { RevealPasswordInput } from '../../../shared/form';
 import { clearSession } from '../session';
 
 /** Spec §9: back to sign-in 6 s after the password was updated. */

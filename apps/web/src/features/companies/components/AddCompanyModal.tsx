@@ -1,13 +1,12 @@
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/domain';
-import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
-import { RevealPasswordInput } from '../../account/components/RevealPasswordInput';
-import { companiesApi, companiesKeys, serverMessage } from '../api';
-import { CopyButton } from '../../users/components';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { CopyableTextInput, FormModal, RevealPasswordInput } from '../../../shared/form';
+import { companiesApi, companiesKeys } from '../api';
 
 interface Values {
   name: string;
@@ -33,7 +32,6 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const email = useWatch({ control, name: 'email' }) ?? '';
 
   const close = () => {
     reset(EMPTY);
@@ -47,7 +45,7 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
       await queryClient.invalidateQueries({ queryKey: companiesKeys.all });
       close();
     } catch (err) {
-      if (isApiRequestError(err) && err.status === 401) return handleGlobalApiError(err);
+      if (handledAsSessionEnd(err)) return;
       notifications.show({
         color: 'red',
         message: serverMessage(err, 'Company could not be added. Please try again.'),
@@ -57,50 +55,47 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Add Company" centered>
-      <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Add company">
-        <Stack gap="sm">
-          <TextInput label="Company Name" required data-autofocus error={errors.name?.message} {...register('name')} />
-          <TextInput
-            label="User Name"
-            required
-            autoComplete="off"
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            error={errors.email?.message}
-            rightSection={<CopyButton value={email} label="email" />}
-            {...register('email')}
-          />
-          <RevealPasswordInput
-            label="New Password"
-            required
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <RevealPasswordInput
-            label="Confirm Password"
-            required
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...register('confirm_password')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              Add Company
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title="Add Company"
+      formLabel="Add company"
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel="Add Company"
+      submitting={isSubmitting}
+    >
+      <TextInput label="Company Name" required data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextInput
+        label="User Name"
+        required
+        autoComplete="off"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <CopyableTextInput
+        control={control}
+        copyLabel="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <RevealPasswordInput
+        label="New Password"
+        required
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <RevealPasswordInput
+        label="Confirm Password"
+        required
+        autoComplete="new-password"
+        error={errors.confirm_password?.message}
+        {...register('confirm_password')}
+      />
+    </FormModal>
   );
 }

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { CopyButton, handledAsSessionEnd } from '../../users/components';
-import { companiesApi, companiesKeys, serverMessage } from '../api';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { CopyableTextInput, showErrorModal } from '../../../shared/form';
+import { companiesApi, companiesKeys } from '../api';
 import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
-import { showErrorModal } from '../errorModal';
 import { multiplierValueToPercentage, percentageToMultiplierValue } from '../format';
 import { DangerZone } from './DangerZone';
 
@@ -57,8 +57,6 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
     reset(valuesOf(company), { keepDirtyValues: true });
   }, [company, reset]);
 
-  const name = useWatch({ control, name: 'name' }) ?? '';
-
   const onSubmit = async (v: CompanyEditParsed) => {
     try {
       const res = await companiesApi.update(company._id, {
@@ -89,11 +87,12 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit company">
           <Stack gap="md">
-            <TextInput
+            <CopyableTextInput
+              control={control}
+              copyLabel="organization name"
               label="Organization Name"
               required
               error={errors.name?.message}
-              rightSection={<CopyButton value={name} label="organization name" />}
               {...register('name')}
             />
             <Controller

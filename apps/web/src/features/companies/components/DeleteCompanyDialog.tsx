@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { handledAsSessionEnd } from '../../users/components';
-import { companiesApi, companiesKeys, serverMessage } from '../api';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { companiesApi, companiesKeys } from '../api';
 
 interface Props {
   company: CompanyListItem;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ORG_MSG } from '@portal/domain';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { companiesApi, companiesKeys } from '../api';
-import { showErrorModal } from '../errorModal';
+import { showErrorModal } from '../../../shared/form';
 
 /** `GET company/{id}`; a failure shows the modal 'Error' / 'Failed to load company data' (spec §8). */
 export function useCompanyDetail(id: string) {

@@ -7,15 +7,15 @@ import { CompaniesToolbar, type CompaniesView } from '../components/CompaniesToo
 import { CompanyCard } from '../components/CompanyCard';
 import { CompanyTable } from '../components/CompanyTable';
 import { COMPANIES_PAGE_SIZE, useCompaniesList } from '../hooks/useCompaniesList';
-import { useOrgRealtime } from '../hooks/useOrgRealtime';
-import { Pagination } from '../../users/components';
+import { Pagination, useOrgLiveRefresh } from '../../users/components';
+import { companyChangeKeys } from '../api';
 
 /** Superadmin companies list (spec §2 Superadmin screens 1). */
 export default function CompaniesPage() {
   const s = useCompaniesList();
   const [view, setView] = useState<CompaniesView>('grid');
   const [adding, setAdding] = useState(false);
-  useOrgRealtime();
+  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
 
   return (
     <>

@@ -15,12 +15,12 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
-import { StatusBadge } from '../../users/components';
+import { StatusBadge, useOrgLiveRefresh } from '../../users/components';
+import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
 import { formatDate } from '../format';
 import { useCompanyDetail } from '../hooks/useCompanyDetail';
-import { useOrgRealtime } from '../hooks/useOrgRealtime';
 
 /** Section state of the detail page (spec §2 screen 2): the users (home) or the embedded edit. */
 type Section = 'home' | 'edit';
@@ -31,7 +31,7 @@ export default function CompanyDetailPage() {
   const navigate = useNavigate();
   const [section, setSection] = useState<Section>('home');
   const { data, isPending } = useCompanyDetail(id);
-  useOrgRealtime();
+  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
   const company = data?.company;
 
   return (

@@ -2,16 +2,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
+import { useOrgLiveRefresh } from '../../users/components';
+import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { useCompanyDetail } from '../hooks/useCompanyDetail';
-import { useOrgRealtime } from '../hooks/useOrgRealtime';
 
 /** Company edit /superadmin/companies/edit/:id (spec §2 Superadmin screens 3). */
 export default function CompanyEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data, isPending } = useCompanyDetail(id);
-  useOrgRealtime();
+  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
   const company = data?.company;
 
   return (

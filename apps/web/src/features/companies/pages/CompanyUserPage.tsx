@@ -4,10 +4,16 @@ import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text 
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
-import { UserDetailForm, confirmDelete, deleteUsers, usersApi, usersKeys } from '../../users/components';
-import { companiesKeys } from '../api';
+import {
+  UserDetailForm,
+  confirmDelete,
+  deleteUsers,
+  useOrgLiveRefresh,
+  usersApi,
+  usersKeys,
+} from '../../users/components';
+import { companiesKeys, companyChangeKeys } from '../api';
 import { formatDateTime } from '../format';
-import { useOrgRealtime } from '../hooks/useOrgRealtime';
 
 /** Company user edit /superadmin/companies/:id/user/:userId (spec §2 Superadmin screens 4). */
 export default function CompanyUserPage() {
@@ -15,7 +21,7 @@ export default function CompanyUserPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const companyPath = `/superadmin/companies/${id}`;
-  useOrgRealtime();
+  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
 
   const detail = useQuery({ queryKey: usersKeys.detail(userId), queryFn: () => usersApi.detail(userId) });
   const user = detail.data;

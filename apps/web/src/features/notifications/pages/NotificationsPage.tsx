@@ -4,12 +4,12 @@ import { Box, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import type { NotificationRow } from '@portal/contracts';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
+import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import type { StatusValue } from '../../users/api';
 import {
   confirmDelete,
-  formatDateTime,
   Pagination,
   StatusFilter,
   UsersTable,

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { Button, Group, Modal, NativeSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, PasswordInput, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOption } from '@portal/contracts';
 import { addAdministratorSchema, addCompanyUserSchema } from '@portal/domain';
-import { isApiRequestError } from '../../../shared/api';
-import { handledAsSessionEnd } from '../api';
+import { handledAsSessionEnd, isApiRequestError, serverMessage } from '../../../shared/api';
+import { FormModal } from '../../../shared/form';
 
 export interface AddUserValues {
   company_id?: string;
@@ -80,66 +80,62 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
       if (handledAsSessionEnd(err)) return;
       const fieldErrors = isApiRequestError(err) ? err.errors : undefined;
       for (const f of FIELDS) if (fieldErrors?.[f]) setError(f, { message: fieldErrors[f] });
-      const message = isApiRequestError(err) && err.message ? err.message : texts.failureFallback;
+      const message = serverMessage(err, texts.failureFallback);
       notifications.show({ color: 'red', title: texts.failureTitle, message, autoClose: 5000 });
     }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={texts.title} centered>
-      <form onSubmit={handleSubmit(submit)} noValidate aria-label={texts.title}>
-        <Stack gap="sm">
-          {withCompany && (
-            <Controller
-              control={control}
-              name="company_id"
-              render={({ field }) => (
-                <NativeSelect
-                  label="Company"
-                  required
-                  error={errors.company_id?.message}
-                  data={[
-                    { value: '', label: 'Select a company' },
-                    ...companies.map((c) => ({ value: c._id, label: c.name })),
-                  ]}
-                  {...field}
-                  value={field.value ?? ''}
-                />
-              )}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={texts.title}
+      onSubmit={handleSubmit(submit)}
+      submitLabel={texts.submit ?? 'Save'}
+      submitting={isSubmitting}
+      cancelDisabled={isSubmitting}
+    >
+      {withCompany && (
+        <Controller
+          control={control}
+          name="company_id"
+          render={({ field }) => (
+            <NativeSelect
+              label="Company"
+              required
+              error={errors.company_id?.message}
+              data={[
+                { value: '', label: 'Select a company' },
+                ...companies.map((c) => ({ value: c._id, label: c.name })),
+              ]}
+              {...field}
+              value={field.value ?? ''}
             />
           )}
-          <TextInput
-            label="Username"
-            required
-            autoComplete="off"
-            error={errors.username?.message}
-            {...register('username')}
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordInput
-            label="Password"
-            required
-            autoComplete="new-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {texts.submit ?? 'Save'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        />
+      )}
+      <TextInput
+        label="Username"
+        required
+        autoComplete="off"
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <TextInput
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+    </FormModal>
   );
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Anchor, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserDetail } from '@portal/contracts';
 import { ORG_MSG, userEditFormSchema } from '@portal/domain';
-import { handledAsSessionEnd, serverMessage, usersApi, usersKeys } from '../api';
-import { CopyButton } from './CopyButton';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { CopyableTextInput, showErrorModal } from '../../../shared/form';
+import { usersApi, usersKeys } from '../api';
 
 interface FormValues {
   status: boolean | 'true' | 'false';
@@ -65,19 +65,11 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
       onSaved?.(res.data);
     } catch (err) {
       if (handledAsSessionEnd(err)) return;
-      modals.open({
-        modalId: 'user-update-failed',
-        title: ORG_MSG.failure.updateTitle,
-        centered: true,
-        children: (
-          <Stack gap="md">
-            <Text>{serverMessage(err, 'Your changes could not be saved. Please try again.')}</Text>
-            <Group justify="flex-end">
-              <Button onClick={() => modals.close('user-update-failed')}>OK</Button>
-            </Group>
-          </Stack>
-        ),
-      });
+      showErrorModal(
+        ORG_MSG.failure.updateTitle,
+        serverMessage(err, 'Your changes could not be saved. Please try again.'),
+        'user-update-failed',
+      );
     }
   };
 
@@ -93,9 +85,6 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
       setResending(false);
     }
   };
-
-  const username = useWatch({ control, name: 'username' }) ?? '';
-  const email = useWatch({ control, name: 'email' }) ?? '';
 
   return (
     <form onSubmit={handleSubmit(save)} noValidate aria-label="User details">
@@ -117,22 +106,24 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
             />
           )}
         />
-        <TextInput
+        <CopyableTextInput
+          control={control}
+          copyLabel="user name"
           label="User Name"
           required
           autoComplete="off"
           error={errors.username?.message}
-          rightSection={<CopyButton value={username} label="user name" />}
           {...register('username')}
         />
         {showCompany && <TextInput label="Company Name" value={user.companyName || 'N/A'} readOnly variant="filled" />}
-        <TextInput
+        <CopyableTextInput
+          control={control}
+          copyLabel="email"
           label="Email"
           type="email"
           required
           autoComplete="off"
           error={errors.email?.message}
-          rightSection={<CopyButton value={email} label="email" />}
           {...register('email')}
         />
         <Group justify="space-between">

@@ -2,7 +2,8 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ORG_MSG } from '@portal/domain';
-import { handledAsSessionEnd, serverMessage, usersApi } from '../api';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { usersApi } from '../api';
 
 export interface DeleteUsersTexts {
   /** Success toast. Default 'User Deleted Successfully' / 'Users Deleted Successfully'. */

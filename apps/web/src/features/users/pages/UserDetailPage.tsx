@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
+import { serverMessage } from '../../../shared/api';
+import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
-import { serverMessage, usersApi, usersKeys } from '../api';
-import { confirmDelete, deleteUsers, formatDateTime, UserDetailForm, useOrgLiveRefresh } from '../components';
+import { usersApi, usersKeys } from '../api';
+import { confirmDelete, deleteUsers, UserDetailForm, useOrgLiveRefresh } from '../components';
 
 /**
  * Shared administrator/employee detail (spec §2 Superadmin screen 6): /superadmin/administrators/:id,

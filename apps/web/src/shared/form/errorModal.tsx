@@ -1,8 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
-/** A titled failure modal with an OK button (spec §8: 'Error', 'Data Update Unsuccessful', …). */
-export function showErrorModal(title: string, message: string, modalId = 'companies-error'): void {
+/**
+ * A titled failure modal with an OK button (spec §8: 'Error', 'Data Update Unsuccessful', …). A modal
+ * already open under `modalId` is replaced, so it always shows the latest message.
+ */
+export function showErrorModal(title: string, message: string, modalId: string): void {
   modals.close(modalId);
   modals.open({
     modalId,

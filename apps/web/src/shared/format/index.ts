@@ -1,0 +1,1 @@
+export { formatDate, formatDateTime, type DateFormatOptions } from './date';
