@@ -53,7 +53,7 @@ export default async function globalTeardown(): Promise<void> {
       ? doc.slice(0, a) + lines.join('\n') + doc.slice(b + END.length)
       : `${doc.trimEnd()}\n\n${lines.join('\n')}\n`;
   // Keep `npm run lint` (prettier --check) green: format the page as the repo's prettier would.
-   
+
   const prettier = require('prettier') as typeof import('prettier');
   const options = (await prettier.resolveConfig(DOC)) ?? {};
   fs.writeFileSync(DOC, await prettier.format(next, { ...options, filepath: DOC }));

@@ -456,6 +456,60 @@ export async function seedDatabase(serverUrl: string, name = 'portal'): Promise<
   }
 }
 
+// ---- one scenario's processes --------------------------------------------------------------
+
+/** BullMQ prefix of the fault scenarios (their Redis is private anyway). */
+export const QUEUE_PREFIX = 'faults';
+
+/** What a fault scenario runs: private Redis and Postgres, an SMTP sink, the API, two workers. */
+export interface FaultStack {
+  redis: PrivateRedis;
+  pg: PrivatePostgres;
+  sink: SmtpSink;
+  seed: Seed;
+  /** The environment the API and workers were started with (start more workers with it). */
+  env: AppEnv;
+  api: Proc & { port: number; baseUrl: string };
+  /** worker-1 and worker-2; a scenario may push replacements, stopFaultStack() stops them all. */
+  workers: Proc[];
+  /** Signed in as the seeded superadmin on the API. */
+  client: ApiClient;
+}
+
+/**
+ * Starts a scenario's processes into `stack`, each field set as soon as its process is up, so that
+ * stopFaultStack(stack) in afterAll also cleans up after a start that failed half-way. Redis,
+ * Postgres and the sink start in parallel; then the seeded database, the API, then both workers.
+ */
+export async function startFaultStack(name: string, stack: Partial<FaultStack> = {}): Promise<FaultStack> {
+  const dir = scratchDir(name);
+  await Promise.all([
+    startPrivateRedis(dir).then((r) => (stack.redis = r)),
+    startPrivatePostgres(dir).then((p) => (stack.pg = p)),
+    startSmtpSink().then((s) => (stack.sink = s)),
+  ]);
+  stack.seed = await seedDatabase(stack.pg!.url);
+  const env: AppEnv = {
+    DATABASE_URL: stack.seed.databaseUrl,
+    REDIS_URL: stack.redis!.url,
+    SMTP_URL: stack.sink!.url,
+    QUEUE_PREFIX,
+  };
+  stack.env = env;
+  stack.api = await startApi('api', env);
+  const workers: Proc[] = (stack.workers = []);
+  await Promise.all(['worker-1', 'worker-2'].map((n) => startWorkerProcess(n, env).then((w) => workers.push(w))));
+  workers.sort((a, b) => a.name.localeCompare(b.name));
+  stack.client = await superadminClient(stack.api.baseUrl, stack.seed);
+  return stack as FaultStack;
+}
+
+/** Stops the API and every worker (SIGTERM, bounded), then Redis, Postgres and the sink. */
+export async function stopFaultStack(stack: Partial<FaultStack>): Promise<void> {
+  await stopAll([stack.api, ...(stack.workers ?? [])]);
+  await Promise.all([stack.redis?.stop(), stack.pg?.stop(), stack.sink?.stop()]);
+}
+
 // ---- SMTP sink ---------------------------------------------------------------------------
 
 export interface SmtpSink {
@@ -667,4 +721,30 @@ export function emailFigures(sink: SmtpSink, recipients: string[]) {
     if (n > 1) duplicated += n - 1;
   }
   return { missing, duplicated };
+}
+
+/**
+ * Waits until every user.created event of the scenario's users (email LIKE `emailLike`) is relayed,
+ * has its notification, and every recipient got its welcome email. Returns when that held (epoch
+ * ms), or 0 if it did not within `timeoutMs`. `onState` sees each polled state.
+ */
+export async function waitForDrain(
+  stack: Pick<FaultStack, 'pg' | 'sink'>,
+  emailLike: string,
+  recipients: () => string[] | Promise<string[]>,
+  what: string,
+  onState?: (st: Awaited<ReturnType<typeof pipelineState>>) => void,
+  timeoutMs = 60_000,
+): Promise<number> {
+  return waitFor(
+    async () => {
+      const st = await pipelineState(stack.pg, 'portal', emailLike);
+      onState?.(st);
+      const mail = emailFigures(stack.sink, await recipients());
+      return st.unrelayed === 0 && st.events_without_notification === 0 && mail.missing === 0 && Date.now();
+    },
+    timeoutMs,
+    what,
+    250,
+  ).catch(() => 0);
 }

@@ -1,28 +1,18 @@
 import { Queue } from 'bullmq';
-import type { ApiClient } from '../api';
 import {
   LoadGenerator,
+  QUEUE_PREFIX,
   createUserRequest,
   emailFigures,
   percentile,
   pipelineState,
   recordFigures,
-  scratchDir,
-  seedDatabase,
   sleep,
-  startApi,
-  startPrivatePostgres,
-  startPrivateRedis,
-  startSmtpSink,
-  startWorkerProcess,
-  superadminClient,
+  startFaultStack,
+  stopFaultStack,
   waitFor,
-  type PrivatePostgres,
-  type PrivateRedis,
-  type Proc,
-  type Seed,
-  type SmtpSink,
-  stopAll,
+  waitForDrain,
+  type FaultStack,
 } from './harness';
 
 const OUTAGE_MS = 30_000;
@@ -34,35 +24,22 @@ const RATE = 5; // user creations per second
  * own once Redis is back — every notification written and every welcome email delivered once.
  */
 describe('Redis outage under load', () => {
-  let redis: PrivateRedis;
-  let pg: PrivatePostgres;
-  let sink: SmtpSink;
-  let seed: Seed;
-  let api: Proc & { baseUrl: string };
-  const workers: Proc[] = [];
-  let client: ApiClient;
-  const prefix = 'faults';
+  const stack = {} as FaultStack;
 
   beforeAll(async () => {
     const t0 = Date.now();
-    const dir = scratchDir('redis-outage');
-    [redis, pg, sink] = await Promise.all([startPrivateRedis(dir), startPrivatePostgres(dir), startSmtpSink()]);
-    seed = await seedDatabase(pg.url);
-    const env = { DATABASE_URL: seed.databaseUrl, REDIS_URL: redis.url, SMTP_URL: sink.url, QUEUE_PREFIX: prefix };
-    api = await startApi('api', env);
-    workers.push(...(await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)])));
-    client = await superadminClient(api.baseUrl, seed);
+    await startFaultStack('redis-outage', stack);
     console.log(`[faults] setup ${Date.now() - t0} ms`);
   }, 90_000);
 
   afterAll(async () => {
     const t0 = Date.now();
-    await stopAll([api, ...workers]);
-    await Promise.all([redis?.stop(), pg?.stop(), sink?.stop()]);
+    await stopFaultStack(stack);
     console.log(`[faults] teardown ${Date.now() - t0} ms`);
   }, 60_000);
 
   it('keeps the API answering, loses nothing, delivers each email once, workers resume without restart', async () => {
+    const { redis, pg, sink, seed, api, workers, client } = stack;
     // The pipeline works before the fault.
     const warm = await createUserRequest(client, seed.companyId, 'warm@ro.faults.example');
     expect(warm.status).toBe(201);
@@ -88,26 +65,29 @@ describe('Redis outage under load', () => {
     // Workers resume by themselves: the whole backlog drains.
     let firstProgressAt = 0;
     const baseline = (await pipelineState(pg, 'portal', '%@ro.faults.example')).notifications;
-    const doneAt = await waitFor(
-      async () => {
-        const st = await pipelineState(pg, 'portal', '%@ro.faults.example');
-        if (!firstProgressAt && st.notifications > baseline) firstProgressAt = Date.now();
-        const mail = emailFigures(sink, created);
-        return st.unrelayed === 0 && st.events_without_notification === 0 && mail.missing === 0 && Date.now();
-      },
-      60_000,
+    const doneAt = await waitForDrain(
+      stack,
+      '%@ro.faults.example',
+      () => created,
       'backlog drained after Redis came back',
-      250,
-    ).catch(() => 0);
+      (st) => {
+        if (!firstProgressAt && st.notifications > baseline) firstProgressAt = Date.now();
+      },
+    );
     await sleep(3_000); // let any straggling duplicate show up
 
     const st = await pipelineState(pg, 'portal', '%@ro.faults.example');
     const mail = emailFigures(sink, created);
 
     // Which worker processes completed jobs after Redis came back (job.processedBy = host:pid).
-    const q = new Queue('email', { connection: { host: '127.0.0.1', port: redis.port }, prefix });
+    const connection = { host: '127.0.0.1', port: redis.port };
+    const q = new Queue('email', { connection, prefix: QUEUE_PREFIX });
+    const nq = new Queue('notifications', { connection, prefix: QUEUE_PREFIX });
     const done = await q.getJobs(['completed'], 0, 2000);
-    await q.close();
+    const notified = await nq.getJobs(['completed'], 0, 2000);
+    await Promise.all([q.close(), nq.close()]);
+    // Jobs caught active by the outage come back only through the stalled-job check (30 s period).
+    const restalled = (jobs: { stalledCounter?: number }[]) => jobs.filter((j) => (j.stalledCounter ?? 0) > 0).length;
     const after = new Set(done.filter((j) => (j.finishedOn ?? 0) >= upAt).map((j) => j.processedBy));
     const workerNames = workers.map((w) => String(w.pid));
     const resumed = workerNames.filter((pid) => [...after].some((n) => n?.endsWith(`:${pid}`)));
@@ -133,6 +113,7 @@ describe('Redis outage under load', () => {
       'backlog drained after Redis back (s)': doneAt ? ((doneAt - upAt) / 1000).toFixed(1) : 'not within 60 s',
       'worker processes that resumed (no restart)': `${resumed.length} of ${workers.length}`,
       'worker processes crashed': workers.filter((w) => w.exited).length,
+      'jobs re-run by the stalled-job check (email / notifications)': `${restalled(done)} / ${restalled(notified)}`,
     };
     recordFigures('Redis stopped 30 s under load', figures);
 

@@ -1,25 +1,15 @@
 import { Queue, QueueEvents } from 'bullmq';
-import type { ApiClient } from '../api';
 import {
+  QUEUE_PREFIX,
   createUserRequest,
   recordFigures,
-  scratchDir,
-  seedDatabase,
   sleep,
-  startApi,
-  startPrivatePostgres,
-  startPrivateRedis,
-  startSmtpSink,
+  startFaultStack,
   startWorkerProcess,
-  superadminClient,
+  stopFaultStack,
   waitFor,
-  type AppEnv,
-  type PrivatePostgres,
-  type PrivateRedis,
+  type FaultStack,
   type Proc,
-  type Seed,
-  type SmtpSink,
-  stopAll,
 } from './harness';
 
 const SMTP_DELAY_MS = 4_000; // the sink answers 250 only after this: email jobs are slow
@@ -31,46 +21,31 @@ const SMTP_DELAY_MS = 4_000; // the sink answers 250 only after this: email jobs
  * finishes the job before exiting (bounded graceful close), so nothing is left stalled.
  */
 describe('worker killed mid-job', () => {
-  let redis: PrivateRedis;
-  let pg: PrivatePostgres;
-  let sink: SmtpSink;
-  let seed: Seed;
-  let env: AppEnv;
-  let api: Proc & { baseUrl: string };
-  const workers: Proc[] = [];
-  let client: ApiClient;
+  const stack = {} as FaultStack;
   let emailQueue: Queue;
   let events: QueueEvents;
   const stalled: string[] = [];
-  const prefix = 'faults';
 
   beforeAll(async () => {
-    const dir = scratchDir('worker-kill');
-    [redis, pg, sink] = await Promise.all([startPrivateRedis(dir), startPrivatePostgres(dir), startSmtpSink()]);
-    seed = await seedDatabase(pg.url);
-    env = { DATABASE_URL: seed.databaseUrl, REDIS_URL: redis.url, SMTP_URL: sink.url, QUEUE_PREFIX: prefix };
-    api = await startApi('api', env);
-    workers.push(...(await Promise.all([startWorkerProcess('worker-1', env), startWorkerProcess('worker-2', env)])));
-    client = await superadminClient(api.baseUrl, seed);
-    const connection = { host: '127.0.0.1', port: redis.port };
-    emailQueue = new Queue('email', { connection, prefix });
-    events = new QueueEvents('email', { connection, prefix });
+    await startFaultStack('worker-kill', stack);
+    const connection = { host: '127.0.0.1', port: stack.redis.port };
+    emailQueue = new Queue('email', { connection, prefix: QUEUE_PREFIX });
+    events = new QueueEvents('email', { connection, prefix: QUEUE_PREFIX });
     events.on('stalled', ({ jobId }) => stalled.push(jobId));
     await events.waitUntilReady();
-    sink.delayMs = SMTP_DELAY_MS;
+    stack.sink.delayMs = SMTP_DELAY_MS;
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all([events?.close(), emailQueue?.close()]);
-    await stopAll([api, ...workers]);
-    await Promise.all([redis?.stop(), pg?.stop(), sink?.stop()]);
+    await stopFaultStack(stack);
   }, 60_000);
 
   const eventIdOf = async (email: string) =>
     (
       await waitFor(
         () =>
-          pg.query<{ id: string }>(
+          stack.pg.query<{ id: string }>(
             'portal',
             `SELECT id FROM outbox WHERE type = 'user.created' AND payload->>'email' = $1`,
             [email],
@@ -82,11 +57,11 @@ describe('worker killed mid-job', () => {
 
   /** Creates a user and waits until its welcome email is being sent; returns the worker sending it. */
   async function catchMidSend(email: string): Promise<{ eventId: string; worker: Proc }> {
-    expect((await createUserRequest(client, seed.companyId, email)).status).toBe(201);
+    expect((await createUserRequest(stack.client, stack.seed.companyId, email)).status).toBe(201);
     const eventId = await eventIdOf(email);
-    await waitFor(() => sink.receiving.has(email), 15_000, `SMTP DATA for ${email}`, 20);
+    await waitFor(() => stack.sink.receiving.has(email), 15_000, `SMTP DATA for ${email}`, 20);
     const job = await emailQueue.getJob(eventId);
-    const worker = workers.find((w) => !w.exited && job?.processedBy?.endsWith(`:${w.pid}`));
+    const worker = stack.workers.find((w) => !w.exited && job?.processedBy?.endsWith(`:${w.pid}`));
     if (!worker) throw new Error(`no live worker owns job ${eventId} (processedBy ${job?.processedBy})`);
     return { eventId, worker };
   }
@@ -106,22 +81,22 @@ describe('worker killed mid-job', () => {
     );
     await sleep(1_000);
     const job = await emailQueue.getJob(eventId);
-    const survivor = workers.find((w) => !w.exited)!;
-    const [{ n }] = await pg.query<{ n: string }>(
+    const survivor = stack.workers.find((w) => !w.exited)!;
+    const [{ n }] = await stack.pg.query<{ n: string }>(
       'portal',
       `SELECT count(*) AS n FROM notifications WHERE event_id = $1`,
       [eventId],
     );
     const figures = {
-      'emails delivered (expected 1)': sink.accepted.get(email) ?? 0,
-      'sends cut off by the kill (no 250, not delivered)': sink.aborted,
+      'emails delivered (expected 1)': stack.sink.accepted.get(email) ?? 0,
+      'sends cut off by the kill (no 250, not delivered)': stack.sink.aborted,
       'notification records (expected 1)': Number(n),
       'stalled-job recovery after SIGKILL (s)': ((completedAt - killedAt) / 1000).toFixed(1),
       'recovered by': job?.processedBy?.endsWith(`:${survivor.pid}`) ? 'the other worker' : String(job?.processedBy),
       'stalled events seen': stalled.filter((id) => id === eventId).length,
     };
     recordFigures('Worker SIGKILL mid-job', figures);
-    expect(sink.accepted.get(email)).toBe(1);
+    expect(stack.sink.accepted.get(email)).toBe(1);
     expect(Number(n)).toBe(1);
     expect(job?.processedBy).toMatch(new RegExp(`:${survivor.pid}$`));
     // lockDuration 30 s + stalledInterval 30 s bound the recovery.
@@ -130,7 +105,7 @@ describe('worker killed mid-job', () => {
 
   it('SIGTERM mid-send: the worker finishes the job, exits 0 and leaves nothing stalled', async () => {
     // Back to two workers (a fresh process replaces the killed one).
-    workers.push(await startWorkerProcess('worker-3', env));
+    stack.workers.push(await startWorkerProcess('worker-3', stack.env));
     const stalledBefore = stalled.length;
     const email = 'termed@wk.faults.example';
     const { eventId, worker } = await catchMidSend(email);
@@ -145,7 +120,7 @@ describe('worker killed mid-job', () => {
       'exit after SIGTERM (s)': (exitedAfter / 1000).toFixed(1),
       'job state when the worker exited': stateAtExit,
       'completed by the terminated worker': Boolean(job?.processedBy?.endsWith(`:${worker.pid}`)),
-      'emails delivered (expected 1)': sink.accepted.get(email) ?? 0,
+      'emails delivered (expected 1)': stack.sink.accepted.get(email) ?? 0,
       'active jobs left behind': active,
       'stalled events': stalled.length - stalledBefore,
     };
@@ -153,7 +128,7 @@ describe('worker killed mid-job', () => {
     expect(code).toBe(0);
     expect(stateAtExit).toBe('completed');
     expect(job?.processedBy).toMatch(new RegExp(`:${worker.pid}$`));
-    expect(sink.accepted.get(email)).toBe(1);
+    expect(stack.sink.accepted.get(email)).toBe(1);
     expect(active).toBe(0);
     expect(stalled.length - stalledBefore).toBe(0);
   }, 90_000);

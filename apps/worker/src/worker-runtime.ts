@@ -77,7 +77,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const name = `${hostname()}:${process.pid}`;
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
-    createWorker('email', emailProcessor(db, mailer, handlers.email, ctx), env, { concurrency, name }),
+    createWorker('email', emailProcessor(db, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
     // Image decoding is CPU work: two at a time at most.
     createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, {
       concurrency: Math.min(concurrency, 2),
