@@ -38,7 +38,8 @@ import {
   usePresence,
   useSaveChanges,
 } from './hooks';
-import { FIELD_LABELS, hasNewerRows } from './model';
+import { hasNewerRows } from './model';
+import { SaveErrors } from './SaveErrors';
 import type { EditFile, GridRow } from './types';
 import { VariantGrid } from './VariantGrid';
 
@@ -141,13 +142,11 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
   const product = productList.find((p) => p._id === selectedId) ?? productList[0] ?? null;
   const productId = product?._id ?? null;
 
+  // Not the rows: a committed cell re-renders the grid (VariantGrid subscribes), not the editor.
   const edit = useEditStore(
     useShallow((s) => ({
       productId: s.productId,
-      rows: s.rows,
-      statuses: s.statuses,
-      errors: s.errors,
-      errorMessage: s.errorMessage,
+      rowCount: s.rows.length,
       conflicts: s.conflicts,
       saving: s.saving,
       remoteChanged: s.remoteChanged,
@@ -320,9 +319,7 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
     );
 
   const ready = !!product && edit.productId === product._id;
-  const height = Math.min(MAX_GRID_HEIGHT, 42 + Math.max(edit.rows.length, 3) * ROW_HEIGHT);
-  const errorEntries = Object.entries(edit.errors);
-  const rowNumber = new Map(edit.rows.map((r, i) => [r._id, i + 1]));
+  const height = Math.min(MAX_GRID_HEIGHT, 42 + Math.max(edit.rowCount, 3) * ROW_HEIGHT);
 
   return (
     <Stack gap="md">
@@ -412,20 +409,7 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
                 </Group>
               </Alert>
             )}
-            {(edit.errorMessage || errorEntries.length > 0) && (
-              <Alert color="red" role="alert" title={edit.errorMessage ?? CATALOGUE_MSG.saveFailed}>
-                <Stack gap={2}>
-                  {errorEntries.map(([id, fields]) =>
-                    Object.entries(fields).map(([f, msg]) => (
-                      <Text fz="sm" key={`${id}-${f}`}>
-                        Row {rowNumber.get(id) ?? '?'}
-                        {f !== 'row' ? ` · ${FIELD_LABELS[f as keyof typeof FIELD_LABELS] ?? f}` : ''}: {msg}
-                      </Text>
-                    )),
-                  )}
-                </Stack>
-              </Alert>
-            )}
+            <SaveErrors />
             <Text fz="xs" c="gray.7">
               Arrow keys move between cells; double-click, F2, Enter or space edits; Yes/No and type cells open on a
               click. Paste blocks from a spreadsheet. Drag the handle or use the arrows to reorder. Custom (odd-size)
@@ -435,9 +419,6 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
               <VariantGrid
                 key={`${edit.productId}-${showsActualSize(categoryName)}`}
                 ref={gridRef}
-                rows={edit.rows}
-                statuses={edit.statuses}
-                errors={edit.errors}
                 showActualSize={showsActualSize(categoryName)}
                 height={height}
                 onHistory={onHistory}
@@ -464,7 +445,6 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
       {edit.conflicts && (
         <ConflictView
           conflicts={edit.conflicts}
-          rows={edit.rows}
           saving={edit.saving}
           onReload={() => useEditStore.getState().reloadConflicts()}
           onOverwrite={() => void save(true)}

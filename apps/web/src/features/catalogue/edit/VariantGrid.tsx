@@ -25,10 +25,11 @@ import {
   type GridColumn,
 } from '@portal/domain';
 import type { OddSizeTypeValue } from '@portal/contracts';
-import { ActionsCell, GutterCell, SelectCell, type RowActions, type SelectColumnData } from './cells';
+import { useShallow } from 'zustand/react/shallow';
+import { ActionsCell, GutterCell, SelectCell, sameCellProps, type RowActions, type SelectColumnData } from './cells';
 import { useEditStore } from './editStore';
 import { emptyRow } from './model';
-import type { GridRow, RowErrors, RowStatus } from './types';
+import type { GridRow } from './types';
 import './grid.css';
 
 const stringColumn = createTextColumn<string>({
@@ -116,23 +117,26 @@ function labelledText<V, C>(column: Partial<Column<V, C, string>>, title: string
         <Inner {...props} />
       </div>
     );
-  });
+  }, sameCellProps);
   return { ...column, component: Labelled as Column<V, C, string>['component'] };
 }
 
-/** keyColumn + the odd-size rule and the deleted-row lock (both need the whole row). */
-function field<V, C>(
-  key: GridColumn,
-  column: Partial<Column<V, C, string>>,
-  title: string,
-  basis: number,
-): Column<GridRow, unknown, string> {
+type RowColumn = Column<GridRow, unknown, string>;
+
+/**
+ * keyColumn + the odd-size rule and the deleted-row lock (both need the whole row). The library's
+ * key cell is not memoised (it renders for every visible cell on each grid render): memo() it with
+ * the row identity, as the field cells are.
+ */
+function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, title: string, basis: number): RowColumn {
+  const keyed = keyColumn<GridRow, keyof GridRow>(
+    key,
+    column as Partial<Column<GridRow[keyof GridRow], C, string>>,
+  ) as RowColumn;
+  const KeyCell = keyed.component as ComponentType<CellProps<GridRow, unknown>>;
   return {
-    ...(keyColumn<GridRow, keyof GridRow>(key, column as Partial<Column<GridRow[keyof GridRow], C, string>>) as Column<
-      GridRow,
-      unknown,
-      string
-    >),
+    ...keyed,
+    component: memo(KeyCell, sameCellProps) as RowColumn['component'],
     title,
     basis,
     grow: 1,
@@ -159,9 +163,6 @@ export function buildColumns(showActualSize: boolean): Column<GridRow, unknown, 
 }
 
 interface Props {
-  rows: GridRow[];
-  statuses: Map<string, RowStatus>;
-  errors: RowErrors;
   showActualSize: boolean;
   height: number;
   onHistory: (row: GridRow) => void;
@@ -180,9 +181,13 @@ function changedIndexes(ops: readonly Operation[]): number[] {
 }
 
 export const VariantGrid = forwardRef<DataSheetGridRef, Props>(function VariantGrid(
-  { rows, statuses, errors, showActualSize, height, onHistory, onRemove },
+  { showActualSize, height, onHistory, onRemove },
   ref,
 ) {
+  // The grid's own subscription: a committed cell re-renders the grid, not the whole editor.
+  const { rows, statuses, errors } = useEditStore(
+    useShallow((s) => ({ rows: s.rows, statuses: s.statuses, errors: s.errors })),
+  );
   const columns = useMemo(() => buildColumns(showActualSize), [showActualSize]);
 
   const onChange = useCallback((next: GridRow[], ops: Operation[]) => {

@@ -21,6 +21,21 @@ import type { GridRow } from './types';
 /** Keeps a click on our own controls from moving the grid's selection. */
 const stop = (e: SyntheticEvent) => e.stopPropagation();
 
+/**
+ * memo() comparison for grid cells. The grid hands every cell a new `stopEditing` whenever the
+ * active row changes (it closes over the active cell), so with plain memo() each Enter / arrow key
+ * re-rendered every visible cell (Mantine popovers, tooltips, action buttons). Only the active
+ * cell may stop editing (our cells call it only while editing), so an inactive cell ignores that
+ * one change; any other prop change re-renders as usual.
+ */
+export function sameCellProps<T, C>(prev: CellProps<T, C>, next: CellProps<T, C>): boolean {
+  const keys = Object.keys(next) as (keyof CellProps<T, C>)[];
+  if (keys.length !== Object.keys(prev).length) return false;
+  for (const key of keys)
+    if (!Object.is(prev[key], next[key]) && (key !== 'stopEditing' || next.active || prev.active)) return false;
+  return true;
+}
+
 export interface SelectOption<V> {
   value: V;
   label: string;
@@ -159,7 +174,7 @@ function SelectCellImpl<V extends string | boolean>({
   );
 }
 
-export const SelectCell = memo(SelectCellImpl) as typeof SelectCellImpl;
+export const SelectCell = memo(SelectCellImpl, sameCellProps) as typeof SelectCellImpl;
 
 /** Handlers shared by the gutter and the actions column (stable: they read the store). */
 export interface RowActions {
@@ -209,7 +224,7 @@ export const GutterCell = memo(function GutterCell({ rowIndex, columnData }: Cel
       <span className="cg-rownum">{rowIndex + 1}</span>
     </div>
   );
-});
+}, sameCellProps);
 
 const preventMouse = (e: MouseEvent) => {
   e.stopPropagation();
@@ -264,4 +279,4 @@ export const ActionsCell = memo(function ActionsCell({
       </ActionIcon>
     </Group>
   );
-});
+}, sameCellProps);

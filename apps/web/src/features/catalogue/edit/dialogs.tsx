@@ -1,5 +1,5 @@
 /** Edit-view dialogs: Add New Product, unsaved changes, conflicts, price history, product files. */
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,7 @@ import { CATALOGUE_MSG } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { formatDollars } from '../format';
 import { deleteFile, fetchPriceHistory, openFile } from './api';
+import { useEditStore } from './editStore';
 import { displayValue, FIELD_LABELS, toGridRow } from './model';
 import type { EditFile, GridRow, VariantConflict } from './types';
 
@@ -116,7 +117,7 @@ export function UnsavedChangesDialog({
   );
 }
 
-// ── 409: rows changed by someone else ──────────────────────────────────────
+// ── 409: rows changed by someone else (mine: the grid's current rows) ───────
 
 const COMPARED = [
   'part_number',
@@ -133,20 +134,19 @@ const COMPARED = [
 
 export function ConflictView({
   conflicts,
-  rows,
   saving,
   onReload,
   onOverwrite,
   onCancel,
 }: {
   conflicts: VariantConflict[];
-  rows: readonly GridRow[];
   saving: boolean;
   onReload: () => void;
   onOverwrite: () => void;
   onCancel: () => void;
 }) {
-  const mine = new Map(rows.map((r) => [r._id, r]));
+  const rows = useEditStore((s) => s.rows);
+  const mine = useMemo(() => new Map(rows.map((r) => [r._id, r])), [rows]);
   return (
     <Modal opened onClose={onCancel} title="Someone else changed these rows" centered size="xl">
       <Stack gap="md">

@@ -1,7 +1,8 @@
 /**
  * Edit-grid state of the product open in the grid (zustand, separate from the view selection):
  * current rows, the rows as loaded (originals), per-row status, the last save's field errors and
- * conflicts. Unchanged rows keep object identity so memoised grid cells do not re-render.
+ * conflicts. Unchanged rows keep object identity so memoised grid cells do not re-render, and a
+ * cell edit re-checks only the replaced rows' status (not all 5,000).
  */
 import { create } from 'zustand';
 import { isNewVariantId } from '@portal/domain';
@@ -16,6 +17,7 @@ import {
   rowsFromVariants,
   sameFields,
   takeTheirs,
+  updateStatuses,
 } from './model';
 import type { GridRow, RowErrors, RowStatus, VariantConflict } from './types';
 
@@ -42,7 +44,7 @@ export interface EditState {
   pendingLeave: PendingLeave | null;
 
   load: (productId: string | null, variants: readonly CatalogueVariant[]) => void;
-  /** Grid onChange: `changed` row indexes get the grid rules applied. */
+  /** Grid onChange: `changed` row indexes get the grid rules applied; only replaced rows get a new status. */
   gridChange: (next: GridRow[], changed: Iterable<number>) => void;
   addVariant: () => GridRow;
   /** New row → removed; existing row → marked deleted (toggles back on a second click). */
@@ -102,12 +104,12 @@ export const useEditStore = create<EditState>()((set, get) => ({
     set({ ...initial(), productId, ...fromVariants(variants), pendingLeave: get().pendingLeave }),
 
   gridChange: (next, changed) => {
-    const { rows, originals, errors } = get();
+    const { rows, originals, statuses, errors } = get();
     const indexes = [...changed];
     const ruled = applyGridRules(rows, next, indexes);
     set({
       rows: ruled,
-      statuses: computeStatuses(ruled, originals),
+      statuses: updateStatuses(statuses, rows, ruled, originals),
       errors: dropErrors(
         errors,
         indexes.map((i) => ruled[i]?._id).filter((id): id is string => !!id),

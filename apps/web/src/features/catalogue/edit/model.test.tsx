@@ -3,6 +3,8 @@ import type { CatalogueVariant } from '../types';
 import { useEditStore } from './editStore';
 import {
   buildSaveBody,
+  computeStatuses,
+  emptyRow,
   hasNewerRows,
   knownVersions,
   mapSaveErrors,
@@ -11,6 +13,7 @@ import {
   rowsFromVariants,
   takeTheirs,
   toGridRow,
+  updateStatuses,
 } from './model';
 
 const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): CatalogueVariant => ({
@@ -53,6 +56,29 @@ describe('edit grid model', () => {
       ['c', 4],
     ]);
     expect(next[0]).toBe(rows[0]);
+  });
+
+  it('updateStatuses re-checks only replaced rows and agrees with a full pass', () => {
+    const rows = rowsFromVariants([v('a', 1), v('b', 2), v('c', 3)]);
+    const originals = new Map(rows.map((r) => [r._id, r]));
+    const none = computeStatuses(rows, originals);
+    // b edited, then c marked deleted
+    const edited = [rows[0], { ...rows[1], size: '20x20x1' }, rows[2]];
+    const s1 = updateStatuses(none, rows, edited, originals);
+    expect([...s1]).toEqual([['b', 'edited']]);
+    const deleted = [edited[0], edited[1], { ...rows[2], _deleted: true }];
+    const s2 = updateStatuses(s1, edited, deleted, originals);
+    expect(s2).toEqual(computeStatuses(deleted, originals));
+    // an edit that keeps b's status keeps the same map; typing b back to its value clears it
+    const again = [deleted[0], { ...deleted[1], size: '24x24x1' }, deleted[2]];
+    expect(updateStatuses(s2, deleted, again, originals)).toBe(s2);
+    const back = [again[0], { ...again[1], size: rows[1].size }, again[2]];
+    expect([...updateStatuses(s2, again, back, originals)]).toEqual([['c', 'deleted']]);
+    // rows added or replaced by other ids: a full pass
+    const added = [...back, emptyRow(4)];
+    expect(updateStatuses(s2, back, added, originals)).toEqual(computeStatuses(added, originals));
+    const swapped = [back[1], back[0], back[2]];
+    expect(updateStatuses(s2, back, swapped, originals)).toEqual(computeStatuses(swapped, originals));
   });
 
   it('takeTheirs replaces conflicting rows and drops rows deleted by someone else', () => {

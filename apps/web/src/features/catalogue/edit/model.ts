@@ -153,6 +153,32 @@ export function computeStatuses(
 }
 
 /**
+ * `statuses` of `before` carried over to `after` (same rows in the same places, some replaced: a
+ * typed cell, a paste): only the replaced rows are looked at, and `statuses` itself is returned
+ * when none of them changed status. Anything else (rows added, removed, moved) is a full pass.
+ */
+export function updateStatuses(
+  statuses: ReadonlyMap<string, RowStatus>,
+  before: readonly GridRow[],
+  after: readonly GridRow[],
+  originals: ReadonlyMap<string, GridRow>,
+): Map<string, RowStatus> {
+  if (before.length !== after.length) return computeStatuses(after, originals);
+  let out: Map<string, RowStatus> | null = null;
+  for (let i = 0; i < after.length; i++) {
+    const row = after[i];
+    if (row === before[i]) continue;
+    if (row._id !== before[i]._id) return computeStatuses(after, originals);
+    const s = rowStatus(row, originals.get(row._id));
+    if ((s ?? undefined) === statuses.get(row._id)) continue;
+    out ??= new Map(statuses);
+    if (s) out.set(row._id, s);
+    else out.delete(row._id);
+  }
+  return out ?? (statuses as Map<string, RowStatus>);
+}
+
+/**
  * Applies the grid rules to rows the grid changed (typing, paste, dropdown): a row switched to
  * odd-size loses its size and actual size. Rows outside `changed` are returned untouched.
  */
