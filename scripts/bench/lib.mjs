@@ -156,21 +156,50 @@ export function percentile(times, p) {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] * 10) / 10;
 }
 
-/** Fixed offered rate; p95 from every response's time (autocannon's summary has no p95). */
-export function runAtRate(url, { headers = {}, rate, duration = 8, title, connections = 20 }) {
-  return new Promise((resolve, reject) => {
+/**
+ * Latency at a fixed offered rate, open loop: one request every 1000/rate ms, evenly spaced, however
+ * long earlier ones take (at most `connections` in flight; more wait in the client's queue), each
+ * timed from when it was due, so a stall counts against every request it delays (no coordinated
+ * omission). autocannon's `overallRate` is not used for this: it lets each connection fire its
+ * per-second quota back to back at the start of every second, so its latencies measure its own bursts.
+ */
+export async function runAtRate(url, { headers = {}, rate, duration = 8, title, connections = 20, warmup = 2 }) {
+  const { Agent, request } = await import('undici');
+  const agent = new Agent({ connections });
+  const fire = async (seconds, times) => {
+    const interval = 1000 / rate;
+    const count = Math.round(rate * seconds);
+    const start = performance.now() + 10;
+    const inflight = [];
+    let non2xx = 0;
+    for (let i = 0; i < count; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      inflight.push(
+        request(url, { headers, dispatcher: agent }).then(async (res) => {
+          await res.body.text();
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+          times?.push(performance.now() - due);
+        }),
+      );
+    }
+    await Promise.all(inflight);
+    return { non2xx, elapsed: (performance.now() - start) / 1000, count };
+  };
+  try {
+    await fire(warmup, null);
     const times = [];
-    const instance = autocannon({ url, headers, connections, overallRate: rate, duration, title }, (err, result) => {
-      if (err) return reject(err);
-      if (result.non2xx > 0) return reject(new Error(`${title}: ${result.non2xx} non-2xx responses`));
-      resolve({
-        title,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p95: percentile(times, 95),
-        p99: result.latency.p99,
-      });
-    });
-    instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
-  });
+    const r = await fire(duration, times);
+    if (r.non2xx > 0) throw new Error(`${title}: ${r.non2xx} non-2xx responses`);
+    return {
+      title,
+      rps: r.count / r.elapsed,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      p99: percentile(times, 99),
+    };
+  } finally {
+    await agent.close();
+  }
 }

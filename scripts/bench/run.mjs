@@ -82,8 +82,11 @@ ${rows.join('\n')}
 
 ## Latency at a fixed offered load
 
-| endpoint | offered req/s | p50 ms | p95 ms | p99 ms | target |
-|---|---|---|---|---|---|
+Open loop: requests evenly spaced at the offered rate, each timed from when it was due (see
+\`runAtRate\` in scripts/bench/lib.mjs); the baseline, then the API, at the same rate.
+
+| endpoint | offered req/s | p50 ms | p95 ms | p99 ms | baseline p95 ms | baseline p99 ms | target |
+|---|---|---|---|---|---|---|---|
 ${rateRows.join('\n')}
 
 ## Catalogue (100,000 variants)
