@@ -748,3 +748,53 @@ export async function waitForDrain(
     250,
   ).catch(() => 0);
 }
+
+// ---- load balancer (deploy/nginx.conf) ---------------------------------------------------
+
+/** The nginx binary: `NGINX_PATH`, else Debian's. Null when not installed. */
+export function findNginx(): string | null {
+  for (const p of [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx']) {
+    if (p && fs.existsSync(p)) return p;
+  }
+  return null;
+}
+
+/**
+ * Runs the scale-out reference's load balancer, deploy/nginx.conf itself, in front of the given API
+ * ports: only the addresses change (`api1:3000`/`api2:3000` → the local ports, `listen 80` → a free
+ * local port) plus where nginx keeps its pid and logs. A config that no longer has those lines fails
+ * here instead of silently testing something else.
+ */
+export async function startLoadBalancer(nginx: string, apiPorts: [number, number]): Promise<Proc & { url: string }> {
+  const dir = scratchDir('lb');
+  const port = await freePort();
+  const original = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8');
+  let conf = original;
+  const replace = (from: string, to: string) => {
+    if (!conf.includes(from)) throw new Error(`deploy/nginx.conf has no "${from}"`);
+    conf = conf.split(from).join(to);
+  };
+  replace('server api1:3000', `server 127.0.0.1:${apiPorts[0]}`);
+  replace('server api2:3000', `server 127.0.0.1:${apiPorts[1]}`);
+  replace('listen 80;', `listen 127.0.0.1:${port};`);
+  replace('http {', `http {\n  access_log off;\n  client_body_temp_path ${dir}/body;\n  proxy_temp_path ${dir}/proxy;`);
+  conf = `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log warn;\n${conf}`;
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf);
+  const child = spawn(nginx, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  servers.add(child);
+  const proc = wrap('nginx', child, ECHO);
+  await waitFor(
+    async () => {
+      if (proc.exited) throw new Error(`nginx exited: ${proc.output()}`);
+      return fetch(`http://127.0.0.1:${port}/api/csrf-token`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    },
+    15_000,
+    'the load balancer',
+  );
+  return Object.assign(proc, { url: `http://127.0.0.1:${port}` });
+}

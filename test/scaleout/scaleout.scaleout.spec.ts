@@ -8,10 +8,12 @@ import { ApiClient } from '../api';
 import {
   ORIGIN,
   createUserRequest,
+  findNginx,
   redisPing,
   scratchDir,
   seedDatabase,
   startApi,
+  startLoadBalancer,
   startPrivatePostgres,
   startPrivateRedis,
   startSmtpSink,
@@ -27,6 +29,12 @@ import {
 } from '../faults/harness';
 
 const N = 30;
+const NGINX = findNginx();
+if (!NGINX) {
+  const line = 'NGINX NOT FOUND: the load-balancer test is skipped — apt-get install nginx-light or set NGINX_PATH';
+  if (process.env.CI === 'true') throw new Error(line);
+  console.warn(line);
+}
 
 /**
  * Scale-out on one machine: API #1 and API #2 (separate processes, separate ports) and two worker
@@ -47,6 +55,7 @@ describe('scale-out: 2 APIs + 2 workers', () => {
   const workers: Proc[] = [];
   const prefix = `so${randomBytes(4).toString('hex')}`;
   const sockets: Socket[] = [];
+  let lb: (Proc & { url: string }) | undefined;
 
   beforeAll(async () => {
     // Postgres: the test server (its own database, dropped afterwards), else a private one.
@@ -74,7 +83,7 @@ describe('scale-out: 2 APIs + 2 workers', () => {
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await stopAll([api1, api2, ...workers]);
+    await stopAll([lb, api1, api2, ...workers]);
     await sink?.stop();
     // Remove this run's keys from the shared Redis.
     try {
@@ -192,4 +201,41 @@ describe('scale-out: 2 APIs + 2 workers', () => {
       }),
     ).rejects.toThrow();
   }, 30_000);
+
+  // deploy/nginx.conf in front of the two APIs, as in docker-compose.yml: sign-in and CSRF work
+  // whichever instance answers, Socket.IO starts on HTTP long-polling (needs affinity) and upgrades
+  // to WebSocket through the proxy, and an instance going down is routed around.
+  (NGINX ? it : it.skip)(
+    'through the load balancer (deploy/nginx.conf): sessions, live events, failover',
+    async () => {
+      lb = await startLoadBalancer(NGINX!, [api1.port, api2.port]);
+      const admin = await superadminClient(lb.url, seed);
+      const socket = io(lb.url, {
+        path: '/socket.io',
+        auth: { token: admin.token },
+        extraHeaders: { origin: ORIGIN },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      await waitFor(() => socket.io.engine.transport.name === 'websocket', 10_000, 'the upgrade to WebSocket');
+      const pushed: string[] = [];
+      socket.on('notification.created', (n: { email: string }) => pushed.push(n.email));
+
+      // Writes alternate between the instances behind the balancer; every one is pushed to the socket.
+      const emails = Array.from({ length: 6 }, (_, i) => `lb${i}@scaleout.example`);
+      for (const e of emails) expect((await createUserRequest(admin, seed.companyId, e)).status).toBe(201);
+      await waitFor(() => emails.every((e) => pushed.includes(e)), 20_000, 'notification.created through the balancer');
+
+      // API #1 goes away: the balancer keeps answering from API #2.
+      await api1.stop();
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await admin.request('GET', 'user/total')).status);
+      expect(statuses).toEqual(statuses.map(() => 200));
+    },
+    60_000,
+  );
 });
