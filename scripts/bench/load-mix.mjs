@@ -299,18 +299,16 @@ function customerLoop(base, nodes, auth, rec, until, thinkMs = 0) {
 function adminLoop(base, who, idx, rec, until) {
   return (async () => {
     let n = 0;
-    let target;
     while (performance.now() < until) {
       try {
-        const list = await call(rec, 'GET user/employee', 'GET', `${base}/api/user/employee?page=1&limit=20`, who.auth);
-        const users = list.status === 200 ? (JSON.parse(list.text).data?.users ?? []) : [];
+        await call(rec, 'GET user/employee', 'GET', `${base}/api/user/employee?page=1&limit=20`, who.auth);
         await call(rec, 'POST user (argon2 hash)', 'POST', `${base}/api/user`, who.write, {
           username: `load ${idx}-${n}`,
           email: `load-${idx}-${n++}-${Date.now()}@bench.example`,
           password: PASSWORD,
         });
-        // One seeded employee per admin, toggled on every round (new users soon fill the first page).
-        target ??= users.find((u) => u.email?.startsWith('u'));
+        // One seeded employee per admin (found before any load), toggled on every round.
+        const target = who.target;
         if (target) {
           await call(rec, 'PATCH user/{id} status', 'PATCH', `${base}/api/user/${target._id}`, who.write, {
             status: false,
@@ -440,7 +438,14 @@ export async function benchLoadMix(databaseUrl) {
     const customers = [];
     for (const e of emails(1, CUSTOMERS, 3)) customers.push(await signIn(api.url, e));
     const admins = [];
-    for (const e of emails(101, ADMINS, 1)) admins.push(await signIn(api.url, e));
+    for (const e of emails(101, ADMINS, 1)) {
+      const admin = await signIn(api.url, e);
+      // Picked now: once the load has created users, the newest page holds only those.
+      const list = await call(null, '', 'GET', `${api.url}/api/user/employee?page=1&limit=20`, admin.auth);
+      admin.target = JSON.parse(list.text).data.users.find((u) => u.email?.startsWith('u'));
+      if (!admin.target) throw new Error(`load-mix: no seeded employee for ${e}`);
+      admins.push(admin);
+    }
     const supers = [await signIn(api.url, 'root1@bench.example'), await signIn(api.url, 'root2@bench.example')];
 
     // Same bytes from both servers on each read endpoint kind.
