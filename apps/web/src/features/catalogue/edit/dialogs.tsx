@@ -355,7 +355,7 @@ export function FilesDialog({
               <Table.Tr key={f._id}>
                 <Table.Td style={{ wordBreak: 'break-all' }}>{f.name}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[f.status]} variant="light">
+                  <Badge color={STATUS_COLOR[f.status]} variant="filled">
                     {f.status}
                   </Badge>
                   {f.status === 'rejected' && f.reason && (

@@ -77,7 +77,7 @@ export default function MyCompanyPage() {
           <Text fz="xl" fw={700}>
             {user?.company_name ?? 'N/A'}
           </Text>
-          <Badge color="teal.9" variant="light">
+          <Badge color="teal.9" variant="filled">
             Active
           </Badge>
         </Group>

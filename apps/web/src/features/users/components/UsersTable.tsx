@@ -19,7 +19,7 @@ export type UserColumnKey = 'username' | 'companyName' | 'email' | 'role' | 'sta
 
 export function StatusBadge({ active }: { active: boolean | undefined }) {
   return (
-    <Badge color={active ? 'teal.9' : 'gray.7'} variant="light">
+    <Badge color={active ? 'teal.9' : 'gray.7'} variant="filled">
       {active ? 'Active' : 'Inactive'}
     </Badge>
   );
