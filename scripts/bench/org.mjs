@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { platform, ratioRow, run, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
 
-export const COMPANIES_SQL = `WITH page AS (
+const COMPANIES_SQL = `WITH page AS (
     SELECT c.*, count(*) OVER () AS total FROM companies c WHERE c.name ILIKE $3 ESCAPE '\\'
      ORDER BY lower(c.name) ASC, c.id ASC LIMIT $1 OFFSET $2)
   SELECT c.id AS "_id", c.name, c.status, c.created_at AS "createdAt", c.picture,
@@ -16,7 +16,7 @@ export const COMPANIES_SQL = `WITH page AS (
         FROM users u WHERE u.company_id = c.id) t ON true
    ORDER BY lower(c.name) ASC, c.id ASC`;
 
-export const ADMINS_SQL = `SELECT u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
+const ADMINS_SQL = `SELECT u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
          u.role AS role_key, c.name AS "companyName", u.company_id, u.total
     FROM (SELECT u.*, count(*) OVER () AS total FROM users u
            WHERE u.role = 'admin' AND ($1::boolean IS NULL OR u.status = $1)
@@ -24,7 +24,7 @@ export const ADMINS_SQL = `SELECT u.id AS "_id", u.username, u.email, u.status, 
     LEFT JOIN companies c ON c.id = u.company_id
    ORDER BY u.created_at DESC, u.id DESC`;
 
-export async function seed(databaseUrl) {
+async function seed(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const hash = await platform.hashPassword('Bench@12345');
