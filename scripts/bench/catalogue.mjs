@@ -4,30 +4,12 @@
 import pg from 'pg';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
-import { platform, root, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
+import { platform, ratioRow, root, run, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
 import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
 const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
 const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-
-function measure(url, { headers, duration = 8, connections = 20, title }) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration, title }, (err, r) => {
-      if (err) return reject(err);
-      if (r.non2xx > 0) return reject(new Error(`${title}: ${r.non2xx} non-2xx responses`));
-      resolve({
-        title,
-        rps: r.requests.average,
-        p50: r.latency.p50,
-        p97_5: r.latency.p97_5,
-        p99: r.latency.p99,
-        bytes: r.throughput.average,
-      });
-    });
-  });
-}
 
 export async function benchCatalogue(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -87,13 +69,11 @@ export async function benchCatalogue(databaseUrl) {
         fetch(k.base, { headers }).then((r) => r.text()),
       ]);
       if (a !== b) throw new Error(`${k.name}: API and baseline answers differ`);
-      await measure(k.base, { headers, duration: 2, title: 'warm baseline' });
-      await measure(k.api, { headers, duration: 2, title: 'warm api' });
-      const baseline = await measure(k.base, { headers, title: `baseline ${k.name}` });
-      const subject = await measure(k.api, { headers, title: `api ${k.name}` });
-      rows.push(
-        `| ${k.name} | ${subject.rps.toFixed(0)} | ${subject.p99} | ${baseline.rps.toFixed(0)} | ${baseline.p99} | **${(subject.rps / baseline.rps).toFixed(2)}** |`,
-      );
+      await run(k.base, { headers, duration: 2, title: 'warm baseline' });
+      await run(k.api, { headers, duration: 2, title: 'warm api' });
+      const baseline = await run(k.base, { headers, title: `baseline ${k.name}` });
+      const subject = await run(k.api, { headers, title: `api ${k.name}` });
+      rows.push(ratioRow(k.name, subject, baseline));
       notes.push(
         `- ${k.name}: API p50 ${subject.p50} ms, p97.5 ${subject.p97_5} ms, p99 ${subject.p99} ms; response ${(Buffer.byteLength(a) / 1024).toFixed(1)} KiB.`,
       );

@@ -85,6 +85,7 @@ export function run(url, { headers = {}, connections = 20, duration = 8, title }
         title,
         rps: result.requests.average,
         p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
         p99: result.latency.p99,
         total: result.requests.total,
       });
@@ -112,14 +113,18 @@ export async function startBaseline(databaseUrl, routes) {
   const { jwtVerify } = await import('jose');
   const pool = new pgLib.Pool({ connectionString: databaseUrl, max: 20 });
   const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
+  /** The session's user row for a bearer token, or null (throws on a bad signature). */
+  const authenticate = async (token) => {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
+    const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
+    return rows[0] ?? null;
+  };
   const app = Fastify();
   for (const [path, handler] of Object.entries(routes)) {
     app.get(path, async (req, reply) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: 'filter-portal' });
-      const { rows } = await pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
-      if (!rows[0]) return reply.code(401).send({ status: 401 });
-      return handler(req, pool, rows[0], reply);
+      const user = await authenticate((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+      if (!user) return reply.code(401).send({ status: 401 });
+      return handler(req, pool, user, reply);
     });
   }
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -127,6 +132,7 @@ export async function startBaseline(databaseUrl, routes) {
     url: `http://127.0.0.1:${app.server.address().port}`,
     pool,
     server: app.server,
+    authenticate,
     stop: async () => (await app.close(), await pool.end()),
   };
 }

@@ -11,15 +11,13 @@
 import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
-import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { jwtVerify } from 'jose';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { Server as IoServer } from 'socket.io';
-import { JWT_SECRET, SESSION_LOOKUP_SQL, platform, root, startApi, startBaseline } from './lib.mjs';
+import { JWT_SECRET, platform, root, startApi, startBaseline } from './lib.mjs';
 import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
@@ -170,17 +168,11 @@ async function pickNodes(client) {
 /** Bare Fastify + pg: same session check, same catalogue SQL; plus a bare NOTIFY -> socket.io relay. */
 async function baselineServer(databaseUrl) {
   const base = await startBaseline(databaseUrl, catalogueBaselineRoutes);
-  const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
   // Event relay floor: LISTEN on a private channel, emit to every connected socket (same session check at connect).
   const ioServer = new IoServer(base.server, { cors: undefined });
   ioServer.use(async (socket, next) => {
     try {
-      const { payload } = await jwtVerify(socket.handshake.auth?.token ?? '', key, {
-        algorithms: ['HS256'],
-        audience: 'filter-portal',
-      });
-      const { rows } = await base.pool.query(SESSION_LOOKUP_SQL, [payload.sid, payload.sub]);
-      next(rows[0] ? undefined : new Error('unauthorized'));
+      next((await base.authenticate(socket.handshake.auth?.token ?? '')) ? undefined : new Error('unauthorized'));
     } catch (e) {
       next(e);
     }
