@@ -59,5 +59,25 @@ export default tseslint.config(
       '@typescript-eslint/no-require-imports': 'off',
     },
   },
+  {
+    // Browser tests take `test`/`expect` from ./fixtures, which fails any test on a CSP violation.
+    files: ['e2e/**/*.e2e.ts'],
+    ignores: ['e2e/delivery.e2e.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test/expect from './fixtures' (it fails a test on a Content-Security-Policy violation).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

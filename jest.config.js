@@ -1,4 +1,4 @@
-/** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security` (issue 7 §1). */
+/** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security`. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
 const moduleNameMapper = { '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src' };
 
@@ -30,7 +30,7 @@ module.exports = {
       testTimeout: 30000,
     },
     {
-      // Security suite (issue 7 §1): same harness as `integration`, one API per file.
+      // Security suite: same harness as `integration`, one API per file.
       displayName: 'security',
       rootDir: __dirname,
       testEnvironment: 'node',

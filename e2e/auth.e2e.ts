@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, USERS } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, test, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
@@ -9,7 +9,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-test.describe('sign-in (spec §2 Public, §8 Login)', () => {
+test.describe('sign-in', () => {
   test('each role lands in its own area and can log out', async ({ page }) => {
     const cases = [
       [USERS.superadmin.email, '/superadmin/companies'],

@@ -1,14 +1,14 @@
 /**
- * Issue 5 "Done when" browser tests: the superadmin's edit grid (react-datasheet-grid) against the
+ * Browser tests: the superadmin's edit grid (react-datasheet-grid) against the
  * real API — keyboard editing, clipboard paste, reorder, add / remove, atomic save and reload,
  * the unsaved-changes prompt, two editors and the 409 conflict view, and live customer prices.
  *
  * Each test edits its own product (MERV 10 → 2" / 4" sub-categories, which other e2e files don't
  * read), so the seeded data the other files depend on stays as it is.
  */
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { companyPriceCents, formatPrice } from '@portal/domain';
-import { PASSWORD, USERS } from './fixtures';
+import { expect, PASSWORD, test, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.
@@ -157,7 +157,7 @@ async function partNumbers(page: Page): Promise<string[]> {
 // The shared 2-core machine is slow: give these multi-context flows room.
 test.describe.configure({ timeout: 120_000 });
 
-test.describe('catalogue edit grid (issue 5)', () => {
+test.describe('catalogue edit grid', () => {
   test('keyboard edits, clipboard paste, reorder, add and remove variants, save, and the values persist', async ({
     page,
     context,

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { companyPriceCents, formatPrice } from '@portal/domain';
-import { PASSWORD, USERS } from './fixtures';
+import { expect, PASSWORD, test, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, USERS } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, test, USERS } from './fixtures';
 
-/** Superadmin companies screens (spec §2 Superadmin screens 1–4, §5, §8 texts). */
+/** Superadmin companies screens. */
 
 async function signInAsSuperadmin(page: Page) {
   await page.goto('/');

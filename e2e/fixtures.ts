@@ -1,7 +1,12 @@
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { seriousA11yViolations } from './a11y';
+
 /** Accounts the browser tests sign in with (seeded by global-setup.ts). */
 export const PASSWORD = 'Passw0rd!23';
 export const USERS = {
   superadmin: { email: 'root@e2e.test', username: 'Root Admin' },
+  // notifications-read / product-resources e2e: a second superadmin watching live changes.
+  superadmin2: { email: 'root2@e2e.test', username: 'Second Root' },
   admin: { email: 'admin@acme.test', username: 'Alice Admin' },
   employee: { email: 'emp@acme.test', username: 'Evan Employee' },
   disabled: { email: 'disabled@acme.test', username: 'Dora Disabled' },
@@ -11,16 +16,22 @@ export const USERS = {
   settings: { email: 'sam.settings@acme.test', username: 'Sam Settings' },
   // settings.e2e.ts: changes its own password (and keeps the new one).
   changer: { email: 'pat.password@acme.test', username: 'Pat Password' },
+  // email-change.e2e.ts: moves its own account to a new address.
+  mover: { email: 'mo.mover@acme.test', username: 'Mo Mover' },
   // settings.e2e.ts: admin of their own company (company image upload).
   logoAdmin: { email: 'lena@logo-co.test', username: 'Lena Logo' },
   // org-screens.e2e.ts: admin of a company that never gets employees (empty states).
   quietAdmin: { email: 'quinn@quiet-co.test', username: 'Quinn Quiet' },
   // org-screens.e2e.ts: admin of a company whose employees feed the live notifications test.
   liveAdmin: { email: 'lars@live-co.test', username: 'Lars Live' },
+  // two-factor.e2e.ts: enrols in Settings, then signs in with a code and a recovery code.
+  totp: { email: 'tara.totp@acme.test', username: 'Tara Totp' },
+  // two-factor.e2e.ts: an admin the security policy sends to enrolment at sign-in.
+  enrolAdmin: { email: 'erin@enrol-co.test', username: 'Erin Enrol' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
-export const COMPANIES = { logo: 'Logo Co', quiet: 'Quiet Co', live: 'Live Co' } as const;
+export const COMPANIES = { logo: 'Logo Co', quiet: 'Quiet Co', live: 'Live Co', enrol: 'Enrol Co' } as const;
 
 export interface CaughtEmail {
   id: string;
@@ -34,4 +45,73 @@ export interface CaughtEmail {
 export async function inbox(): Promise<CaughtEmail[]> {
   const res = await fetch(`${process.env.E2E_INBOX_URL}/api/messages`);
   return (await res.json()) as CaughtEmail[];
+}
+
+/**
+ * Reports every Content-Security-Policy violation in pages of `context` to `sink` (the listener is
+ * installed before any page script runs).
+ */
+export async function watchCsp(context: BrowserContext, sink: (violation: string) => void): Promise<void> {
+  await context.exposeBinding('__portalCspViolation', (_source, violation: string) => sink(violation));
+  await context.addInitScript(() => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __portalCspViolation: (v: string) => void }).__portalCspViolation;
+        void report(
+          `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+        );
+      },
+      true,
+    );
+  });
+}
+
+/**
+ * The browser tests' `test`: every test fails on a Content-Security-Policy violation in any page
+ * it opens — in the default context and in contexts it creates with `browser.newContext()`.
+ */
+export const test = base.extend<{ cspGuard: void }>({
+  cspGuard: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      const sink = (v: string) => violations.push(v);
+      await watchCsp(context, sink);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const created = await newContext(options);
+        await watchCsp(created, sink);
+        return created;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The sign-in form, filled and sent (where the browser lands is the caller's to check). */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /log out/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL('/');
+}
+
+export async function expectNoSeriousA11y(page: Page): Promise<void> {
+  expect(await seriousA11yViolations(page)).toEqual([]);
 }

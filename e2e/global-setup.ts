@@ -47,6 +47,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   );
   const insert = `INSERT INTO users (username, email, password_hash, role, company_id, status) VALUES ($1,$2,$3,$4,$5,$6)`;
   await ds.query(insert, [USERS.superadmin.username, USERS.superadmin.email, hash, 'superadmin', null, true]);
+  await ds.query(insert, [USERS.superadmin2.username, USERS.superadmin2.email, hash, 'superadmin', null, true]);
   await ds.query(insert, [USERS.admin.username, USERS.admin.email, hash, 'admin', acme, true]);
   await ds.query(insert, [USERS.employee.username, USERS.employee.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.disabled.username, USERS.disabled.email, hash, 'employee', acme, false]);
@@ -54,11 +55,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ds.query(insert, [USERS.forgetful.username, USERS.forgetful.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.settings.username, USERS.settings.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.changer.username, USERS.changer.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.mover.username, USERS.mover.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.totp.username, USERS.totp.email, hash, 'employee', acme, true]);
   // One company per dedicated admin (settings.e2e.ts, org-screens.e2e.ts).
   for (const [company, admin] of [
     [COMPANIES.logo, USERS.logoAdmin],
     [COMPANIES.quiet, USERS.quietAdmin],
     [COMPANIES.live, USERS.liveAdmin],
+    [COMPANIES.enrol, USERS.enrolAdmin],
   ] as const) {
     const sql = `INSERT INTO companies (name, discount_percentage) VALUES ($1, 100) RETURNING id`;
     const [{ id }] = await ds.query(sql, [company]);
@@ -71,6 +75,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The local mail catcher (as `npm start` runs it): tests read emails from its JSON inbox.
   const catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0 });
   process.env.E2E_INBOX_URL = catcher.inboxUrl;
+  // two-factor.e2e.ts sets the security policy directly (the superadmin account stays password-only).
+  process.env.E2E_DATABASE_URL = url;
   const env = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',

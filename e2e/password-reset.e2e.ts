@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { inbox, PASSWORD, USERS } from './fixtures';
+import { expect, inbox, PASSWORD, test, USERS } from './fixtures';
 
 test('forgot password → email → reset → the new password works, the old one and the link do not', async ({ page }) => {
   const email = USERS.forgetful.email;

@@ -1,28 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { seriousA11yViolations } from './a11y';
-import { COMPANIES, PASSWORD, USERS } from './fixtures';
+import { COMPANIES, expect, expectNoSeriousA11y, PASSWORD, signIn, signOut, test, USERS } from './fixtures';
 
-/** Issue 6 screens: Settings (profile, images, change password) and Help, per role. */
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function signOut(page: Page) {
-  await page
-    .getByRole('button', { name: /log out/i })
-    .first()
-    .click();
-  await expect(page).toHaveURL('/');
-}
-
-async function expectNoSeriousA11y(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
+/** Screens: Settings (profile, images, change password) and Help, per role. */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -61,7 +40,7 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   ]);
 }
 
-test.describe('settings (issue 6)', () => {
+test.describe('settings', () => {
   // argon2 hashing on a shared 2-core box: give the sign-in heavy flows headroom.
   test.describe.configure({ timeout: 60_000 });
 
@@ -203,7 +182,7 @@ test.describe('settings (issue 6)', () => {
   });
 });
 
-test.describe('help (issue 6)', () => {
+test.describe('help', () => {
   test.describe.configure({ timeout: 60_000 });
 
   test('admin: quick links incl. Company Management, support hours, FAQ opens', async ({ page }) => {

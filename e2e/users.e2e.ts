@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, USERS } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, PASSWORD, test, USERS } from './fixtures';
 
-/** Issue 3 screens: administrators, My Company, user detail, and live session revocation. */
+/** Screens: administrators, My Company, user detail, and live session revocation. */
 
 async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/');
@@ -37,7 +37,7 @@ async function disableFromMyCompany(page: Page, username: string) {
   await expect(page.getByText('Data Updated Successfully')).toBeVisible();
 }
 
-test.describe('administrators and employees (issue 3)', () => {
+test.describe('administrators and employees', () => {
   // Two browser contexts plus argon2 hashing on a shared 2-core box: give each flow headroom.
   test.describe.configure({ timeout: 60_000 });
 

@@ -3,7 +3,7 @@
 //   1. build        tsc -b (libs, api, worker, scripts) + web typecheck
 //   2. unit         jest --selectProjects libs
 //   3. integration  jest --selectProjects integration   (real Postgres; Redis when found)
-//   4. security     jest --selectProjects security      (issue 7 §1: access matrix, tokens, CSRF, uploads …)
+// 4. security jest --selectProjects security (access matrix, tokens, CSRF, uploads …)
 //      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //   5. web          vitest (component tests)
 //   6. e2e          vite build + Playwright driving Chromium

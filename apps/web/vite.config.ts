@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -9,7 +10,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 export default defineConfig({
   root: here('.'),
   publicDir: here('./public'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // react-datasheet-grid → react-resize-detector@7 peers on react-dom 18, so npm nests a copy of
     // react-dom 18 under it; that copy crashes against React 19. One React, one react-dom.
@@ -29,7 +30,8 @@ export default defineConfig({
   build: {
     outDir: here('./dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Never public: WEB_SOURCEMAP=1 writes unreferenced maps for debugging (the server refuses *.map).
+    sourcemap: process.env.WEB_SOURCEMAP === '1' ? 'hidden' : false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-// Edit grid in a real browser (issue 5): a product with 5,000 variants in the superadmin's edit view,
+// Edit grid in a real browser: a product with 5,000 variants in the superadmin's edit view,
 // headless Debian Chromium via playwright-core, the API serving the built web app (apps/web/dist).
 //  - first render: click → the grid's first rows painted (targets < 1 s)
 //  - keystroke-to-paint: keydown → DOM updated → next frame painted (target < 100 ms), median / p95

@@ -1,4 +1,4 @@
-// Realistic load mix (issue 7 §3) on one database holding the 100k-variant catalogue and 1,000
+// Realistic load mix on one database holding the 100k-variant catalogue and 1,000
 // companies (20 users each) + 2 superadmins, with the compiled API, the worker (Postgres queue) and
 // an SMTP catcher, so notification events flow:
 //   - 50 virtual customers (employees of 50 companies, own tokens) browse and search (closed loop),

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
@@ -210,6 +212,18 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     async () => {
       lb = await startLoadBalancer(NGINX!, [api1.port, api2.port]);
       const admin = await superadminClient(lb.url, seed);
+      // Compressed once, by the API: the balancer passes the br body through unchanged.
+      const docs = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${lb!.url}/api/docs-json`, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+      expect(docs.encoding).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(docs.body).toString()).openapi).toBeDefined();
       const socket = io(lb.url, {
         path: '/socket.io',
         auth: { token: admin.token },

@@ -1,5 +1,5 @@
 /**
- * Access matrix (issue 7 §1): every route × {anonymous, employee A, admin A, admin B, employee B,
+ * Access matrix: every route × {anonymous, employee A, admin A, admin B, employee B,
  * superadmin} × {own, foreign, random id}. No unauthorized 2xx, no 5xx, no foreign company's data
  * and no list prices in any body; refused mutations change nothing; GETs change nothing; every
  * mutation without or with a wrong X-XSRF-TOKEN is a 403 'Invalid CSRF token'; bulk operations

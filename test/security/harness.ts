@@ -1,5 +1,5 @@
 /**
- * Shared harness of the security suite (issue 7 §1): one API per file (compiled server, fresh DB,
+ * Shared harness of the security suite: one API per file (compiled server, fresh DB,
  * temp FILES_DIR), two companies with their users, signed-in actors, a client that can omit or
  * forge the CSRF header and send multipart, a DB fingerprint, crafted JWTs and sockets.
  */
@@ -257,11 +257,12 @@ export async function seedWorld(api: SecurityApi, opts: { catalogue?: boolean } 
 
 /**
  * A fingerprint of every table's rows, except those that legitimately move on reads or refusals:
- * `sessions` (GET validate slides the expiry) and `auth_throttle` (refused sign-ins count).
+ * `sessions` (GET validate slides the expiry), `auth_throttle` (refused sign-ins count) and
+ * `audit_log` (refused sign-ins are recorded).
  */
 export async function fingerprint(
   db: DataSource,
-  exclude: string[] = ['sessions', 'auth_throttle'],
+  exclude: string[] = ['sessions', 'auth_throttle', 'audit_log'],
 ): Promise<Record<string, string>> {
   const tables: { t: string }[] = await db.query(
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,

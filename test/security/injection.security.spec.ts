@@ -1,5 +1,5 @@
 /**
- * Injection (issue 7 §1): SQL metacharacters, NUL, control/bidi characters and 10k-character strings
+ * Injection: SQL metacharacters, NUL, control/bidi characters and 10k-character strings
  * in every text input of every route — each path parameter, each query parameter and each string
  * body field of a request the caller is allowed to make — give 400 (or another 4xx) or a correct
  * result, never a 5xx. Runs with TRUST_PROXY so sign-in attempts can spread over client addresses.

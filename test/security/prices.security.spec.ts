@@ -1,5 +1,5 @@
 /**
- * Price isolation and mass assignment (issue 7 §1). No non-superadmin HTTP response (catalogue
+ * Price isolation and mass assignment. No non-superadmin HTTP response (catalogue
  * pages, part-number lookups, odd-size search — property-based over ids, part numbers, sizes,
  * actions and stray paging/role parameters) or socket message carries a list price, another
  * company's price, or the grid's `list_price` / `version` keys. PATCH bodies carrying role,
@@ -454,7 +454,7 @@ describe('security: price isolation and mass assignment', () => {
       expect(await api.db.query(`SELECT ${cols} FROM companies WHERE id = $1`, [w.ids.B])).toEqual([b0]);
     });
 
-    it('PATCH catalogue variant: ids, product, version and customer_price in the body change nothing they should not', async () => {
+    it('PATCH catalogue variant: foreign ids, product and storage fields are refused; customer_price is applied to this variant only', async () => {
       const p = await freshProduct(w);
       const other = await freshProduct(w);
       const cols = `id, product_id, part_number, list_price_cents::text AS cents, version`;
@@ -472,21 +472,28 @@ describe('security: price isolation and mass assignment', () => {
       });
       expect(stale.status).toBe(409);
       expect(fingerprintDiff(before, await fingerprint(api.db))).toEqual([]);
+      // Another variant's id, a product id or storage columns in the body are refused (400), never
+      // silently dropped while the answer says "updated"; nothing changes.
+      const base = { part_number: p.partNumber, size: '20x20x1', actual_size: '19.5x19.5x0.75', depth: 1, version: 1 };
+      for (const extra of [
+        { _id: other.variantId },
+        { id: other.variantId },
+        { product_id: other.productId },
+        { list_price_cents: 1 },
+        { created_at: '2000-01-01' },
+      ]) {
+        const fp = await fingerprint(api.db);
+        const r = await w.actors.superadmin.client.send('PATCH', `catalogue/${p.productId}/variant/${p.variantId}`, {
+          body: { ...base, list_price: 43.21, ...extra },
+        });
+        expect({ extra, status: r.status }).toEqual({ extra, status: 400 });
+        expect(Object.keys(r.body.errors)).toEqual(Object.keys(extra));
+        expect(fingerprintDiff(fp, await fingerprint(api.db))).toEqual([]);
+      }
+      // A fetched row sent back with the spec's customer_price edited (list_price repeating the stored
+      // price) applies customer_price, to this variant only.
       const res = await w.actors.superadmin.client.send('PATCH', `catalogue/${p.productId}/variant/${p.variantId}`, {
-        body: {
-          part_number: p.partNumber,
-          size: '20x20x1',
-          actual_size: '19.5x19.5x0.75',
-          depth: 1,
-          list_price: 43.21,
-          version: 1,
-          _id: other.variantId,
-          id: other.variantId,
-          product_id: other.productId,
-          customer_price: 0.01,
-          list_price_cents: 1,
-          created_at: '2000-01-01',
-        },
+        body: { ...base, _id: p.variantId, list_price: 43.21, customer_price: 0.01 },
       });
       expect(res.status).toBe(200);
       const [row] = await api.db.query(`SELECT ${cols} FROM variants WHERE id = $1`, [p.variantId]);
@@ -494,8 +501,8 @@ describe('security: price isolation and mass assignment', () => {
         id: p.variantId,
         product_id: p.productId,
         part_number: p.partNumber,
-        cents: '4321',
-        version: 1,
+        cents: '1',
+        version: 2,
       });
       const [o] = await api.db.query(`SELECT ${cols} FROM variants WHERE id = $1`, [other.variantId]);
       expect(o).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Every route of the product, as data (issue 7 §1 access matrix). One entry per OpenAPI operation
+ * Every route of the product, as data (the access matrix). One entry per OpenAPI operation
  * (`METHOD /api/path/{param}` exactly as GET /api/docs-json lists it); the completeness check fails
  * when a controller gains a route that is missing here. To add a route: append an entry with who may
  * call it (`allowed`) and how to build a request for an actor and an id kind (`build`).
@@ -23,6 +23,7 @@ import {
   type SecClient,
   type World,
 } from './harness';
+import { totpCode } from '../two-factor';
 
 export interface Req {
   method: string;
@@ -181,6 +182,48 @@ function nodeFor(w: World, a: Actor, kind: Kind, real: string): string {
   return real;
 }
 
+/**
+ * A ready price list with its file on disk: own = requested by the actor (for its company; a
+ * superadmin's for company A), foreign = requested by an employee of the other company.
+ */
+async function pricelistFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  if (kind === 'random' || !a.user) return uuid();
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const requester = kind === 'own' ? a.user.id : (await w.freshEmployee(co)).id;
+  const id = uuid();
+  const dir = path.join(w.api.filesDir, 'pricelists');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, `${id}.csv`),
+    'category,subcategory,product,part_number,size,actual_size,depth,price\n',
+  );
+  await w.api.db.query(
+    `INSERT INTO pricelists (id, requested_by, company_id, format, scope, scope_name, status, size, storage_name)
+     VALUES ($1, $2, $3, 'csv', 'catalogue', 'Whole catalogue', 'ready', 72, $4)`,
+    [id, requester, w.ids[co], `${id}.csv`],
+  );
+  return id;
+}
+
+/** A catalogue import row (own) or a random id. */
+async function importFor(w: World, kind: Kind, status: string): Promise<string> {
+  if (kind !== 'own') return uuid();
+  const [row] = await w.api.db.query(
+    `INSERT INTO catalogue_imports (status, file_name, format, size) VALUES ($1, 'empty.csv', 'csv', 0) RETURNING id`,
+    [status],
+  );
+  return row.id;
+}
+
+const importCsv = async () =>
+  form('file', [
+    {
+      name: 'catalogue.csv',
+      data: Buffer.from('category,subcategory,product,part_number,list_price\n'),
+      type: 'text/csv',
+    },
+  ]);
+
 const png = async () => form('file', [{ name: 'me.png', data: await pngBytes(), type: 'image/png' }]);
 
 /** The same user role in a throwaway account, so session-ending routes leave the actor signed in. */
@@ -189,6 +232,17 @@ async function throwaway(w: World, a: Actor): Promise<{ client: SecClient; email
   const role = a.name === 'superadmin' ? 'superadmin' : a.name.startsWith('admin') ? 'admin' : 'employee';
   const u = await w.freshUser(role, a.company);
   return { client: await w.signIn(u.email), email: u.email };
+}
+
+/** A throwaway account of the actor's role with two-factor enabled (the actor's own client when anonymous). */
+async function twoFactorThrowaway(w: World, a: Actor): Promise<{ client: SecClient; secret: string }> {
+  const { client } = await throwaway(w, a);
+  if (!a.user) return { client, secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' };
+  const secret = (await client.send('POST', '2fa/setup')).body.data.secret as string;
+  const enabled = await client.send('POST', '2fa/enable', { body: { code: totpCode(secret) } });
+  if (enabled.status !== 200) throw new Error(`2fa enable failed: ${enabled.status}`);
+  // Enabling ends other sessions, not this one; a fresh CSRF token is not needed (same session).
+  return { client, secret };
 }
 
 // ------------------------------------------------------------------------------- the table
@@ -264,6 +318,13 @@ export const ROUTES: RouteSpec[] = [
       body: { token: 'A'.repeat(43), password: 'Brand-new-Passw0rd!' },
     }),
   },
+  {
+    op: 'POST /api/user/confirm-email',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody, // only a live emailed token succeeds
+    build: async () => ({ method: 'POST', path: 'user/confirm-email', body: { token: 'A'.repeat(43) } }),
+  },
   { op: 'GET /api/user/me', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: 'user/me' }) },
   {
     op: 'PATCH /api/user',
@@ -316,7 +377,7 @@ export const ROUTES: RouteSpec[] = [
     },
   },
 
-  // ---- companies (spec §7)
+  // ---- companies
   {
     op: 'GET /api/company',
     kinds: NO_ID,
@@ -365,7 +426,7 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => ({ method: 'DELETE', path: `company/${await companyFor(w, a, k, true)}` }),
   },
 
-  // ---- users (spec §7)
+  // ---- users
   {
     op: 'POST /api/user',
     kinds: ID_KINDS,
@@ -439,10 +500,10 @@ export const ROUTES: RouteSpec[] = [
     kinds: ID_KINDS,
     allowed: adminOwnOrSuper,
     build: async (w, a, k) => ({ method: 'GET', path: `user/resend/${await userFor(w, a, k)}` }),
-    getWrites: 'spec §7 defines resend as a GET: it issues a set-password link and an email event',
+    getWrites: 'the original client calls resend as a GET: it issues a set-password link and an email event',
   },
 
-  // ---- notifications (spec §7)
+  // ---- notifications
   {
     op: 'GET /api/notification',
     kinds: NO_ID,
@@ -462,7 +523,46 @@ export const ROUTES: RouteSpec[] = [
     },
   },
 
-  // ---- catalogue reads (spec §7 Catalogue)
+  {
+    op: 'GET /api/notification/unread-count',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'notification/unread-count' }),
+  },
+  {
+    op: 'PATCH /api/notification/read',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => {
+      if (k === 'random') return { method: 'PATCH', path: 'notification/read', body: { ids: [uuid()] } };
+      const [n] = await w.api.db.query(
+        `INSERT INTO notifications (event_id, username, email, description) VALUES (gen_random_uuid(), 'n', 'n@x.example', 'd') RETURNING id`,
+      );
+      return { method: 'PATCH', path: 'notification/read', body: { ids: [n.id] } };
+    },
+  },
+
+  // ---- audit log (read-only: admins see their own company's entries only)
+  {
+    op: 'GET /api/audit',
+    kinds: NO_ID,
+    allowed: (a) => a === 'superadmin' || admins(a),
+    build: async () => ({
+      method: 'GET',
+      path: 'audit?page=1&limit=200&entity=&entity_id=&actor_id=&company_id=&action=&from=&to=',
+    }),
+  },
+  {
+    op: 'GET /api/audit/export',
+    kinds: NO_ID,
+    allowed: (a) => a === 'superadmin' || admins(a),
+    build: async () => ({
+      method: 'GET',
+      path: 'audit/export?entity=&entity_id=&actor_id=&company_id=&action=&from=&to=',
+    }),
+  },
+
+  // ---- catalogue reads
   {
     op: 'GET /api/catalogue',
     kinds: NO_ID,
@@ -519,7 +619,7 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
 
-  // ---- catalogue editing (issue 5; superadmin only except reading resources)
+  // ---- catalogue editing (superadmin only except reading resources)
   {
     op: 'PUT /api/catalogue/product/{productId}/variants',
     kinds: ID_KINDS,
@@ -673,6 +773,143 @@ export const ROUTES: RouteSpec[] = [
       method: 'GET',
       path: `catalogue/file/${nodeFor(w, a, k, (await routeFixtures(w)).cat.fileId)}/thumbnail`,
     }),
+  },
+
+  // ---- two-factor sign-in and the security policy
+  {
+    op: 'POST /api/login/2fa',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody, // an unknown challenge never signs anyone in
+    build: async () => ({ method: 'POST', path: 'login/2fa', body: { mfa_token: 'A'.repeat(43), code: '123456' } }),
+  },
+  { op: 'GET /api/2fa', kinds: NO_ID, allowed: signedIn, build: async () => ({ method: 'GET', path: '2fa' }) },
+  {
+    op: 'POST /api/2fa/setup',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => ({ method: 'POST', path: '2fa/setup', client: (await throwaway(w, a)).client }),
+  },
+  {
+    op: 'POST /api/2fa/enable',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => {
+      if (!a.user) return { method: 'POST', path: '2fa/enable', body: { code: '123456' } };
+      const { client } = await throwaway(w, a);
+      const secret = (await client.send('POST', '2fa/setup')).body.data.secret as string;
+      return { method: 'POST', path: '2fa/enable', body: { code: totpCode(secret) }, client };
+    },
+  },
+  {
+    op: 'POST /api/2fa/disable',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => {
+      const { client, secret } = await twoFactorThrowaway(w, a);
+      return { method: 'POST', path: '2fa/disable', body: { password: PW, code: totpCode(secret, 1) }, client };
+    },
+  },
+  {
+    op: 'POST /api/2fa/recovery-codes',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => {
+      const { client, secret } = await twoFactorThrowaway(w, a);
+      return { method: 'POST', path: '2fa/recovery-codes', body: { code: totpCode(secret, 1) }, client };
+    },
+  },
+  {
+    op: 'DELETE /api/user/{id}/2fa',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => {
+      const id = await userFor(w, a, k);
+      // A second factor as enabling leaves it (the reset never decrypts the secret).
+      if (k !== 'random') {
+        await w.api.db.query(
+          `INSERT INTO user_two_factor (user_id, secret_enc, enabled_at) VALUES ($1, '\\x01', now())`,
+          [id],
+        );
+      }
+      return { method: 'DELETE', path: `user/${id}/2fa` };
+    },
+  },
+  {
+    op: 'GET /api/settings/security',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'settings/security' }),
+  },
+  {
+    op: 'PATCH /api/settings/security',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'PATCH', path: 'settings/security', body: { require_2fa_for: 'none' } }),
+  },
+
+  // Price lists: anyone signed in requests their own company's (a superadmin names the company);
+  // a list is readable by its requester and superadmins only.
+  {
+    op: 'POST /api/pricelists',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w, a) => ({
+      method: 'POST',
+      path: 'pricelists',
+      body: { format: 'csv', companyId: w.ids[w.coOf(a)] },
+    }),
+  },
+  {
+    op: 'GET /api/pricelists',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'pricelists' }),
+  },
+  {
+    op: 'GET /api/pricelists/{id}',
+    kinds: ID_KINDS,
+    allowed: (a, k) => signedIn(a) && (k === 'own' || (a === 'superadmin' && k === 'foreign')),
+    build: async (w, a, k) => ({ method: 'GET', path: `pricelists/${await pricelistFor(w, a, k)}` }),
+  },
+  {
+    op: 'GET /api/pricelists/{id}/download',
+    kinds: ID_KINDS,
+    allowed: (a, k) => signedIn(a) && (k === 'own' || (a === 'superadmin' && k === 'foreign')),
+    build: async (w, a, k) => ({ method: 'GET', path: `pricelists/${await pricelistFor(w, a, k)}/download` }),
+  },
+
+  // ---- catalogue export and import (superadmin only; imports have no tenant)
+  {
+    op: 'GET /api/catalogue/export',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'catalogue/export?format=csv' }),
+  },
+  {
+    op: 'POST /api/catalogue/imports',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'POST', path: 'catalogue/imports', form: importCsv }),
+  },
+  {
+    op: 'POST /api/catalogue/imports/preview',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'POST', path: 'catalogue/imports/preview', form: importCsv }),
+  },
+  {
+    op: 'GET /api/catalogue/imports/{id}',
+    kinds: ['own', 'random'],
+    allowed: superKnown,
+    build: async (w, _a, k) => ({ method: 'GET', path: `catalogue/imports/${await importFor(w, k, 'ready')}` }),
+  },
+  {
+    op: 'POST /api/catalogue/imports/{id}/apply',
+    kinds: ['own', 'random'],
+    allowed: superKnown,
+    // An import with no rows: applying it changes nothing in the catalogue.
+    build: async (w, _a, k) => ({ method: 'POST', path: `catalogue/imports/${await importFor(w, k, 'ready')}/apply` }),
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Brute force and enumeration (issue 7 §1). The API runs with TRUST_PROXY=true so each test can
+ * Brute force and enumeration. The API runs with TRUST_PROXY=true so each test can
  * speak from its own client address (X-Forwarded-For). Documented limits (docs/SECURITY.md):
  * 5 failed sign-ins per account+IP and 30 per IP per 15 minutes; forgot-password 3 per email and
  * 10 per IP. Windows are moved back in the database to prove recovery.

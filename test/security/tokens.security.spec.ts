@@ -1,5 +1,5 @@
 /**
- * Tokens, sessions, CSRF binding, Origin / CORS and headers (issue 7 §1). Forged, expired, swapped,
+ * Tokens, sessions, CSRF binding, Origin / CORS and headers. Forged, expired, swapped,
  * tampered, reset and revoked tokens are 401 over HTTP and refused on the socket handshake; logout,
  * password change, password reset and disabling a user end sessions at once (socket: `session.revoked`
  * then disconnect); foreign and `null` Origins are refused on HTTP and Socket.IO.

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 7 §1): profile and company images, catalogue resources. Content is judged by
+ * Uploads: profile and company images, catalogue resources. Content is judged by
  * magic bytes (HTML / SVG with script renamed .png or .pdf → 415), oversized → 413 with nothing left
  * on disk, path-traversal names never escape FILES_DIR, foreign / random / traversal ids → 404.
  */
@@ -20,6 +20,7 @@ import {
   type SecurityApi,
   type World,
 } from './harness';
+import { ACCOUNT_MSG } from '@portal/domain';
 import { routeFixtures } from './routes';
 
 jest.setTimeout(120_000);
@@ -84,10 +85,15 @@ describe('security: uploads', () => {
       data: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), HTML_PAYLOAD]),
       type: 'image/png',
     };
-    // Profile / company images are decoded and re-encoded: undecodable → 415.
+    // Profile / company images are decoded and re-encoded: PNG magic that does not decode is an
+    // unreadable image (400 saying so), and nothing is stored.
     for (const t of targets().filter((x) => x.field === 'file')) {
       const res = await t.client.send('PATCH', t.path, { form: form(t.field, [poly]) });
-      expect({ target: t.label, status: res.status }).toEqual({ target: t.label, status: 415 });
+      expect({ target: t.label, status: res.status, message: res.body.message }).toEqual({
+        target: t.label,
+        status: 400,
+        message: ACCOUNT_MSG.upload.unreadable,
+      });
     }
     // Catalogue resources are stored as 'processing' until the worker decodes them (it rejects
     // undecodable files); meanwhile only the superadmin can fetch it, as an inert image.
@@ -135,9 +141,15 @@ describe('security: uploads', () => {
       `/${path.basename(outside)}.pdf`,
       `%2e%2e%2f${path.basename(outside)}.pdf`,
       `....//....//${path.basename(outside)}.pdf`,
-      'a\u0000b.pdf',
       '"><img src=x onerror=alert(1)>.pdf',
     ];
+    // A name with control characters (NUL, bidi override) is refused outright, with nothing stored.
+    for (const bad of ['a\u0000b.pdf', `\u202e${path.basename(outside)}fdp.exe`]) {
+      const refused = await w.actors.superadmin.client.send('PATCH', `catalogue/upload/file/${productId}`, {
+        form: form('files', [{ name: bad, data: MINIMAL_PDF, type: 'application/pdf' }]),
+      });
+      expect(refused.status).toBe(400);
+    }
     const res = await w.actors.superadmin.client.send('PATCH', `catalogue/upload/file/${productId}`, {
       form: form(
         'files',
@@ -164,10 +176,10 @@ describe('security: uploads', () => {
       );
     }
     // Served with a safe disposition and nosniff.
-    const served = await w.actors.employeeB.client.send('GET', `catalogue/file/${res.body.data[6]._id}`);
+    const served = await w.actors.employeeB.client.send('GET', `catalogue/file/${res.body.data[5]._id}`);
     // (processing until the worker checks it: customers get 404, the superadmin gets the file)
     expect(served.status).toBe(404);
-    const mine = await w.actors.superadmin.client.send('GET', `catalogue/file/${res.body.data[6]._id}`);
+    const mine = await w.actors.superadmin.client.send('GET', `catalogue/file/${res.body.data[5]._id}`);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('content-type')).toBe('application/pdf');
     expect(mine.headers.get('x-content-type-options')).toBe('nosniff');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
@@ -10,6 +11,7 @@ import { MSG } from '@portal/domain';
 import { allowedOrigins, type Env } from '@portal/platform';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { IMMUTABLE, WebShell } from './common/web-shell';
 import { PortalIoAdapter } from './realtime/io.adapter';
 
 export interface CreateAppOptions {
@@ -33,9 +35,11 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.useWebSocketAdapter(new PortalIoAdapter(app, origins));
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Only the API checks Origin (Socket.IO does in its adapter): browsers send Origin on module
+  // script and CSS loads too, and the web app's files must load at any address the server answers.
   fastify.addHook('onRequest', async (req, reply) => {
     const origin = req.headers.origin;
-    if (origin !== undefined && !origins.has(origin) && !req.url.startsWith('/socket.io')) {
+    if (origin !== undefined && !origins.has(origin) && isApiUrl(req.url)) {
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
   });
@@ -45,26 +49,40 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
       return reply.code(400).send({ status: 400, message: 'Text must not contain NUL characters' });
     }
   });
+  const hsts = env.PUBLIC_URL.startsWith('https:');
   fastify.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
-    if (req.url.startsWith(API_PREFIX)) reply.header('cache-control', 'no-store');
+    if (hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    // A route may opt into revalidation (cached catalogue reads); everything else is never stored.
+    if (isApiUrl(req.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  // API JSON above 1 KiB leaves as br/gzip. Responses that already carry a Content-Encoding
+  // (precompressed assets, cached catalogue pages) pass through untouched.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
   const webDist = resolveWebDist(env);
-  let spaIndex: string | null = null;
+  let shell: WebShell | null = null;
   if (webDist) {
-    spaIndex = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    shell = new WebShell(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'), env.PUBLIC_URL, origins);
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
       index: false,
       wildcard: false,
       decorateReply: false,
+      // The build writes .br/.gz next to each asset; they are sent as they are, no per-request CPU.
+      preCompressed: true,
+      cacheControl: false,
+      // index.html only through the shell (CSP nonce); source maps are never public.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && pathName !== '/index.html',
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', /[\\/]assets[\\/]/.test(filePath) ? IMMUTABLE : 'no-cache');
+      },
     });
   }
-  app.useGlobalFilters(new HttpExceptionFilter(spaIndex));
+  app.useGlobalFilters(new HttpExceptionFilter(shell));
   // OpenAPI document generated from the controllers, browsable at /api/docs.
   const openApi = new DocumentBuilder()
     .setTitle('Filter Portal API')
@@ -80,6 +98,10 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.
   await app.get(DataSource).query('SELECT 1');
   return app;
+}
+
+function isApiUrl(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 }
 
 /** True when any string in a parsed query/JSON body (depth-limited) contains U+0000. */

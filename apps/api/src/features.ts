@@ -5,6 +5,10 @@ import { UsersModule } from './users/users.module';
 import { AccountModule } from './account/account.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { CatalogueEditingModule } from './catalogue-editing/catalogue-editing.module';
+import { AuditModule } from './audit/audit.module';
+import { CatalogueImportModule } from './catalogue-import/catalogue-import.module';
+import { TwoFactorModule } from './two-factor/two-factor.module';
+import { PricelistsModule } from './pricelists/pricelists.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -14,4 +18,8 @@ export const FEATURE_MODULES: Type[] = [
   NotificationsModule,
   CatalogueModule,
   CatalogueEditingModule,
+  AuditModule,
+  CatalogueImportModule,
+  TwoFactorModule,
+  PricelistsModule,
 ];

@@ -35,7 +35,7 @@ async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, time
   }
 }
 
-describe('account API: forgot/reset/change password, user/me, PATCH user (issue 6)', () => {
+describe('account API: forgot/reset/change password, user/me, PATCH user', () => {
   let api: TestApi;
   let companyId: string;
   let ipCounter = 10;
@@ -406,15 +406,26 @@ describe('account API: forgot/reset/change password, user/me, PATCH user (issue 
         role_key: 'superadmin',
         company_id: other,
         status: false,
-        password: 'Hacked-pass-123',
+        password: PASSWORD, // the current password, required for the email change
         password_hash: 'x',
         _id: '00000000-0000-0000-0000-000000000000',
       });
       expect(res.status).toBe(200);
+      // The username changes at once; the email only once the link sent to the new address is used.
       expect(res.body).toMatchObject({
         status: 200,
-        message: 'Data Updated Successfully',
-        data: { username: 'Ivy Ives', email: 'ivy.ives@acme.com', role_key: 'employee', company_id: companyId },
+        message: 'We sent a confirmation link to the new address. Your email changes when you open it.',
+        data: { username: 'Ivy Ives', email: 'ivy@acme.com', role_key: 'employee', company_id: companyId },
+      });
+      const [{ token }] = await api.db.query(
+        `SELECT payload->>'token' AS token FROM outbox WHERE type = 'account.email_change_requested'
+          AND payload->>'newEmail' = 'ivy.ives@acme.com'`,
+      );
+      const confirmed = await new Client(api, freshIp()).request('POST', 'user/confirm-email', { token });
+      expect(confirmed.body).toEqual({
+        status: 200,
+        message: 'Your email address has been changed. Use the new address to sign in.',
+        data: { email: 'ivy.ives@acme.com' },
       });
       const rows: { role: string; company_id: string; status: boolean }[] = await api.db.query(
         `SELECT role, company_id, status FROM users WHERE email = 'ivy.ives@acme.com'`,
@@ -423,17 +434,27 @@ describe('account API: forgot/reset/change password, user/me, PATCH user (issue 
       expect((await new Client(api, freshIp()).login('ivy.ives@acme.com', PASSWORD)).status).toBe(200);
       expect((await new Client(api, freshIp()).login('ivy.ives@acme.com', 'Hacked-pass-123')).status).toBe(401);
       const events: { payload: { changed: string[]; previousEmail: string } }[] = await api.db.query(
-        `SELECT payload FROM outbox WHERE type = 'account.profile_updated' AND payload->>'email' = 'ivy.ives@acme.com'`,
+        `SELECT payload FROM outbox WHERE type = 'account.profile_updated'
+          AND payload->>'userId' = (SELECT id::text FROM users WHERE email = 'ivy.ives@acme.com') ORDER BY seq`,
       );
-      expect(events).toHaveLength(1);
-      expect(events[0].payload).toMatchObject({ changed: ['username', 'email'], previousEmail: 'ivy@acme.com' });
+      expect(events.map((e) => e.payload)).toEqual([
+        expect.objectContaining({ changed: ['username'], previousEmail: null }),
+        expect.objectContaining({ changed: ['email'], previousEmail: 'ivy@acme.com' }),
+      ]);
     });
 
-    it('refuses an email that another user has (409) and invalid input (400)', async () => {
+    it('does not reveal that another user has an email (no 409) and refuses invalid input (400)', async () => {
       const c = await signedIn('hank@acme.com', 'Hank-new-pass-9');
-      const dup = await c.request('PATCH', 'user', { username: 'hank', email: 'ALICE@acme.com' });
-      expect(dup.status).toBe(409);
-      expect(dup.body).toEqual({ status: 409, message: 'A user with this email already exists.' });
+      const dup = await c.request('PATCH', 'user', {
+        username: 'hank',
+        email: 'ALICE@acme.com',
+        password: 'Hank-new-pass-9',
+      });
+      expect(dup.status).toBe(200);
+      expect(dup.body.message).toBe(
+        'We sent a confirmation link to the new address. Your email changes when you open it.',
+      );
+      expect(dup.body.data.email).toBe('hank@acme.com');
       expect((await c.request('PATCH', 'user', { username: '   ', email: 'hank@acme.com' })).body.message).toBe(
         'Username is required',
       );
@@ -506,7 +527,24 @@ describe('account API: forgot/reset/change password, user/me, PATCH user (issue 
       ).toBe(200);
       await waitFor(() => mailer.sent.find((m) => m.to === 'jane@acme.com' && /was changed/.test(m.subject)));
 
-      expect((await c.request('PATCH', 'user', { username: 'Jane', email: 'jane.doe@acme.com' })).status).toBe(200);
+      expect(
+        (
+          await c.request('PATCH', 'user', {
+            username: 'Jane',
+            email: 'jane.doe@acme.com',
+            password: 'Jane-newer-pass-8',
+          })
+        ).status,
+      ).toBe(200);
+      // The link goes to the NEW address; the email changes only when it is used.
+      const confirm = await waitFor(() => mailer.sent.find((m) => m.to === 'jane.doe@acme.com'));
+      expect(confirm.subject).toBe('Confirm your new Filter Portal email address');
+      const link = /http:\/\/localhost:3999\/confirm-email\?code=([A-Za-z0-9_-]{43})/.exec(confirm.text);
+      expect(link).not.toBeNull();
+      expect(mailer.sent.some((m) => m.to === 'jane@acme.com' && /email address of your/.test(m.subject))).toBe(false);
+      expect((await new Client(api, freshIp()).request('POST', 'user/confirm-email', { token: link![1] })).status).toBe(
+        200,
+      );
       const moved = await waitFor(() =>
         mailer.sent.find((m) => /email address of your/.test(m.subject) && m.text.includes('jane.doe@acme.com')),
       );
@@ -519,13 +557,14 @@ describe('account API: forgot/reset/change password, user/me, PATCH user (issue 
             WHERE o.type LIKE 'account.%' AND o.payload->>'userId' = (SELECT id::text FROM users WHERE email = 'jane.doe@acme.com')
             ORDER BY n.created_at`,
         );
-        return rows.length >= 4 ? rows : undefined;
+        return rows.length >= 5 ? rows : undefined;
       });
       expect(notes.map((n) => n.description)).toEqual([
         'Requested a password reset link',
         'Reset their password with an emailed link; all sessions were signed out',
         'Changed their password; other sessions were signed out',
-        expect.stringContaining('Updated their profile'),
+        'Asked to change their email to jane.doe@acme.com; waiting for the confirmation link to be used',
+        expect.stringContaining('Updated their profile (email)'),
       ]);
       // A superseded or spent reset link is never mailed: its token was erased from the outbox.
       expect(mailer.sent.filter((m) => /Reset your/.test(m.subject) && m.to === 'dave@acme.com')).toHaveLength(0);

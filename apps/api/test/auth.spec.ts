@@ -1,6 +1,6 @@
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 
-describe('auth API (spec §7 Authentication, §8 Login)', () => {
+describe('auth API', () => {
   let api: TestApi;
   let companyId: string;
 

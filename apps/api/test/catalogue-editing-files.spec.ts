@@ -25,7 +25,7 @@ async function waitFor<T>(
   }
 }
 
-describe('product resources, live updates and presence (issue 5)', () => {
+describe('product resources, live updates and presence', () => {
   let api: TestApi;
   let worker: WorkerRuntime;
   let category: string;
@@ -175,12 +175,37 @@ describe('product resources, live updates and presence (issue 5)', () => {
     ]) {
       const res = await upload(as.root, product, [{ data: PDF, name: 'ok.pdf' }, bad]);
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe(
-        `"${bad.name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
-      );
+      const reason = `"${bad.name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`;
+      expect(res.body.message).toBe(reason);
+      expect(res.body.errors).toEqual({ [bad.name]: reason });
     }
     expect(await onDisk()).toEqual(before);
     expect(await api.db.query(`SELECT count(*)::int AS n FROM files`)).toEqual(rows);
+  });
+
+  it('names every refused file with its reason; one refused file keeps none of the upload (disk, rows, events)', async () => {
+    const before = await onDisk();
+    const rows = await api.db.query(`SELECT count(*)::int AS n FROM files`);
+    const events = await api.db.query(`SELECT count(*)::int AS n FROM outbox`);
+    const res = await upload(as.root, product, [
+      { data: PDF, name: 'good.pdf' },
+      { data: Buffer.from('MZ\x90\x00 not a document'), name: 'setup.exe', type: 'application/octet-stream' },
+      { data: Buffer.alloc(0), name: 'empty.pdf' },
+      { data: PDF, name: 'also-good.pdf' },
+    ]);
+    expect(res.status).toBe(415);
+    expect(res.body.errors).toEqual({
+      'setup.exe': '"setup.exe" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.',
+      'empty.pdf': '"empty.pdf" is empty',
+    });
+    expect(res.body.message).toBe(`${res.body.errors['setup.exe']} ${res.body.errors['empty.pdf']}`);
+    // Only empty files: 400.
+    const empty = await upload(as.root, product, [{ data: Buffer.alloc(0), name: 'blank.pdf' }]);
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ 'blank.pdf': '"blank.pdf" is empty' });
+    expect(await onDisk()).toEqual(before);
+    expect(await api.db.query(`SELECT count(*)::int AS n FROM files`)).toEqual(rows);
+    expect(await api.db.query(`SELECT count(*)::int AS n FROM outbox`)).toEqual(events);
   });
 
   it('an oversized upload gets 413 and leaves nothing behind', async () => {
@@ -191,7 +216,8 @@ describe('product resources, live updates and presence (issue 5)', () => {
       { data: big, name: 'big.pdf' },
     ]);
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('Each file must be at most 20 MB');
+    expect(res.body.message).toBe('"big.pdf" is too large. Each file must be at most 20 MB');
+    expect(res.body.errors).toEqual({ 'big.pdf': '"big.pdf" is too large. Each file must be at most 20 MB' });
     expect(await onDisk()).toEqual(before);
   });
 

@@ -44,7 +44,7 @@ async function seed(api: TestApi): Promise<Seed> {
 
 type Row = Record<string, any>;
 
-describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, price history)', () => {
+describe('catalogue editing API (mutations, atomic save, versions, price history)', () => {
   let api: TestApi;
   let s: Seed;
   const as: Record<'root' | 'admin' | 'emp', ApiClient> = {} as never;
@@ -325,7 +325,7 @@ describe('catalogue editing API (issue 5: §7 mutations, atomic save, versions, 
     expect((await save({ variants: 'x' })).status).toBe(400);
   });
 
-  describe('spec §7 calls', () => {
+  describe("the original client's calls", () => {
     it('POST catalogue/product adds a product with a unique DEFAULT_PN variant (201), under a sub-category or category', async () => {
       const res = await as.root.request('POST', 'catalogue/product', {
         name: 'New filter',

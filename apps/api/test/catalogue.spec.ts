@@ -42,7 +42,7 @@ const cat = (name: string): DemoCategory => demo.categories.find((c) => c.name =
 type Variant = Record<string, unknown> & { part_number: string; customer_price: number; odd_size: boolean };
 type Product = { _id: string; name: string; catalogue_id: string; variants: Variant[] };
 
-describe('catalogue API (spec §7 Catalogue, §6, §8, §9)', () => {
+describe('catalogue API', () => {
   let api: TestApi;
   let ids: Record<string, string>;
   let companyA: string;

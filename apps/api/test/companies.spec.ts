@@ -3,7 +3,7 @@ import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from
 
 const PW = 'Passw0rd!23';
 
-describe('companies API (spec §7 Companies, §5 Create company, §8)', () => {
+describe('companies API', () => {
   let api: TestApi;
   let root: ApiClient;
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
 import type { Mailer, MailMessage } from '../../../libs/platform/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
@@ -24,8 +25,8 @@ async function waitFor<T>(
 }
 
 /**
- * The whole pipeline for issue 3: API action → outbox → worker → notification record + email →
- * `GET notification`; and the notifications API itself (spec §7 Notifications).
+ * The whole pipeline: API action → outbox → worker → notification record + email →
+ * `GET notification`; and the notifications API itself.
  */
 describe('notifications and emails for companies and users', () => {
   let api: TestApi;
@@ -251,6 +252,133 @@ describe('notifications and emails for companies and users', () => {
       expect(ok.status).toBe(200);
       expect(ok.body.message).toBe('Notifications deleted Successfully');
       expect(await api.db.query(`SELECT count(*)::int AS n FROM notifications`)).toEqual([{ n: 22 }]);
+    });
+  });
+
+  describe('PATCH notification/read, GET notification/unread-count', () => {
+    let acmeAdmin: ApiClient;
+    let root2: ApiClient;
+    const sockets: Socket[] = [];
+    let ids: string[];
+
+    const unreadIds = async (): Promise<string[]> =>
+      (await api.db.query(`SELECT id FROM notifications WHERE NOT read_status ORDER BY created_at DESC`)).map(
+        (r: { id: string }) => r.id,
+      );
+    function connect(who: ApiClient): Promise<{ socket: Socket; got: unknown[] }> {
+      const socket = io(api.baseUrl, {
+        path: '/socket.io',
+        auth: { token: who.token },
+        transports: ['websocket'],
+        extraHeaders: { origin: api.origin },
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const got: unknown[] = [];
+      socket.on('notification.read', (e: unknown) => got.push(e));
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve({ socket, got }));
+        socket.once('connect_error', reject);
+      });
+    }
+
+    beforeAll(async () => {
+      // 6 rows, the oldest 2 already read.
+      await api.db.query(`DELETE FROM notifications`);
+      for (let i = 0; i < 6; i++)
+        await api.db.query(
+          `INSERT INTO notifications (event_id, username, email, description, read_status, created_at)
+           VALUES (gen_random_uuid(), $1, $2, $3, $4, now() - make_interval(mins => $5))`,
+          [`u${i}`, `u${i}@x.com`, `Read test ${i}`, i >= 4, i],
+        );
+      ids = (await api.db.query(`SELECT id FROM notifications ORDER BY created_at DESC`)).map(
+        (r: { id: string }) => r.id,
+      );
+      await createUser(api.db, { email: 'root2@example.com', role: 'superadmin', username: 'Second' });
+      const other = await createCompany(api.db, 'Readers');
+      await createUser(api.db, { email: 'admin@readers.com', role: 'admin', companyId: other });
+      root2 = new ApiClient(api);
+      await root2.login('root2@example.com', PW);
+      acmeAdmin = new ApiClient(api);
+      await acmeAdmin.login('admin@readers.com', PW);
+    });
+    afterAll(() => {
+      for (const s of sockets) s.close();
+    });
+
+    it('counts unread notifications for superadmins only', async () => {
+      const res = await root.request('GET', 'notification/unread-count');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ status: 200, data: { unread: 4 } });
+      expect((await acmeAdmin.request('GET', 'notification/unread-count')).status).toBe(403);
+      expect((await new ApiClient(api).request('GET', 'notification/unread-count')).status).toBe(401);
+    });
+
+    it('marks the given ids read; GET ?read_status=true then lists them; other superadmins hear it, admins do not', async () => {
+      const second = await connect(root2);
+      const admin = await connect(acmeAdmin);
+      // ids[4] is already read: it counts as found, not as updated.
+      const res = await root.request('PATCH', 'notification/read', { ids: [ids[0], ids[1], ids[4]] });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        status: 200,
+        message: 'Notifications marked as read',
+        data: { updated: 2, unread: 2 },
+      });
+      const read = await root.request('GET', 'notification?page=1&limit=20&read_status=true');
+      expect(read.body.data.notification.map((n: { _id: string }) => n._id)).toEqual([ids[0], ids[1], ids[4], ids[5]]);
+      expect((await root.request('GET', 'notification/unread-count')).body.data.unread).toBe(2);
+      const event = await waitFor(() => second.got[0]);
+      expect(event).toEqual({ ids: [ids[0], ids[1], ids[4]], all: false, unread: 2 });
+      // Marking read again changes nothing and pushes nothing.
+      expect((await root.request('PATCH', 'notification/read', { ids: [ids[0]] })).body.data).toEqual({
+        updated: 0,
+        unread: 2,
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(second.got).toHaveLength(1);
+      expect(admin.got).toHaveLength(0);
+    });
+
+    it('validates the id set: an unknown id changes nothing (404); bad bodies are 400; non-superadmins 403', async () => {
+      const before = await unreadIds();
+      expect(before).toEqual([ids[2], ids[3]]);
+      const bad = await root.request('PATCH', 'notification/read', { ids: [ids[2], randomUUID()] });
+      expect(bad.status).toBe(404);
+      expect(bad.body.message).toBe('Notification not found');
+      expect(await unreadIds()).toEqual(before);
+
+      const cases: [unknown, string][] = [
+        [{}, 'Send either the ids to mark as read or all: true'],
+        [{ ids: [ids[2]], all: true }, 'Send either the ids to mark as read or all: true'],
+        [{ all: false }, 'Send either the ids to mark as read or all: true'],
+        [{ all: 'yes' }, 'Send either the ids to mark as read or all: true'],
+        [{ ids: [] }, 'Please select at least one notification'],
+        [{ ids: ['nope'] }, 'Invalid id'],
+        [{ ids: ids[2] }, 'Please select at least one notification'],
+        [{ ids: [ids[2]], extra: 1 }, 'Send either the ids to mark as read or all: true'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await root.request('PATCH', 'notification/read', body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status: 400, message });
+      }
+      expect(await unreadIds()).toEqual(before);
+
+      for (const body of [{ ids: [ids[2]] }, { all: true }]) {
+        expect((await acmeAdmin.request('PATCH', 'notification/read', body)).status).toBe(403);
+        expect((await new ApiClient(api).request('PATCH', 'notification/read', body)).status).toBe(401);
+      }
+      expect(await unreadIds()).toEqual(before);
+    });
+
+    it('{ all: true } marks every unread notification read and tells the other superadmins', async () => {
+      const second = await connect(root2);
+      const res = await root.request('PATCH', 'notification/read', { all: true });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ updated: 2, unread: 0 });
+      expect(await unreadIds()).toEqual([]);
+      expect((await root.request('GET', 'notification?page=1&limit=20&read_status=true')).body.data.totalcount).toBe(6);
+      expect(await waitFor(() => second.got[0])).toEqual({ ids: [], all: true, unread: 0 });
     });
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 
 /**
- * Tenancy matrix (issue 3 "Done when"): every route of companies/users/notifications ×
+ * Tenancy matrix: every route of companies/users/notifications ×
  * {anonymous, employee of A, admin of A, admin of B, superadmin} × {own id, foreign id, random id}.
  * Zero unauthorized successes, no 5xx, and no foreign company's data in any body.
  */

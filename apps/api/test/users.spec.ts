@@ -3,7 +3,7 @@ import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from
 
 const PW = 'Passw0rd!23';
 
-describe('users API (spec §7 Users, §5 Add administrator / company user / detail form, §8)', () => {
+describe('users API', () => {
   let api: TestApi;
   let root: ApiClient;
   let acmeAdmin: ApiClient;

@@ -3,7 +3,14 @@ import type { Pool, PoolClient } from 'pg';
 import type { DataSource } from 'typeorm';
 import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
 import { publishRealtime, type Mailer } from '@portal/platform';
-import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './handlers/registry';
+import { plainText } from '@portal/domain';
+import type {
+  EmailDraft,
+  EmailHandlers,
+  HandlerContext,
+  NotificationDraft,
+  NotificationHandlers,
+} from './handlers/registry';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- handler tables are keyed by event type */
 
@@ -16,7 +23,7 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
     const event = job.data.event as OutboxEvent;
     const handler = handlers[event.type as EventType] as ((e: OutboxEvent, c: HandlerContext) => any) | undefined;
     if (!handler) throw new Error(`No notification handler for ${event.type}`);
-    const draft = handler(event, ctx);
+    const draft = sanitizeDraft(handler(event, ctx));
     if (!draft) return 'skipped';
     return db.transaction(async (m) => {
       const rows: { id: string; created_at: Date }[] = await m.query(
@@ -37,6 +44,17 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
       await publishRealtime(m, rooms.role('superadmin'), 'notification.created', view);
       return 'created';
     });
+  };
+}
+
+/** Notification texts are shown as typed: names in them never carry line breaks or bidi controls. */
+function sanitizeDraft(draft: NotificationDraft | null): NotificationDraft | null {
+  if (!draft) return null;
+  return {
+    ...draft,
+    username: plainText(draft.username),
+    email: plainText(draft.email),
+    description: plainText(draft.description),
   };
 }
 

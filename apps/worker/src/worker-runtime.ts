@@ -7,8 +7,12 @@ import { createDataSource } from '@portal/db';
 import { createMailer, createQueue, createWorker, type Env, type Mailer, type QueueEnv } from '@portal/platform';
 import type { JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
+import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
 import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
+import { importsProcessor } from './imports/imports.processor';
+import { pricelistsProcessor } from './pricelists/pricelists.processor';
+import { sweepPricelists } from './pricelists/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
@@ -17,6 +21,7 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   FILES_DIR?: string;
   SMTP_URL: string;
   QUEUE_PREFIX?: string;
+  AUDIT_RETENTION_DAYS?: number;
 };
 
 export interface WorkerRuntime {
@@ -26,8 +31,12 @@ export interface WorkerRuntime {
     notifications: Queue<JobMap['notifications']>;
     email: Queue<JobMap['email']>;
     files: Queue<JobMap['files']>;
+    imports: Queue<JobMap['imports']>;
+    pricelists: Queue<JobMap['pricelists']>;
   };
   workers: Worker[];
+  /** Removes expired price lists and their files now (also runs on a timer). */
+  sweepPricelists(): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -37,6 +46,8 @@ export interface WorkerOverrides {
   emailHandlers?: EmailHandlers;
   concurrency?: number;
   log?: (msg: string) => void;
+  /** How often expired price lists are removed (ms). */
+  pricelistSweepMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -71,18 +82,30 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     notifications: createQueue('notifications', env),
     email: createQueue('email', env),
     files: createQueue('files', env),
+    imports: createQueue('imports', env),
+    pricelists: createQueue('pricelists', env),
   };
   const concurrency = overrides.concurrency ?? 4;
+  const filesDir = env.FILES_DIR ?? '.data/files';
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
     createWorker('email', emailProcessor(db, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
     // Image decoding is CPU work: two at a time at most.
-    createWorker('files', filesProcessor(db, env.FILES_DIR ?? '.data/files'), env, {
+    createWorker('files', filesProcessor(db, filesDir), env, {
       concurrency: Math.min(concurrency, 2),
       name,
     }),
+    // Imports stream big files and write in batches: one at a time per worker keeps memory flat.
+    createWorker('imports', importsProcessor(db, env.FILES_DIR ?? '.data/files', log), env, {
+      concurrency: 1,
+      name,
+      lockDuration: 120_000,
+    }),
+    // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, so it never takes more
+    // than one core from the API and Postgres; further requests wait in the queue.
+    createWorker('pricelists', pricelistsProcessor(db, filesDir, { log }), env, { concurrency: 1, name }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>
@@ -92,22 +115,39 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   }
   const relay = new OutboxRelay(db, queues, { databaseUrl: env.DATABASE_URL, pollMs: env.OUTBOX_POLL_MS, log });
   await relay.start();
+  const retention = startAuditRetention(db, env.AUDIT_RETENTION_DAYS ?? AUDIT_RETENTION_DEFAULT_DAYS, log);
+  const sweep = () => sweepPricelists(db, filesDir);
+  const sweepTimer = setInterval(
+    () => void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`)),
+    overrides.pricelistSweepMs ?? 15 * 60_000,
+  );
+  sweepTimer.unref();
+  void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`));
 
   return {
     db,
     relay,
     queues,
     workers,
+    sweepPricelists: sweep,
     async stop(timeoutMs = 10_000) {
+      clearInterval(sweepTimer);
       await relay.stop();
-      // worker.close() waits for active jobs without a limit (FIELD-NOTES): bound it, then force.
+      await retention.stop();
+      // worker.close() waits for active jobs without a limit: bound it, then force.
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([
         graceful.then(() => false),
         new Promise<boolean>((r) => setTimeout(() => r(true), timeoutMs).unref()),
       ]);
       if (timedOut) await Promise.all(workers.map((w) => w.close(true)));
-      await Promise.all([queues.notifications.close(), queues.email.close(), queues.files.close()]);
+      await Promise.all([
+        queues.notifications.close(),
+        queues.email.close(),
+        queues.files.close(),
+        queues.imports.close(),
+        queues.pricelists.close(),
+      ]);
       mailer.close();
       await db.destroy();
     },

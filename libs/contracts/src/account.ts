@@ -1,6 +1,6 @@
 import type { RoleKey } from './roles';
 
-/** Request/response shapes of the account endpoints (spec §3, §7 Authentication and Users). */
+/** Request/response shapes of the account endpoints. */
 export interface ForgotPasswordRequest {
   email: string;
 }
@@ -15,6 +15,11 @@ export interface ChangePasswordRequest {
 export interface UpdateProfileRequest {
   username: string;
   email: string;
+  /** The current password: required only when `email` changes. */
+  password?: string;
+}
+export interface ConfirmEmailRequest {
+  token: string;
 }
 
 /** `{status, message}` answers of forgot/reset/change password. */
@@ -54,10 +59,14 @@ export const ACCOUNT_PATHS = {
   updateProfile: 'user',
   uploadProfileImage: 'user/upload',
   uploadCompanyImage: (companyId: string) => `company/upload/${companyId}`,
+  confirmEmail: 'user/confirm-email',
 } as const;
 
-/** The reset link's page; the token travels as `?code=` (spec §2 Reset password). */
+/** The reset link's page; the token travels as `?code=`. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
+
+/** The email-change confirmation link's page; the token travels as `?code=`. */
+export const CONFIRM_EMAIL_PAGE = '/confirm-email';
 
 /** Event payloads of the account module (see EventMap). */
 export interface AccountUserRef {

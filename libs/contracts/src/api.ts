@@ -1,6 +1,6 @@
 import type { RoleKey } from './roles';
 
-/** Every successful response: `{ status, message?, data }` (ARCHITECTURE.md, API contract). */
+/** Every successful response: `{ status, message?, data }` (docs/ARCHITECTURE.md#api-contract). */
 export interface ApiResponse<T> {
   status: number;
   message?: string;
@@ -14,7 +14,7 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
-/** The session user the client stores locally (spec §3). */
+/** The session user the client stores locally. */
 export interface SessionUserData {
   _id: string;
   role_key: RoleKey;

@@ -1,5 +1,5 @@
 /**
- * Catalogue read API (spec §7 Catalogue, §3 Catalogue/Variant; ARCHITECTURE.md "API contract").
+ * Catalogue read API (docs/ARCHITECTURE.md#api-contract).
  * `{id}` in product/productNumber/searchproduct is the category or sub-category being viewed.
  * Prices are numbers in dollars with 2 decimals (12.34). `list_price` and `version` are sent to a
  * superadmin only; everyone else gets their company's `customer_price` and no odd-size variants

@@ -1,4 +1,4 @@
-/** Socket.IO server → client events (ARCHITECTURE.md). Payloads never carry prices. */
+/** Socket.IO server → client events (docs/ARCHITECTURE.md#realtime). Payloads never carry prices. */
 export interface NotificationView {
   _id: string;
   username: string;
@@ -10,6 +10,8 @@ export interface NotificationView {
 
 export interface ClientEventMap {
   'notification.created': NotificationView;
+  /** Notifications marked read (`all`: every one unread at the time); `unread` is the count left. */
+  'notification.read': { ids: string[]; all: boolean; unread: number };
   'session.revoked': { reason: 'logout' | 'password_changed' | 'disabled' | 'deleted' | 'revoked' };
   'catalogue.changed': {
     categoryId: string | null;
@@ -20,6 +22,19 @@ export interface ClientEventMap {
   'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
   /** Companies/users changed: lists showing them refetch (to superadmins and the company's room). */
   'org.changed': { entity: 'company' | 'user'; action: 'created' | 'updated' | 'deleted'; companyId: string | null };
+  /** New audit entries were written (to superadmins): the audit screens refetch. */
+  'audit.created': { count: number; entities: string[] };
+  /** A catalogue import's progress (superadmins): rows done of total (total 0 = not known yet). */
+  'import.progress': {
+    id: string;
+    status: 'queued' | 'validating' | 'ready' | 'invalid' | 'applying' | 'applied' | 'conflict' | 'failed';
+    done: number;
+    total: number;
+  };
+  /** The requester's price list can be downloaded (to the requester's user room). */
+  'pricelist.ready': { _id: string };
+  /** A price list being built moved on (rows written, or it failed); to the requester's user room. */
+  'pricelist.progress': { _id: string; status: 'running' | 'failed'; rows: number; total: number | null };
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -1,5 +1,6 @@
 import type { AccountUserRef } from './account';
 import type { OrgActor, OrgChange, OrgUserRef } from './org';
+import type { PricelistFormat, PricelistScope } from './pricelists';
 
 /**
  * A single-use set-password token for welcome / account-information emails. The raw token lives
@@ -11,7 +12,7 @@ export interface SetPasswordLink {
 }
 
 /**
- * Domain events written to the transactional outbox (ARCHITECTURE.md "Domain events").
+ * Domain events written to the transactional outbox (docs/ARCHITECTURE.md#domain-events).
  * Every event type names its payload here; the relay maps each to the jobs in EVENT_JOBS.
  */
 export interface EventMap {
@@ -38,12 +39,24 @@ export interface EventMap {
   'account.password_changed': AccountUserRef & { ip: string };
   /** A user edited their own profile (username and/or email). */
   'account.profile_updated': AccountUserRef & { changed: ('username' | 'email')[]; previousEmail: string | null };
+  /**
+   * A user asked to move their account to `newEmail` (password checked). The email worker sends the
+   * confirmation link (raw single-use `token`, 1 hour) to the new address; when the address already
+   * belongs to an account there is no token and the new address is told so instead.
+   */
+  'account.email_change_requested': AccountUserRef & {
+    newEmail: string;
+    token?: string;
+    expiresAt: string;
+    addressInUse: boolean;
+    ip: string;
+  };
   /** A user replaced their profile image. */
   'account.profile_image_changed': AccountUserRef;
   /** An admin (own company) or a superadmin replaced a company's image. `AccountUserRef` is the actor. */
   'account.company_image_changed': AccountUserRef & { targetCompanyId: string; companyName: string };
 
-  /* Companies and users (issue 3). `actor` is who did it; payloads never carry passwords. */
+  /* Companies and users. `actor` is who did it; payloads never carry passwords. */
   /** A company and its first administrator were created (welcome email to that admin). */
   'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor } & SetPasswordLink;
   /** Company fields changed (name, status, multipliers). */
@@ -61,8 +74,8 @@ export interface EventMap {
   /** "Resend Account Information?": email with the sign-in and set-password links. */
   'user.resend_requested': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
 
-  /* Catalogue editing (issue 5). `actor` is the superadmin; payloads never carry prices. */
-  /** A product's variants were saved (atomic grid save or one of the §7 variant calls). */
+  /* Catalogue editing. `actor` is the superadmin; payloads never carry prices. */
+  /** A product's variants were saved (atomic grid save or one of the single-variant calls). */
   'catalogue.variants_saved': CatalogueProductRef & {
     added: number;
     updated: number;
@@ -78,6 +91,54 @@ export interface EventMap {
   'catalogue.files_uploaded': CatalogueFileOwnerRef & { files: { fileId: string; name: string }[]; actor: OrgActor };
   /** A product resource was deleted. */
   'catalogue.file_deleted': CatalogueFileOwnerRef & { fileId: string; name: string; actor: OrgActor };
+
+  /* Two-factor sign-in. Payloads never carry secrets, codes or recovery codes. */
+  /** A user turned two-factor on (their other sessions were ended). */
+  'two_factor.enabled': AccountUserRef & { ip: string };
+  /** A user turned two-factor off. */
+  'two_factor.disabled': AccountUserRef & { ip: string };
+  /** A superadmin removed a user's second factor; the user's sessions were ended. */
+  'two_factor.reset': OrgUserRef & { actor: OrgActor };
+  /* Catalogue import (dry run, then apply): jobs for the `imports` queue and the finish notice. */
+  /** A file was uploaded: the worker validates and diffs it (nothing changes). */
+  'catalogue.import_requested': { importId: string; fileName: string; actor: OrgActor };
+  /** The superadmin confirmed a clean dry run: the worker applies it. */
+  'catalogue.import_apply_requested': { importId: string; fileName: string; actor: OrgActor };
+  /** A dry run or an apply ended (notification + email to the superadmin who started it). */
+  'catalogue.import_finished': {
+    importId: string;
+    fileName: string;
+    phase: 'dry_run' | 'apply';
+    status: 'ready' | 'invalid' | 'applied' | 'conflict' | 'failed';
+    counts: ImportCounts;
+    message: string | null;
+    actor: OrgActor;
+  };
+  /* Customer price lists. `actor` is the requester; payloads never carry prices. */
+  /** A price list was requested: the `pricelists` queue builds the file. */
+  'pricelist.requested': PricelistRef;
+  /** The file is ready to download (notification; `pricelist.ready` goes to the requester's sockets). */
+  'pricelist.ready': PricelistRef & { rows: number };
+  /** Building the file failed for good (after the job's retries). */
+  'pricelist.failed': PricelistRef & { reason: string };
+}
+
+export interface ImportCounts {
+  create: number;
+  update: number;
+  unchanged: number;
+  delete: number;
+  errors: number;
+}
+
+export interface PricelistRef {
+  pricelistId: string;
+  companyId: string;
+  companyName: string;
+  format: PricelistFormat;
+  scope: PricelistScope;
+  scopeName: string;
+  actor: OrgActor;
 }
 
 export interface CatalogueProductRef {
@@ -110,19 +171,22 @@ export interface JobMap {
   notifications: { event: OutboxEvent };
   email: { event: OutboxEvent };
   files: { fileId: string; eventId: string };
+  imports: { importId: string; action: 'validate' | 'apply'; eventId: string };
+  pricelists: { event: OutboxEvent };
 }
 
 export type QueueName = keyof JobMap;
-export const QUEUE_NAMES: readonly QueueName[] = ['notifications', 'email', 'files'];
+export const QUEUE_NAMES: readonly QueueName[] = ['notifications', 'email', 'files', 'imports', 'pricelists'];
 
 /** Which queues each event fans out to. Checked at worker start-up against the registered handlers. */
-export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'>[] } = {
+export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files' | 'imports'>[] } = {
   'auth.login_throttled': ['notifications', 'email'],
   'auth.disabled_login': ['notifications'],
   'account.password_reset_requested': ['notifications', 'email'],
   'account.password_reset_completed': ['notifications', 'email'],
   'account.password_changed': ['notifications', 'email'],
   'account.profile_updated': ['notifications', 'email'],
+  'account.email_change_requested': ['notifications', 'email'],
   'account.profile_image_changed': ['notifications'],
   'account.company_image_changed': ['notifications'],
   'company.created': ['notifications', 'email'],
@@ -138,6 +202,15 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'catalogue.product_deleted': ['notifications'],
   'catalogue.files_uploaded': ['notifications'],
   'catalogue.file_deleted': ['notifications'],
+  'catalogue.import_requested': [],
+  'catalogue.import_apply_requested': [],
+  'catalogue.import_finished': ['notifications', 'email'],
+  'two_factor.enabled': ['notifications', 'email'],
+  'two_factor.disabled': ['notifications', 'email'],
+  'two_factor.reset': ['notifications', 'email'],
+  'pricelist.requested': ['pricelists'],
+  'pricelist.ready': ['notifications'],
+  'pricelist.failed': ['notifications'],
 };
 
 /**
@@ -145,3 +218,9 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
  * re-relayed event never processes a file twice). The relay reads the ids from `payload.files`.
  */
 export const FILE_JOB_EVENTS: readonly EventType[] = ['catalogue.files_uploaded'];
+
+/** Events that fan out to the `imports` queue (jobId = `<import id>.<action>`), and the job's action. */
+export const IMPORT_JOB_EVENTS: { [K in EventType]?: JobMap['imports']['action'] } = {
+  'catalogue.import_requested': 'validate',
+  'catalogue.import_apply_requested': 'apply',
+};

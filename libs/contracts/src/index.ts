@@ -5,3 +5,6 @@ export * from './client-events';
 export * from './account';
 export * from './org';
 export * from './catalogue';
+export * from './audit';
+export * from './two-factor';
+export * from './pricelists';

@@ -1,5 +1,5 @@
 /**
- * Companies, users and notifications: request/response shapes of spec §7 (field names as §3, so the
+ * Companies, users and notifications: request/response shapes (field names as the original client sends them, so the
  * original client can talk to this server unchanged), plus the payloads of their domain events.
  */
 import type { ApiResponse } from './api';
@@ -33,12 +33,14 @@ export interface CompanyOption {
 }
 export type CompanyOptionsResponse = ApiResponse<{ list: CompanyOption[]; total: number }>;
 
-/** `GET company/{id}` */
-export type CompanyDetailResponse = ApiResponse<{
-  company: CompanyListItem;
-  totalAdmins: number;
-  totalEmployees: number;
-}>;
+/** `GET company/{id}`: the company's own fields on `data`, and the same company under `data.company`. */
+export type CompanyDetailResponse = ApiResponse<
+  CompanyListItem & {
+    company: CompanyListItem;
+    totalAdmins: number;
+    totalEmployees: number;
+  }
+>;
 
 export interface CreateCompanyRequest {
   name: string;
@@ -149,6 +151,13 @@ export interface DeleteNotificationsRequest {
   ids: string[];
 }
 
+/** `PATCH notification/read`: some notifications, or every unread one. */
+export type MarkNotificationsReadRequest = { ids: string[] } | { all: true };
+/** `PATCH notification/read` → how many changed and how many stay unread. */
+export type MarkNotificationsReadResponse = ApiResponse<{ updated: number; unread: number }>;
+/** `GET notification/unread-count` */
+export type NotificationUnreadCountResponse = ApiResponse<{ unread: number }>;
+
 export const ORG_PATHS = {
   company: 'company',
   companyById: (id: string) => `company/${id}`,
@@ -160,6 +169,8 @@ export const ORG_PATHS = {
   userBulk: 'user/bulk',
   userResend: (id: string) => `user/resend/${id}`,
   notification: 'notification',
+  notificationRead: 'notification/read',
+  notificationUnreadCount: 'notification/unread-count',
 } as const;
 
 /* ------------------------------------------------------------------ events */

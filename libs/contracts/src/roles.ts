@@ -5,7 +5,7 @@ export function isRoleKey(value: unknown): value is RoleKey {
   return typeof value === 'string' && (ROLE_KEYS as readonly string[]).includes(value);
 }
 
-/** Where each role lands after signing in (spec §2 Sidebars). */
+/** Where each role lands after signing in. */
 export const HOME_BY_ROLE: Record<RoleKey, string> = {
   superadmin: '/superadmin/companies',
   admin: '/admin/mycompany',

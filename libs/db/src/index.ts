@@ -3,3 +3,5 @@ export * from './migrations';
 export * from './data-source';
 export * from './outbox';
 export * from './database-url';
+export * from './audit-retention';
+export * from './pricing-sql';

@@ -3,7 +3,7 @@ import { isValidEmail, normalizeEmail } from './email';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
 import { MSG } from './messages';
 
-/** Sign-in form and `POST login` body (spec §5 Sign-in). */
+/** Sign-in form and `POST login` body. */
 export const loginSchema = z.object({
   email: z
     .string({ error: MSG.login.emailRequired })

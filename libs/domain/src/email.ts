@@ -1,5 +1,5 @@
 /**
- * Spec §5: before sending, email is stripped of non-printable and non-ASCII characters,
+ * Before sending, email is stripped of non-printable and non-ASCII characters,
  * trimmed, lowercased. The API applies the same normalisation so both sides agree.
  */
 export function normalizeEmail(raw: string): string {

@@ -1,4 +1,4 @@
-/** Every user-facing text of spec §5 and §8, verbatim. One source for web and API. */
+/** Every user-facing text, verbatim. One source for web and API. */
 export const MSG = {
   login: {
     emailRequired: 'Email is required',

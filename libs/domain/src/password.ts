@@ -23,7 +23,7 @@ export function passwordChecklist(password: string): PasswordChecklist {
 export type StrengthLabel = 'Weak' | 'Fair' | 'Good' | 'Strong';
 
 /**
- * Spec §5: score from length 8 and 12, lowercase, uppercase, digit, other; capped at 4.
+ * Password score from length 8 and 12, lowercase, uppercase, digit, other; capped at 4.
  * 0–1 Weak, 2 Fair, 3 Good, 4 Strong.
  */
 export function passwordStrength(password: string): { score: number; label: StrengthLabel } {

@@ -29,11 +29,20 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: z.string().default('superadmin@filterportal.local'),
   SUPERADMIN_PASSWORD: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** BullMQ key prefix: lets several deployments (or test runs) share one Redis. */
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, 'QUEUE_PREFIX must be 1-40 letters, digits, _ or -')
     .default('portal'),
+  /** Audit entries older than this are deleted by the worker's retention job. */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'AUDIT_RETENTION_DAYS must be a whole number of days' })
+    .int('AUDIT_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
+    .max(36500, 'AUDIT_RETENTION_DAYS must be at most 36500')
+    .default(730),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * Product resources (issue 5): what may be uploaded and where it lives. Shared by the API (upload,
+ * Product resources: what may be uploaded and where it lives. Shared by the API (upload,
  * serving) and the worker (checks, thumbnails). Files live under `<FILES_DIR>/catalogue/` with
  * generated names; the original name is only ever data in the database.
  */

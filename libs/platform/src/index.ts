@@ -5,3 +5,6 @@ export * from './realtime';
 export * from './mailer';
 export * from './passwords';
 export * from './files';
+export * from './spreadsheets';
+export * from './sheet-rows';
+export * from './pricelist-files';

@@ -11,7 +11,7 @@ export interface PgListenerOptions {
 
 /**
  * A dedicated LISTEN connection that survives Postgres restarts and terminated backends:
- * on any error it reconnects with capped exponential backoff (FIELD-NOTES: pg clients crash
+ * on any error it reconnects with capped exponential backoff (pg clients crash
  * Node on unhandled `error` events).
  */
 export class PgListener {

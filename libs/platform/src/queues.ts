@@ -2,7 +2,7 @@ import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOption
 import type { JobMap, QueueName } from '@portal/contracts';
 import type { Env } from './env';
 
-/** Retries for every job: BullMQ's default is a single attempt (FIELD-NOTES). */
+/** Retries for every job: BullMQ's default is a single attempt. */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 1000 },

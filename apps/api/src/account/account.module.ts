@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
+import { EmailChangeService } from './email-change.service';
 import { AccountThrottleService } from './account-throttle.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
@@ -11,10 +12,10 @@ import { ImagesService } from './images.service';
 import { MAX_IMAGE_BYTES } from './image-files';
 import { ensureMultipart } from '../common/multipart';
 
-/** Issue 6: forgot/reset/change password, the user's own profile. */
+/** Forgot/reset/change password, the user's own profile. */
 @Module({
   controllers: [PasswordResetController, AccountController, ImagesController],
-  providers: [AccountService, AccountThrottleService, PasswordResetService, ImagesService],
+  providers: [AccountService, AccountThrottleService, PasswordResetService, ImagesService, EmailChangeService],
 })
 export class AccountModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { AccountMessageResponse, AccountProfile, AccountProfileResponse, RoleKey } from '@portal/contracts';
 import { ACCOUNT_MSG, type ChangePasswordInput, type ProfileInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
+import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
@@ -11,6 +12,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
 import { returnedRows } from '@portal/db';
 import { voidLiveResetTokens } from './reset-tokens.sql';
+import { EmailChangeService, type EmailChangeUser } from './email-change.service';
 
 interface ProfileRow {
   id: string;
@@ -37,6 +39,7 @@ export class AccountService {
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
     private readonly throttle: AccountThrottleService,
+    private readonly emailChange: EmailChangeService,
   ) {}
 
   /** `GET user/me`. */
@@ -45,54 +48,62 @@ export class AccountService {
   }
 
   /**
-   * `PATCH user`: the signed-in user's own username and email. Only those two fields exist in the
-   * validated body, so role, company, status or password in the request change nothing.
+   * `PATCH user`: the signed-in user's own username and email. A username change applies at once.
+   * An email change needs the current `password` and only sends a confirmation link to the new
+   * address (see EmailChangeService); the answer is the same whether that address is free or not.
+   * Role, company, status … in the body are not in the validated input, so they change nothing.
    */
-  async updateProfile(user: RequestUser, input: ProfileInput): Promise<AccountProfileResponse> {
+  async updateProfile(user: RequestUser, input: ProfileInput, client: ClientInfo): Promise<AccountProfileResponse> {
+    const before: EmailChangeUser[] = await this.db.query(
+      `SELECT id, username, email, company_id FROM users WHERE id = $1`,
+      [user.id],
+    );
+    if (!before[0]) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
+    const wantsEmail = before[0].email !== input.email;
+    if (wantsEmail) await this.emailChange.verifyPassword(user.id, input.password);
+
     await this.db.transaction(async (m) => {
-      const rows: { username: string; email: string; company_id: string | null }[] = await m.query(
-        `SELECT username, email, company_id FROM users WHERE id = $1 FOR UPDATE`,
+      const rows: EmailChangeUser[] = await m.query(
+        `SELECT id, username, email, company_id FROM users WHERE id = $1 FOR UPDATE`,
         [user.id],
       );
       const current = rows[0];
       if (!current) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-      const changed: ('username' | 'email')[] = [];
-      if (current.username !== input.username) changed.push('username');
-      if (current.email !== input.email) changed.push('email');
-      if (changed.length === 0) return;
-      if (changed.includes('email')) {
-        const taken: unknown[] = await m.query(`SELECT 1 FROM users WHERE email = $1 AND id <> $2`, [
-          input.email,
+      if (current.username !== input.username) {
+        await m.query(`UPDATE users SET username = $2, updated_at = now() WHERE id = $1`, [user.id, input.username]);
+        await publishEvent(
+          m,
+          'account.profile_updated',
+          {
+            userId: user.id,
+            username: input.username,
+            email: current.email,
+            companyId: current.company_id,
+            changed: ['username'],
+            previousEmail: null,
+          },
           user.id,
+        );
+        await recordAudit(m, auditActor(user), [
+          {
+            action: 'user.updated',
+            entity: 'user',
+            entityId: user.id,
+            companyId: current.company_id,
+            before: { username: current.username },
+            after: { username: input.username },
+          },
         ]);
-        if (taken.length) throw new ApiException(409, ACCOUNT_MSG.profile.emailTaken);
       }
-      try {
-        await m.query(`UPDATE users SET username = $2, email = $3, updated_at = now() WHERE id = $1`, [
-          user.id,
-          input.username,
-          input.email,
-        ]);
-      } catch (err) {
-        // Two users claiming the same email at the same moment: the unique index decides.
-        if ((err as { code?: string }).code === '23505') throw new ApiException(409, ACCOUNT_MSG.profile.emailTaken);
-        throw err;
+      if (wantsEmail && current.email !== input.email) {
+        await this.emailChange.request(m, { ...current, username: input.username }, input.email, client);
       }
-      await publishEvent(
-        m,
-        'account.profile_updated',
-        {
-          userId: user.id,
-          username: input.username,
-          email: input.email,
-          companyId: current.company_id,
-          changed,
-          previousEmail: changed.includes('email') ? current.email : null,
-        },
-        user.id,
-      );
     });
-    return { status: 200, message: ACCOUNT_MSG.profile.updated, data: await this.profile(user.id) };
+    return {
+      status: 200,
+      message: wantsEmail ? ACCOUNT_MSG.profile.confirmationSent : ACCOUNT_MSG.profile.updated,
+      data: await this.profile(user.id),
+    };
   }
 
   /**
@@ -135,8 +146,11 @@ export class AccountService {
       );
       if (!updated[0]) throw new ApiException(409, 'Your password was just changed elsewhere. Please try again.');
       await voidLiveResetTokens(m, user.id, 'password_changed');
-      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId);
+      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, auditActor(user));
       await this.throttle.clear(throttleKey, m);
+      await recordAudit(m, auditActor(user), [
+        { action: 'account.password_changed', entity: 'user', entityId: user.id, companyId: updated[0].company_id },
+      ]);
       await publishEvent(
         m,
         'account.password_changed',

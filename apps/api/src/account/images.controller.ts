@@ -5,7 +5,7 @@ import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { ImagesService, type ImageUploadResponse } from './images.service';
 
-/** Profile and company images (spec §7: `PATCH user/upload`, `PATCH company/upload/{companyId}`). */
+/** Profile and company images (`PATCH user/upload`, `PATCH company/upload/{companyId}`). */
 @Controller()
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}

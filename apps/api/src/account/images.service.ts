@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { ACCOUNT_MSG, MSG } from '@portal/domain';
+import { ACCOUNT_MSG, MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
@@ -130,12 +130,20 @@ export class ImagesService {
     try {
       for await (const part of req.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, parts: 12 } })) {
         if (part.type === 'file') {
+          if (part.filename && hasControlChars(part.filename)) {
+            part.file.resume();
+            throw new ApiException(400, TEXT_MSG.fileNameControlChars);
+          }
           if (part.fieldname === 'file' && !buf) buf = await part.toBuffer();
           else await part.toBuffer(); // drain anything else
         }
       }
     } catch (err) {
       const code = (err as { code?: string; statusCode?: number }).code;
+      // busboy's file-count limit also answers 413: it means a second file, not a large one.
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
+        throw new ApiException(400, ACCOUNT_MSG.upload.oneFileOnly);
+      }
       if (code === 'FST_REQ_FILE_TOO_LARGE' || (err as { statusCode?: number }).statusCode === 413) {
         throw new ApiException(413, ACCOUNT_MSG.upload.tooLarge);
       }
@@ -150,7 +158,7 @@ export class ImagesService {
       out = await this.limited(() => normaliseImage(buf, variant));
     } catch (err) {
       this.logger.warn(`Rejected an undecodable image: ${(err as Error).message}`);
-      throw new ApiException(415, ACCOUNT_MSG.upload.badType);
+      throw new ApiException(400, ACCOUNT_MSG.upload.unreadable);
     }
     return this.store.save(out);
   }

@@ -12,7 +12,7 @@ import { ZodPipe } from '../common/zod.pipe';
 import { clientInfo } from '../auth/client-info';
 import { PasswordResetService } from './password-reset.service';
 
-/** Spec §7 Authentication: forgot and reset password (public; CSRF bound to the anonymous cookie). */
+/** Forgot and reset password (public; CSRF bound to the anonymous cookie). */
 @Controller()
 export class PasswordResetController {
   constructor(private readonly resets: PasswordResetService) {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AccountMessageResponse } from '@portal/contracts';
+import type { AccountMessageResponse, RoleKey } from '@portal/contracts';
 import { ACCOUNT_MSG, type ForgotPasswordInput, type ResetPasswordInput } from '@portal/domain';
 import { publishEvent, returnedRows } from '@portal/db';
+import { recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
@@ -21,6 +22,7 @@ interface ResetCandidate {
   id: string;
   username: string;
   email: string;
+  role?: RoleKey;
   company_id: string | null;
 }
 
@@ -111,14 +113,18 @@ export class PasswordResetService {
       const users = returnedRows<ResetCandidate>(
         await m.query(
           `UPDATE users SET password_hash = $2, password_changed_at = now(), updated_at = now()
-            WHERE id = $1 RETURNING id, username, email, company_id`,
+            WHERE id = $1 RETURNING id, username, email, role, company_id`,
           [userId, passwordHash],
         ),
       );
       const user = users[0];
       await scrubTokensFromOutbox(m, spent[0].event_id ? [spent[0].event_id] : []);
       await voidLiveResetTokens(m, userId, 'password_reset');
-      await this.sessions.revokeAllForUsers(m, [userId], 'password_changed');
+      const self = { id: userId, username: user.username, role: user.role ?? null, ip: client.ip };
+      await this.sessions.revokeAllForUsers(m, [userId], 'password_changed', null, self);
+      await recordAudit(m, self, [
+        { action: 'account.password_reset', entity: 'user', entityId: userId, companyId: user.company_id },
+      ]);
       // The user proved they own the mailbox: lift sign-in blocks left by earlier failures.
       await m.query(`DELETE FROM auth_throttle WHERE key LIKE $1`, [`acct:${escapeLike(user.email)}|%`]);
       await publishEvent(

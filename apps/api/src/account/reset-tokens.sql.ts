@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { returnedRows } from '@portal/db';
 import { generateResetToken } from './reset-token';
 
-export type VoidReason = 'superseded' | 'password_changed' | 'password_reset';
+export type VoidReason = 'superseded' | 'password_changed' | 'password_reset' | 'email_changed';
 
 /**
  * Voids every live reset token of the user (a newer token, a password change or a completed reset

@@ -12,6 +12,6 @@ import { TokenService } from './token.service';
 @Module({
   controllers: [AuthController],
   providers: [AuthService, CsrfService, PasswordService, SessionsService, ThrottleService, TokenService],
-  exports: [CsrfService, PasswordService, SessionsService, TokenService],
+  exports: [AuthService, CsrfService, PasswordService, SessionsService, TokenService],
 })
 export class AuthModule {}

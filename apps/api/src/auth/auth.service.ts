@@ -1,14 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { LoginResponse, RoleKey, SessionUserData } from '@portal/contracts';
-import { MSG, type LoginInput } from '@portal/domain';
+import { DataSource, type EntityManager } from 'typeorm';
+import type {
+  LoginEnrolmentRequiredResponse,
+  LoginMfaRequiredResponse,
+  LoginResponse,
+  RoleKey,
+  SessionUserData,
+  ValidateResult,
+} from '@portal/contracts';
+import { MSG, policyCovers, type LoginInput, type TwoFactorPolicy } from '@portal/domain';
 import { publishEvent } from '@portal/db';
+import { auditActor, recordAudit, type AuditActor } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { THROTTLE, ThrottleService } from './throttle.service';
 import { TokenService } from './token.service';
+import { createChallenge } from '../two-factor/two-factor.repository';
+import { newChallengeToken, sha256 } from '../two-factor/two-factor.crypto';
 
 interface LoginCandidate {
   id: string;
@@ -21,7 +31,18 @@ interface LoginCandidate {
   company_name: string | null;
   company_status: boolean | null;
   picture: string | null;
+  two_factor: boolean;
+  policy: TwoFactorPolicy | null;
 }
+
+const CANDIDATE_SQL = `
+  SELECT u.id, u.username, u.email, u.password_hash, u.role, u.status, u.company_id, u.picture,
+         c.name AS company_name, c.status AS company_status,
+         EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor,
+         (SELECT s.value->>'require_2fa_for' FROM app_settings s WHERE s.key = 'security') AS policy
+    FROM users u LEFT JOIN companies c ON c.id = u.company_id`;
+
+export type PasswordLoginResponse = LoginResponse | LoginMfaRequiredResponse | LoginEnrolmentRequiredResponse;
 
 export interface ClientInfo {
   ip: string;
@@ -39,19 +60,13 @@ export class AuthService {
   ) {}
 
   /**
-   * Spec §8 Login: 401 for any wrong email/password (same body), 403 only after a correct password
+   * Sign-in errors: 401 for any wrong email/password (same body), 403 only after a correct password
    * on a disabled account, 429 once the per-account+IP or per-IP failure budget is spent.
    */
-  async login(input: LoginInput, client: ClientInfo): Promise<LoginResponse> {
+  async login(input: LoginInput, client: ClientInfo): Promise<PasswordLoginResponse> {
     if (await this.throttle.isBlocked(input.email, client.ip)) throw new ApiException(429, MSG.login.tooMany);
 
-    const rows: LoginCandidate[] = await this.db.query(
-      `SELECT u.id, u.username, u.email, u.password_hash, u.role, u.status, u.company_id, u.picture,
-              c.name AS company_name, c.status AS company_status
-         FROM users u LEFT JOIN companies c ON c.id = u.company_id
-        WHERE u.email = $1`,
-      [input.email],
-    );
+    const rows: LoginCandidate[] = await this.db.query(`${CANDIDATE_SQL} WHERE u.email = $1`, [input.email]);
     const user = rows[0];
     const ok = user
       ? await this.passwords.verify(user.password_hash, input.password)
@@ -61,29 +76,93 @@ export class AuthService {
       await this.recordFailure(input.email, client.ip, user ?? null);
       throw new ApiException(401, MSG.login.invalidCredentials);
     }
+    await this.assertActive(user, client);
+
+    if (user.two_factor) {
+      // The account+IP failure counter is only cleared once the second factor is proven too.
+      const mfaToken = newChallengeToken();
+      await createChallenge(this.db, user.id, sha256(mfaToken), client.ip);
+      return { status: 200, mfa_required: true, mfa_token: mfaToken };
+    }
+    await this.throttle.clearAccount(input.email, client.ip);
+    if (policyCovers(user.policy ?? 'none', user.role)) {
+      const token = await this.startSession(user, client, true);
+      return { status: 200, mfa_enrolment_required: true, token, data: toSessionData(user) };
+    }
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionData(user) };
+  }
+
+  /** Second step of a sign-in with two-factor: the code was right, so open a normal session. */
+  async completeTwoFactorSignIn(userId: string, client: ClientInfo): Promise<LoginResponse> {
+    const rows: LoginCandidate[] = await this.db.query(`${CANDIDATE_SQL} WHERE u.id = $1`, [userId]);
+    const user = rows[0];
+    if (!user) throw new ApiException(401, MSG.login.invalidCredentials);
+    await this.assertActive(user, client);
+    await this.throttle.clearAccount(user.email, client.ip);
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionData(user) };
+  }
+
+  /** Counts a failed sign-in step (password or second factor) against the account+IP and IP budgets. */
+  async recordFailure(
+    email: string,
+    ip: string,
+    user: SignInAccount | null,
+    manager?: EntityManager,
+    action: 'auth.login_failed' | 'auth.two_factor_failed' = 'auth.login_failed',
+  ): Promise<void> {
+    const run = async (m: EntityManager) => {
+      const failures = await this.throttle.recordFailure(m, email, ip);
+      const lockout = failures === THROTTLE.perAccountAndIp;
+      await recordAudit(m, signInActor(null, email, { ip }), [
+        signInEntry(action, user),
+        ...(lockout ? [signInEntry('auth.lockout', user)] : []),
+      ]);
+      // Exactly once per window: the failure that spends the budget raises the alarm.
+      if (lockout) {
+        await publishEvent(
+          m,
+          'auth.login_throttled',
+          { email, userId: user?.id ?? null, username: user?.username ?? null, ip, failures },
+          user?.id ?? null,
+        );
+      }
+    };
+    await (manager ? run(manager) : this.db.transaction(run));
+  }
+
+  isThrottled(email: string, ip: string): Promise<boolean> {
+    return this.throttle.isBlocked(email, ip);
+  }
+
+  private async startSession(user: LoginCandidate, client: ClientInfo, enrolmentOnly: boolean): Promise<string> {
+    const sessionId = await this.db.transaction(async (m) => {
+      await m.query(`UPDATE users SET last_login = current_login, current_login = now() WHERE id = $1`, [user.id]);
+      const id = await this.sessions.create(m, user.id, client.ip, client.userAgent, enrolmentOnly);
+      await recordAudit(m, signInActor(user, user.email, client), [
+        { action: 'auth.login', entity: 'session', entityId: id, companyId: user.company_id },
+      ]);
+      return id;
+    });
+    return this.tokens.signAccess(user.id, sessionId);
+  }
+
+  private async assertActive(user: LoginCandidate, client: ClientInfo): Promise<void> {
     if (!user.status || (user.company_id !== null && user.company_status === false)) {
-      await this.db.transaction((m) =>
-        publishEvent(
+      await this.db.transaction(async (m) => {
+        await publishEvent(
           m,
           'auth.disabled_login',
           { userId: user.id, username: user.username, email: user.email },
           user.id,
-        ),
-      );
+        );
+        await recordAudit(m, signInActor(user, user.email, client), [signInEntry('auth.login_refused', user)]);
+      });
       throw new ApiException(403, MSG.login.disabled);
     }
-
-    await this.throttle.clearAccount(input.email, client.ip);
-    const sessionId = await this.db.transaction(async (m) => {
-      await m.query(`UPDATE users SET last_login = current_login, current_login = now() WHERE id = $1`, [user.id]);
-      return this.sessions.create(m, user.id, client.ip, client.userAgent);
-    });
-    const token = await this.tokens.signAccess(user.id, sessionId);
-    return { status: 200, token, data: toSessionData(user) };
   }
 
   /** GET validate: a fresh token for the same session, and the current user data. */
-  async validate(user: RequestUser): Promise<LoginResponse> {
+  async validate(user: RequestUser): Promise<ValidateResult> {
     await this.sessions.extend(user.sessionId);
     const token = await this.tokens.signAccess(user.id, user.sessionId);
     return {
@@ -98,28 +177,29 @@ export class AuthService {
         email: user.email,
         picture: user.picture,
       },
+      ...(user.enrolmentOnly ? { mfa_enrolment_required: true as const } : {}),
     };
   }
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
-    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout'));
+    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', auditActor(user)));
     return { status: 200, message: 'Logged out successfully' };
   }
+}
 
-  private async recordFailure(email: string, ip: string, user: LoginCandidate | null): Promise<void> {
-    await this.db.transaction(async (m) => {
-      const failures = await this.throttle.recordFailure(m, email, ip);
-      // Exactly once per window: the failure that spends the budget raises the alarm.
-      if (failures === THROTTLE.perAccountAndIp) {
-        await publishEvent(
-          m,
-          'auth.login_throttled',
-          { email, userId: user?.id ?? null, username: user?.username ?? null, ip, failures },
-          user?.id ?? null,
-        );
-      }
-    });
-  }
+/** The account once its password was proven; otherwise only the email that was tried. */
+function signInActor(user: LoginCandidate | null, email: string, client: { ip: string }): AuditActor {
+  return user
+    ? { id: user.id, username: user.username, role: user.role, ip: client.ip }
+    : { id: null, username: email, role: null, ip: client.ip };
+}
+
+/** An account a sign-in step was tried against. */
+type SignInAccount = Pick<LoginCandidate, 'id' | 'username'> & { company_id?: string | null };
+
+/** Failures carry a company only when the account is known. */
+function signInEntry(action: string, user: SignInAccount | null) {
+  return { action, entity: 'user' as const, entityId: user?.id ?? null, companyId: user?.company_id ?? null };
 }
 
 function toSessionData(user: LoginCandidate): SessionUserData {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '@portal/platform';
 /**
- * At most this many argon2 hashes at once, so a sign-in storm cannot starve other requests
- * (FIELD-NOTES). Measured with scripts/bench/load-mix.mjs on 2 cores: with 2, a storm raised the
+ * At most this many argon2 hashes at once, so a sign-in storm cannot starve other requests.
+ * Measured with scripts/bench/load-mix.mjs on 2 cores: with 2, a storm raised the
  * catalogue's p99 by +13…+38 %; with 1 it stayed within noise (−24 %, −12 %) at ~35 sign-ins/s.
  */
 const MAX_CONCURRENT = 1;

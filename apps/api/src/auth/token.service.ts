@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 
-/** Spec §9: session validity about 100000 seconds. */
+/** Session validity: about 100000 seconds. */
 export const SESSION_TTL_SECONDS = 100_000;
 const AUDIENCE = 'filter-portal';
 const CSRF_MAX_AGE_MS = 24 * 3600 * 1000;

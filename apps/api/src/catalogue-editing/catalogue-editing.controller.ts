@@ -6,7 +6,7 @@ import { CatalogueEditingService } from './catalogue-editing.service';
 import { CatalogueFilesService } from './files.service';
 
 /**
- * Catalogue mutations (spec §7) and the grid's atomic save — superadmin only (the guard answers
+ * Catalogue mutations and the grid's atomic save — superadmin only (the guard answers
  * everyone else 403 'You are not authorized to perform this action.') — plus product resources.
  */
 @Controller('catalogue')

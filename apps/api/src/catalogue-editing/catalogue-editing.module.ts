@@ -8,7 +8,7 @@ import { CatalogueEditingService } from './catalogue-editing.service';
 import { CatalogueFilesService } from './files.service';
 import { PresenceGateway } from './presence.gateway';
 
-/** Issue 5 (backend): catalogue mutations, atomic grid save, price history, product files, presence. */
+/** Catalogue mutations, atomic grid save, price history, product files, presence. */
 @Module({
   controllers: [CatalogueEditingController],
   providers: [CatalogueEditingService, CatalogueFilesService, PresenceGateway],

@@ -7,6 +7,10 @@ import {
   DEFAULT_PART_NUMBER,
   VARIANT_MSG,
   isNewRowId,
+  parseIntField,
+  TEXT_MSG,
+  hasControlChars,
+  unknownVariantFields,
   validateVariantBatch,
   validateVariantRow,
   type NormalizedVariant,
@@ -14,6 +18,7 @@ import {
 } from '@portal/domain';
 import { publishEvent, returnedRows } from '@portal/db';
 import { publishRealtime } from '@portal/platform';
+import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import {
@@ -31,6 +36,7 @@ import {
   type ProductRow,
   type VariantRow,
 } from './catalogue-editing.sql';
+import { variantEntries } from './variant-audit';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_SAVE_ROWS = 10_000;
@@ -45,9 +51,68 @@ export const EDIT_MSG = {
   catalogueNotFound: 'Catalogue not found',
   partNumberConflict: 'A part number in this save is already used elsewhere. Reload and try again.',
   tooManyRows: `A save may contain at most ${MAX_SAVE_ROWS} rows`,
+  appendWithId: 'appendvarient adds new variants: leave _id out (or use a new_ id)',
 } as const;
 
-/** The superadmin view of a variant (spec §3 plus list_price and version). */
+/** The message of a 400 with several field errors: the single one, or the generic grid text. */
+function firstMessage(errors: Record<string, string>): string {
+  const messages = [...new Set(Object.values(errors))];
+  return messages.length === 1 ? messages[0]! : VARIANT_MSG.fixRows;
+}
+
+/**
+ * A single-variant body may only carry variant fields, and an `_id` only if it is the variant in
+ * the address: anything else would be dropped while the answer says "updated" (400 instead).
+ */
+function rejectIgnoredFields(row: VariantInput, variantId: string): void {
+  const errors: Record<string, string> = {};
+  for (const field of unknownVariantFields(row)) errors[field] = VARIANT_MSG.unknownField;
+  if (
+    row._id !== undefined &&
+    row._id !== null &&
+    (typeof row._id !== 'string' || row._id.toLowerCase() !== variantId.toLowerCase())
+  ) {
+    errors._id = VARIANT_MSG.idMismatch;
+  }
+  const fields = Object.keys(errors);
+  if (!fields.length) return;
+  const message = fields.includes('_id')
+    ? VARIANT_MSG.idMismatch
+    : `${VARIANT_MSG.unknownField} (${fields.join(', ')})`;
+  throw new ApiException(400, message, errors);
+}
+
+/**
+ * Rows whose `customer_price` (the spec's field) and `list_price` (the editor's) disagree. A client
+ * sends back a row it fetched with one of the two edited, so the field that differs from the stored
+ * price is the change and is applied; the other merely repeats the stored price. When both differ
+ * (or the row is new), one of the changes would be dropped: both fields are named in a 400 instead.
+ * Applies the winner to `values`; returns the errors keyed `<prefix><field>` or null.
+ */
+function resolvePriceFields(
+  rows: readonly VariantInput[],
+  conflicts: readonly ({ customerCents: number; listCents: number } | undefined)[],
+  values: (NormalizedVariant | null)[],
+  stored: (row: VariantInput) => VariantRow | undefined,
+  prefix?: string,
+): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  conflicts.forEach((c, i) => {
+    if (!c || !values[i]) return;
+    const cur = stored(rows[i]!);
+    const storedCents = cur ? Number(cur.list_price_cents) : null;
+    if (storedCents === c.listCents) values[i]!.list_price_cents = c.customerCents;
+    else if (storedCents === c.customerCents) values[i]!.list_price_cents = c.listCents;
+    else {
+      const p = prefix ?? `${i}.`;
+      errors[`${p}customer_price`] = VARIANT_MSG.priceFieldsDisagree;
+      errors[`${p}list_price`] = VARIANT_MSG.priceFieldsDisagree;
+    }
+  });
+  return Object.keys(errors).length ? errors : null;
+}
+
+/** The superadmin view of a variant (the client fields plus list_price and version). */
 export interface EditorVariant {
   _id: string;
   part_number: string;
@@ -170,7 +235,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Catalogue mutations (spec §7) and the grid's atomic save. Every write to a product first locks its
+ * Catalogue mutations and the grid's atomic save. Every write to a product first locks its
  * row (`SELECT … FOR UPDATE`), so concurrent saves of one product serialise and the version check
  * cannot race. Events and live pushes are written inside the transaction: they leave only on commit.
  */
@@ -276,7 +341,7 @@ export class CatalogueEditingService {
     const force = b.force === true;
 
     // 1. Row rules (no I/O).
-    const { values, errors } = validateVariantBatch(input);
+    const { values, errors, priceConflicts } = validateVariantBatch(input);
     const ids = new Set<string>();
     input.forEach((row, i) => {
       const id = row._id;
@@ -328,6 +393,10 @@ export class CatalogueEditingService {
         if (conflicts.length && !force) {
           return { kind: 'conflict', body: { status: 409, message: VARIANT_MSG.conflict, conflicts } } as SaveResult;
         }
+        const priceErrors = resolvePriceFields(input, priceConflicts, values, (row) =>
+          typeof row._id === 'string' ? byId.get(row._id.toLowerCase()) : undefined,
+        );
+        if (priceErrors) throw new ApiException(400, VARIANT_MSG.priceFieldsDisagree, priceErrors);
 
         // 3. Plan: deletes, updates (changed rows only), inserts; order = array position + 1.
         const toDelete = deletedInput.map((r) => (r._id as string).toLowerCase()).filter((id) => byId.has(id));
@@ -393,6 +462,11 @@ export class CatalogueEditingService {
           ...inserts.map((u) => ({ id: u.id, pn: u.value.part_number, old: null, next: u.value.list_price_cents })),
         ];
         await this.recordPrices(m, productId, user, priceChanges);
+        await recordAudit(
+          m,
+          auditActor(user),
+          variantEntries(productId, byId, { inserts, updates, deleted: toDelete, reorder }),
+        );
 
         if (toDelete.length || updates.length || inserts.length || reorder.length) {
           await this.afterVariantsChange(m, p, user, {
@@ -414,14 +488,18 @@ export class CatalogueEditingService {
     }
   }
 
-  /* ------------------------------------------------------------------ spec §7 calls */
+  /* ----------------------------------------------------------- single-variant calls */
 
   /** `PATCH catalogue/{productId}/variant/{variantId}`: one variant (optional `version` is checked). */
   async updateVariant(user: RequestUser, productId: string, variantId: string, body: unknown) {
     this.checkUuid(productId);
     this.checkUuid(variantId, EDIT_MSG.invalidVariantId);
     const row = (body ?? {}) as VariantInput;
-    if (typeof row !== 'object') throw new ApiException(400, EDIT_MSG.invalidBody);
+    if (typeof row !== 'object' || Array.isArray(row)) throw new ApiException(400, EDIT_MSG.invalidBody);
+    rejectIgnoredFields(row, variantId);
+    if (parseIntField(row.version, 1) === 'invalid') {
+      throw new ApiException(400, VARIANT_MSG.versionInvalid, { version: VARIANT_MSG.versionInvalid });
+    }
     return this.uniqueGuard(() =>
       this.db.transaction(async (m) => {
         const p = await this.lockProduct(m, productId);
@@ -434,18 +512,21 @@ export class CatalogueEditingService {
         if (row.version !== undefined && row.version !== null && row.version !== cur.version) {
           throw new ApiException(409, VARIANT_MSG.conflict);
         }
-        const { value, errors } = validateVariantRow(row, { defaultPriceCents: Number(cur.list_price_cents) });
+        const { value, errors, priceConflict } = validateVariantRow(row, {
+          defaultPriceCents: Number(cur.list_price_cents),
+        });
         if (!value) throw new ApiException(400, Object.values(errors)[0], errors);
-        const order =
-          Number.isInteger(row.display_order) && (row.display_order as number) >= 0
-            ? (row.display_order as number)
-            : cur.display_order;
+        const priceErrors = resolvePriceFields([row], [priceConflict], [value], () => cur, '');
+        if (priceErrors) throw new ApiException(400, VARIANT_MSG.priceFieldsDisagree, priceErrors);
+        const order = (parseIntField(row.display_order) as number | null) ?? cur.display_order;
         const taken = await this.takenPartNumbers(m, [value.part_number.toLowerCase()], [cur.id]);
         if (taken.size) {
           throw new ApiException(400, VARIANT_MSG.partNumberTaken, { part_number: VARIANT_MSG.partNumberTaken });
         }
         if (differs(cur, value, order)) {
           await m.query(UPDATE_VARIANTS_SQL, [productId, ...columns([{ id: cur.id, value, order }])]);
+          const updates = [{ id: cur.id, value, order }];
+          await recordAudit(m, auditActor(user), variantEntries(productId, new Map([[cur.id, cur]]), { updates }));
           const priceChanged = Number(cur.list_price_cents) !== value.list_price_cents;
           if (priceChanged) {
             await this.recordPrices(m, productId, user, [
@@ -476,8 +557,15 @@ export class CatalogueEditingService {
     }
     if (list.length > MAX_SAVE_ROWS) throw new ApiException(400, EDIT_MSG.tooManyRows);
     const input = list as VariantInput[];
-    const { values, errors } = validateVariantBatch(input, { defaultPriceCents: 0 });
-    if (Object.keys(errors).length) throw new ApiException(400, VARIANT_MSG.fixRows, errors);
+    const { values, errors, priceConflicts } = validateVariantBatch(input, { defaultPriceCents: 0 });
+    input.forEach((row, i) => {
+      // New rows get new ids: an existing id here would be silently ignored.
+      if (row._id !== undefined && row._id !== null && row._id !== '' && !isNewRowId(row._id)) {
+        errors[`${i}._id`] = EDIT_MSG.appendWithId;
+      }
+    });
+    Object.assign(errors, resolvePriceFields(input, priceConflicts, values, () => undefined) ?? {});
+    if (Object.keys(errors).length) throw new ApiException(400, firstMessage(errors), errors);
     return this.uniqueGuard(() =>
       this.db.transaction(async (m) => {
         const p = await this.lockProduct(m, productId);
@@ -496,9 +584,10 @@ export class CatalogueEditingService {
         const inserts: RowWrite[] = values.map((value, i) => ({
           id: randomUUID(),
           value: value!,
-          order: base + i + 1,
+          order: (parseIntField(input[i].display_order) as number | null) ?? base + i + 1,
         }));
         await m.query(INSERT_VARIANTS_SQL, [productId, ...columns(inserts)]);
+        await recordAudit(m, auditActor(user), variantEntries(productId, new Map(), { inserts }));
         await this.recordPrices(
           m,
           productId,
@@ -522,10 +611,16 @@ export class CatalogueEditingService {
     this.checkUuid(variantId, EDIT_MSG.invalidVariantId);
     return this.db.transaction(async (m) => {
       const p = await this.lockProduct(m, productId);
+      const gone: VariantRow[] = await m.query(
+        `SELECT ${VARIANT_COLUMNS} FROM variants v WHERE v.id = $1 AND v.product_id = $2`,
+        [variantId.toLowerCase(), productId],
+      );
       const rows = returnedRows<{ id: string }>(
         await m.query(DELETE_VARIANTS_SQL, [productId, [variantId.toLowerCase()]]),
       );
       if (!rows.length) throw new ApiException(404, CATALOGUE_MSG.variantNotFound);
+      const byId = new Map(gone.map((r) => [r.id, r]));
+      await recordAudit(m, auditActor(user), variantEntries(productId, byId, { deleted: [rows[0].id] }));
       await this.afterVariantsChange(m, p, user, { added: 0, updated: 0, deleted: 1, priceChanges: 0 });
       return { status: 200, message: EDIT_MSG.variantDeleted, data: { _id: rows[0].id } };
     });
@@ -542,6 +637,10 @@ export class CatalogueEditingService {
     if (!name)
       throw new ApiException(400, CATALOGUE_MSG.productNameRequired, { name: CATALOGUE_MSG.productNameRequired });
     if (name.length > 300) throw new ApiException(400, 'Product name must be at most 300 characters');
+    if (hasControlChars(name)) {
+      const message = TEXT_MSG.controlChars('Product name');
+      throw new ApiException(400, message, { name: message });
+    }
     const catalogueId = typeof b.catalogue_id === 'string' ? b.catalogue_id : '';
     if (!UUID_RE.test(catalogueId)) throw new ApiException(400, EDIT_MSG.invalidCatalogueId);
     const productId = randomUUID();
@@ -588,6 +687,16 @@ export class CatalogueEditingService {
         );
         const variantId = randomUUID();
         await m.query(INSERT_VARIANTS_SQL, [productId, ...columns([{ id: variantId, value, order: 1 }])]);
+        await recordAudit(m, auditActor(user), [
+          {
+            action: 'product.created',
+            entity: 'product',
+            entityId: productId,
+            companyId: null,
+            after: { name, catalogue_id: catalogueId },
+          },
+          ...variantEntries(productId, new Map(), { inserts: [{ id: variantId, value, order: 1 }] }),
+        ]);
         await this.recordPrices(m, productId, user, [
           { id: variantId, pn: value.part_number, old: null, next: value.list_price_cents },
         ]);
@@ -628,6 +737,15 @@ export class CatalogueEditingService {
         ),
       );
       await m.query(`DELETE FROM products WHERE id = $1`, [productId]);
+      await recordAudit(m, auditActor(user), [
+        {
+          action: 'product.deleted',
+          entity: 'product',
+          entityId: productId,
+          companyId: null,
+          before: { name: p.name, catalogue_id: p.subcategory_id ?? p.category_id, variants: count[0].n },
+        },
+      ]);
       await publishEvent(
         m,
         'catalogue.product_deleted',

@@ -1,5 +1,5 @@
 /**
- * SQL of the catalogue write paths (issue 5). Every bulk statement is set-based: one DELETE … ANY,
+ * SQL of the catalogue write paths. Every bulk statement is set-based: one DELETE … ANY,
  * one UPDATE … FROM unnest(…), one INSERT … SELECT FROM unnest(…) per save, whatever the row count.
  */
 

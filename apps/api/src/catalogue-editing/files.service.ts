@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG } from '@portal/domain';
+import { CATALOGUE_MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
 import { publishEvent, returnedRows } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
@@ -21,6 +21,7 @@ import {
   type SniffedKind,
 } from '@portal/platform';
 import { ENV } from '../infra/tokens';
+import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { FILE_OWNER_SQL } from './catalogue-editing.sql';
@@ -30,6 +31,8 @@ export const FILE_MSG = {
   noFiles: 'Please choose at least one file to upload',
   empty: (name: string) => `"${name}" is empty`,
   tooLarge: `Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
+  tooLargeNamed: (name: string) =>
+    `"${name}" is too large. Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
   tooMany: `Upload at most ${MAX_CATALOGUE_FILES_PER_UPLOAD} files at once`,
   badType: (name: string) =>
     `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
@@ -104,6 +107,32 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string, 
   return `${type}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 
+/** A client file name fit for a message: no control characters, bounded. */
+const shownName = (raw: string | undefined) =>
+  // eslint-disable-next-line no-control-regex
+  (raw ?? '').replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 200);
+
+/**
+ * A refused upload: `message` says it all, `errors` maps each refused file's name to its reason,
+ * so a client can show them per file. Nothing of the upload is kept.
+ */
+function uploadRejected(status: 400 | 413 | 415, files: { name: string; message: string }[]): ApiException {
+  const errors: Record<string, string> = {};
+  for (const f of files) {
+    let key = f.name || 'file';
+    for (let n = 2; key in errors; n++) key = `${f.name || 'file'} (${n})`;
+    errors[key] = f.message;
+  }
+  return new ApiException(status, files.map((f) => f.message).join(' '), errors);
+}
+
+function tooLarge(raw: string | undefined): ApiException {
+  const name = shownName(raw);
+  return name
+    ? uploadRejected(413, [{ name, message: FILE_MSG.tooLargeNamed(name) }])
+    : new ApiException(413, FILE_MSG.tooLarge);
+}
+
 interface Received {
   id: string;
   tmp: string;
@@ -115,7 +144,7 @@ interface Received {
 }
 
 /**
- * Product resources (issue 5): multipart upload streamed to disk under generated names (never
+ * Product resources: multipart upload streamed to disk under generated names (never
  * buffered whole), checked by magic bytes, recorded as 'processing' and handed to the worker's
  * `files` queue through the outbox; served by id with a safe Content-Disposition and nosniff.
  */
@@ -147,13 +176,23 @@ export class CatalogueFilesService {
     const received = await this.receive(req);
     const finals: string[] = [];
     try {
+      // Every file is checked before any is kept, so the answer names all the refused ones.
+      const refused: { name: string; message: string; status: 400 | 415 }[] = [];
       for (const f of received) {
-        if (f.size === 0) throw new ApiException(400, FILE_MSG.empty(f.name));
-        const kind = sniffFile(f.head);
-        if (!kind) throw new ApiException(415, FILE_MSG.badType(f.name));
-        f.kind = kind;
-        f.name = cleanFileName(f.name, kind);
+        const name = shownName(f.name);
+        const kind = f.size === 0 ? undefined : sniffFile(f.head);
+        if (f.size === 0) refused.push({ name, message: FILE_MSG.empty(name), status: 400 });
+        else if (!kind) refused.push({ name, message: FILE_MSG.badType(name), status: 415 });
+        else {
+          f.kind = kind;
+          f.name = cleanFileName(f.name, kind);
+        }
       }
+      if (refused.length)
+        throw uploadRejected(
+          refused.some((r) => r.status === 415) ? 415 : 400,
+          refused.map(({ name, message }) => ({ name, message })),
+        );
       for (const f of received) {
         f.final = `${f.id}.${f.kind === 'jpeg' ? 'jpeg' : f.kind}`;
         await fs.rename(f.tmp, path.join(this.dir, f.final));
@@ -177,6 +216,17 @@ export class CatalogueFilesService {
             received.map((f) => String(f.size)),
             received.map((f) => f.final!),
           ],
+        );
+        await recordAudit(
+          m,
+          auditActor(user),
+          inserted.map((f) => ({
+            action: 'file.added',
+            entity: 'file' as const,
+            entityId: f.id,
+            companyId: null,
+            after: { name: f.name, owner_type: f.owner_type, owner_id: f.owner_id, mime: f.mime, size: Number(f.size) },
+          })),
         );
         await publishEvent(
           m,
@@ -227,6 +277,10 @@ export class CatalogueFilesService {
           part.file.resume();
           continue;
         }
+        if (part.filename && hasControlChars(part.filename)) {
+          part.file.resume();
+          throw new ApiException(400, TEXT_MSG.fileNameControlChars);
+        }
         const id = randomUUID();
         const f: Received = {
           id,
@@ -244,13 +298,13 @@ export class CatalogueFilesService {
           },
         });
         await pipeline(part.file, meter, createWriteStream(f.tmp, { flags: 'wx', mode: 0o640 }));
-        if (part.file.truncated || f.size > MAX_CATALOGUE_FILE_BYTES) throw new ApiException(413, FILE_MSG.tooLarge);
+        if (part.file.truncated || f.size > MAX_CATALOGUE_FILE_BYTES) throw tooLarge(f.name);
       }
     } catch (err) {
       await this.removeAll(received.map((f) => f.tmp));
       if (err instanceof ApiException) throw err;
       const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiException(413, FILE_MSG.tooLarge);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(received.at(-1)?.name);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiException(413, FILE_MSG.tooMany);
       this.logger.warn(`upload failed: ${(err as Error).message}`);
       throw new ApiException(400, FILE_MSG.badUpload);
@@ -287,6 +341,15 @@ export class CatalogueFilesService {
         [f.owner_id],
       );
       const owner = owners[0];
+      await recordAudit(m, auditActor(user), [
+        {
+          action: 'file.removed',
+          entity: 'file',
+          entityId: f.id,
+          companyId: null,
+          before: { name: f.name, owner_type: f.owner_type, owner_id: f.owner_id, mime: f.mime, size: Number(f.size) },
+        },
+      ]);
       await publishEvent(
         m,
         'catalogue.file_deleted',

@@ -13,7 +13,7 @@ export const PRESENCE_TTL_SECONDS = 90;
 type Editors = ClientEventMap['presence.changed']['editors'];
 
 /**
- * Who is editing which product (issue 5, item 4). Shares the lead's Socket.IO server (same path, so
+ * Who is editing which product. Shares the lead's Socket.IO server (same path, so
  * Nest attaches these handlers to it; the handshake/auth middleware is RealtimeGateway's). The
  * editor set lives in Postgres (`catalogue_presence`), so every API instance sees the same editors;
  * `presence.changed` goes out through NOTIFY to the superadmin role room on every instance.

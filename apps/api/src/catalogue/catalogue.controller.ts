@@ -1,16 +1,15 @@
-import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { Allow, CurrentUser, Public } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
+import { sendCached } from './catalogue-cache';
 import { CatalogueService, type SearchQuery } from './catalogue.service';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
- * Catalogue reads (spec §7 Catalogue) for every signed-in role. `{id}` is the category or
- * sub-category being viewed. Product routes answer with JSON text built by Postgres.
+ * Catalogue reads for every signed-in role. `{id}` is the category or sub-category being viewed.
+ * Bodies come from the catalogue cache, sent in the client's encoding with an ETag.
  */
 @Controller('catalogue')
 export class CatalogueController {
@@ -18,39 +17,60 @@ export class CatalogueController {
 
   @Allow()
   @Get()
-  list(@CurrentUser() user: RequestUser, @Query('role') role: unknown) {
-    return this.catalogue.categories(user, role);
+  async list(
+    @CurrentUser() user: RequestUser,
+    @Query('role') role: unknown,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCached(req, reply, await this.catalogue.categories(user, role));
   }
 
   @Allow()
   @Get('subcatalogue/:catalogueId')
-  subcatalogues(@CurrentUser() user: RequestUser, @Param('catalogueId') id: string, @Query('role') role: unknown) {
-    return this.catalogue.subcategories(user, id, role);
+  async subcatalogues(
+    @CurrentUser() user: RequestUser,
+    @Param('catalogueId') id: string,
+    @Query('role') role: unknown,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCached(req, reply, await this.catalogue.subcategories(user, id, role));
   }
 
   @Allow()
   @Get('product/:id')
-  @Header('content-type', JSON_TYPE)
-  products(@CurrentUser() user: RequestUser, @Param('id') id: string): Promise<string> {
-    return this.catalogue.products(user, id);
+  async products(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCached(req, reply, await this.catalogue.products(user, id));
   }
 
   @Allow()
   @Get('productNumber/:id')
-  @Header('content-type', JSON_TYPE)
-  partNumber(
+  async partNumber(
     @CurrentUser() user: RequestUser,
     @Param('id') id: string,
     @Query('partNumber') partNumber: unknown,
-  ): Promise<string> {
-    return this.catalogue.partNumber(user, id, partNumber);
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCached(req, reply, await this.catalogue.partNumber(user, id, partNumber));
   }
 
   @Allow()
   @Get('searchproduct/:id')
-  @Header('content-type', JSON_TYPE)
-  search(@CurrentUser() user: RequestUser, @Param('id') id: string, @Query() query: SearchQuery): Promise<string> {
-    return this.catalogue.search(user, id, query);
+  async search(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Query() query: SearchQuery,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendCached(req, reply, await this.catalogue.search(user, id, query));
   }
 
   /**

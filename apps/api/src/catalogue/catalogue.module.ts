@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogueController } from './catalogue.controller';
 import { CatalogueService } from './catalogue.service';
 
-/** Issue 4: catalogue browsing with company prices, part-number and odd-size search. */
+/** Catalogue browsing with company prices, part-number and odd-size search. */
 @Module({
   controllers: [CatalogueController],
   providers: [CatalogueService],

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { CatalogueCategory, CatalogueSubcategory } from '@portal/contracts';
 import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
@@ -10,8 +10,11 @@ import {
   sortCategories,
   validateDimensionSearch,
 } from '@portal/domain';
+import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
+import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
+import { CachedBody, CatalogueCache } from './catalogue-cache';
 import {
   categoriesSql,
   CONTEXT_SQL,
@@ -19,6 +22,7 @@ import {
   productPageSql,
   searchSql,
   subcategoriesSql,
+  VERSION_SQL,
   type NodeKind,
 } from './catalogue.sql';
 
@@ -37,6 +41,7 @@ export interface SearchQuery {
 }
 
 interface ContextRow {
+  cv: string;
   kind: NodeKind | null;
   id: string | null;
   name: string | null;
@@ -55,6 +60,8 @@ interface ViewContext {
   superadmin: boolean;
   /** Percentage applied to list prices (numeric text); '100' for a superadmin. */
   pct: string;
+  /** Catalogue version this context was read at. */
+  cv: string;
 }
 
 const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
@@ -66,14 +73,45 @@ function single(value: unknown): string | undefined {
 }
 
 /**
- * Catalogue reads for every role (spec §7 Catalogue). Hot paths return the JSON body built by
- * Postgres as text (see catalogue.sql.ts); the controller sends it unchanged.
+ * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see
+ * catalogue.sql.ts). Every body is cached per (route + parameters, viewer's percentage, catalogue
+ * version): a request costs one small query (session's company percentages + the version) when the
+ * page is cached. A body is built in one REPEATABLE READ snapshot together with the version it
+ * reflects, and only stored under that version, so a cached price is never older than the version
+ * the request just read.
  */
 @Injectable()
 export class CatalogueService {
-  constructor(private readonly db: DataSource) {}
+  private readonly cache: CatalogueCache;
 
-  /** Non-superadmins need a company (spec §6); checked before anything else is read. */
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
+    this.cache = new CatalogueCache(env.CATALOGUE_CACHE_MB * 1024 * 1024);
+  }
+
+  /** The cached body, or `build` run in one snapshot with the version it saw (null: nothing to cache). */
+  private cached(
+    key: string,
+    cv: string,
+    build: (m: EntityManager) => Promise<string | null>,
+  ): Promise<CachedBody | null> {
+    return this.cache.get(key, cv, () =>
+      this.db.transaction('REPEATABLE READ', async (m) => {
+        const [{ cv: seen }]: { cv: string }[] = await m.query(VERSION_SQL);
+        const json = await build(m);
+        return json === null ? null : CachedBody.of(json, seen, key);
+      }),
+    );
+  }
+
+  private async version(): Promise<string> {
+    const [{ cv }]: { cv: string }[] = await this.db.query(VERSION_SQL);
+    return cv;
+  }
+
+  /** Non-superadmins need a company; checked before anything else is read. */
   private requireCompany(user: RequestUser): void {
     if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, COMPANY_NOT_FOUND);
   }
@@ -101,67 +139,67 @@ export class CatalogueService {
             polyroll_percentage: row.polyroll_percentage,
           }),
         );
-    return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct };
+    return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct, cv: row.cv };
   }
 
-  async categories(user: RequestUser, role: unknown): Promise<{ status: number; data: CatalogueCategory[] }> {
+  async categories(user: RequestUser, role: unknown): Promise<CachedBody> {
     this.requireCompany(user);
     const all = isSuperadmin(user) && role === 'superadmin';
-    const rows: (Omit<CatalogueCategory, 'image_url'> & { has_image: boolean })[] = await this.db.query(
-      categoriesSql(all),
-    );
-    const data = sortCategories(
-      rows.map(({ has_image, ...c }) => ({
-        _id: c._id,
-        name: c.name,
-        image_url: has_image ? CATALOGUE_IMAGE_PATH(c._id) : null,
-        files: c.files,
-        has_subcatalogues: c.has_subcatalogues,
-      })),
-    );
-    return { status: 200, data };
+    const body = await this.cached(`categories|${all}`, await this.version(), async (m) => {
+      const rows: (Omit<CatalogueCategory, 'image_url'> & { has_image: boolean })[] = await m.query(categoriesSql(all));
+      const data: CatalogueCategory[] = sortCategories(
+        rows.map(({ has_image, ...c }) => ({
+          _id: c._id,
+          name: c.name,
+          image_url: has_image ? CATALOGUE_IMAGE_PATH(c._id) : null,
+          files: c.files,
+          has_subcatalogues: c.has_subcatalogues,
+        })),
+      );
+      return JSON.stringify({ status: 200, data });
+    });
+    return body!;
   }
 
-  async subcategories(
-    user: RequestUser,
-    catalogueId: string,
-    role: unknown,
-  ): Promise<{ status: number; data: CatalogueSubcategory[] }> {
+  async subcategories(user: RequestUser, catalogueId: string, role: unknown): Promise<CachedBody> {
     this.requireCompany(user);
     this.checkId(catalogueId);
     const all = isSuperadmin(user) && role === 'superadmin';
-    const exists: unknown[] = await this.db.query(`SELECT 1 FROM categories WHERE id = $1`, [catalogueId]);
-    if (!exists.length) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
-    const data: CatalogueSubcategory[] = await this.db.query(subcategoriesSql(all), [catalogueId]);
-    return { status: 200, data };
+    const body = await this.cached(`sub|${catalogueId}|${all}`, await this.version(), async (m) => {
+      const exists: unknown[] = await m.query(`SELECT 1 FROM categories WHERE id = $1`, [catalogueId]);
+      if (!exists.length) return null;
+      const data: CatalogueSubcategory[] = await m.query(subcategoriesSql(all), [catalogueId]);
+      return JSON.stringify({ status: 200, data });
+    });
+    if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
+    return body;
   }
 
-  /** JSON text of `{status, data: {name, productDetails}}`. */
-  async products(user: RequestUser, id: string): Promise<string> {
+  /** `{status, data: {name, productDetails}}`. */
+  async products(user: RequestUser, id: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
-    const rows: { details: string }[] = await this.db.query(productPageSql(ctx.kind, ctx.superadmin), [
-      ctx.id,
-      ctx.pct,
-    ]);
-    return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
+    const body = await this.cached(`product|${ctxKey(ctx)}`, ctx.cv, async (m) => {
+      const rows: { details: string }[] = await m.query(productPageSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct]);
+      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
+    });
+    return body!;
   }
 
-  /** JSON text of `{status, data: product}` for the product under {id} holding the part number. */
-  async partNumber(user: RequestUser, id: string, partNumber: unknown): Promise<string> {
+  /** `{status, data: product}` for the product under {id} holding the part number. */
+  async partNumber(user: RequestUser, id: string, partNumber: unknown): Promise<CachedBody> {
     const pn = single(partNumber)?.trim() ?? '';
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, PART_NUMBER_REQUIRED);
-    const rows: { product: string }[] = await this.db.query(partNumberSql(ctx.kind, ctx.superadmin), [
-      ctx.id,
-      ctx.pct,
-      pn,
-    ]);
-    if (!rows[0]) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
-    return `{"status":200,"data":${rows[0].product}}`;
+    const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
+      const rows: { product: string }[] = await m.query(partNumberSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct, pn]);
+      return rows[0] ? `{"status":200,"data":${rows[0].product}}` : null;
+    });
+    if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
+    return body;
   }
 
-  /** JSON text of `{status, data: [product with matching variants]}` (spec §5, §9). */
-  async search(user: RequestUser, id: string, query: SearchQuery): Promise<string> {
+  /** `{status, data: [product with matching variants]}`. */
+  async search(user: RequestUser, id: string, query: SearchQuery): Promise<CachedBody> {
     const ctx = await this.context(user, id);
     const action = single(query.action);
     const exact = action === undefined || action === '' ? false : exactFromAction(action);
@@ -174,19 +212,27 @@ export class CatalogueService {
     });
     if (!result.ok) throw new ApiException(400, result.error.message);
     const criteria = oddSizeCriteria(result.search);
-    if (!criteria) return `{"status":200,"data":[]}`;
     const { width, height } = result.search;
-    const rows: { results: string }[] = await this.db.query(searchSql(ctx.kind, ctx.superadmin), [
-      ctx.id,
-      ctx.pct,
-      criteria.oddSizeType,
-      String(criteria.area),
-      String(criteria.depthMin),
-      String(criteria.depthMax),
-      String(Math.min(width, height)),
-      String(Math.max(width, height)),
-    ]);
-    return `{"status":200,"data":${rows[0].results}}`;
+    const params = criteria
+      ? [
+          criteria.oddSizeType,
+          String(criteria.area),
+          String(criteria.depthMin),
+          String(criteria.depthMax),
+          String(Math.min(width, height)),
+          String(Math.max(width, height)),
+        ]
+      : [];
+    const body = await this.cached(`search|${ctxKey(ctx)}|${params.join('|')}`, ctx.cv, async (m) => {
+      if (!criteria) return `{"status":200,"data":[]}`;
+      const rows: { results: string }[] = await m.query(searchSql(ctx.kind, ctx.superadmin), [
+        ctx.id,
+        ctx.pct,
+        ...params,
+      ]);
+      return `{"status":200,"data":${rows[0].results}}`;
+    });
+    return body!;
   }
 
   /** The category's SVG, or null. */
@@ -197,4 +243,9 @@ export class CatalogueService {
     ]);
     return rows[0]?.image_svg ?? null;
   }
+}
+
+/** What a priced body depends on besides the catalogue: node, view, percentage and the node's name. */
+function ctxKey(ctx: ViewContext): string {
+  return JSON.stringify([ctx.kind, ctx.id, ctx.superadmin, ctx.pct, ctx.name]);
 }

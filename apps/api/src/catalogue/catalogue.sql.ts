@@ -9,6 +9,10 @@
  * Parameters shared by every query: $1 = category or sub-category id, $2 = percentage (numeric text;
  * '100' for a superadmin, which yields the list price).
  */
+import { customerPriceSql } from '@portal/db';
+
+/** The catalogue version: moves in the same transaction as any catalogue change. */
+export const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
 
 export type NodeKind = 'category' | 'subcategory';
 
@@ -18,8 +22,8 @@ export const NODE_COLUMN: Record<NodeKind, string> = {
   subcategory: 'p.subcategory_id',
 };
 
-/** Customer price in dollars, 2 decimals, exact. */
-const PRICE = `(round(v.list_price_cents * $2::numeric / 100) / 100)::numeric(20,2)`;
+/** Customer price in dollars, 2 decimals, exact (shared with the price-list files). */
+const PRICE = customerPriceSql('$2::numeric');
 
 /**
  * One variant as JSON. Only a superadmin's SQL contains `list_price` and `version`: for everyone
@@ -37,10 +41,11 @@ export function variantJson(superadmin: boolean, withMatch = false): string {
 
 /**
  * The viewed node (category or sub-category, with its category's name) and the caller's company
- * percentages, in one round trip. Always returns exactly one row. $1 = node id, $2 = company id.
+ * percentages, and the catalogue version (cache key), in one round trip. Always returns exactly one row.
+ * $1 = node id, $2 = company id.
  */
 export const CONTEXT_SQL = `
-  SELECT n.kind, n.id, n.name, n.category_name,
+  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.category_name,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
          c.polyroll_percentage::text AS polyroll_percentage

@@ -13,6 +13,14 @@ export const Allow = (...roles: RoleKey[]) => SetMetadata(ACCESS_KEY, { kind: 'r
 /** No session needed (sign-in, CSRF token, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
 
+export const ENROLMENT_KEY = 'portal:enrolment';
+
+/**
+ * Also open to an enrolment-only session (signed in with the password under a policy that requires a
+ * second factor the account does not have yet). Every other route refuses such a session with 403.
+ */
+export const AllowDuringEnrolment = () => SetMetadata(ENROLMENT_KEY, true);
+
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestUser => {
   const req = ctx.switchToHttp().getRequest<FastifyRequest>();
   if (!req.user) throw new Error('CurrentUser used on a route without an authenticated user');

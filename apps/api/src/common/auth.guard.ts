@@ -2,7 +2,8 @@ import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@ne
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@portal/domain';
-import { ACCESS_KEY, type Access } from './access.decorators';
+import { TWO_FACTOR_MSG } from '@portal/domain';
+import { ACCESS_KEY, ENROLMENT_KEY, type Access } from './access.decorators';
 import { ApiException } from './api-exception';
 import { TokenService } from '../auth/token.service';
 import { SessionsService } from '../auth/sessions.service';
@@ -34,14 +35,18 @@ export class AuthGuard implements CanActivate {
     }
     const bearer = extractBearer(req.headers.authorization);
     if (access.kind === 'public') {
-      if (bearer) req.user = (await this.resolve(bearer)) ?? undefined;
+      const found = bearer ? await this.resolve(bearer) : null;
+      if (found) req.user = { ...found, ip: req.ip };
       return true;
     }
     if (!bearer) throw new ApiException(401, 'Authentication token missing or expired');
     const user = await this.resolve(bearer);
     if (!user) throw new ApiException(401, MSG.session.invalidToken);
+    if (user.enrolmentOnly && !this.reflector.getAllAndOverride<boolean>(ENROLMENT_KEY, [context.getHandler()])) {
+      throw new ApiException(403, TWO_FACTOR_MSG.enrolmentRequired);
+    }
     if (access.roles.length > 0 && !access.roles.includes(user.role)) throw new ApiException(403, MSG.notAuthorized);
-    req.user = user;
+    req.user = { ...user, ip: req.ip };
     return true;
   }
 

@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { WebShell } from './web-shell';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -18,14 +19,14 @@ const DEFAULT_MESSAGES: Record<number, string> = {
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpException');
 
-  /** @param spaIndex the web app's index.html: unknown non-API GETs get it (client-side routes). */
-  constructor(private readonly spaIndex: string | null = null) {}
+  /** @param shell the web app's index.html: unknown non-API GETs get it (client-side routes). */
+  constructor(private readonly shell: WebShell | null = null) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const req = host.switchToHttp().getRequest<FastifyRequest>();
-    if (this.spaIndex && exception instanceof HttpException && exception.getStatus() === 404 && isPageRequest(req)) {
-      void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.spaIndex);
+    if (this.shell && exception instanceof HttpException && exception.getStatus() === 404 && isPageRequest(req)) {
+      this.shell.send(reply);
       return;
     }
     let status = 500;
@@ -66,6 +67,9 @@ function isPageRequest(req: FastifyRequest): boolean {
     (req.method === 'GET' || req.method === 'HEAD') &&
     !req.url.startsWith('/api/') &&
     req.url !== '/api' &&
-    !req.url.startsWith('/socket.io')
+    !req.url.startsWith('/socket.io') &&
+    // A missing build file or a source map is a 404, never the HTML shell.
+    !req.url.startsWith('/assets/') &&
+    !/\.map(\?|$)/.test(req.url)
   );
 }

@@ -10,6 +10,10 @@ export interface RequestUser {
   username: string;
   email: string;
   picture: string | null;
+  /** Client address of the current request (audit entries). */
+  ip?: string;
+  /** Signed in with the password only, under a policy that requires a second factor: may only enrol. */
+  enrolmentOnly: boolean;
 }
 
 declare module 'fastify' {

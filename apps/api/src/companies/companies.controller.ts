@@ -24,7 +24,7 @@ import { CompaniesService } from './companies.service';
 
 const PAGED_KEYS = ['page', 'limit', 'search', 'sortBy', 'sortOrder'];
 
-/** Spec §7 Companies. Superadmin only, except an admin reading their own company's users. */
+/** Companies API. Superadmin only, except an admin reading their own company's users. */
 @Controller('company')
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}

@@ -21,6 +21,8 @@ import {
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/reset-tokens.sql';
+import { auditActor, recordAudit } from '../audit/audit.sql';
+import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
@@ -136,11 +138,12 @@ export class CompaniesService {
     const company = await this.findOne(this.db.manager, id);
     return {
       status: 200,
-      data: { company, totalAdmins: company.total_admins, totalEmployees: company.total_employees },
+      // Both readings of the response: data.company, and data as the company itself.
+      data: { ...company, company, totalAdmins: company.total_admins, totalEmployees: company.total_employees },
     };
   }
 
-  /** `POST company`: the company and its administrator, in one transaction (spec §7). */
+  /** `POST company`: the company and its administrator, in one transaction. */
   async create(input: CreateCompanyInput, actor: RequestUser): Promise<CreateCompanyResponse> {
     await assertEmailFree(this.db.manager, input.email);
     const hash = await this.passwords.hash(input.password);
@@ -179,6 +182,10 @@ export class CompaniesService {
         await attachTokenEvent(m, link.id, eventId);
         await announceOrgChange(m, { entity: 'company', action: 'created', companyId: company.id });
         const created = await this.findOne(m, company.id);
+        await recordAudit(m, auditActor(actor), [
+          companyCreated(created),
+          userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
+        ]);
         return {
           status: 200,
           message: ORG_MSG.success.companyAdded,
@@ -241,8 +248,12 @@ export class CompaniesService {
             m,
             users.map((u) => u.id),
             'disabled',
+            null,
+            auditActor(actor),
           );
         }
+        const entry = companyUpdated(id, before, input);
+        if (entry) await recordAudit(m, auditActor(actor), [entry]);
         await publishEvent(
           m,
           'company.updated',
@@ -265,8 +276,11 @@ export class CompaniesService {
         m,
         users.map((u) => u.id),
         'deleted',
+        null,
+        auditActor(actor),
       );
       await m.query(`DELETE FROM companies WHERE id = $1`, [id]);
+      await recordAudit(m, auditActor(actor), [companyDeleted(company, users.length)]);
       await publishEvent(
         m,
         'company.deleted',

@@ -1,11 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Query } from '@nestjs/common';
-import type { DeleteResponse, NotificationListResponse } from '@portal/contracts';
-import { deleteNotificationsSchema, notificationListQuerySchema, type NotificationListQuery } from '@portal/domain';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
+import type {
+  DeleteResponse,
+  MarkNotificationsReadResponse,
+  NotificationListResponse,
+  NotificationUnreadCountResponse,
+} from '@portal/contracts';
+import {
+  deleteNotificationsSchema,
+  markNotificationsReadSchema,
+  notificationListQuerySchema,
+  type MarkNotificationsRead,
+  type NotificationListQuery,
+} from '@portal/domain';
 import { Allow } from '../common/access.decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { NotificationsService } from './notifications.service';
 
-/** Spec §7 Notifications: superadmin only. */
+/** Notifications API: superadmin only. */
 @Controller('notification')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
@@ -23,5 +34,19 @@ export class NotificationsController {
   @HttpCode(200)
   remove(@Body(new ZodPipe(deleteNotificationsSchema)) body: { ids: string[] }): Promise<DeleteResponse> {
     return this.notifications.remove(body.ids);
+  }
+
+  @Allow('superadmin')
+  @Get('unread-count')
+  unreadCount(): Promise<NotificationUnreadCountResponse> {
+    return this.notifications.unreadCount();
+  }
+
+  @Allow('superadmin')
+  @Patch('read')
+  markRead(
+    @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+  ): Promise<MarkNotificationsReadResponse> {
+    return this.notifications.markRead(body);
   }
 }

@@ -73,6 +73,8 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string') return null;
     const claims = await this.tokens.verifyAccess(token);
-    return claims ? this.sessions.lookup(claims.sid, claims.sub) : null;
+    const user = claims ? await this.sessions.lookup(claims.sid, claims.sub) : null;
+    // A session that may only enrol a second factor gets no live updates.
+    return user && !user.enrolmentOnly ? user : null;
   }
 }

@@ -49,7 +49,7 @@ export async function announceOrgChange(m: EntityManager, change: ClientEventMap
   if (change.companyId) await publishRealtime(m, rooms.company(change.companyId), 'org.changed', change);
 }
 
-/** Columns of a `UserRow` (spec §3 list rows); `u` = users, `c` = companies (LEFT JOIN). */
+/** Columns of a `UserRow`; `u` = users, `c` = companies (LEFT JOIN). */
 export const USER_ROW_COLUMNS = `
   u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
   u.role AS role_key, c.name AS "companyName", u.company_id`;

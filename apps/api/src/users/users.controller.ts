@@ -22,7 +22,7 @@ import type { RequestUser } from '../common/request-user';
 import { UsersService } from './users.service';
 
 /**
- * Spec §7 Users (administrators and employees). Superadmin: everyone but superadmins; admin: the
+ * Users API (administrators and employees). Superadmin: everyone but superadmins; admin: the
  * employees of their own company (company from the session). Employees reach none of these.
  * `GET user/me`, `PATCH user` and `PATCH user/upload` (own profile) live in the account module.
  */
@@ -30,7 +30,7 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  /** Body validated per role in the service (the superadmin and admin forms differ, spec §5). */
+  /** Body validated per role in the service (the superadmin and admin forms differ). */
   @Allow('superadmin', 'admin')
   @Post()
   @HttpCode(201)

@@ -21,6 +21,8 @@ import {
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/reset-tokens.sql';
+import { auditActor, recordAudit } from '../audit/audit.sql';
+import { userCreated, userDeleted, userUpdated } from '../audit/org-entries';
 import { ApiException } from '../common/api-exception';
 import { ZodPipe } from '../common/zod.pipe';
 import type { RequestUser } from '../common/request-user';
@@ -117,6 +119,7 @@ export class UsersService {
           actor.id,
         );
         await attachTokenEvent(m, link.id, eventId);
+        await recordAudit(m, auditActor(actor), [userCreated({ ...row, id: row._id, role: row.role_key })]);
         await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: toUserRow(row) };
@@ -190,7 +193,7 @@ export class UsersService {
             );
           }
           if (statusChanged) {
-            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled');
+            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, auditActor(actor));
             await publishEvent(
               m,
               'user.status_changed',
@@ -198,6 +201,8 @@ export class UsersService {
               actor.id,
             );
           }
+          const entry = userUpdated(before, input);
+          if (entry) await recordAudit(m, auditActor(actor), [entry]);
           await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: before.company_id });
         }
         return { status: 200, message: ORG_MSG.success.dataUpdated, data: await this.loadDetail(m, id) };
@@ -214,8 +219,9 @@ export class UsersService {
   async remove(ids: string[], actor: RequestUser): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
       const targets = await this.authorize(m, ids, actor, 'delete', true);
-      await this.sessions.revokeAllForUsers(m, ids, 'deleted');
+      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, auditActor(actor));
       await m.query(`DELETE FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+      await recordAudit(m, auditActor(actor), targets.map(userDeleted));
       const actorRef = actorOf(actor);
       for (const t of targets) await publishEvent(m, 'user.deleted', { ...userRef(t), actor: actorRef }, actor.id);
       for (const companyId of new Set(targets.map((t) => t.company_id))) {
@@ -243,7 +249,7 @@ export class UsersService {
   }
 
   /**
-   * Set-based access check (FIELD-NOTES: Immich `requireAccess`). Unknown ids and users of another
+   * Set-based access check (the pattern of Immich's `requireAccess`). Unknown ids and users of another
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
    * admins) are 403. Returns the rows in the order of `ids`.
    */

@@ -9,6 +9,7 @@ import { RootShell } from './RootShell';
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage'));
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const CompanyDetailPage = lazy(() => import('../features/companies/pages/CompanyDetailPage'));
 const CompanyEditPage = lazy(() => import('../features/companies/pages/CompanyEditPage'));
@@ -22,8 +23,10 @@ const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage')
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
+const ActivityPage = lazy(() => import('../features/audit/pages/ActivityPage'));
 
-/** Route tables of spec §2. */
+/** Route tables. */
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
@@ -37,6 +40,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'forgotpassword', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -65,6 +69,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'catalog', element: <CatalogPage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'audit', element: <AuditLogPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -84,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'catalog', element: <CatalogPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
+          { path: 'activity', element: <ActivityPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

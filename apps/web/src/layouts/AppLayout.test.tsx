@@ -76,7 +76,7 @@ describe('sidebar', () => {
     );
   });
 
-  it('shows the role sidebars of spec §2', async () => {
+  it("shows each role's sidebar", async () => {
     setViewport(true);
     signedInAs('employee');
     renderApp('/employee/settings');

@@ -1,8 +1,19 @@
 import { Link, useLocation } from 'react-router';
-import { AppShell, NavLink, ScrollArea, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Badge,
+  Indicator,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import type { RoleKey } from '@portal/contracts';
 import { logout } from '../features/auth';
+import { useUnreadNotifications } from '../features/notifications/useUnreadNotifications';
 import { NAV_BY_ROLE, type NavItem } from './navItems';
 import classes from './Sidebar.module.css';
 
@@ -19,28 +30,62 @@ function isActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+const NOTIFICATIONS_PATH = '/superadmin/notifications';
+
 function SidebarLink({
   item,
   minimized,
   active,
   onNavigate,
+  count,
 }: {
   item: NavItem;
   minimized: boolean;
   active: boolean;
   onNavigate?: () => void;
+  /** Unread items shown as a badge (0 / undefined: none). */
+  count?: number;
 }) {
   const Icon = item.icon;
+  const shown = count ? (count > 99 ? '99+' : String(count)) : null;
+  // The link's name says the count in words ('Notifications, 3 unread'); expanded, it comes from the
+  // content itself (visible text inside the name), minimized from aria-label.
+  const name = shown ? `${item.label}, ${shown} unread` : item.label;
+  const icon = <Icon size={20} stroke={1.7} aria-hidden />;
   const link = (
     <NavLink
       component={Link}
       to={item.to}
       onClick={onNavigate}
-      label={minimized ? undefined : item.label}
-      aria-label={minimized ? item.label : undefined}
+      label={
+        minimized ? undefined : shown ? (
+          <>
+            {item.label}
+            <VisuallyHidden>, </VisuallyHidden>
+          </>
+        ) : (
+          item.label
+        )
+      }
+      aria-label={minimized ? name : undefined}
       aria-current={active ? 'page' : undefined}
       active={active}
-      leftSection={<Icon size={20} stroke={1.7} aria-hidden />}
+      leftSection={
+        minimized && shown ? (
+          <Indicator label={shown} size={16} color="red.9" aria-hidden>
+            {icon}
+          </Indicator>
+        ) : (
+          icon
+        )
+      }
+      rightSection={
+        !minimized && shown ? (
+          <Badge size="sm" color="red.9" variant="filled" data-testid="unread-badge">
+            {shown} <VisuallyHidden>unread</VisuallyHidden>
+          </Badge>
+        ) : undefined
+      }
       className={classes.link}
       data-minimized={minimized || undefined}
     />
@@ -85,9 +130,10 @@ function SidebarButton({
   );
 }
 
-/** Role sidebar: links, desktop collapse toggle, and Log Out at the bottom (spec §2). */
+/** Role sidebar: links, desktop collapse toggle, and Log Out at the bottom. */
 export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
+  const unread = useUnreadNotifications(role === 'superadmin');
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="auto">
@@ -99,6 +145,7 @@ export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavig
               minimized={minimized}
               active={isActive(pathname, item.to)}
               onNavigate={onNavigate}
+              count={item.to === NOTIFICATIONS_PATH ? unread : undefined}
             />
           ))}
         </Stack>

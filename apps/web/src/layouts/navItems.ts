@@ -5,6 +5,7 @@ import {
   IconBuildingSkyscraper,
   IconFilter,
   IconHelpCircle,
+  IconHistory,
   IconSettings,
   IconUserShield,
 } from '@tabler/icons-react';
@@ -16,13 +17,14 @@ export interface NavItem {
   icon: ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 }
 
-/** Sidebars per role (spec §2 "Sidebars"). */
+/** Sidebars per role. */
 export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
   superadmin: [
     { label: 'Companies', to: '/superadmin/companies', icon: IconBuildingSkyscraper },
     { label: 'Administrators', to: '/superadmin/administrators', icon: IconUserShield },
     { label: 'Catalog', to: '/superadmin/catalog', icon: IconFilter },
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
+    { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Settings', to: '/superadmin/settings', icon: IconSettings },
   ],
   admin: [
@@ -30,6 +32,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'Catalog', to: '/admin/catalog', icon: IconFilter },
     { label: 'Settings', to: '/admin/settings', icon: IconSettings },
     { label: 'Help', to: '/admin/help', icon: IconHelpCircle },
+    { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
   employee: [
     { label: 'Catalog', to: '/employee/catalog', icon: IconFilter },

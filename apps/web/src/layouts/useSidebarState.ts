@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useMediaQuery } from '@mantine/hooks';
 import { getFlag, setFlag, STORAGE_KEYS } from '../shared/storage';
 
-/** 992px (Mantine's `md`, 62em): below it the sidebar is an overlay that starts closed (spec §4). */
+/** 992px (Mantine's `md`, 62em): below it the sidebar is an overlay that starts closed. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
 export const SIDEBAR_WIDTH = 200;
 export const SIDEBAR_MINIMIZED_WIDTH = 70;

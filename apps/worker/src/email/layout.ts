@@ -1,3 +1,5 @@
+import { plainText } from '@portal/domain';
+
 export const PRODUCT_NAME = 'Filter Portal';
 
 function escapeHtml(s: string): string {
@@ -12,8 +14,19 @@ export interface EmailContent {
   footnote?: string;
 }
 
-/** Renders one branded HTML email and its plain-text twin. All dynamic text is escaped. */
-export function renderEmail(content: EmailContent): { subject: string; html: string; text: string } {
+/**
+ * Renders one branded HTML email and its plain-text twin. All dynamic text is escaped, and control
+ * characters (line breaks, bidi overrides) are flattened: a name can never start a line of its own
+ * or reorder the text around it, even if one got past the API's validation.
+ */
+export function renderEmail(raw: EmailContent): { subject: string; html: string; text: string } {
+  const content: EmailContent = {
+    subject: plainText(raw.subject),
+    heading: plainText(raw.heading),
+    paragraphs: raw.paragraphs.map(plainText),
+    ...(raw.action ? { action: { label: plainText(raw.action.label), url: plainText(raw.action.url) } } : {}),
+    ...(raw.footnote ? { footnote: plainText(raw.footnote) } : {}),
+  };
   const p = content.paragraphs.map((t) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t)}</p>`).join('');
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#1c7ed6;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.action.label)}</a></p>

@@ -1,4 +1,4 @@
-import { RESET_PASSWORD_PAGE } from '@portal/contracts';
+import { CONFIRM_EMAIL_PAGE, RESET_PASSWORD_PAGE } from '@portal/contracts';
 import { renderEmail } from '../email/layout';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
@@ -39,6 +39,15 @@ export const accountNotifications: NotificationHandlers = {
       payload.changed.includes('email') && payload.previousEmail
         ? `Updated their profile (${payload.changed.join(', ')}); email changed from ${payload.previousEmail}`
         : `Updated their profile (${payload.changed.join(', ')})`,
+  }),
+  'account.email_change_requested': ({ payload }) => ({
+    userId: payload.userId,
+    companyId: payload.companyId,
+    username: payload.username,
+    email: payload.email,
+    description: payload.addressInUse
+      ? `Asked to change their email to ${payload.newEmail}, which already belongs to another account; nothing changed`
+      : `Asked to change their email to ${payload.newEmail}; waiting for the confirmation link to be used`,
   }),
   'account.profile_image_changed': ({ payload }) => ({
     userId: payload.userId,
@@ -101,6 +110,35 @@ export const accountEmails: EmailHandlers = {
       action: { label: 'Reset your password', url: `${ctx.publicUrl}/forgot-password` },
     });
     return [{ to: payload.email, template: 'password-changed', ...mail }];
+  },
+  'account.email_change_requested': ({ payload }, ctx) => {
+    if (payload.addressInUse) {
+      const mail = renderEmail({
+        subject: 'This address already has a Filter Portal account',
+        heading: 'Email change not possible',
+        paragraphs: [
+          'Someone signed in to Filter Portal asked to move their account to this email address. This address already belongs to a Filter Portal account, so nothing was changed.',
+          'If you are that person, sign in with this address instead, or ask your administrator for help.',
+        ],
+        footnote: 'If you did not expect this email, you can ignore it.',
+      });
+      return [{ to: payload.newEmail, template: 'email-change-in-use', ...mail }];
+    }
+    // The API erases the token once it is used or superseded: a stale link is never mailed late.
+    if (!payload.token || Date.parse(payload.expiresAt) <= Date.now()) return [];
+    const url = `${ctx.publicUrl}${CONFIRM_EMAIL_PAGE}?code=${encodeURIComponent(payload.token)}`;
+    const mail = renderEmail({
+      subject: 'Confirm your new Filter Portal email address',
+      heading: 'Confirm your new email address',
+      paragraphs: [
+        hello(payload.username),
+        `You asked to change the email address of your Filter Portal account from ${payload.email} to this address. Use the button below to confirm; until then, keep signing in with your current address.`,
+        'The link works once and expires in 1 hour.',
+      ],
+      action: { label: 'Confirm new email', url },
+      footnote: 'If you did not ask for this, ignore this email: nothing changes.',
+    });
+    return [{ to: payload.newEmail, template: 'email-change-confirm', ...mail }];
   },
   'account.profile_updated': ({ payload }, ctx) => {
     // Only an email change is worth a message, and it goes to the OLD address (takeover warning).

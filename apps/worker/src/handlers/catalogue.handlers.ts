@@ -1,6 +1,6 @@
 import type { NotificationHandlers } from './registry';
 
-/* Catalogue editing (issue 5): notification records for saves, product adds/deletes, file changes. */
+/* Catalogue editing: notification records for saves, product adds/deletes, file changes. */
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

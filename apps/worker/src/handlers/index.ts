@@ -2,6 +2,9 @@ import { authEmails, authNotifications } from './auth.handlers';
 import { accountEmails, accountNotifications } from './account.handlers';
 import { orgEmails, orgNotifications } from './org.handlers';
 import { catalogueNotifications } from './catalogue.handlers';
+import { importEmails, importNotifications } from './imports.handlers';
+import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
+import { pricelistNotifications } from './pricelists.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -21,5 +24,8 @@ export const notificationHandlers: NotificationHandlers = merge(
   orgNotifications,
   accountNotifications,
   catalogueNotifications,
+  importNotifications,
+  twoFactorNotifications,
+  pricelistNotifications,
 );
-export const emailHandlers: EmailHandlers = merge(authEmails, orgEmails, accountEmails);
+export const emailHandlers: EmailHandlers = merge(authEmails, orgEmails, accountEmails, importEmails, twoFactorEmails);

@@ -2,7 +2,7 @@ import type { OrgActor, OrgChange, OrgUserRef, RoleKey, SetPasswordLink } from '
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
 import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
 
-/* Companies and users (issue 3): notification records and emails. Emails never carry passwords. */
+/* Companies and users: notification records and emails. Emails never carry passwords. */
 
 const ROLE_LABEL: Record<RoleKey, string> = { superadmin: 'Super Admin', admin: 'Administrator', employee: 'Employee' };
 

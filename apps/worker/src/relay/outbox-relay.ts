@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import {
   EVENT_JOBS,
   FILE_JOB_EVENTS,
+  IMPORT_JOB_EVENTS,
   type EventType,
   type JobMap,
   type OutboxEvent,
@@ -10,9 +11,9 @@ import {
 } from '@portal/contracts';
 import { PgListener } from '@portal/platform';
 
-type RelayQueues = { [K in Exclude<QueueName, 'files'>]: Queue<JobMap[K]> };
+type RelayQueues = { [K in Exclude<QueueName, 'files' | 'imports'>]: Queue<JobMap[K]> };
 /** The `files` queue is optional: events in FILE_JOB_EVENTS fan out to it, one job per file. */
-type RelayTargets = RelayQueues & { files?: Queue<JobMap['files']> };
+type RelayTargets = RelayQueues & { files?: Queue<JobMap['files']>; imports?: Queue<JobMap['imports']> };
 
 interface OutboxRow {
   id: string;
@@ -91,6 +92,7 @@ export class OutboxRelay {
         { name: string; data: { event: OutboxEvent }; opts: { jobId: string } }[]
       >();
       const fileJobs: { name: string; data: JobMap['files']; opts: { jobId: string } }[] = [];
+      const importJobs: { name: string; data: JobMap['imports']; opts: { jobId: string; attempts: number } }[] = [];
       for (const row of rows) {
         const event: OutboxEvent = {
           id: row.id,
@@ -108,8 +110,19 @@ export class OutboxRelay {
             });
           }
         }
+        const importAction = IMPORT_JOB_EVENTS[event.type];
+        if (this.queues.imports && importAction) {
+          const importId = (event.payload as { importId: string }).importId;
+          // An import job is not blindly retried: a failed run ends the import as 'failed'.
+          importJobs.push({
+            name: event.type,
+            data: { importId, action: importAction, eventId: event.id },
+            opts: { jobId: `${importId}.${importAction}`, attempts: 1 },
+          });
+        }
         const targets = EVENT_JOBS[event.type] ?? [];
-        if (targets.length === 0) this.options.log(`outbox event ${event.type} has no queues; marking relayed`);
+        if (targets.length === 0 && !importAction)
+          this.options.log(`outbox event ${event.type} has no queues; marking relayed`);
         for (const q of targets) {
           const list = byQueue.get(q) ?? [];
           list.push({ name: event.type, data: { event }, opts: { jobId: event.id } });
@@ -118,6 +131,7 @@ export class OutboxRelay {
       }
       for (const [q, jobs] of byQueue) await this.queues[q].addBulk(jobs);
       if (fileJobs.length) await this.queues.files!.addBulk(fileJobs);
+      if (importJobs.length) await this.queues.imports!.addBulk(importJobs);
       await m.query(`UPDATE outbox SET relayed_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
       return rows.length;
     });

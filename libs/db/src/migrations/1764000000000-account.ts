@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Password reset tokens (issue 6): only the SHA-256 of each token is stored. */
+/** Password reset tokens: only the SHA-256 of each token is stored. */
 export class Account1764000000000 implements MigrationInterface {
   name = 'Account1764000000000';
 

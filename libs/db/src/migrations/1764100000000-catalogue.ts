@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Catalogue (issue 4): categories → optional sub-categories → products → variants, plus the files
+ * Catalogue: categories → optional sub-categories → products → variants, plus the files
  * table for category/sub-category/product resources (uploads come in a later issue).
  *
  * Money: `list_price_cents` is integer cents. Sizes: `depth`, `min_area`, `max_area` are exact

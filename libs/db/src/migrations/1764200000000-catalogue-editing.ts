@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Catalogue editing (issue 5):
+ * Catalogue editing:
  *  - price_history: every list-price change (who, when, old, new), per variant;
  *  - files: generated storage name, thumbnail, rejection reason, and the 'processing' status used
  *    between upload and the worker's check;

@@ -2,6 +2,12 @@ import { Foundation1763800000000 } from './1763800000000-foundation';
 import { Account1764000000000 } from './1764000000000-account';
 import { Catalogue1764100000000 } from './1764100000000-catalogue';
 import { CatalogueEditing1764200000000 } from './1764200000000-catalogue-editing';
+import { EmailChange1764310000000 } from './1764310000000-email-change';
+import { CatalogueVersion1764330000000 } from './1764330000000-catalogue-version';
+import { AuditLog1764400000000 } from './1764400000000-audit-log';
+import { CatalogueImports1764500000000 } from './1764500000000-catalogue-imports';
+import { TwoFactor1764700000000 } from './1764700000000-two-factor';
+import { Pricelists1764600000000 } from './1764600000000-pricelists';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -9,4 +15,10 @@ export const MIGRATIONS = [
   Account1764000000000,
   Catalogue1764100000000,
   CatalogueEditing1764200000000,
+  EmailChange1764310000000,
+  CatalogueVersion1764330000000,
+  AuditLog1764400000000,
+  CatalogueImports1764500000000,
+  TwoFactor1764700000000,
+  Pricelists1764600000000,
 ];

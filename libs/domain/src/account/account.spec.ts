@@ -11,7 +11,7 @@ import {
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
-describe('account rules (spec §5)', () => {
+describe('account rules', () => {
   it('ships about 1,000 common passwords and matches them case-insensitively', () => {
     const list = COMMON_PASSWORDS_DATA.split('\n').filter(Boolean);
     expect(list.length).toBeGreaterThanOrEqual(900);

@@ -1,6 +1,6 @@
 import { MAX_PASSWORD_LENGTH } from '../password';
 
-/** Spec §5 (Forgot/Reset/Change password, Profile) and §8 Passwords, verbatim where the spec gives them. */
+/** Account texts (forgot/reset/change password, profile), verbatim where the original client has them. */
 export const ACCOUNT_MSG = {
   forgot: {
     emailRequired: 'Email address is required',
@@ -50,11 +50,18 @@ export const ACCOUNT_MSG = {
     updated: 'Data Updated Successfully',
     updateFailed: 'Data Update Unsuccessful',
     notFound: 'User data not found. Please log in again.',
+    passwordRequired: 'Enter your current password to change your email address.',
+    confirmationSent: 'We sent a confirmation link to the new address. Your email changes when you open it.',
+    confirmInvalid: 'This confirmation link is invalid or has expired. Please change your email again.',
+    confirmed: 'Your email address has been changed. Use the new address to sign in.',
+    confirmTaken: 'This email address is already used by another account, so it was not changed.',
   },
   upload: {
     fileRequired: 'Please choose an image file to upload.',
     badType: 'Only PNG, JPEG or WebP images are allowed.',
     tooLarge: 'The image is too large. The maximum size is 5 MB.',
+    oneFileOnly: 'Only one image can be uploaded here. Choose a single file.',
+    unreadable: 'The image could not be read. The file may be damaged; please choose another one.',
     profileUpdated: 'Profile Image Updated',
     companyUpdated: 'Company Image Updated',
     companyNotFound: 'Company not found',

@@ -3,8 +3,9 @@ import { isValidEmail, normalizeEmail } from '../email';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password';
 import { isCommonPassword } from './common-passwords';
 import { ACCOUNT_MSG as M } from './messages';
+import { nameField } from '../text';
 
-/** An email field: normalised like sign-in (spec §5), then required + valid with the given messages. */
+/** An email field: normalised like sign-in, then required + valid with the given messages. */
 function emailField(required: string, invalid: string) {
   return z
     .string({ error: required })
@@ -25,20 +26,20 @@ export function newPasswordField(required: string, min: string) {
     .refine((p) => !isCommonPassword(p), M.password.tooCommon);
 }
 
-/** `POST forgot-password` body and the forgot form (spec §5 Forgot password). */
+/** `POST forgot-password` body and the forgot form. */
 export const forgotPasswordSchema = z.object({
   email: emailField(M.forgot.emailRequired, M.forgot.emailInvalid),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-/** `POST reset-password` body (spec §3: password, token). */
+/** `POST reset-password` body (password, token). */
 export const resetPasswordSchema = z.object({
   password: newPasswordField(M.reset.passwordRequired, M.reset.passwordMin),
   token: z.string({ error: M.reset.invalidToken }).min(1, M.reset.invalidToken).max(200, M.reset.invalidToken),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** The reset form (web): password + confirm, spec §5 Reset password messages. */
+/** The reset form (web): password + confirm, with the reset messages. */
 export const resetPasswordFormSchema = z
   .object({
     password: newPasswordField(M.reset.passwordRequired, M.reset.passwordMin),
@@ -50,7 +51,7 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: M.reset.mismatch, path: ['confirmPassword'] });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
-/** `POST change-password` body (spec §3: oldPassword, newPassword). */
+/** `POST change-password` body (oldPassword, newPassword). */
 export const changePasswordSchema = z.object({
   oldPassword: z
     .string({ error: M.change.currentRequired })
@@ -60,7 +61,7 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** The change-password form (web): current, new, confirm (spec §5 Change password). */
+/** The change-password form (web): current, new, confirm. */
 export const changePasswordFormSchema = z
   .object({
     oldPassword: z.string({ error: M.change.currentRequired }).min(1, M.change.currentRequired),
@@ -74,15 +75,25 @@ export const changePasswordFormSchema = z
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 /**
- * `PATCH user` (own profile) body: only username and email. Unknown keys (role, company, status,
- * password …) are stripped, so they can never be mass-assigned.
+ * `PATCH user` (own profile) body: username and email, plus the current `password`, which is only
+ * read (and then required) when the email changes. Unknown keys (role, company, status …) are
+ * stripped, so they can never be mass-assigned.
  */
 export const profileSchema = z.object({
-  username: z
-    .string({ error: M.profile.usernameRequired })
-    .trim()
-    .min(1, M.profile.usernameRequired)
-    .max(100, M.profile.usernameTooLong),
+  username: nameField('Username', M.profile.usernameRequired, 100, M.profile.usernameTooLong),
   email: emailField(M.profile.emailRequired, M.profile.emailInvalid),
+  password: z
+    .string({ error: M.profile.passwordRequired })
+    .max(MAX_PASSWORD_LENGTH, M.change.currentIncorrect)
+    .optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** `POST user/confirm-email` body: the token from the confirmation link. */
+export const confirmEmailSchema = z.object({
+  token: z
+    .string({ error: M.profile.confirmInvalid })
+    .min(1, M.profile.confirmInvalid)
+    .max(200, M.profile.confirmInvalid),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;

@@ -1,4 +1,4 @@
-/** Category rules of spec §2 Catalogue screen and §9 constants. */
+/** Category rules and constants of the catalogue screen. */
 import { normalizeCategoryName } from './pricing';
 
 /** Fixed display order; every other category follows alphabetically. */

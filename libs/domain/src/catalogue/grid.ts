@@ -1,4 +1,4 @@
-/** Superadmin edit-grid rules: spec §2 (columns), §4 (grid cell, reordering), §5 "Grid". */
+/** Superadmin edit-grid rules: columns, cell editing, reordering and row validation. */
 import { normalizeOddSizeType, type OddSizeType } from './odd-size';
 
 /** Editable data columns of the grid, in display order (row-number and remove are not data). */
@@ -60,7 +60,7 @@ export interface GridVariantRow {
   display_order?: number | null;
 }
 
-/** Setting a row's odd-size flag; turning it on clears size and actual size (§4). */
+/** Setting a row's odd-size flag; turning it on clears size and actual size. */
 export function applyOddSize<T extends GridVariantRow>(row: T, oddSize: boolean): T {
   return oddSize ? { ...row, odd_size: true, size: '', actual_size: '' } : { ...row, odd_size: false };
 }

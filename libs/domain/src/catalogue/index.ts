@@ -4,3 +4,4 @@ export * from './categories';
 export * from './grid';
 export * from './messages';
 export * from './variant-rules';
+export * from './import';

@@ -1,6 +1,6 @@
-/** Catalogue texts of spec §2 Catalogue screen, §4, §5 Dimension search/New product, §8 Catalogue, verbatim. */
+/** Catalogue texts (screen, dimension search, new product, messages), verbatim. */
 export const CATALOGUE_MSG = {
-  // §8 Catalogue
+  // Catalogue
   initFailed: 'Failed to initialize catalog. Please try again.',
   unexpectedStatus: (status: number | string): string => `Unexpected response status: ${status}`,
   fetchCatalogueFailed: 'Failed to fetch catalogue data',
@@ -19,7 +19,7 @@ export const CATALOGUE_MSG = {
   noChanges: 'No changes to save',
   profileUpdateFailed: 'Data Update Unsuccessful',
   deleteProductConfirm: 'You are about to delete the product category',
-  // §8 Success messages (catalogue)
+  // Success messages (catalogue)
   allChangesSaved: 'All changes saved successfully',
   productAdded: 'Product added successfully',
   productRemoved: 'Product removed successfully',
@@ -27,10 +27,10 @@ export const CATALOGUE_MSG = {
   variantAdded: 'New variant added. Remember to save changes.',
   filesUploaded: 'Files Upload Successfully',
   fileDeleted: 'File Delete Successfully',
-  // §2 Catalogue screen, §4
+  // Catalogue screen
   noResults: 'No results found. Please contact the office for custom options.',
   unsavedChanges: 'You have unsaved changes. Are you sure you want to leave?',
-  // §5 Dimension search
+  // Dimension search
   dimensionsRequired: 'Please enter a width, height, and depth value',
   dimensionsInvalid: 'Please enter valid numbers for all dimensions',
   dimensionsTooSmall: 'All measurements must be at least 1/8″ (0.125″) due to the 1/8″ scale.',
@@ -38,7 +38,7 @@ export const CATALOGUE_MSG = {
   invalidSizeTooSmall: 'All dimensions must be at least 1/8". Please enter a valid measurement.',
   invalidSizeOver30:
     'Both dimensions over 30" are only allowed for 1" filters. Please contact the office for custom options.',
-  // §5 New product
+  // New product
   productNameRequired: 'Product name is required',
   requiredFields: 'Please fill in all required fields',
 } as const;

@@ -14,7 +14,7 @@ import {
 } from './odd-size';
 
 describe('constants', () => {
-  it('match spec §9', () => {
+  it('match the sizing rules', () => {
     expect(MIN_DIMENSION).toBe(0.125);
     expect(STEP).toBe(0.5);
     expect(DEFAULT_DEPTH).toBe('1');

@@ -1,6 +1,5 @@
 /**
- * Odd-size (custom dimension) search: spec §5 "Dimension search" and §9 "Odd-size search",
- * "Size type", "Variant matching". One implementation for the web (validation, hints) and the
+ * Odd-size (custom dimension) search: the dimension form, size types and variant matching. One implementation for the web (validation, hints) and the
  * API (matching; `oddSizeCriteria` gives the same rule as SQL parameters).
  *
  * Threshold semantics (decided here, applied consistently):
@@ -12,10 +11,10 @@
  *     number ('20 1/2', '20.5', '.5'). '20.0' is the whole number 20 and does not force it.
  *  4. Unless exact, 0.5" is subtracted from width and height (not from depth) → EFFECTIVE values.
  *  5. Size type and the TRIPLE exclusion use the EFFECTIVE values, thresholds strict (">"):
- *       TRIPLE  when both > 29.5 or either > 59.5 — only valid for depth 1, otherwise the size
+ *       TRIPLE when both > 29.5 or either > 59.5 — only valid for depth 1, otherwise the size
  *               type is invalid (sizeType null → nothing can match, the UI shows no results);
- *       DOUBLE  when exactly one > 29.5 (and none > 59.5);
- *       SINGLE  when both ≤ 29.5.
+ *       DOUBLE when exactly one > 29.5 (and none > 59.5);
+ *       SINGLE when both ≤ 29.5.
  *     29.5 = 30 − 0.5, so in the default (non-exact) mode the 30" limit of rule 2 and the 29.5
  *     type threshold coincide: 30 × 30 × 2 → 29.5 × 29.5 SINGLE; 30.5 × 30.5 × 2 → modal.
  *     In exact mode 30 × 30 × 2 is TRIPLE at depth 2 → invalid size type (empty result, no modal).
@@ -206,13 +205,13 @@ function numOrNull(v: number | string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** True when the TRIPLE exclusion (§9) applies to this search: depth ≠ 1 and both effective > 29.5. */
+/** True when the TRIPLE exclusion applies to this search: depth ≠ 1 and both effective > 29.5. */
 export function excludesTriple(search: OddSizeSearch): boolean {
   return search.depth !== 1 && search.effectiveWidth > SINGLE_MAX && search.effectiveHeight > SINGLE_MAX;
 }
 
 /**
- * §9 Variant matching: odd_size on; type equals the searched type; area within min_area and
+ * Variant matching: odd_size on; type equals the searched type; area within min_area and
  * max_area (each optional, inclusive); depth equal (exact) or within 0.125 (not exact);
  * TRIPLE variants excluded when depth ≠ 1 and both effective dimensions exceed 29.5.
  */

@@ -1,5 +1,5 @@
 /**
- * Money rules (spec §9 "Prices", ARCHITECTURE.md "Money and sizes").
+ * Money rules (see docs/ARCHITECTURE.md#pricing-and-money).
  *
  * - List prices are integer cents.
  * - Company percentages are exact decimals (postgres numeric), received as strings such as
@@ -79,7 +79,7 @@ export function customerPriceCents(listCents: number | bigint | string, percenta
 
 export type PercentageValue = number | string | null | undefined;
 
-/** The company fields used for pricing (spec §3 Company). */
+/** The company fields used for pricing. */
 export interface CompanyPercentages {
   discount_percentage: PercentageValue;
   rigidflow_percentage?: PercentageValue;
@@ -186,7 +186,7 @@ export function exactPercentageToMultiplier(percentage: number | string): string
   return formatScaled(toScaledInteger(dec, 2), 4);
 }
 
-/** Multiplier step 0.0001 within 0..1 (spec §5 Company edit). */
+/** Multiplier step 0.0001 within 0..1. */
 export function isValidMultiplier(multiplier: number | string | null | undefined): boolean {
   if (multiplier === null || multiplier === undefined || multiplier === '') return false;
   const dec = parseExactDecimal(multiplier);

@@ -1,6 +1,6 @@
-import { VARIANT_MSG, validateVariantBatch, validateVariantRow } from './variant-rules';
+import { VARIANT_MSG, validateVariantBatch, validateVariantRow, type VariantInput } from './variant-rules';
 
-describe('variant rules (spec §5 Grid)', () => {
+describe('variant rules', () => {
   const standard = { part_number: 'A-1', size: '16x25x1', actual_size: '15.5x24.5x0.75', depth: 1, list_price: 12.5 };
   const odd = {
     part_number: 'O-1',
@@ -73,5 +73,55 @@ describe('variant rules (spec §5 Grid)', () => {
       '0.part_number': VARIANT_MSG.partNumberDuplicateInBatch,
       '1.part_number': VARIANT_MSG.partNumberDuplicateInBatch,
     });
+  });
+});
+
+describe('variant numbers, price fields and unknown fields', () => {
+  const row = { part_number: 'N-1', size: '16x25x1', actual_size: '', depth: 1, list_price: 10 };
+
+  it.each([
+    ['display_order', 2147483648],
+    ['display_order', 1.5],
+    ['display_order', -1],
+    ['version', 0],
+    ['version', 2 ** 31],
+    ['depth', 2 ** 63],
+    ['depth', 100.00001],
+    ['depth', '0.00001'],
+  ])('%s = %p is refused with a message naming the field', (field, value) => {
+    const { value: v, errors } = validateVariantRow({ ...row, [field]: value });
+    expect(v).toBeNull();
+    expect(errors[field]).toMatch(/must be a (whole )?number/i);
+  });
+
+  it('accepts the edges of each range exactly', () => {
+    const r = validateVariantRow({ ...row, display_order: 2147483647, version: 2147483647, depth: '100.0000' });
+    expect(r.errors).toEqual({});
+    expect(r.value!.depth).toBe('100.0000');
+  });
+
+  it('customer_price is the price; a disagreeing list_price is reported for the caller to resolve', () => {
+    expect(validateVariantRow({ ...row, list_price: undefined, customer_price: '12.34' }).value!.list_price_cents).toBe(
+      1234,
+    );
+    const both = validateVariantRow({ ...row, list_price: 10, customer_price: 12 });
+    expect(both.value!.list_price_cents).toBe(1200);
+    expect(both.priceConflict).toEqual({ customerCents: 1200, listCents: 1000 });
+    expect(validateVariantRow({ ...row, list_price: 10, customer_price: '10.00' }).priceConflict).toBeUndefined();
+    expect(validateVariantRow({ ...row, customer_price: 'abc' }).errors).toEqual({
+      customer_price: VARIANT_MSG.priceInvalid,
+    });
+  });
+
+  it('unknown fields are named per row in a batch', () => {
+    const { errors } = validateVariantBatch([row, { ...row, part_number: 'N-2', colour: 'red' } as VariantInput]);
+    expect(errors).toEqual({ '1.colour': VARIANT_MSG.unknownField });
+  });
+
+  it('part numbers and sizes with control characters are refused', () => {
+    expect(Object.keys(validateVariantRow({ ...row, part_number: 'A\u202E1', size: '1x1\n' }).errors).sort()).toEqual([
+      'part_number',
+    ]);
+    expect(Object.keys(validateVariantRow({ ...row, size: '16x\u000725x1' }).errors)).toEqual(['size']);
   });
 });

@@ -1,11 +1,41 @@
 /**
- * Server-side (and client-side) validation of edited variant rows: spec §5 "Grid", §3 Variant.
+ * Server-side (and client-side) validation of edited variant rows.
  * One implementation for the API's atomic save / variant calls and the web grid's row highlighting.
  * Errors are keyed `<index>.<field>` (index in the submitted array) with per-row messages.
  */
 import { parseMoneyToCents } from './pricing';
 import { ODD_SIZE_TYPES, type OddSizeType } from './odd-size';
 import { NEW_VARIANT_ID_PREFIX } from './categories';
+import { hasControlChars, TEXT_MSG } from '../text';
+
+/**
+ * Bounds of the numeric columns. `display_order` and `version` are Postgres `integer`; depth and the
+ * areas are unbounded `numeric`, so their bounds are physical (inches, square inches).
+ */
+export const VARIANT_LIMITS = {
+  maxInt: 2_147_483_647,
+  maxDepth: 100,
+  maxArea: 1_000_000,
+  maxDecimals: 4,
+} as const;
+
+/** Every field a variant body may carry. */
+export const VARIANT_FIELDS = [
+  '_id',
+  'version',
+  'part_number',
+  'size',
+  'actual_size',
+  'depth',
+  'odd_size',
+  'odd_size_type',
+  'min_area',
+  'max_area',
+  'out_of_stock',
+  'list_price',
+  'customer_price',
+  'display_order',
+] as const;
 
 export const VARIANT_MSG = {
   fixRows: 'Please fix the highlighted rows.',
@@ -30,6 +60,15 @@ export const VARIANT_MSG = {
   duplicateId: 'This row appears twice',
   booleanInvalid: 'Must be Yes or No',
   textTooLong: 'Must be at most 100 characters',
+  controlChars: TEXT_MSG.controlChars('This cell'),
+  depthRange: `Depth must be a number from 0 to ${VARIANT_LIMITS.maxDepth} with at most ${VARIANT_LIMITS.maxDecimals} decimals`,
+  areaRange: `Area must be a number from 0 to ${VARIANT_LIMITS.maxArea} with at most ${VARIANT_LIMITS.maxDecimals} decimals`,
+  displayOrderInvalid: `display_order must be a whole number from 0 to ${VARIANT_LIMITS.maxInt}`,
+  versionInvalid: `version must be a whole number from 1 to ${VARIANT_LIMITS.maxInt}`,
+  priceFieldsDisagree:
+    'customer_price and list_price disagree and both differ from the stored price. Send the new list price in one of them (customer_price), or the same amount in both.',
+  unknownField: 'Unknown field: nothing was changed. Remove it or use one of the variant fields.',
+  idMismatch: '_id in the body is not the variant in the address',
 } as const;
 
 /** A variant row as sent by a client (grid or spec calls). */
@@ -87,19 +126,35 @@ function bool(v: unknown): boolean | 'invalid' {
   return 'invalid';
 }
 
-/** Non-negative number → exact decimal text; blank → null. */
-function numeric(v: unknown): { ok: true; value: string | null } | { ok: false; message: string } {
+/**
+ * Non-negative number up to `max` with at most 4 decimals → exact decimal text; blank → null.
+ * Floats that print in exponent form (1e21, 1e-7) are out of range by definition.
+ */
+function numeric(
+  v: unknown,
+  max: number,
+  rangeMessage: string,
+): { ok: true; value: string | null } | { ok: false; message: string } {
   if (isBlank(v)) return { ok: true, value: null };
   const t = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : typeof v === 'string' ? v.trim() : 'x';
   if (NEGATIVE_RE.test(t) || (typeof v === 'number' && v < 0)) return { ok: false, message: VARIANT_MSG.negative };
-  if (/e/i.test(t) && typeof v === 'number') {
-    // tiny/huge floats printed in exponent form
-    return v >= 0
-      ? { ok: true, value: v.toFixed(6).replace(/\.?0+$/, '') }
-      : { ok: false, message: VARIANT_MSG.negative };
-  }
+  if (typeof v === 'number' && /e/i.test(t)) return { ok: false, message: rangeMessage };
   if (!NUMERIC_RE.test(t)) return { ok: false, message: VARIANT_MSG.notANumber };
+  const decimals = t.includes('.') ? t.length - t.indexOf('.') - 1 : 0;
+  if (decimals > VARIANT_LIMITS.maxDecimals || Number(t) > max) return { ok: false, message: rangeMessage };
   return { ok: true, value: t.startsWith('.') ? `0${t}` : t.replace(/\.$/, '') };
+}
+
+/** A Postgres `integer` from 0 (or `min`) up: a whole JSON number or digit string; blank → null. */
+export function parseIntField(v: unknown, min = 0): number | null | 'invalid' {
+  if (isBlank(v)) return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= min && n <= VARIANT_LIMITS.maxInt ? n : 'invalid';
+}
+
+/** Fields of a variant body that no variant has (typos, other entities' fields): never silently dropped. */
+export function unknownVariantFields(row: object): string[] {
+  return Object.keys(row).filter((k) => !(VARIANT_FIELDS as readonly string[]).includes(k));
 }
 
 function oddType(v: unknown): OddSizeType | '' | 'invalid' {
@@ -116,18 +171,28 @@ export interface ValidateOptions {
 }
 
 /**
- * Validates one row. Returns the normalised row and its errors keyed by field. Rules (§5 Grid):
+ * Validates one row. Returns the normalised row and its errors keyed by field. Rules:
  * odd-size rows have no size/actual size and need a type; standard rows need a size and have no
  * areas or type; numbers are ≥ 0; min area ≤ max area; part number required.
  */
-export function validateVariantRow(
-  row: VariantInput,
-  options: ValidateOptions = {},
-): { value: NormalizedVariant | null; errors: Record<string, string> } {
+export interface ValidatedRow {
+  value: NormalizedVariant | null;
+  errors: Record<string, string>;
+  /**
+   * Set when both price fields were sent and disagree: `customer_price` (the spec's field) is in
+   * `value`; the caller, which knows the stored price, decides which of the two is the change.
+   */
+  priceConflict?: { customerCents: number; listCents: number };
+}
+
+export function validateVariantRow(row: VariantInput, options: ValidateOptions = {}): ValidatedRow {
   const errors: Record<string, string> = {};
   const pn = text(row.part_number);
   if (!pn) errors.part_number = VARIANT_MSG.partNumberRequired;
   else if (pn.length > 100) errors.part_number = VARIANT_MSG.partNumberTooLong;
+  else if (hasControlChars(pn)) errors.part_number = TEXT_MSG.controlChars('Part number');
+  if (parseIntField(row.display_order) === 'invalid') errors.display_order = VARIANT_MSG.displayOrderInvalid;
+  if (parseIntField(row.version, 1) === 'invalid') errors.version = VARIANT_MSG.versionInvalid;
 
   const odd = bool(row.odd_size);
   if (odd === 'invalid') errors.odd_size = VARIANT_MSG.booleanInvalid;
@@ -138,13 +203,15 @@ export function validateVariantRow(
   const size = text(row.size);
   const actual = text(row.actual_size);
   if (size.length > 100) errors.size = VARIANT_MSG.textTooLong;
+  else if (hasControlChars(size)) errors.size = TEXT_MSG.controlChars('Size');
   if (actual.length > 100) errors.actual_size = VARIANT_MSG.textTooLong;
+  else if (hasControlChars(actual)) errors.actual_size = TEXT_MSG.controlChars('Actual size');
 
-  const depth = numeric(row.depth);
+  const depth = numeric(row.depth, VARIANT_LIMITS.maxDepth, VARIANT_MSG.depthRange);
   if (!depth.ok) errors.depth = depth.message;
-  const min = numeric(row.min_area);
+  const min = numeric(row.min_area, VARIANT_LIMITS.maxArea, VARIANT_MSG.areaRange);
   if (!min.ok) errors.min_area = min.message;
-  const max = numeric(row.max_area);
+  const max = numeric(row.max_area, VARIANT_LIMITS.maxArea, VARIANT_MSG.areaRange);
   if (!max.ok) errors.max_area = max.message;
   const type = oddType(row.odd_size_type);
 
@@ -162,26 +229,28 @@ export function validateVariantRow(
     if (!isBlank(row.max_area)) errors.max_area ??= VARIANT_MSG.areaMustBeEmpty;
   }
 
+  // customer_price is the spec's name for the superadmin's list price; list_price is the editor's.
   let cents: number | null = null;
-  const rawPrice = row.list_price !== undefined ? row.list_price : row.customer_price;
-  if (isBlank(rawPrice)) {
+  let priceConflict: ValidatedRow['priceConflict'];
+  const customerGiven = !isBlank(row.customer_price);
+  const listGiven = !isBlank(row.list_price);
+  if (!customerGiven && !listGiven) {
     if (options.defaultPriceCents === undefined) errors.list_price = VARIANT_MSG.priceRequired;
     else cents = options.defaultPriceCents;
-  } else if (typeof rawPrice === 'number' && rawPrice < 0) {
-    errors.list_price = VARIANT_MSG.priceInvalid;
   } else {
-    const input =
-      typeof rawPrice === 'number'
-        ? Number.isFinite(rawPrice)
-          ? String(Math.round(rawPrice * 1e6) / 1e6)
-          : 'x'
-        : rawPrice;
-    cents = typeof input === 'string' ? parseMoneyToCents(input) : null;
-    if (cents === null) errors.list_price = VARIANT_MSG.priceInvalid;
+    const customer = customerGiven ? money(row.customer_price) : null;
+    const list = listGiven ? money(row.list_price) : null;
+    if (customerGiven && customer === null) errors.customer_price = VARIANT_MSG.priceInvalid;
+    if (listGiven && list === null) errors.list_price = VARIANT_MSG.priceInvalid;
+    cents = customer ?? list;
+    if (customer !== null && list !== null && customer !== list) {
+      priceConflict = { customerCents: customer, listCents: list };
+    }
   }
 
   if (Object.keys(errors).length) return { value: null, errors };
   return {
+    ...(priceConflict ? { priceConflict } : {}),
     value: {
       part_number: pn,
       size: isOdd ? '' : size,
@@ -198,6 +267,14 @@ export function validateVariantRow(
   };
 }
 
+function money(raw: unknown): number | null {
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw) || raw < 0) return null;
+    return parseMoneyToCents(String(Math.round(raw * 1e6) / 1e6));
+  }
+  return typeof raw === 'string' ? parseMoneyToCents(raw) : null;
+}
+
 export function isNewRowId(id: unknown): boolean {
   return typeof id === 'string' && id.startsWith(NEW_VARIANT_ID_PREFIX);
 }
@@ -209,11 +286,18 @@ export function isNewRowId(id: unknown): boolean {
 export function validateVariantBatch(
   rows: readonly VariantInput[],
   options: ValidateOptions = {},
-): { values: (NormalizedVariant | null)[]; errors: Record<string, string> } {
+): {
+  values: (NormalizedVariant | null)[];
+  errors: Record<string, string>;
+  priceConflicts: (ValidatedRow['priceConflict'] | undefined)[];
+} {
   const errors: Record<string, string> = {};
+  const priceConflicts: (ValidatedRow['priceConflict'] | undefined)[] = [];
   const values = rows.map((row, i) => {
     const r = validateVariantRow(row, options);
     for (const [field, message] of Object.entries(r.errors)) errors[`${i}.${field}`] = message;
+    for (const field of unknownVariantFields(row)) errors[`${i}.${field}`] = VARIANT_MSG.unknownField;
+    priceConflicts[i] = r.priceConflict;
     return r.value;
   });
   const seen = new Map<string, number>();
@@ -227,5 +311,5 @@ export function validateVariantBatch(
       errors[`${first}.part_number`] ??= VARIANT_MSG.partNumberDuplicateInBatch;
     }
   });
-  return { values, errors };
+  return { values, errors, priceConflicts };
 }

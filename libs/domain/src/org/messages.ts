@@ -1,5 +1,5 @@
 /**
- * Companies, users and notifications: every text of spec §5 and §8 for these screens, verbatim,
+ * Companies, users and notifications: every text for these screens, verbatim,
  * plus the few server messages the spec leaves open (marked "ours"). One source for web and API.
  */
 export const ORG_MSG = {
@@ -40,7 +40,7 @@ export const ORG_MSG = {
     passwordMin: 'Password must be at least of 8 characters',
   },
   userEdit: {
-    // ours: spec §5 says "status and username required; email required and valid" without texts.
+    // ours: the rule "status and username required; email required and valid" comes without texts.
     statusRequired: 'Status is required',
     userNameRequired: 'User Name is required',
     emailRequired: 'Email is required',
@@ -63,6 +63,8 @@ export const ORG_MSG = {
   notification: {
     idsRequired: 'Please select at least one notification',
     notFound: 'Notification not found',
+    readTarget: 'Send either the ids to mark as read or all: true',
+    markedRead: 'Notifications marked as read',
   },
   invalidId: 'Invalid id',
   invalidQuery: 'Invalid query parameter',

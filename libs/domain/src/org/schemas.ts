@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidEmail, normalizeEmail } from '../email';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password';
 import { ORG_MSG } from './messages';
+import { nameField } from '../text';
 
 /* ------------------------------------------------------------------ building blocks */
 
@@ -17,11 +18,9 @@ export const idSchema = z
   .refine(isUuid, ORG_MSG.invalidId)
   .transform((s) => s.toLowerCase());
 
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
-    .transform((s) => s.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
+/** Names (company, user) are rendered into emails and notifications: no control characters. */
+const requiredText = (required: string, max: number, tooLong: string, label: string) =>
+  nameField(label, required, max, tooLong);
 
 const email = (required: string, invalid: string) =>
   z
@@ -59,11 +58,11 @@ export function percentage(label: string) {
 
 /* ------------------------------------------------------------------ companies */
 
-/** Add Company modal and `POST company` (spec §5 Create company). */
+/** Add Company modal and `POST company`. */
 export const createCompanySchema = z
   .object({
-    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
-    username: requiredText(ORG_MSG.company.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name'),
+    username: requiredText(ORG_MSG.company.userNameRequired, 100, ORG_MSG.user.usernameTooLong, 'User Name'),
     email: email(ORG_MSG.company.emailRequired, ORG_MSG.company.emailInvalid),
     password: password(ORG_MSG.company.passwordRequired, ORG_MSG.company.passwordMin),
     confirm_password: z
@@ -80,7 +79,7 @@ export type CreateCompanyInput = z.infer<typeof createCompanySchema>;
 /** `PATCH company/{id}`: each field optional (PATCH) but valid when present; unknown fields dropped. */
 export const updateCompanySchema = z
   .object({
-    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong).optional(),
+    name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name').optional(),
     status: booleanish(ORG_MSG.company.statusInvalid).optional(),
     discount_percentage: percentage('Price Multiplier').optional(),
     rigidflow_percentage: percentage('Rigidflow Multiplier').optional(),
@@ -92,7 +91,7 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
 /** Company edit form as the user types it (multipliers 0..1); the web converts with exactMultiplierToPercentage (catalogue/pricing). */
 export const companyEditFormSchema = z.object({
-  name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong),
+  name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name'),
   status: booleanish(ORG_MSG.company.statusInvalid),
   discount_percentage: z
     .number({ error: ORG_MSG.company.multiplierInvalid('Price Multiplier') })
@@ -109,7 +108,7 @@ export const companyEditFormSchema = z.object({
   polyroll_percentage: z.number().min(0).max(1),
 });
 
-/** Danger Zone: typing exactly DELETE (spec §5 Company edit). */
+/** Danger Zone: typing exactly DELETE. */
 export function deleteConfirmationError(typed: string): string | null {
   if (typed === '') return ORG_MSG.company.deleteTypeEmpty;
   return typed === 'DELETE' ? null : ORG_MSG.company.deleteTypeWrong;
@@ -173,23 +172,23 @@ export const statusQuerySchema = z.object({ status: statusFilter });
 
 export const USER_ACTIONS = ['admin', 'employee'] as const;
 
-/** Add Administrator modal on the administrators screen, and superadmin `POST user` (spec §5). */
+/** Add Administrator modal on the administrators screen, and superadmin `POST user`. */
 export const addAdministratorSchema = z.object({
   company_id: z
     .string({ error: ORG_MSG.administrator.companyRequired })
     .min(1, ORG_MSG.administrator.companyRequired)
     .refine(isUuid, ORG_MSG.administrator.companyRequired)
     .transform((s) => s.toLowerCase()),
-  username: requiredText(ORG_MSG.administrator.usernameRequired, 100, ORG_MSG.user.usernameTooLong),
+  username: requiredText(ORG_MSG.administrator.usernameRequired, 100, ORG_MSG.user.usernameTooLong, 'Username'),
   email: email(ORG_MSG.administrator.emailRequired, ORG_MSG.administrator.emailInvalid),
   password: password(ORG_MSG.administrator.passwordRequired, ORG_MSG.administrator.passwordMin),
   action: z.enum(USER_ACTIONS, { error: ORG_MSG.administrator.actionInvalid }).default('admin'),
 });
 export type AddAdministratorInput = z.infer<typeof addAdministratorSchema>;
 
-/** Add Administrator / Add Employee modals inside a company, and the admin's `POST user` (spec §5). */
+/** Add Administrator / Add Employee modals inside a company, and the admin's `POST user`. */
 export const addCompanyUserSchema = z.object({
-  username: requiredText(ORG_MSG.companyUser.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+  username: requiredText(ORG_MSG.companyUser.userNameRequired, 100, ORG_MSG.user.usernameTooLong, 'User Name'),
   email: email(ORG_MSG.companyUser.emailRequired, ORG_MSG.companyUser.emailInvalid),
   password: password(ORG_MSG.companyUser.passwordRequired, ORG_MSG.companyUser.passwordMin),
 });
@@ -202,7 +201,12 @@ export type AddCompanyUserInput = z.infer<typeof addCompanyUserSchema>;
 export const updateUserSchema = z
   .object({
     status: booleanish(ORG_MSG.userEdit.statusRequired).optional(),
-    username: requiredText(ORG_MSG.userEdit.userNameRequired, 100, ORG_MSG.user.usernameTooLong).optional(),
+    username: requiredText(
+      ORG_MSG.userEdit.userNameRequired,
+      100,
+      ORG_MSG.user.usernameTooLong,
+      'User Name',
+    ).optional(),
     email: email(ORG_MSG.userEdit.emailRequired, ORG_MSG.userEdit.emailInvalid).optional(),
   })
   .refine((v) => v.status !== undefined || v.username !== undefined || v.email !== undefined, {
@@ -213,7 +217,7 @@ export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 /** The detail form (all three required). */
 export const userEditFormSchema = z.object({
   status: booleanish(ORG_MSG.userEdit.statusRequired),
-  username: requiredText(ORG_MSG.userEdit.userNameRequired, 100, ORG_MSG.user.usernameTooLong),
+  username: requiredText(ORG_MSG.userEdit.userNameRequired, 100, ORG_MSG.user.usernameTooLong, 'User Name'),
   email: email(ORG_MSG.userEdit.emailRequired, ORG_MSG.userEdit.emailInvalid),
 });
 
@@ -254,3 +258,16 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** `DELETE notification/`: `{ ids: [...] }`. */
 export const deleteNotificationsSchema = z.object({ ids: idList(ORG_MSG.notification.idsRequired) });
+
+/** `PATCH notification/read`: `{ ids: [...] }` or `{ all: true }` — exactly one of them. */
+export const markNotificationsReadSchema = z
+  .strictObject(
+    {
+      ids: idList(ORG_MSG.notification.idsRequired).optional(),
+      all: z.literal(true, { error: ORG_MSG.notification.readTarget }).optional(),
+    },
+    { error: ORG_MSG.notification.readTarget },
+  )
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), { message: ORG_MSG.notification.readTarget })
+  .transform((b): { ids: string[] } | { all: true } => (b.all ? { all: true } : { ids: b.ids ?? [] }));
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

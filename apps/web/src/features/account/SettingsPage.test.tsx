@@ -71,7 +71,7 @@ describe('settings: tabs', () => {
 });
 
 describe('settings: personal details', { timeout: 20000 }, () => {
-  it('saves username and email, refreshes the stored user and the header', async () => {
+  it('saves the username, refreshes the stored user and the header (no password asked)', async () => {
     const { calls } = signIn('employee', (call) => {
       if (call.url === '/api/user' && call.method === 'PATCH') {
         const body = call.body as { username: string; email: string };
@@ -84,23 +84,76 @@ describe('settings: personal details', { timeout: 20000 }, () => {
     await waitFor(() => expect(name).toHaveValue('employee-user'));
     await user.clear(name);
     await user.type(name, 'Jane Doe');
-    await user.clear(screen.getByLabelText(/^email/i));
-    await user.type(screen.getByLabelText(/^email/i), 'Jane@Example.com');
+    expect(screen.queryByLabelText(/^current password/i, { selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(ACCOUNT_MSG.profile.updated)).toBeInTheDocument();
     const patch = calls.find((c) => c.url === '/api/user' && c.method === 'PATCH')!;
-    expect(patch.body).toEqual({ username: 'Jane Doe', email: 'jane@example.com' });
+    expect(patch.body).toEqual({ username: 'Jane Doe', email: 'employee@example.com' });
     expect(patch.headers['x-xsrf-token']).toBe(CSRF);
-    expect(useAuthStore.getState().user).toMatchObject({ username: 'Jane Doe', email: 'jane@example.com' });
-    expect(getStoredUser()).toMatchObject({ username: 'Jane Doe', email: 'jane@example.com' });
+    expect(useAuthStore.getState().user).toMatchObject({ username: 'Jane Doe', email: 'employee@example.com' });
+    expect(getStoredUser()).toMatchObject({ username: 'Jane Doe' });
     expect(within(screen.getByRole('banner')).getByText('Jane Doe')).toBeInTheDocument();
+  });
+
+  it('changing the email asks for the current password and says a confirmation link was sent', async () => {
+    const { calls } = signIn('employee', (call) => {
+      if (call.url === '/api/user' && call.method === 'PATCH') {
+        const body = call.body as { username: string; password?: string };
+        if (body.password !== 'My-current-pass1')
+          return json(
+            {
+              status: 400,
+              message: ACCOUNT_MSG.change.currentIncorrect,
+              errors: { password: ACCOUNT_MSG.change.currentIncorrect },
+            },
+            400,
+          );
+        // The email only changes once the link is used: the server still answers the old one.
+        return json({
+          status: 200,
+          message: ACCOUNT_MSG.profile.confirmationSent,
+          data: profileOf(makeUser('employee'), { username: body.username }),
+        });
+      }
+    });
+    renderApp('/employee/settings');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^email/i);
+    await waitFor(() => expect(email).toHaveValue('employee@example.com'));
+    await user.clear(email);
+    await user.type(email, 'Jane@Example.com');
+    const password = await screen.findByLabelText(/^current password/i, { selector: 'input' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ACCOUNT_MSG.profile.passwordRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/user' && c.method === 'PATCH')).toBe(false);
+
+    await user.type(password, 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(ACCOUNT_MSG.change.currentIncorrect)).toBeInTheDocument();
+
+    await user.clear(password);
+    await user.type(password, 'My-current-pass1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const status = await screen.findByRole('status', { name: /check your new inbox/i });
+    expect(status).toHaveTextContent(ACCOUNT_MSG.profile.confirmationSent);
+    expect(status).toHaveTextContent('jane@example.com');
+    const patches = calls.filter((c) => c.url === '/api/user' && c.method === 'PATCH');
+    expect(patches.at(-1)!.body).toEqual({
+      username: 'employee-user',
+      email: 'jane@example.com',
+      password: 'My-current-pass1',
+    });
+    // Nothing changed yet: the form and the session keep the current address, the password is gone.
+    expect(screen.getByLabelText(/^email/i)).toHaveValue('employee@example.com');
+    expect(screen.queryByLabelText(/^current password/i, { selector: 'input' })).not.toBeInTheDocument();
+    expect(useAuthStore.getState().user).toMatchObject({ email: 'employee@example.com' });
   });
 
   it('validates the profile and shows the failure modal with the server message', async () => {
     signIn('employee', (call) => {
       if (call.url === '/api/user' && call.method === 'PATCH')
-        return json({ status: 409, message: ACCOUNT_MSG.profile.emailTaken }, 409);
+        return json({ status: 400, message: 'User Name must not contain line breaks' }, 400);
     });
     renderApp('/employee/settings');
     const user = userEvent.setup();
@@ -109,10 +162,11 @@ describe('settings: personal details', { timeout: 20000 }, () => {
     await user.clear(email);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(ACCOUNT_MSG.profile.emailRequired)).toBeInTheDocument();
-    await user.type(email, 'taken@example.com');
+    await user.type(email, 'employee@example.com');
+    await user.type(screen.getByLabelText(/^user name/i), '2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const dialog = await screen.findByRole('dialog', { name: ACCOUNT_MSG.profile.updateFailed });
-    expect(dialog).toHaveTextContent(ACCOUNT_MSG.profile.emailTaken);
+    expect(dialog).toHaveTextContent('User Name must not contain line breaks');
   });
 
   it('copies values to the clipboard', async () => {

@@ -11,7 +11,7 @@ import {
 import { api, isApiRequestError } from '../../shared/api';
 import { startSession, useAuthStore } from '../auth';
 
-/** Spec §7 account calls. All are `silent`: the screens show their own messages (spec §8 Passwords). */
+/** Account calls. All are `silent`: the screens show their own messages. */
 export const accountApi = {
   forgotPassword: (email: string) =>
     api.post<AccountMessageResponse>(ACCOUNT_PATHS.forgotPassword, { email }, { silent: true }),
@@ -20,6 +20,12 @@ export const accountApi = {
   changePassword: (body: ChangePasswordRequest) =>
     api.post<AccountMessageResponse>(ACCOUNT_PATHS.changePassword, body, { silent: true }),
   me: async () => (await api.get<AccountProfileResponse>(ACCOUNT_PATHS.me)).data,
+  confirmEmail: (token: string) =>
+    api.post<AccountMessageResponse & { data?: { email: string } }>(
+      ACCOUNT_PATHS.confirmEmail,
+      { token },
+      { silent: true, retry: false },
+    ),
   updateProfile: async (body: UpdateProfileRequest) =>
     (await api.patch<AccountProfileResponse>(ACCOUNT_PATHS.updateProfile, body, { silent: true })).data,
   uploadProfileImage: (file: File) =>

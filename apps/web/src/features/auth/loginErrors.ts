@@ -1,6 +1,6 @@
 import { MSG } from '@portal/domain';
 
-/** Sign-in error text by HTTP status (spec §8 Login). */
+/** Sign-in error text by HTTP status. */
 export function loginErrorMessage(status: number): string {
   if (status === 401) return MSG.login.invalidCredentials;
   if (status === 403) return MSG.login.disabled;

@@ -1,10 +1,14 @@
 import {
   API_PATHS,
   isRoleKey,
+  TWO_FACTOR_PATHS,
+  type LoginEnrolmentRequiredResponse,
+  type LoginMfaRequiredResponse,
   type LoginRequest,
   type LoginResponse,
+  type LoginTwoFactorRequest,
   type SessionUserData,
-  type ValidateResponse,
+  type ValidateResult,
 } from '@portal/contracts';
 import { api, invalidateCsrfToken, queryClient } from '../../shared/api';
 import { navigateTo } from '../../shared/navigation';
@@ -39,11 +43,50 @@ function assertSessionPayload(res: LoginResponse | null | undefined): asserts re
   }
 }
 
-/** `POST /api/login`. Errors are ApiRequestError (the login URL never triggers the global handler). */
-export async function login(body: LoginRequest): Promise<SessionUserData> {
-  const res = await api.post<LoginResponse>(API_PATHS.login, body);
-  assertSessionPayload(res);
+/** What the password step led to: signed in, a code to ask for, or a second factor to set up first. */
+export type SignInOutcome =
+  | { kind: 'signed-in'; user: SessionUserData }
+  | { kind: 'mfa'; mfaToken: string }
+  | { kind: 'enrol'; user: SessionUserData };
+
+type PasswordLoginResponse = LoginResponse | LoginMfaRequiredResponse | LoginEnrolmentRequiredResponse;
+
+/**
+ * `POST /api/login`. Errors are ApiRequestError (the login URL never triggers the global handler).
+ * An enrolment-only token is stored (so the enrolment calls carry it) but the session is not
+ * published: the app stays on the sign-in screen until enrolment is done.
+ */
+export async function signIn(body: LoginRequest): Promise<SignInOutcome> {
+  const res = await api.post<PasswordLoginResponse | null>(API_PATHS.login, body);
+  if (res && 'mfa_required' in res && res.mfa_required) {
+    if (typeof res.mfa_token !== 'string' || !res.mfa_token)
+      throw new InvalidSessionPayloadError('Malformed session response');
+    return { kind: 'mfa', mfaToken: res.mfa_token };
+  }
+  const enrol = !!res && 'mfa_enrolment_required' in res && res.mfa_enrolment_required === true;
+  assertSessionPayload(res as LoginResponse | null);
+  const session = res as LoginResponse;
   invalidateCsrfToken(); // the CSRF token is bound to the (new) session
+  if (enrol) {
+    saveSession(session.token, session.data);
+    return { kind: 'enrol', user: session.data };
+  }
+  startSession(session.token, session.data);
+  return { kind: 'signed-in', user: session.data };
+}
+
+/** Password sign-in for accounts without a second factor; anything else is an error here. */
+export async function login(body: LoginRequest): Promise<SessionUserData> {
+  const outcome = await signIn(body);
+  if (outcome.kind !== 'signed-in') throw new InvalidSessionPayloadError('Two-factor sign-in required');
+  return outcome.user;
+}
+
+/** `POST /api/login/2fa`: the second step; on success the session starts exactly like a password sign-in. */
+export async function verifySecondFactor(body: LoginTwoFactorRequest): Promise<SessionUserData> {
+  const res = await api.post<LoginResponse>(TWO_FACTOR_PATHS.login, body, { silent: true, retry: false });
+  assertSessionPayload(res);
+  invalidateCsrfToken();
   startSession(res.token, res.data);
   return res.data;
 }
@@ -53,8 +96,9 @@ export async function login(body: LoginRequest): Promise<SessionUserData> {
  * resolves null. Errors propagate (ApiRequestError); `silent` suppresses the global handler.
  */
 export async function validateSession(opts: { silent?: boolean } = {}): Promise<SessionUserData | null> {
-  const res = await api.get<ValidateResponse | null>(API_PATHS.validate, { silent: opts.silent });
-  if (!res || !res.token) {
+  const res = await api.get<ValidateResult | null>(API_PATHS.validate, { silent: opts.silent });
+  // An unfinished enrolment is not a session the app can use: sign in again.
+  if (!res || !res.token || res.mfa_enrolment_required) {
     clearSession();
     return null;
   }

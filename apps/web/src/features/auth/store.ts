@@ -6,7 +6,7 @@ export interface AuthState {
   token: string | null;
   user: SessionUserData | null;
   role: RoleKey | null;
-  /** False until a successful login or token validation in this page load (spec §4). */
+  /** False until a successful login or token validation in this page load. */
   loggedIn: boolean;
   setSession: (token: string, user: SessionUserData) => void;
   logout: () => void;

@@ -1,4 +1,4 @@
-/** Catalogue GET calls of spec §7 (paths relative to /api). */
+/** Catalogue GET calls (paths relative to /api). */
 import { CATALOGUE_MSG } from '@portal/domain';
 import { api, isApiRequestError } from '../../shared/api';
 import type {
@@ -15,7 +15,7 @@ import type {
   SubcatalogueListResponse,
 } from './types';
 
-/** A 2xx body whose `status` is not 200 (spec §8 'Unexpected response status: {status}'). */
+/** A 2xx body whose `status` is not 200 (shown as 'Unexpected response status: {status}'). */
 export class UnexpectedStatusError extends Error {
   constructor(readonly status: number | string) {
     super(CATALOGUE_MSG.unexpectedStatus(status));

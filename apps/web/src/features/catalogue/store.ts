@@ -47,7 +47,7 @@ function writeTextOnly(value: boolean): void {
 export type CatalogueMode = 'view' | 'edit';
 
 interface ViewState {
-  /** Superadmin edit mode (spec §4); the edit grid's own state lives in edit/editStore.ts. */
+  /** Superadmin edit mode; the edit grid's own state lives in edit/editStore.ts. */
   mode: CatalogueMode;
   categoryId: string | null;
   subcategoryId: string | null;

@@ -15,7 +15,7 @@ import type { CompanySortField } from '@portal/domain';
 import { api } from '../../shared/api';
 
 export type SortOrder = 'asc' | 'desc';
-/** '' = all users, 'true' = active, 'false' = inactive (the status filter's value, spec §2 screen 2). */
+/** '' = all users, 'true' = active, 'false' = inactive (the status filter's value). */
 export type UserStatusFilter = '' | 'true' | 'false';
 
 export interface CompanyListParams {
@@ -43,7 +43,7 @@ export const companyChangeKeys = (id: string) => [
   companiesKeys.users(id),
 ];
 
-/** Spec §7 Companies, plus `POST user` for the company's Add Administrator / Add Employee. */
+/** Company calls, plus `POST user` for the company's Add Administrator / Add Employee. */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
     api

@@ -10,7 +10,7 @@ const multiplier = (label: string) =>
     .transform(Number);
 
 /**
- * The company edit form (spec §3, §5): the domain's companyEditFormSchema, with its three visible
+ * The company edit form: the domain's companyEditFormSchema, with its three visible
  * multipliers also checked for the 0.0001 step. polyroll_percentage is held, not shown.
  */
 export const companyEditSchema = companyEditFormSchema.extend({

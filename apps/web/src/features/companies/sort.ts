@@ -1,6 +1,6 @@
 import type { CompanySortField } from '@portal/domain';
 
-/** Sort columns of the companies list (spec §2 screen 1); discount_percentage is labelled Multiplier. */
+/** Sort columns of the companies list; discount_percentage is labelled Multiplier. */
 export const SORT_LABELS: Record<CompanySortField, string> = {
   name: 'Name',
   discount_percentage: 'Multiplier',

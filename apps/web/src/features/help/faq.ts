@@ -109,7 +109,7 @@ const contact = (admin: boolean): FaqEntry => ({
   ],
 });
 
-/** The FAQ per role (spec §2 Help: differs for admins and employees). */
+/** The FAQ per role (differs for admins and employees). */
 export const FAQ_BY_ROLE: Record<HelpRole, FaqEntry[]> = {
   admin: [pricesAdmin, oddSize, measure, partNumber, employeesAdmin, companyAdmin, passwords, profile, contact(true)],
   employee: [prices, oddSize, measure, partNumber, passwords, profile, accessEmployee, contact(false)],

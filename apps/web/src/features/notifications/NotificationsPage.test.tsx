@@ -23,6 +23,18 @@ const note = (i: number, read = false): NotificationRow => ({
 
 function notificationServer(rows: NotificationRow[], onDelete?: () => Response) {
   return serve('superadmin', (c) => {
+    const unread = () => rows.filter((n) => !n.read_status).length;
+    if (c.path === '/api/notification/unread-count') return json({ status: 200, data: { unread: unread() } });
+    if (c.path === '/api/notification/read' && c.method === 'PATCH') {
+      const body = c.body as { ids?: string[]; all?: true };
+      let updated = 0;
+      for (const n of rows)
+        if (!n.read_status && (body.all || body.ids?.includes(n._id))) {
+          n.read_status = true;
+          updated++;
+        }
+      return json({ status: 200, message: 'Notifications marked as read', data: { updated, unread: unread() } });
+    }
     if (c.path === '/api/notification' && c.method === 'GET') {
       const rs = c.query.get('read_status');
       const list = rows.filter((n) => rs === null || String(n.read_status) === rs);
@@ -44,7 +56,7 @@ describe('Notifications page', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
     expect(within(table).getByText('Unread')).toBeInTheDocument();
     expect(within(table).getByText('Read')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.startsWith('/api/notification'))!.url).toBe('/api/notification?page=1&limit=20');
+    expect(calls.find((c) => c.url.startsWith('/api/notification?'))!.url).toBe('/api/notification?page=1&limit=20');
 
     const filter = screen.getByRole('combobox', { name: 'Notification filter' });
     expect(within(filter).getByRole('option', { name: 'All Notifications' })).toBeInTheDocument();
@@ -55,17 +67,22 @@ describe('Notifications page', { timeout: 20_000 }, () => {
   });
 
   it('shows a new row live when notification.created arrives', async () => {
-    const { calls } = notificationServer([note(1)]);
+    const server = [note(1)];
+    const { calls } = notificationServer(server);
     renderApp('/superadmin/notifications');
     const table = await screen.findByRole('table', { name: 'Notifications' });
     await within(table).findByText('Action number 1');
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
     const before = calls.length;
+    server.unshift(note(7));
     act(() => sockets.find((s) => !s.disconnected)!.serverEmit('notification.created', note(7)));
     expect(await within(table).findByText('Action number 7')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('actor7'); // on top
-    expect(calls.slice(before).filter((c) => c.url.startsWith('/api/notification'))).toHaveLength(0); // no reload
+    expect(calls.slice(before).filter((c) => c.url.startsWith('/api/notification?'))).toHaveLength(0); // no reload
+    // The sidebar's unread count went up by one.
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
   it('bulk deletes with DELETE notification/ {ids} → Notifications deleted Successfully', async () => {
@@ -94,5 +111,64 @@ describe('Notifications page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith('Notification delete failed', expect.anything()));
     expect(screen.queryByText('Notifications deleted Successfully')).toBeNull();
     expect(screen.queryByText('Invalid id')).toBeNull();
+  });
+
+  it('marks selected rows read (PATCH notification/read {ids}); the sidebar count follows', async () => {
+    const rows = [note(1), note(2), note(3, true)];
+    const { calls } = notificationServer(rows);
+    renderApp('/superadmin/notifications');
+    await screen.findByText('Action number 1');
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    const mark = screen.getByRole('button', { name: 'Mark as read' });
+    expect(mark).toBeDisabled();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select notification from actor1' }));
+    await userEvent.click(mark);
+    expect(await screen.findByText('Notifications marked as read')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ ids: [note(1)._id] });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    // The list was fetched again: row 1 now shows Read.
+    const table = screen.getByRole('table', { name: 'Notifications' });
+    await waitFor(() => expect(within(table).getAllByText('Read')).toHaveLength(2));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').at(-1)!.body).toEqual({ all: true }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Notifications' })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('opening a row shows its detail and marks it read', async () => {
+    const { calls } = notificationServer([note(1), note(2)]);
+    renderApp('/superadmin/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: 'Action number 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification' });
+    expect(within(dialog).getByText('actor2@acme.test')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Read')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toEqual({ ids: [note(2)._id] });
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    // Opening a read row does not call again.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Action number 2' }));
+    await screen.findByRole('dialog', { name: 'Notification' });
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('notification.read from elsewhere sets the count and refetches the list', async () => {
+    const rows = [note(1), note(2)];
+    const { calls } = notificationServer(rows);
+    renderApp('/superadmin/notifications');
+    await screen.findByText('Action number 1');
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    rows[0].read_status = true;
+    const before = calls.length;
+    act(() =>
+      sockets
+        .find((s) => !s.disconnected)!
+        .serverEmit('notification.read', { ids: [rows[0]._id], all: false, unread: 1 }),
+    );
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.slice(before).some((c) => c.url.startsWith('/api/notification?'))).toBe(true));
+    expect(calls.slice(before).some((c) => c.url.includes('unread-count'))).toBe(false);
   });
 });

@@ -1,4 +1,11 @@
-import type { DeleteResponse, NotificationListResponse, NotificationRow } from '@portal/contracts';
+import type {
+  DeleteResponse,
+  MarkNotificationsReadRequest,
+  MarkNotificationsReadResponse,
+  NotificationListResponse,
+  NotificationRow,
+  NotificationUnreadCountResponse,
+} from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
 import { api } from '../../shared/api';
 import type { StatusValue } from '../users/api';
@@ -6,6 +13,8 @@ import type { StatusValue } from '../users/api';
 export const notificationKeys = {
   all: ['notifications'] as const,
   page: (page: number, readStatus: StatusValue) => ['notifications', page, readStatus] as const,
+  /** Apart from `all`: list updates must not walk into the count's cache entry. */
+  unread: ['notifications-unread'] as const,
 };
 
 export type NotificationPage = NotificationListResponse['data'];
@@ -16,6 +25,10 @@ export const notificationsApi = {
       .get<NotificationListResponse>(ORG_PATHS.notification, { query: { page, limit, read_status: readStatus } })
       .then((r) => r.data),
   remove: (ids: string[]) => api.delete<DeleteResponse>(ORG_PATHS.notification, { ids }, { silent: true }),
+  markRead: (body: MarkNotificationsReadRequest) =>
+    api.patch<MarkNotificationsReadResponse>(ORG_PATHS.notificationRead, body, { silent: true }).then((r) => r.data),
+  unreadCount: () =>
+    api.get<NotificationUnreadCountResponse>(ORG_PATHS.notificationUnreadCount).then((r) => r.data.unread),
 };
 
 /** Does a notification belong on a page filtered by `readStatus` ('' = all)? */

@@ -17,7 +17,7 @@ export interface OrgLiveRefreshOptions {
 }
 
 /**
- * Live refresh (issue 3) for every org screen (companies, administrators, users, my company): when
+ * Live refresh for every org screen (companies, administrators, users, my company): when
  * companies/users change anywhere ('org.changed' to superadmins and the company's room), refetch every
  * ['users'] query and the company queries that show them. Only mounted queries refetch; the rest are
  * marked stale.

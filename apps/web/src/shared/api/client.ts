@@ -16,16 +16,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Caller handles every error itself: no global modal/toast. */
   silent?: boolean;
-  /** Set false to disable the one retry after 1 s on status 0 / 5xx (spec §7). */
+  /** Set false to disable the one retry after 1 s on status 0 / 5xx. */
   retry?: boolean;
 }
 
-/** Delay before the single retry (spec §9: retry count 1 with 1 s delay). */
+/** Delay before the single retry (one retry, 1 s later). */
 export const RETRY_DELAY_MS = 1000;
 
 const UNSAFE_METHODS = new Set<HttpMethod>(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-/** URLs excluded from the global error handler (spec §8): their screens show their own messages. */
+/** URLs excluded from the global error handler: their screens show their own messages. */
 const AUTH_FLOW_PATHS = [API_PATHS.login, API_PATHS.forgotPassword, API_PATHS.resetPassword];
 
 function normalisePath(path: string): string {

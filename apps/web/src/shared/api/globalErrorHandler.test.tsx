@@ -22,7 +22,7 @@ beforeEach(() => {
   setSessionEndHandler(null);
 });
 
-describe('global error handler (spec §8)', () => {
+describe('global error handler', () => {
   it('classifies statuses', () => {
     expect(classifyGlobalError({ status: 0, message: '' })).toBe('connection');
     expect(classifyGlobalError({ status: 401, message: 'x' })).toBe('session');
@@ -31,6 +31,21 @@ describe('global error handler (spec §8)', () => {
     expect(classifyGlobalError({ status: 429, message: '' })).toBe('throttled');
     expect(classifyGlobalError({ status: 502, message: '' })).toBe('server');
     expect(classifyGlobalError({ status: 422, message: '' })).toBe('other');
+    expect(classifyGlobalError({ status: 413, message: '' })).toBe('refusedUpload');
+    expect(classifyGlobalError({ status: 415, message: '' })).toBe('refusedUpload');
+  });
+
+  it("413 / 415: the server's reason, per file when given", async () => {
+    mount();
+    handleGlobalApiError(
+      new ApiRequestError(415, 'both', {
+        status: 415,
+        message: 'both',
+        errors: { 'a.exe': '"a.exe" is not a supported file type.', 'b.pdf': '"b.pdf" is empty' },
+      }),
+    );
+    expect(await screen.findByText('"a.exe" is not a supported file type. "b.pdf" is empty')).toBeInTheDocument();
+    expect(screen.getByText('Upload Failed')).toBeInTheDocument();
   });
 
   it('status 0: Connection Error dialog', async () => {

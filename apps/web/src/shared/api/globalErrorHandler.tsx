@@ -44,19 +44,22 @@ function openOnce(id: string, title: string, body: React.ReactNode, withRefresh 
   });
 }
 
-export type GlobalErrorKind = 'connection' | 'session' | 'csrf' | 'forbidden' | 'throttled' | 'server' | 'other';
+export type GlobalErrorKind =
+  'connection' | 'session' | 'csrf' | 'forbidden' | 'throttled' | 'server' | 'refusedUpload' | 'other';
 
-/** Which global reaction a failure gets (spec §8 "Global handler"). */
+/** Which global reaction a failure gets. */
 export function classifyGlobalError(err: Pick<ApiRequestError, 'status' | 'message'>): GlobalErrorKind {
   if (err.status === 0) return 'connection';
   if (err.status === 401) return 'session';
   if (err.status === 403) return mentionsCsrf(err.message) ? 'csrf' : 'forbidden';
   if (err.status === 429) return 'throttled';
   if (err.status >= 500) return 'server';
+  // Too large / unsupported type: only uploads answer these, and the reason is the server's.
+  if (err.status === 413 || err.status === 415) return 'refusedUpload';
   return 'other';
 }
 
-/** Reacts to a failed request that the calling screen does not own (spec §8 "Global handler"). */
+/** Reacts to a failed request that the calling screen does not own. */
 export function handleGlobalApiError(err: ApiRequestError): void {
   switch (classifyGlobalError(err)) {
     case 'connection':
@@ -107,6 +110,17 @@ export function handleGlobalApiError(err: ApiRequestError): void {
         autoClose: 5000,
       });
       return;
+    case 'refusedUpload': {
+      // Per-file reasons (file name → reason) when the server gives them.
+      const reasons = err.errors ? Object.values(err.errors) : [];
+      notifications.show({
+        color: 'red',
+        title: 'Upload Failed',
+        message: reasons.length ? reasons.join(' ') : err.message || 'The upload could not be stored.',
+        autoClose: 5000,
+      });
+      return;
+    }
     case 'other':
       // 4xx validation-style errors belong to the screen that made the call.
       return;

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * The API client already retries once after 1 s on status 0 / 5xx (spec §7), so TanStack Query
+ * The API client already retries once after 1 s on status 0 / 5xx, so TanStack Query
  * must not retry again on top of it.
  */
 export function createQueryClient(): QueryClient {

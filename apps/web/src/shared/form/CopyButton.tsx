@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
 import { MSG } from '@portal/domain';
 
-/** Copies `value`; toast 'Copied To Clipboard' (2 s) or 'Failed to copy to clipboard, Try again' (spec §8–9). */
+/** Copies `value`; toast 'Copied To Clipboard' (2 s) or 'Failed to copy to clipboard, Try again'. */
 export async function copyText(value: string): Promise<boolean> {
   try {
     if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');

@@ -17,7 +17,7 @@ export type CopyableTextInputProps<T extends FieldValues, TParsed = T> = Omit<
 };
 
 /**
- * A react-hook-form registered TextInput with a copy button in its right section (spec §9):
+ * A react-hook-form registered TextInput with a copy button in its right section:
  * `<CopyableTextInput control={control} copyLabel="email" label="Email" {...register('email')} />`.
  */
 export function CopyableTextInput<T extends FieldValues, TParsed = T>({

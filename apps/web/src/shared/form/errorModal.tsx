@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 /**
- * A titled failure modal with an OK button (spec §8: 'Error', 'Data Update Unsuccessful', …). A modal
+ * A titled failure modal with an OK button ('Error', 'Data Update Unsuccessful', …). A modal
  * already open under `modalId` is replaced, so it always shows the latest message.
  */
 export function showErrorModal(title: string, message: string, modalId: string): void {

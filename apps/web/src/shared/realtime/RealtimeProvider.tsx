@@ -10,11 +10,16 @@ const StatusContext = createContext<RealtimeStatus>('idle');
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set<ClientEventName>([
   'notification.created',
+  'notification.read',
   'session.revoked',
   'catalogue.changed',
   'file.processed',
   'presence.changed',
   'org.changed',
+  'audit.created',
+  'import.progress',
+  'pricelist.ready',
+  'pricelist.progress',
 ]);
 
 interface RealtimeProviderProps {

@@ -1,6 +1,6 @@
 import { isRoleKey, type SessionUserData } from '@portal/contracts';
 
-/** Where values end up: localStorage, else sessionStorage, else an in-memory map (spec §4). */
+/** Where values end up: localStorage, else sessionStorage, else an in-memory map. */
 export type StorageKind = 'persistent' | 'session' | 'memory';
 
 export const STORAGE_KEYS = {

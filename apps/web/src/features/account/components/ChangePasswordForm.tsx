@@ -15,7 +15,7 @@ import { PasswordChecklistView } from './PasswordRequirements';
 const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change password (spec §5, §8): current/new/confirm with show/hide and live hints.
+ * Change password: current/new/confirm with show/hide and live hints.
  * 401 → 'Your session has expired…' and the session ends; other failures show the server's message.
  */
 export function ChangePasswordForm() {

@@ -2,7 +2,7 @@ import { Box, Group, List, Progress, Stack, Text, ThemeIcon, VisuallyHidden } fr
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { passwordChecklist, passwordStrength, type PasswordChecklist, type StrengthLabel } from '@portal/domain';
 
-/** Spec §5 checklist / hints, in the spec's order and wording. */
+/** Password checklist / hints, in the original order and wording. */
 const REQUIREMENTS: { key: keyof PasswordChecklist; label: string }[] = [
   { key: 'length', label: '8+ characters' },
   { key: 'uppercase', label: 'uppercase' },
@@ -54,7 +54,7 @@ export function PasswordChecklistView({
   );
 }
 
-/** Strength meter: Weak / Fair / Good / Strong from the spec §5 score (capped at 4). */
+/** Strength meter: Weak / Fair / Good / Strong from the password score (capped at 4). */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const { score, label } = passwordStrength(password);
   return (

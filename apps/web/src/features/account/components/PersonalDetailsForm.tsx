@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconMailForward } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
-import { ACCOUNT_MSG, profileSchema, type ProfileInput } from '@portal/domain';
-import { handledAsSessionEnd } from '../../../shared/api';
-import { CopyableTextInput, showErrorModal } from '../../../shared/form';
+import { ACCOUNT_MSG, normalizeEmail, profileSchema, type ProfileInput } from '@portal/domain';
+import { handledAsSessionEnd, isApiRequestError } from '../../../shared/api';
+import { CopyableTextInput, RevealPasswordInput, showErrorModal } from '../../../shared/form';
 import { ROLE_LABEL } from '../../auth';
 import { accountApi, refreshSessionUser, serverMessage } from '../api';
 import { ME_QUERY_KEY } from './queryKeys';
@@ -15,37 +16,67 @@ import { ME_QUERY_KEY } from './queryKeys';
 interface Values {
   username: string;
   email: string;
+  password?: string;
 }
 
-/** Personal details (spec §2 Settings, §5 Profile): username + email editable, read-only role. */
+/**
+ * Personal details: username + email editable, read-only role.
+ * Changing the email asks for the current password and only sends a confirmation link to the new
+ * address; the email changes when that link is opened.
+ */
 export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile, 'username' | 'email' | 'role_key'> }) {
   const queryClient = useQueryClient();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     control,
+    setError,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<Values, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
-    defaultValues: { username: profile.username, email: profile.email },
+    defaultValues: { username: profile.username, email: profile.email, password: '' },
     mode: 'onTouched',
   });
+  const typedEmail = useWatch({ control, name: 'email' }) ?? '';
+  const emailChanging = normalizeEmail(typedEmail) !== profile.email && typedEmail.trim() !== '';
 
   // Fresh server data (first load, another tab's edit) replaces untouched values.
   useEffect(() => {
-    reset({ username: profile.username, email: profile.email }, { keepDirtyValues: true });
+    reset({ username: profile.username, email: profile.email, password: '' }, { keepDirtyValues: true });
   }, [profile.username, profile.email, reset]);
 
   const onSubmit = async (values: ProfileInput) => {
+    const wantsEmail = values.email !== profile.email;
+    if (wantsEmail && !values.password) {
+      setError('password', { message: ACCOUNT_MSG.profile.passwordRequired }, { shouldFocus: true });
+      return;
+    }
     try {
-      const data = await accountApi.updateProfile({ username: values.username, email: values.email });
+      const data = await accountApi.updateProfile({
+        username: values.username,
+        email: values.email,
+        ...(wantsEmail ? { password: values.password } : {}),
+      });
       refreshSessionUser(data);
       queryClient.setQueryData(ME_QUERY_KEY, data);
-      reset({ username: data.username, email: data.email });
-      notifications.show({ color: 'teal', message: ACCOUNT_MSG.profile.updated, autoClose: 3000 });
+      reset({ username: data.username, email: data.email, password: '' });
+      setPendingEmail(wantsEmail ? values.email : null);
+      notifications.show({
+        color: 'teal',
+        message: wantsEmail ? ACCOUNT_MSG.profile.confirmationSent : ACCOUNT_MSG.profile.updated,
+        autoClose: wantsEmail ? 5000 : 3000,
+      });
     } catch (err) {
       if (handledAsSessionEnd(err)) return;
+      const fieldError = isApiRequestError(err)
+        ? (err.body as { errors?: Record<string, string> } | null)?.errors?.password
+        : undefined;
+      if (fieldError) {
+        setError('password', { message: fieldError }, { shouldFocus: true });
+        return;
+      }
       showErrorModal(
         ACCOUNT_MSG.profile.updateFailed,
         serverMessage(err, 'Your changes could not be saved. Please try again.'),
@@ -57,6 +88,20 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Personal details">
       <Stack gap="md" maw={480}>
+        {pendingEmail && (
+          <Alert
+            color="blue"
+            variant="light"
+            icon={<IconMailForward aria-hidden />}
+            title="Check your new inbox"
+            role="status"
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setPendingEmail(null)}
+          >
+            {ACCOUNT_MSG.profile.confirmationSent} ({pendingEmail})
+          </Alert>
+        )}
         <CopyableTextInput
           control={control}
           copyLabel="user name"
@@ -76,6 +121,16 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
           error={errors.email?.message}
           {...register('email')}
         />
+        {emailChanging && (
+          <RevealPasswordInput
+            label="Current password"
+            description="Needed to change your email. We send a confirmation link to the new address."
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...register('password')}
+          />
+        )}
         <TextInput label="Role" value={ROLE_LABEL[profile.role_key]} readOnly variant="filled" />
         <Group>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>

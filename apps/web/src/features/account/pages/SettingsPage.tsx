@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Divider, Paper, Skeleton, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { IconBuilding, IconLock, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconLock, IconShieldCheck, IconShieldLock, IconUser } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG } from '@portal/domain';
 import { CopyButton } from '../../../shared/form';
@@ -13,12 +13,13 @@ import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ImageUploadCard } from '../components/ImageUploadCard';
 import { PersonalDetailsForm } from '../components/PersonalDetailsForm';
 import { ME_QUERY_KEY } from '../components/queryKeys';
+import { SecurityPolicyCard, TwoFactorPanel, TwoFactorPrompt } from '../../two-factor';
 
-const TABS = ['personal', 'company', 'password'] as const;
+const TABS = ['personal', 'company', 'password', 'two-factor', 'security'] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
- * Settings for every role (spec §2 Shared screens, and the Account/profile content):
+ * Settings for every role (it also holds what an account/profile page would):
  * Personal Details (profile + profile image), Company/License (admins: company name + company image),
  * Change Password. `?tab=personal|company|password` selects a tab.
  */
@@ -31,7 +32,12 @@ export default function SettingsPage() {
   const isAdmin = role === 'admin';
   const requested = params.get('tab') as TabKey | null;
   const tab: TabKey =
-    requested && TABS.includes(requested) && (requested !== 'company' || isAdmin) ? requested : 'personal';
+    requested &&
+    TABS.includes(requested) &&
+    (requested !== 'company' || isAdmin) &&
+    (requested !== 'security' || role === 'superadmin')
+      ? requested
+      : 'personal';
 
   // Until `user/me` answers, the stored session user fills the form.
   const profile: Pick<
@@ -43,6 +49,9 @@ export default function SettingsPage() {
   return (
     <Stack gap={0}>
       <PageTitle>Settings</PageTitle>
+      {role === 'superadmin' && tab !== 'two-factor' && (
+        <TwoFactorPrompt onSetUp={() => setParams({ tab: 'two-factor' }, { replace: true })} />
+      )}
       <Tabs
         value={tab}
         onChange={(v) => setParams(v && v !== 'personal' ? { tab: v } : {}, { replace: true })}
@@ -60,6 +69,14 @@ export default function SettingsPage() {
           <Tabs.Tab value="password" leftSection={<IconLock size={16} aria-hidden />}>
             Change Password
           </Tabs.Tab>
+          <Tabs.Tab value="two-factor" leftSection={<IconShieldLock size={16} aria-hidden />}>
+            Two-factor authentication
+          </Tabs.Tab>
+          {role === 'superadmin' && (
+            <Tabs.Tab value="security" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+              Security policy
+            </Tabs.Tab>
+          )}
         </Tabs.List>
 
         <Tabs.Panel value="personal">
@@ -108,6 +125,20 @@ export default function SettingsPage() {
             <ChangePasswordForm />
           </Paper>
         </Tabs.Panel>
+
+        <Tabs.Panel value="two-factor">
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            <TwoFactorPanel />
+          </Paper>
+        </Tabs.Panel>
+
+        {role === 'superadmin' && (
+          <Tabs.Panel value="security">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+              <SecurityPolicyCard />
+            </Paper>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -9,7 +9,7 @@ import { loginSchema, MSG } from '@portal/domain';
 import { errorStatus } from '../../../shared/api';
 import { isStoragePersistent, StorageWriteError } from '../../../shared/storage';
 import { loginErrorMessage } from '../loginErrors';
-import { InvalidSessionPayloadError, login } from '../session';
+import { InvalidSessionPayloadError, signIn, type SignInOutcome } from '../session';
 import { openStorageTroubleshooting } from './StorageTroubleshooting';
 
 interface LoginFormValues {
@@ -17,7 +17,8 @@ interface LoginFormValues {
   password: string;
 }
 
-export function LoginForm() {
+/** `onSecondStep`: the password was right but a code (or enrolment) comes next. */
+export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOutcome) => void }) {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
@@ -35,8 +36,9 @@ export function LoginForm() {
     setError(null);
     try {
       // `values.email` is already normalised by loginSchema (stripped, trimmed, lowercased).
-      const user = await login({ email: values.email, password: values.password });
-      void navigate(HOME_BY_ROLE[user.role_key], { replace: true });
+      const outcome = await signIn({ email: values.email, password: values.password });
+      if (outcome.kind === 'signed-in') void navigate(HOME_BY_ROLE[outcome.user.role_key], { replace: true });
+      else onSecondStep?.(outcome);
     } catch (err) {
       if (err instanceof StorageWriteError) {
         setError(MSG.login.storageFailed);

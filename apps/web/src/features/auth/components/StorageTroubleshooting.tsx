@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
-/** Spec §8/§9: a longer troubleshooting dialog shown for 8 seconds when browser storage is not persistent. */
+/** A longer troubleshooting dialog shown for 8 seconds when browser storage is not persistent. */
 export const STORAGE_DIALOG_MS = 8000;
 const MODAL_ID = 'storage-troubleshooting';
 

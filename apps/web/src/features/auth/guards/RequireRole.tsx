@@ -10,7 +10,7 @@ import { useAuthStore } from '../store';
 type GuardState = 'checking' | 'allowed' | 'denied';
 
 /**
- * Area guard (spec §6): requires a stored token, validates it with `GET /api/validate` on entry
+ * Area guard: requires a stored token, validates it with `GET /api/validate` on entry
  * and rechecks the role. Any failure goes to '/', which sends a signed-in user to their own area.
  * A user already signed in with the matching role sees the page while validation runs.
  */
@@ -29,7 +29,7 @@ export function RequireRole({ role, children }: { role: RoleKey; children?: Reac
       })
       .catch((err: unknown) => {
         if (cancelled) return;
-        // Spec §7 validate: on error, clear storage and go to the root. (A 401 was already handled globally.)
+        // `GET validate`: on error, clear storage and go to the root. (A 401 was already handled globally.)
         if (!isApiRequestError(err) || err.status !== 401) clearSession();
         setState('denied');
       });

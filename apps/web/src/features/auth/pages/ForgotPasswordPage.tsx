@@ -8,12 +8,12 @@ import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, forgotPasswordSchema, type ForgotPasswordInput } from '@portal/domain';
 import { accountApi, serverMessage } from '../../account/api';
 
-/** Spec §9: back to sign-in 8 s after the email was sent. */
+/** Back to sign-in 8 s after the email was sent. */
 export const FORGOT_REDIRECT_MS = 8000;
 
 type Phase = 'idle' | 'sending' | 'emailSent';
 
-/** Forgot password (spec §2, §4): idle → sending → emailSent (email disabled, Resend) → '/' after 8 s. */
+/** Forgot password: idle → sending → emailSent (email disabled, Resend) → '/' after 8 s. */
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');

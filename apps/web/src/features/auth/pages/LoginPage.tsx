@@ -1,19 +1,26 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { HOME_BY_ROLE } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
 import { FullPageLoader } from '../../../shared/ui';
 import { LoginForm } from '../components/LoginForm';
 import { StorageNotice } from '../components/StorageNotice';
-import { clearSession, validateSession } from '../session';
+import { clearSession, validateSession, type SignInOutcome } from '../session';
 import { useAuthStore } from '../store';
 
-/** Sign-in at '/' and '/login' (spec §2). A signed-in user is redirected to their area. */
+// The second-factor steps are loaded only when a sign-in needs them, off the first visit's bundle.
+const CodeStep = lazy(() => import('../../two-factor/components/CodeStep').then((m) => ({ default: m.CodeStep })));
+const EnrolmentStep = lazy(() =>
+  import('../../two-factor/components/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })),
+);
+
+/** Sign-in at '/' and '/login'. A signed-in user is redirected to their area. */
 export default function LoginPage() {
   const loggedIn = useAuthStore((s) => s.loggedIn);
   const role = useAuthStore((s) => s.role);
   const [checking, setChecking] = useState(() => !loggedIn && !!getStoredToken());
+  const [step, setStep] = useState<SignInOutcome | null>(null);
 
   useEffect(() => {
     document.title = 'Sign In · Filter Portal';
@@ -40,13 +47,27 @@ export default function LoginPage() {
       <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap={4} mb="lg">
           <Title order={1} fz={26}>
-            Sign In
+            {step?.kind === 'mfa'
+              ? 'Two-factor verification'
+              : step?.kind === 'enrol'
+                ? 'Set up two-factor authentication'
+                : 'Sign In'}
           </Title>
-          <Text c="dimmed" size="sm">
-            Sign in to browse your company’s filter catalogue and pricing.
-          </Text>
+          {!step && (
+            <Text c="dimmed" size="sm">
+              Sign in to browse your company’s filter catalogue and pricing.
+            </Text>
+          )}
         </Stack>
-        <LoginForm />
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+          {step?.kind === 'mfa' ? (
+            <CodeStep mfaToken={step.mfaToken} onRestart={() => setStep(null)} />
+          ) : step?.kind === 'enrol' ? (
+            <EnrolmentStep onCancel={() => setStep(null)} />
+          ) : (
+            <LoginForm onSecondStep={setStep} />
+          )}
+        </Suspense>
       </Paper>
       <StorageNotice />
     </Stack>

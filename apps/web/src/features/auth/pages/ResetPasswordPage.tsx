@@ -11,10 +11,10 @@ import { PasswordChecklistView, PasswordStrengthMeter } from '../../account/comp
 import { RevealPasswordInput } from '../../../shared/form';
 import { clearSession } from '../session';
 
-/** Spec §9: back to sign-in 6 s after the password was updated. */
+/** Back to sign-in 6 s after the password was updated. */
 export const RESET_REDIRECT_MS = 6000;
 
-/** Reset password at `/reset-password?code=…` (spec §2, §4): form → submitting → updated → '/'. */
+/** Reset password at `/reset-password?code=…`: form → submitting → updated → '/'. */
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code');

@@ -35,7 +35,7 @@ function dimensionText(q: DimensionSearchQuery): string {
   return `Odd size results for ${q.width} x ${q.height} x ${q.depth} (${ACTION_LABEL[q.action]})`;
 }
 
-/** The selected list's products, or the active part-number / odd-size search result (spec §2, §4, §8). */
+/** The selected list's products, or the active part-number / odd-size search result. */
 export function CatalogueResults({ categoryId, categoryName, listId, search, superadmin, onReset }: Props) {
   const partNumber = search?.kind === 'part' ? search.partNumber : null;
   const dimensions = search?.kind === 'dimension' ? search.query : null;
@@ -45,7 +45,7 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
 
   if (partNumber) {
     if (part.isPending) return <ProductListSkeleton label="Searching" />;
-    // 404 'Product not found' and any failure → the no-results state (spec §8).
+    // 404 'Product not found' and any failure → the no-results state.
     const found: DisplayProduct | null = part.isSuccess ? part.data : null;
     return (
       <Stack gap="md">

@@ -55,7 +55,7 @@ function PartNumberBox() {
 }
 
 /**
- * View mode of the catalogue for every role (spec §2): category cards → sub-category tabs →
+ * View mode of the catalogue for every role: category cards → sub-category tabs →
  * products with variant tables, part-number search and the Dimension (Odd Size Search) panel.
  */
 export function CatalogueView() {
@@ -99,7 +99,7 @@ export function CatalogueView() {
 
   const subList = hasSubs && subs.isSuccess ? subs.data : [];
   const subsLoading = hasSubs && subs.isPending;
-  // Empty list or failed load → the category holds its products directly (spec §8 fallback).
+  // Empty list or failed load → the category holds its products directly.
   const sub = subList.find((s) => s._id === store.subcategoryId) ?? subList[0] ?? null;
   const listId = sub?._id ?? category._id;
   const panelHidden = isDimensionPanelHidden(category.name);

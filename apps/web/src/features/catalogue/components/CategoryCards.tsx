@@ -29,7 +29,7 @@ interface Props {
   onTextOnlyChange: (value: boolean) => void;
 }
 
-/** Row of category cards in the fixed order; images or text-only (spec §2). */
+/** Row of category cards in the fixed order; images or text-only. */
 export function CategoryCards({ categories, selectedId, onSelect, textOnly, onTextOnlyChange }: Props) {
   return (
     <Box component="section" aria-label="Categories" mb="md">

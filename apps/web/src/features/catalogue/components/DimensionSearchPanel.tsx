@@ -19,7 +19,7 @@ interface Props {
   onReset: () => void;
 }
 
-/** A value like '20 1/2', '20.5' or '.5' forces exact measurements (spec §5). */
+/** A value like '20 1/2', '20.5' or '.5' forces exact measurements. */
 export function forcesExact(values: DimensionInput): boolean {
   return [values.width, values.height, values.depth].some((v) => {
     const p = parseDimension(v);
@@ -62,7 +62,7 @@ function DimensionField({
   );
 }
 
-/** Dimension (Odd Size Search) side panel: spec §2, §5 Dimension search, §9. */
+/** Dimension (Odd Size Search) side panel. */
 export function DimensionSearchPanel({ values, onChange, onSearch, onReset }: Props) {
   const [error, setError] = useState<string | null>(null);
   // Content outlives `opened` so the closing transition keeps its text.

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { CATALOGUE_MSG } from '@portal/domain';
 
-/** Empty result (spec §2): the text and, while a search is active, a Reset button. */
+/** Empty result: the text and, while a search is active, a Reset button. */
 export function NoResults({ onReset }: { onReset?: () => void }) {
   return (
     <Paper withBorder radius="md" p="xl">

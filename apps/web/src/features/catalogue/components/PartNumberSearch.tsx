@@ -11,7 +11,7 @@ interface Props {
   active: boolean;
 }
 
-/** Part-number look-up (spec §2 "Search box looks up a part number"). */
+/** Part-number look-up. */
 export function PartNumberSearch({ value, onChange, onSearch, onClear, active }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();

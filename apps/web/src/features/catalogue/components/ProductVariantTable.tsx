@@ -46,7 +46,7 @@ function cell(variant: DisplayVariant, column: VariantColumn, superadmin: boolea
   }
 }
 
-/** One product: its name and a read-only variant table (spec §2 columns). Scrolls sideways on phones. */
+/** One product: its name and a read-only variant table. Scrolls sideways on phones. */
 export function ProductVariantTable({ product, columns, superadmin }: Props) {
   const headingId = useId();
   const variants = sortVariants(product.variants ?? []);

@@ -532,33 +532,32 @@ describe('catalogue edit mode', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/root\$8\.00\$10\.00/);
   });
 
-  it('uploads several files and shows their live processing status', async () => {
+  it('uploads several files to the sub-category being edited and shows their live processing status', async () => {
     const { server } = await enterEdit();
-    void server;
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     expect(input.multiple).toBe(true);
     expect(input.accept).toBe('application/pdf,image/png,image/jpeg,image/webp');
+    const target = screen.getByRole('combobox', { name: 'Attach files to' });
+    expect(
+      within(target)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Category: MERV 10 1"', 'Product: MERV 10 Pleated 1"']);
     const files = [
       new File(['%PDF-1.4'], 'spec.pdf', { type: 'application/pdf' }),
       new File(['x'], 'photo.png', { type: 'image/png' }),
     ];
-    // The upload answer lists the stored files (processing).
-    server.calls.length = 0;
+    // The upload answer lists the stored files (processing); the server keeps them.
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (String(url).includes('catalogue/upload/file/p-1')) {
+      if (String(url).includes('catalogue/upload/file/sub-m10-1')) {
         const form = init?.body as FormData;
         expect(form.getAll('files')).toHaveLength(2);
-        return new Response(
-          JSON.stringify({
-            status: 200,
-            data: [
-              { _id: 'f-1', name: 'spec.pdf', status: 'pending' },
-              { _id: 'f-2', name: 'photo.png', status: 'pending' },
-            ],
-          }),
-          { status: 200 },
-        );
+        server.files['sub-m10-1'] = [
+          { _id: 'f-1', name: 'spec.pdf', status: 'processing' },
+          { _id: 'f-2', name: 'photo.png', status: 'processing' },
+        ];
+        return new Response(JSON.stringify({ status: 200, data: server.files['sub-m10-1'] }), { status: 200 });
       }
       return realFetch(url, init);
     });
@@ -566,7 +565,8 @@ describe('catalogue edit mode', () => {
     expect(await screen.findByText('Files Upload Successfully')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'View Files' }));
     const dialog = await screen.findByRole('dialog', { name: 'Product Resources' });
-    expect(within(dialog).getAllByText('processing')).toHaveLength(2);
+    const table = await within(dialog).findByRole('table', { name: 'Files of Category: MERV 10 1"' });
+    expect(within(table).getAllByText('processing')).toHaveLength(2);
     act(() => dispatchRealtimeEvent('file.processed', { fileId: 'f-1', status: 'ready' }));
     act(() =>
       dispatchRealtimeEvent('file.processed', { fileId: 'f-2', status: 'rejected', reason: 'Not a PNG image' }),
@@ -574,5 +574,62 @@ describe('catalogue edit mode', () => {
     expect(await within(dialog).findByText('ready')).toBeInTheDocument();
     expect(within(dialog).getByText('Not a PNG image')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Open spec.pdf' })).toBeEnabled();
+  });
+
+  it('lists the stored files of the sub-category and the product from the server, deletes, and follows live changes', async () => {
+    const { server } = await enterEdit((s) => {
+      s.files['sub-m10-1'] = [{ _id: 'f-s', name: 'range.pdf', status: 'ready' }];
+      s.files['p-1'] = [{ _id: 'f-p', name: 'datasheet.pdf', status: 'ready' }];
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'View Files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product Resources' });
+    const sub = await within(dialog).findByRole('table', { name: 'Files of Category: MERV 10 1"' });
+    expect(within(sub).getByText('range.pdf')).toBeInTheDocument();
+    const prod = await within(dialog).findByRole('table', { name: 'Files of Product: MERV 10 Pleated 1"' });
+    expect(within(prod).getByText('datasheet.pdf')).toBeInTheDocument();
+
+    fireEvent.click(within(prod).getByRole('button', { name: 'Delete datasheet.pdf' }));
+    expect(await screen.findByText('File Delete Successfully')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'PATCH' && c.url === '/api/catalogue/deletefile/f-p')).toBe(true);
+    await waitFor(() => expect(within(dialog).queryByText('datasheet.pdf')).toBeNull());
+
+    // Another superadmin uploads to the sub-category: the list follows.
+    server.files['sub-m10-1'].push({ _id: 'f-new', name: 'from-elsewhere.pdf', status: 'ready' });
+    act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: null, kind: 'files' }));
+    expect(await within(dialog).findByText('from-elsewhere.pdf')).toBeInTheDocument();
+  });
+
+  it('a refused upload names each refused file and lists nothing new', async () => {
+    const { server } = await enterEdit();
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(url).includes('catalogue/upload/file/p-1'))
+        return new Response(
+          JSON.stringify({
+            status: 415,
+            message: 'both',
+            errors: {
+              'setup.exe':
+                '"setup.exe" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.',
+              'empty.pdf': '"empty.pdf" is empty',
+            },
+          }),
+          { status: 415 },
+        );
+      return realFetch(url, init);
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Attach files to' }), { target: { value: 'p-1' } });
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, {
+      target: { files: [new File(['MZ'], 'setup.exe'), new File([''], 'empty.pdf', { type: 'application/pdf' })] },
+    });
+    expect(await screen.findByText('Files not uploaded')).toBeInTheDocument();
+    expect(
+      screen.getByText('"setup.exe" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('"empty.pdf" is empty')).toBeInTheDocument();
+    expect(screen.getByText('None of the selected files was stored.')).toBeInTheDocument();
+    expect(screen.queryByText('Files Upload Successfully')).toBeNull();
+    void server;
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Superadmin edit view (spec §2 "Superadmin edit view", §4, §5 Grid): title 'Edit {category}',
+ * Superadmin edit view: title 'Edit {category}',
  * category cards and sub-category tabs (no Dimension panel), one product at a time in the grid,
  * the toolbar of the spec and the save / conflict / live flows.
  */
@@ -18,30 +18,16 @@ import { LoadError, ProductListSkeleton } from '../components/ProductList';
 import { SubcategoryTabs, SubcategoryTabsSkeleton } from '../components/SubcategoryTabs';
 import { catalogueKeys, useCategories, useProducts, useSubcategories } from '../hooks/useCatalogueQueries';
 import { useCatalogueStore } from '../store';
-import type { CatalogueProduct } from '../types';
-import { addProduct, deleteProduct, toEditFile, uploadFiles } from './api';
-import {
-  AddFilesButton,
-  AddProductModal,
-  ConflictView,
-  FilesDialog,
-  PriceHistoryModal,
-  UnsavedChangesDialog,
-} from './dialogs';
+import { addProduct, deleteProduct } from './api';
+import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
-import {
-  OWN_SAVE_WINDOW_MS,
-  mergeFiles,
-  requestLeave,
-  useEditFiles,
-  useLiveFileStatus,
-  usePresence,
-  useSaveChanges,
-} from './hooks';
+import { OWN_SAVE_WINDOW_MS, requestLeave, usePresence, useSaveChanges } from './hooks';
 import { hasNewerRows } from './model';
 import { SaveErrors } from './SaveErrors';
-import type { EditFile, GridRow } from './types';
+import { ProductResources } from './resources';
+import type { GridRow } from './types';
 import { VariantGrid } from './VariantGrid';
+import { SpreadsheetTools } from '../import/SpreadsheetTools';
 
 const ROW_HEIGHT = 36;
 const MAX_GRID_HEIGHT = 560;
@@ -62,7 +48,6 @@ export function EditCatalogueView() {
   const category = list.find((c) => c._id === sel.categoryId) ?? list[0] ?? null;
   const hasSubs = category ? category.has_subcatalogues !== false : false;
   const subs = useSubcategories(category?._id ?? null, hasSubs);
-  useLiveFileStatus();
 
   if (categories.isPending)
     return (
@@ -85,7 +70,16 @@ export function EditCatalogueView() {
   const sub = subList.find((s) => s._id === sel.subcategoryId) ?? subList[0] ?? null;
   const listId = sub?._id ?? category._id;
 
-  const panel = <ProductEditor key={listId} categoryId={category._id} categoryName={category.name} listId={listId} />;
+  const listLabel = sub ? `${category.name} ${sub.name}` : category.name;
+  const panel = (
+    <ProductEditor
+      key={listId}
+      categoryId={category._id}
+      categoryName={category.name}
+      listId={listId}
+      listLabel={listLabel}
+    />
+  );
 
   return (
     <>
@@ -97,9 +91,12 @@ export function EditCatalogueView() {
         onTextOnlyChange={sel.setTextOnly}
       />
       <Stack gap="md">
-        <Title order={2} fz="xl">
-          Edit {category.name}
-        </Title>
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="xl">
+            Edit {category.name}
+          </Title>
+          <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
+        </Group>
         {hasSubs && subs.isPending ? (
           <>
             <SubcategoryTabsSkeleton />
@@ -127,14 +124,11 @@ interface EditorProps {
   categoryName: string;
   /** Sub-category being edited, or the category when it has none. */
   listId: string;
+  /** 'MERV 10 2"' (category and sub-category names). */
+  listLabel: string;
 }
 
-function productFiles(p: CatalogueProduct | null): EditFile[] {
-  const raw = (p as { files?: unknown } | null)?.files;
-  return Array.isArray(raw) ? raw.map((f) => toEditFile(f as never)).filter((f): f is EditFile => !!f) : [];
-}
-
-function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
+function ProductEditor({ categoryId, categoryName, listId, listLabel }: EditorProps) {
   const queryClient = useQueryClient();
   const products = useProducts(categoryId, listId);
   const productList = useMemo(() => products.data?.productDetails ?? [], [products.data]);
@@ -189,7 +183,6 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
 
   // ── toolbar actions ──
   const [addOpen, setAddOpen] = useState(false);
-  const [filesOpen, setFilesOpen] = useState(false);
   const [history, setHistory] = useState<GridRow | null>(null);
   const [search, setSearch] = useState('');
   const [searchMiss, setSearchMiss] = useState(false);
@@ -247,18 +240,13 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
     });
   };
 
-  const onFiles = async (files: File[]) => {
-    if (!productId) return;
-    try {
-      const stored = await uploadFiles(productId, files);
-      useEditFiles.getState().add(productId, stored);
-      notifications.show({ color: 'teal', message: CATALOGUE_MSG.filesUploaded, autoClose: 3000 });
-    } catch {
-      /* the global handler reports it (413 / 415 messages come from the server) */
-    }
-  };
-  const filesState = useEditFiles();
-  const files = productId ? mergeFiles(productFiles(product), filesState, productId) : [];
+  const resourceOwners = useMemo(
+    () => [
+      { id: listId, label: `Category: ${listLabel}` },
+      ...(product ? [{ id: product._id, label: `Product: ${product.name}` }] : []),
+    ],
+    [listId, listLabel, product],
+  );
 
   const onSearch = (e: FormEvent) => {
     e.preventDefault();
@@ -327,14 +315,7 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
         <Button variant="default" onClick={() => setAddOpen(true)}>
           Add Product
         </Button>
-        <Group gap={4} wrap="nowrap" aria-label="Add Product Resources" role="group">
-          <AddFilesButton disabled={!productId} onFiles={(f) => void onFiles(f)} />
-        </Group>
-        <Group gap={4} wrap="nowrap" aria-label="View Product Resources" role="group">
-          <Button variant="default" disabled={!productId} onClick={() => setFilesOpen(true)}>
-            View Files
-          </Button>
-        </Group>
+        <ProductResources categoryId={categoryId} owners={resourceOwners} />
       </Group>
 
       <form role="search" aria-label="Part number search" onSubmit={onSearch}>
@@ -432,15 +413,6 @@ function ProductEditor({ categoryId, categoryName, listId }: EditorProps) {
       )}
 
       <AddProductModal opened={addOpen} onClose={() => setAddOpen(false)} onSubmit={onAddProduct} />
-      <FilesDialog
-        opened={filesOpen}
-        files={files}
-        onClose={() => setFilesOpen(false)}
-        onDeleted={(id) => {
-          useEditFiles.getState().remove(id);
-          void queryClient.invalidateQueries({ queryKey: catalogueKeys.category(categoryId) });
-        }}
-      />
       <PriceHistoryModal row={history} onClose={() => setHistory(null)} />
       {edit.conflicts && (
         <ConflictView

@@ -29,6 +29,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { ActionsCell, GutterCell, SelectCell, sameCellProps, type RowActions, type SelectColumnData } from './cells';
 import { useEditStore } from './editStore';
 import { emptyRow } from './model';
+import { useSpaceToEdit } from './spaceToEdit';
 import type { GridRow } from './types';
 import './grid.css';
 
@@ -189,6 +190,8 @@ export const VariantGrid = forwardRef<DataSheetGridRef, Props>(function VariantG
     useShallow((s) => ({ rows: s.rows, statuses: s.statuses, errors: s.errors })),
   );
   const columns = useMemo(() => buildColumns(showActualSize), [showActualSize]);
+  const container = useRef<HTMLDivElement>(null);
+  useSpaceToEdit(container);
 
   const onChange = useCallback((next: GridRow[], ops: Operation[]) => {
     useEditStore.getState().gridChange(next, changedIndexes(ops));
@@ -246,7 +249,7 @@ export const VariantGrid = forwardRef<DataSheetGridRef, Props>(function VariantG
   }, []);
 
   return (
-    <div className="cg-grid" role="region" aria-label="Variants">
+    <div ref={container} className="cg-grid" role="region" aria-label="Variants">
       <DataSheetGrid<GridRow>
         ref={ref}
         value={rows}

@@ -1,4 +1,4 @@
-/** Catalogue mutations of the edit view (spec §7 + the atomic grid save). Paths relative to /api. */
+/** Catalogue mutations of the edit view (the single-variant calls + the atomic grid save). Paths relative to /api. */
 import { apiRequest, api, apiUrl, isApiRequestError, type ApiRequestError } from '../../../shared/api';
 import { getStoredToken } from '../../../shared/storage';
 import { defaultProductVariant } from './model';
@@ -74,11 +74,17 @@ export function toEditFile(raw: RawFile): EditFile | null {
   return { _id: id, name: raw.name ?? raw.original_name ?? id, path: raw.path, status, reason: raw.reason };
 }
 
-/** Multipart `files` (several at once). Returns the stored files as the server reports them. */
-export async function uploadFiles(productId: string, files: readonly File[]): Promise<EditFile[]> {
+/**
+ * Multipart `files` (several at once) to a category, sub-category or product. Returns the stored
+ * files as the server reports them. Silent: the caller shows a refusal per file (`uploadProblems`).
+ */
+export async function uploadFiles(ownerId: string, files: readonly File[]): Promise<EditFile[]> {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
-  const body = await api.patch<{ data?: unknown }>(`catalogue/upload/file/${enc(productId)}`, form, { retry: false });
+  const body = await api.patch<{ data?: unknown }>(`catalogue/upload/file/${enc(ownerId)}`, form, {
+    retry: false,
+    silent: true,
+  });
   const data = body?.data;
   const list: RawFile[] = Array.isArray(data)
     ? (data as RawFile[])
@@ -86,6 +92,24 @@ export async function uploadFiles(productId: string, files: readonly File[]): Pr
       ? (data as { files: RawFile[] }).files
       : [];
   return list.map((f) => toEditFile({ ...f, status: f.status ?? 'processing' })).filter((f): f is EditFile => !!f);
+}
+
+/** The files of one owner as stored (a superadmin also sees files still processing or rejected). */
+export async function fetchFiles(ownerId: string, signal?: AbortSignal): Promise<EditFile[]> {
+  const body = await api.get<{ data?: RawFile[] }>(`catalogue/product/${enc(ownerId)}/files`, { signal });
+  const list = Array.isArray(body?.data) ? body.data : [];
+  return list.map((f) => toEditFile(f)).filter((f): f is EditFile => !!f);
+}
+
+/**
+ * Why an upload was refused, per file: the server names each refused file in `errors` (file name →
+ * reason); otherwise its message as one line. Nothing of a refused upload is stored.
+ */
+export function uploadProblems(err: unknown): string[] {
+  if (!isApiRequestError(err)) return [];
+  const perFile = err.errors ? Object.values(err.errors).filter((m) => typeof m === 'string' && m) : [];
+  if (perFile.length) return perFile;
+  return err.message ? [err.message] : [];
 }
 
 export async function deleteFile(fileId: string): Promise<void> {

@@ -1,15 +1,14 @@
-/** Edit-view dialogs: Add New Product, unsaved changes, conflicts, price history, product files. */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, FileButton, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+/** Edit-view dialogs: Add New Product, unsaved changes, conflicts, price history. */
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { formatDollars } from '../format';
-import { deleteFile, fetchPriceHistory, openFile } from './api';
+import { fetchPriceHistory } from './api';
 import { useEditStore } from './editStore';
 import { displayValue, FIELD_LABELS, toGridRow } from './model';
-import type { EditFile, GridRow, VariantConflict } from './types';
+import type { GridRow, VariantConflict } from './types';
 
 // ── Add New Product ─────────────────────────────────────────────────────────
 
@@ -268,125 +267,6 @@ export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClo
                 <Table.Td>{h.changed_by ?? '—'}</Table.Td>
                 <Table.Td ta="right">{formatDollars(h.old_price)}</Table.Td>
                 <Table.Td ta="right">{formatDollars(h.new_price)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Modal>
-  );
-}
-
-// ── Product resources ───────────────────────────────────────────────────────
-
-export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp';
-
-export function AddFilesButton({ disabled, onFiles }: { disabled: boolean; onFiles: (files: File[]) => void }) {
-  const resetRef = useRef<() => void>(null);
-  return (
-    <FileButton
-      resetRef={resetRef}
-      multiple
-      accept={ACCEPTED_FILES}
-      onChange={(files) => {
-        if (files.length) onFiles(files);
-        resetRef.current?.();
-      }}
-    >
-      {(props) => (
-        <Button variant="default" disabled={disabled} {...props}>
-          Add Files
-        </Button>
-      )}
-    </FileButton>
-  );
-}
-
-const STATUS_COLOR = { processing: 'yellow.9', ready: 'teal.9', rejected: 'red.9' } as const;
-
-export function FilesDialog({
-  opened,
-  files,
-  onClose,
-  onDeleted,
-}: {
-  opened: boolean;
-  files: readonly EditFile[];
-  onClose: () => void;
-  onDeleted: (fileId: string) => void;
-}) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const remove = async (f: EditFile) => {
-    setBusy(f._id);
-    try {
-      await deleteFile(f._id);
-      notifications.show({ color: 'teal', message: CATALOGUE_MSG.fileDeleted, autoClose: 3000 });
-      onDeleted(f._id);
-    } catch {
-      notifications.show({ color: 'red', message: CATALOGUE_MSG.deleteFileFailed, autoClose: 5000 });
-    } finally {
-      setBusy(null);
-    }
-  };
-  const open = async (f: EditFile) => {
-    try {
-      await openFile(f);
-    } catch {
-      notifications.show({ color: 'red', message: 'Failed to open file', autoClose: 5000 });
-    }
-  };
-  return (
-    <Modal opened={opened} onClose={onClose} title="Product Resources" centered size="lg">
-      {files.length === 0 ? (
-        <Text c="gray.7">No files uploaded for this product.</Text>
-      ) : (
-        <Table aria-label="Product files">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {files.map((f) => (
-              <Table.Tr key={f._id}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{f.name}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[f.status]} variant="filled">
-                    {f.status}
-                  </Badge>
-                  {f.status === 'rejected' && f.reason && (
-                    <Text fz="xs" c="red.8">
-                      {f.reason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={f.status !== 'ready'}
-                      onClick={() => void open(f)}
-                      aria-label={`Open ${f.name}`}
-                    >
-                      Open
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      loading={busy === f._id}
-                      onClick={() => void remove(f)}
-                      aria-label={`Delete ${f.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

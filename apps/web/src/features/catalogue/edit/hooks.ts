@@ -1,9 +1,8 @@
-/** Edit-view hooks: the atomic save, leave guard, presence, live file status. */
+/** Edit-view hooks: the atomic save, leave guard, presence. */
 import { useCallback, useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { create } from 'zustand';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { emitRealtime, onRealtimeConnect, useRealtimeEvent } from '../../../shared/realtime';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
@@ -12,7 +11,6 @@ import { catalogueKeys } from '../hooks/useCatalogueQueries';
 import { isGlobalFailure, saveVariants } from './api';
 import { isEditDirty, selectDirty, useEditStore } from './editStore';
 import { buildSaveBody, mapSaveErrors } from './model';
-import type { EditFile } from './types';
 
 /** A push within this window after our own save is our own change, not someone else's. */
 export const OWN_SAVE_WINDOW_MS = 3000;
@@ -142,51 +140,4 @@ export function usePresence(productId: string | null): string[] {
     });
   });
   return editors.productId === productId ? editors.names : [];
-}
-
-/**
- * Files of the product: what the API lists plus what we uploaded this session, minus what we
- * deleted, with the live status of `file.processed` (which may arrive before the upload answer).
- */
-interface FilesState {
-  uploaded: Record<string, EditFile[]>;
-  removed: Record<string, true>;
-  live: Record<string, { status: EditFile['status']; reason?: string }>;
-  add: (productId: string, files: EditFile[]) => void;
-  remove: (fileId: string) => void;
-  status: (fileId: string, status: EditFile['status'], reason?: string) => void;
-}
-
-export const useEditFiles = create<FilesState>()((set) => ({
-  uploaded: {},
-  removed: {},
-  live: {},
-  add: (productId, files) =>
-    set((s) => {
-      const ids = new Set(files.map((f) => f._id));
-      const have = (s.uploaded[productId] ?? []).filter((f) => !ids.has(f._id));
-      return { uploaded: { ...s.uploaded, [productId]: [...have, ...files] } };
-    }),
-  remove: (fileId) => set((s) => ({ removed: { ...s.removed, [fileId]: true } })),
-  status: (fileId, status, reason) => set((s) => ({ live: { ...s.live, [fileId]: { status, reason } } })),
-}));
-
-export function mergeFiles(
-  server: readonly EditFile[],
-  state: Pick<FilesState, 'uploaded' | 'removed' | 'live'>,
-  productId: string,
-): EditFile[] {
-  const seen = new Set<string>();
-  const out: EditFile[] = [];
-  for (const f of [...server, ...(state.uploaded[productId] ?? [])]) {
-    if (seen.has(f._id) || state.removed[f._id]) continue;
-    seen.add(f._id);
-    const live = state.live[f._id];
-    out.push(live ? { ...f, status: live.status, reason: live.reason ?? f.reason } : f);
-  }
-  return out;
-}
-
-export function useLiveFileStatus(): void {
-  useRealtimeEvent('file.processed', (e) => useEditFiles.getState().status(e.fileId, e.status, e.reason));
 }

@@ -108,7 +108,7 @@ export function emptyRow(displayOrder: number): GridRow {
   };
 }
 
-/** The default variant of a new product (spec §7 POST catalogue/product). */
+/** The default variant of a new product. */
 export function defaultProductVariant(): Omit<SaveVariant, '_id' | 'version' | 'display_order'> & {
   display_order: number;
 } {

@@ -1,6 +1,6 @@
 /**
- * Catalogue server state: TanStack Query with staleTime/gcTime Infinity = the session cache of
- * spec §4 ("Categories, sub-categories and products are cached per session; the cache clears on
+ * Catalogue server state: TanStack Query with staleTime/gcTime Infinity = a session cache
+ * ("Categories, sub-categories and products are cached per session; the cache clears on
  * leaving the screen"). `useCatalogueSession` removes every ['catalogue', …] query on unmount and
  * refetches what a `catalogue.changed` push touched, so customers see their own prices live.
  */

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
+import { CataloguePricelistActions } from '../../pricelists';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -11,7 +12,7 @@ import { useCatalogueStore } from '../store';
 const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
 
 /**
- * Catalogue screen for every role (spec §2 Catalogue screen): /superadmin/catalog,
+ * Catalogue screen for every role: /superadmin/catalog,
  * /admin/catalog, /employee/catalog. A superadmin toggles 'Edit Catalog' to swap the view for the
  * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here.
  */
@@ -27,6 +28,7 @@ export default function CatalogPage() {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
+        {!superadmin && <CataloguePricelistActions />}
         {superadmin && (
           <Button
             variant={editing ? 'filled' : 'light'}

@@ -18,7 +18,7 @@ interface Values {
 
 const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm_password: '' };
 
-/** Add Company modal (spec §2 screen 1, §5 Create company, §8 success/failure toasts). */
+/** Add Company modal. */
 export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const {

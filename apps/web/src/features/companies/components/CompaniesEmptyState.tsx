@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingOff, IconSearchOff } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 
-/** The two empty states of the companies list (spec §2 screen 1). */
+/** The two empty states of the companies list. */
 export function CompaniesEmptyState({ search, onClear }: { search: string; onClear: () => void }) {
   const searching = search !== '';
   const Icon = searching ? IconSearchOff : IconBuildingOff;

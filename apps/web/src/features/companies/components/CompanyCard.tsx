@@ -8,7 +8,7 @@ import { StatusBadge } from '../../users/components';
 export const companyPath = (id: string) => `/superadmin/companies/${id}`;
 export const companyEditPath = (id: string) => `/superadmin/companies/edit/${id}`;
 
-/** One company in the grid (spec §2 screen 1): multiplier, name, edit, status, created, totals. */
+/** One company in the grid: multiplier, name, edit, status, created, totals. */
 export function CompanyCard({ company }: { company: CompanyListItem }) {
   const navigate = useNavigate();
   return (

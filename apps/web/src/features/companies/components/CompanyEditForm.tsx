@@ -35,7 +35,7 @@ interface Props {
 }
 
 /**
- * Company edit (spec §2 Superadmin screens 3), standalone or embedded in the detail page: name (copy),
+ * Company edit, standalone or embedded in the detail page: name (copy),
  * status, three multipliers 0–1 step 0.0001 (sent ×100 as percentages), Save Changes, Danger Zone.
  */
 export function CompanyEditForm({ company, onDeleted }: Props) {

@@ -40,7 +40,7 @@ function SortHeader({ field, sortBy, sortOrder, onSort }: Omit<Props, 'companies
   );
 }
 
-/** List view of the companies with sortable headers (spec §2 screen 1). */
+/** List view of the companies with sortable headers. */
 export function CompanyTable({ companies, ...sort }: Props) {
   const navigate = useNavigate();
   return (

@@ -37,7 +37,7 @@ export const companyUserPath = (companyId: string, userId: string) =>
   `/superadmin/companies/${companyId}/user/${userId}`;
 
 /**
- * Users of one company (spec §2 Superadmin screens 2): status filter, Add Administrator / Add Employee,
+ * Users of one company: status filter, Add Administrator / Add Employee,
  * bulk delete and the table (checkbox, Username, Email, Role, Status, Last login, link to user/{id}).
  */
 export function CompanyUsersSection({ companyId }: { companyId: string }) {
@@ -48,7 +48,7 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
     queryKey: companiesKeys.usersFiltered(companyId, status),
     queryFn: () => companiesApi.users(companyId, status),
   });
-  // Load failures leave an empty list with 'No User found.' (spec §8).
+  // Load failures leave an empty list with 'No User found.'
   const rows = query.isError ? [] : (query.data ?? []);
   const selection = useRowSelection(rows.map((r) => r._id));
 

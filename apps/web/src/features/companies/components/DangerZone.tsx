@@ -5,7 +5,7 @@ import type { CompanyListItem } from '@portal/contracts';
 import { deleteConfirmationError } from '@portal/domain';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 
-/** Typing exactly DELETE enables Delete Company, which asks once more (spec §2 screen 3, §5). */
+/** Typing exactly DELETE enables Delete Company, which asks once more. */
 export function DangerZone({ company, onDeleted }: { company: CompanyListItem; onDeleted: () => void }) {
   const [typed, setTyped] = useState('');
   const [touched, setTouched] = useState(false);

@@ -15,7 +15,7 @@ interface Props {
 }
 
 /**
- * Last confirmation before `DELETE company/{id}` (spec §5): all associated administrators and
+ * Last confirmation before `DELETE company/{id}`: all associated administrators and
  * employees are deleted too. A failure stays in the dialog: server message or 'Failed to delete company'.
  */
 export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Props) {

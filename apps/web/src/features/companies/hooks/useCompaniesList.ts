@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, type CompanySortField } from '@portal/domain';
 import { companiesApi, companiesKeys, type SortOrder } from '../api';
 
-/** Company search debounce (spec §9). */
+/** Company search debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const COMPANIES_PAGE_SIZE = PAGE_SIZES.companies;
 
 /**
- * State of the companies list (spec §2 screen 1, §4): debounced search, sort (default name asc; a new
+ * State of the companies list: debounced search, sort (default name asc; a new
  * column resets to page 1, the same column toggles the order), 9 per page.
  */
 export function useCompaniesList() {
@@ -62,7 +62,7 @@ export function useCompaniesList() {
     placeholderData: keepPreviousData,
   });
 
-  // A load failure empties the list and shows the no-results state (spec §8).
+  // A load failure empties the list and shows the no-results state.
   const data = query.isError ? { list: [], total: 0 } : query.data;
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / COMPANIES_PAGE_SIZE));

@@ -5,7 +5,7 @@ import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { companiesApi, companiesKeys } from '../api';
 import { showErrorModal } from '../../../shared/form';
 
-/** `GET company/{id}`; a failure shows the modal 'Error' / 'Failed to load company data' (spec §8). */
+/** `GET company/{id}`; a failure shows the modal 'Error' / 'Failed to load company data'. */
 export function useCompanyDetail(id: string) {
   const query = useQuery({ queryKey: companiesKeys.detail(id), queryFn: () => companiesApi.detail(id) });
   const { isError, error } = query;

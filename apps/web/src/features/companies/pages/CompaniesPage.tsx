@@ -10,7 +10,7 @@ import { COMPANIES_PAGE_SIZE, useCompaniesList } from '../hooks/useCompaniesList
 import { Pagination, useOrgLiveRefresh } from '../../users/components';
 import { companyChangeKeys } from '../api';
 
-/** Superadmin companies list (spec §2 Superadmin screens 1). */
+/** Superadmin companies list. */
 export default function CompaniesPage() {
   const s = useCompaniesList();
   const [view, setView] = useState<CompaniesView>('grid');

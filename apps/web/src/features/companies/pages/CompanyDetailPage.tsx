@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
+import { CompanyPricelistActions } from '../../pricelists';
 import { StatusBadge, useOrgLiveRefresh } from '../../users/components';
 import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
@@ -22,10 +23,10 @@ import { CompanyUsersSection } from '../components/CompanyUsersSection';
 import { formatDate } from '../format';
 import { useCompanyDetail } from '../hooks/useCompanyDetail';
 
-/** Section state of the detail page (spec §2 screen 2): the users (home) or the embedded edit. */
+/** Section state of the detail page: the users (home) or the embedded edit. */
 type Section = 'home' | 'edit';
 
-/** Company detail /superadmin/companies/:id (spec §2 Superadmin screens 2). */
+/** Company detail /superadmin/companies/:id. */
 export default function CompanyDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -88,6 +89,7 @@ export default function CompanyDetailPage() {
               )}
             </Group>
           </Paper>
+          {section === 'home' && <CompanyPricelistActions companyId={company._id} companyName={company.name} />}
           {section === 'home' ? (
             <CompanyUsersSection companyId={company._id} />
           ) : (

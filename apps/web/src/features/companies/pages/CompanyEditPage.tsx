@@ -5,9 +5,10 @@ import { PageTitle } from '../../../shared/ui';
 import { useOrgLiveRefresh } from '../../users/components';
 import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
+import { MultiplierHistory } from '../components/MultiplierHistory';
 import { useCompanyDetail } from '../hooks/useCompanyDetail';
 
-/** Company edit /superadmin/companies/edit/:id (spec §2 Superadmin screens 3). */
+/** Company edit /superadmin/companies/edit/:id. */
 export default function CompanyEditPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -45,7 +46,10 @@ export default function CompanyEditPage() {
           <Loader aria-label="Loading company" />
         </Center>
       ) : company ? (
-        <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+        <>
+          <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+          <MultiplierHistory companyId={company._id} />
+        </>
       ) : null}
     </>
   );

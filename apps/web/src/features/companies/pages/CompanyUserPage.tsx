@@ -12,10 +12,11 @@ import {
   usersApi,
   usersKeys,
 } from '../../users/components';
+import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 import { companiesKeys, companyChangeKeys } from '../api';
 import { formatDateTime } from '../format';
 
-/** Company user edit /superadmin/companies/:id/user/:userId (spec §2 Superadmin screens 4). */
+/** Company user edit /superadmin/companies/:id/user/:userId. */
 export default function CompanyUserPage() {
   const { id = '', userId = '' } = useParams();
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ export default function CompanyUserPage() {
       queryClient.invalidateQueries({ queryKey: companiesKeys.lists }),
     ]);
 
-  // Delete from the company's user page goes back to the company detail (spec §4).
+  // Delete from the company's user page goes back to the company detail.
   const onDelete = () =>
     confirmDelete({
       count: 1,
@@ -87,9 +88,12 @@ export default function CompanyUserPage() {
                 {companyName} · Last login: {formatDateTime(user.last_login)}
               </Text>
             </div>
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-              Delete
-            </Button>
+            <Group gap="sm">
+              <ResetTwoFactorButton userId={userId} username={user.username} />
+              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+                Delete
+              </Button>
+            </Group>
           </Group>
           <Paper withBorder radius="md" p="lg">
             <UserDetailForm user={user} onSaved={() => void refreshCompany()} />

@@ -19,7 +19,7 @@ interface QuickLink {
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
 }
 
-/** Help for admins and employees (spec §2 Shared screens): quick links, support hours, FAQ. */
+/** Help for admins and employees: quick links, support hours, FAQ. */
 export default function HelpPage() {
   const role = useAuthStore((s) => s.role);
   const isAdmin = role === 'admin';

@@ -29,7 +29,7 @@ function Field({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** Spec §2 Admin screens, My Company: company header, employee count, Add Employee, bulk delete, table. */
+/** My Company (admins): company header, employee count, Add Employee, bulk delete, table. */
 export default function MyCompanyPage() {
   const user = useAuthStore((s) => s.user);
   const queryClient = useQueryClient();

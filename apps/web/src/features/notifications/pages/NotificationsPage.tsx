@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
-import type { NotificationRow } from '@portal/contracts';
+import { IconChecks } from '@tabler/icons-react';
+import type { MarkNotificationsReadRequest, NotificationRow } from '@portal/contracts';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
+import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useRealtimeEvent } from '../../../shared/realtime';
@@ -17,10 +19,12 @@ import {
   type UserColumn,
 } from '../../users/components';
 import { matchesFilter, notificationKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
+import { NotificationDetail } from '../components/NotificationDetail';
+import { useUnreadNotifications } from '../useUnreadNotifications';
 
 const PAGE_SIZE = PAGE_SIZES.notifications;
 
-/** Read/unread dot with a text equivalent for screen readers (spec: display only). */
+/** Read/unread dot with a text equivalent for screen readers. */
 function StatusDot({ read }: { read: boolean }) {
   const label = read ? 'Read' : 'Unread';
   return (
@@ -41,19 +45,42 @@ function StatusDot({ read }: { read: boolean }) {
   );
 }
 
-const COLUMNS: UserColumn<NotificationRow>[] = [
-  { key: 'username', header: 'Username', render: (n) => n.username },
-  { key: 'email', header: 'Email', render: (n) => n.email },
-  { key: 'action', header: 'Action', render: (n) => n.description },
-  { key: 'date', header: 'Date', render: (n) => formatDateTime(n.date) },
-  { key: 'status', header: <VisuallyHidden>Status</VisuallyHidden>, render: (n) => <StatusDot read={n.read_status} /> },
-];
+function columns(onOpen: (n: NotificationRow) => void): UserColumn<NotificationRow>[] {
+  return [
+    { key: 'username', header: 'Username', render: (n) => n.username },
+    { key: 'email', header: 'Email', render: (n) => n.email },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (n) => (
+        <Anchor
+          component="button"
+          type="button"
+          ta="left"
+          fz="sm"
+          fw={n.read_status ? 400 : 600}
+          onClick={() => onOpen(n)}
+        >
+          {n.description}
+        </Anchor>
+      ),
+    },
+    { key: 'date', header: 'Date', render: (n) => formatDateTime(n.date) },
+    {
+      key: 'status',
+      header: <VisuallyHidden>Status</VisuallyHidden>,
+      render: (n) => <StatusDot read={n.read_status} />,
+    },
+  ];
+}
 
-/** Spec §2 Superadmin screen 7: filter, select-all, status dot, 20 per page, bulk delete, live rows. */
+/** Superadmin notifications: filter, select-all, status dot, 20 per page, bulk delete / mark read, live rows. */
 export default function NotificationsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [readStatus, setReadStatus] = useState<StatusValue>('');
+  const [detail, setDetail] = useState<NotificationRow | null>(null);
+  const unread = useUnreadNotifications(true, false);
 
   const list = useQuery({
     queryKey: notificationKeys.page(page, readStatus),
@@ -74,6 +101,35 @@ export default function NotificationsPage() {
       else void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   });
+  // Read here, in another tab or by another superadmin: the lists refetch (rows move between filters).
+  useRealtimeEvent('notification.read', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+
+  const markRead = async (body: MarkNotificationsReadRequest, quiet = false): Promise<boolean> => {
+    try {
+      const res = await notificationsApi.markRead(body);
+      queryClient.setQueryData(notificationKeys.unread, res.unread);
+      if (!quiet) toasts.show({ color: 'teal', message: ORG_MSG.notification.markedRead, autoClose: 3000 });
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      return true;
+    } catch (err) {
+      if (!handledAsSessionEnd(err))
+        toasts.show({
+          color: 'red',
+          message: serverMessage(err, 'The notifications could not be marked as read. Please try again.'),
+          autoClose: 5000,
+        });
+      return false;
+    }
+  };
+
+  const onOpen = (n: NotificationRow) => {
+    setDetail(n);
+    if (!n.read_status)
+      void markRead({ ids: [n._id] }, true).then(
+        (ok) => ok && setDetail((d) => (d && d._id === n._id ? { ...d, read_status: true } : d)),
+      );
+  };
+  const cols = useMemo(() => columns(onOpen), []); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onFilter = (value: StatusValue) => {
     setReadStatus(value);
@@ -91,9 +147,10 @@ export default function NotificationsPage() {
           toasts.show({ color: 'teal', message: ORG_MSG.success.notificationsDeleted, autoClose: 3000 });
           clear();
         } catch (err) {
-          console.error('Notification delete failed', err); // spec §8: failure only logged
+          console.error('Notification delete failed', err); // the spec's client only logs this failure
         }
         await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+        await queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
       },
     });
 
@@ -104,7 +161,7 @@ export default function NotificationsPage() {
         <UsersTable<NotificationRow>
           label="Notifications"
           rows={rows}
-          columns={COLUMNS}
+          columns={cols}
           selected={selected}
           onSelectedChange={setSelected}
           emptyText="No notifications found."
@@ -112,16 +169,30 @@ export default function NotificationsPage() {
           onBulkDelete={onBulkDelete}
           rowName={(n) => `notification from ${n.username}`}
           toolbar={
-            <StatusFilter
-              value={readStatus}
-              onChange={onFilter}
-              allLabel="All Notifications"
-              label="Notification filter"
-            />
+            <>
+              <StatusFilter
+                value={readStatus}
+                onChange={onFilter}
+                allLabel="All Notifications"
+                label="Notification filter"
+              />
+              <Button
+                variant="light"
+                leftSection={<IconChecks size={16} aria-hidden />}
+                disabled={selected.length === 0}
+                onClick={() => void markRead({ ids: selected }).then((ok) => ok && clear())}
+              >
+                Mark as read
+              </Button>
+              <Button variant="default" disabled={!unread} onClick={() => void markRead({ all: true })}>
+                Mark all as read
+              </Button>
+            </>
           }
         />
         <Pagination page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
       </div>
+      <NotificationDetail notification={detail} onClose={() => setDetail(null)} />
     </Stack>
   );
 }

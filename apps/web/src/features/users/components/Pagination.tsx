@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-/** Spec §9: at most 7 page links. */
+/** At most 7 page links. */
 export const MAX_PAGE_LINKS = 7;
 
 /** The page numbers to show: a window of at most `max` consecutive pages around `page`. */

@@ -3,7 +3,7 @@ import type { StatusValue } from '../api';
 
 export interface StatusFilterProps {
   value: StatusValue;
-  /** Callers reset their page to 1 here (spec §4). */
+  /** Callers reset their page to 1 here. */
   onChange: (value: StatusValue) => void;
   /** Label of the "everything" option; 'All User Status' by default ('All Notifications' on notifications). */
   allLabel?: string;

@@ -13,7 +13,7 @@ export interface DeleteUsersTexts {
 }
 
 /**
- * Deletes users (one → DELETE user/{id}, several → DELETE user/bulk) and shows the spec §8 toast.
+ * Deletes users (one → DELETE user/{id}, several → DELETE user/bulk) and shows the result toast.
  * Resolves true on success. Screens pass e.g. { success: 'Admin Deleted Successfully', failureTitle: 'Admin Delete Unsuccessful' }.
  */
 export async function deleteUsers(ids: string[], texts: DeleteUsersTexts = {}): Promise<boolean> {

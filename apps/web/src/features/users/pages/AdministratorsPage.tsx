@@ -20,7 +20,7 @@ import {
 
 const PAGE_SIZE = PAGE_SIZES.administrators;
 
-/** Spec §2 Superadmin screen 5: tiles, status filter, bulk delete, Add Administrator, 20 per page. */
+/** Administrators screen: tiles, status filter, bulk delete, Add Administrator, 20 per page. */
 export default function AdministratorsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 
-/** Spec §2 Admin screens: static sample page explaining what an employee account can do. */
+/** Admins: static sample page explaining what an employee account can do. */
 export default function EmployeeInfoPage() {
   return (
     <Stack gap="lg" maw={760}>

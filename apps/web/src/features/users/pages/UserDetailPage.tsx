@@ -9,9 +9,10 @@ import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
 import { confirmDelete, deleteUsers, UserDetailForm, useOrgLiveRefresh } from '../components';
+import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 
 /**
- * Shared administrator/employee detail (spec §2 Superadmin screen 6): /superadmin/administrators/:id,
+ * Shared administrator/employee detail: /superadmin/administrators/:id,
  * /admin/employee/:id and /admin/mycompany/employee/:id. Superadmin: breadcrumbs Companies > company >
  * username, company in the header, Delete. Admin: My Companies > username, email in the header.
  */
@@ -111,9 +112,17 @@ export default function UserDetailPage() {
               </Text>
             </div>
             {superadmin && (
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-                Delete
-              </Button>
+              <Group gap="sm">
+                <ResetTwoFactorButton userId={user._id} username={user.username} />
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={onDelete}
+                >
+                  Delete
+                </Button>
+              </Group>
             )}
           </Group>
           <Paper withBorder p="lg" radius="md">

@@ -14,6 +14,8 @@ export interface EditServer {
   saveAnswers: Answer[];
   saves: () => FetchCall[];
   history: Record<string, unknown[]>;
+  /** Stored files by owner (category, sub-category or product id), as `GET …/files` lists them. */
+  files: Record<string, { _id: string; name: string; status: string; reason?: string | null; path?: string }[]>;
 }
 
 export function editProducts(): Record<string, CatalogueProduct[]> {
@@ -71,6 +73,7 @@ export function editServer(): EditServer {
     saveAnswers: [],
     saves: () => server.calls.filter((c) => c.method === 'PUT'),
     history: {},
+    files: {},
   };
   const { calls } = mockFetch((raw, call) => {
     const url = new URL(raw, 'http://localhost');
@@ -96,6 +99,13 @@ export function editServer(): EditServer {
         message: 'All changes saved successfully',
         data: { _id: m[1], name: 'x', variants: saved },
       });
+    }
+    if ((m = /^catalogue\/product\/([^/]+)\/files$/.exec(path)) && call.method === 'GET')
+      return json({ status: 200, data: server.files[m[1]] ?? [] });
+    if ((m = /^catalogue\/deletefile\/(.+)$/.exec(path)) && call.method === 'PATCH') {
+      const id = m[1];
+      for (const k of Object.keys(server.files)) server.files[k] = server.files[k].filter((f) => f._id !== id);
+      return json({ status: 200, message: 'File Delete Successfully' });
     }
     if ((m = /^catalogue\/product\/(.+)$/.exec(path)) && call.method === 'GET')
       return json({ status: 200, data: { name: m[1], productDetails: server.products[m[1]] ?? [] } });

@@ -1,0 +1,102 @@
+import { once } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { IMPORT_COLUMNS, centsToDecimalString, neutraliseCell } from '@portal/domain';
+import type { ExportRow } from './catalogue-import.sql';
+
+/** Writes export rows to a stream as CSV or XLSX; text cells that would run as formulas are neutralised. */
+export interface SheetWriter {
+  /** What the HTTP response streams. */
+  readonly output: PassThrough;
+  write(rows: ExportRow[]): Promise<void>;
+  end(): Promise<void>;
+}
+
+const yesNo = (b: boolean) => (b ? 'yes' : 'no');
+const txt = (s: string | null) => neutraliseCell(s ?? '');
+
+async function writeAll(target: Writable, records: unknown[]): Promise<void> {
+  for (const r of records) {
+    if (!target.write(r)) await once(target, 'drain');
+  }
+}
+
+export function csvWriter(): SheetWriter {
+  const output = new PassThrough();
+  const csv = stringify({ header: true, columns: [...IMPORT_COLUMNS], bom: true });
+  csv.pipe(output);
+  return {
+    output,
+    write: (rows) =>
+      writeAll(
+        csv,
+        rows.map((r) => [
+          txt(r.category),
+          txt(r.subcategory),
+          txt(r.product),
+          txt(r.part_number),
+          txt(r.size),
+          txt(r.actual_size),
+          r.depth ?? '',
+          yesNo(r.odd_size),
+          r.odd_size_type ?? '',
+          r.min_area ?? '',
+          r.max_area ?? '',
+          yesNo(r.out_of_stock),
+          centsToDecimalString(r.list_price_cents),
+          String(r.display_order),
+        ]),
+      ),
+    async end() {
+      csv.end();
+      await once(output, 'finish');
+    },
+  };
+}
+
+const WIDTHS: Record<string, number> = { category: 22, subcategory: 22, product: 32, part_number: 18 };
+
+export function xlsxWriter(): SheetWriter {
+  const output = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet('Catalogue', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = IMPORT_COLUMNS.map((c) => ({
+    header: c,
+    key: c,
+    width: WIDTHS[c] ?? 12,
+    ...(c === 'list_price' ? { style: { numFmt: '0.00' } } : {}),
+  }));
+  ws.autoFilter = { from: 'A1', to: { row: 1, column: IMPORT_COLUMNS.length } };
+  ws.getRow(1).font = { bold: true };
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  return {
+    output,
+    async write(rows) {
+      for (const r of rows) {
+        ws.addRow([
+          txt(r.category),
+          txt(r.subcategory),
+          txt(r.product),
+          txt(r.part_number),
+          txt(r.size),
+          txt(r.actual_size),
+          num(r.depth),
+          yesNo(r.odd_size),
+          r.odd_size_type ?? '',
+          num(r.min_area),
+          num(r.max_area),
+          yesNo(r.out_of_stock),
+          Number(r.list_price_cents) / 100,
+          r.display_order,
+        ]).commit();
+      }
+      // Let the zip stream drain before the next batch.
+      if (output.writableNeedDrain) await once(output, 'drain');
+    },
+    async end() {
+      ws.commit();
+      await wb.commit();
+    },
+  };
+}

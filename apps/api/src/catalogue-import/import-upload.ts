@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parse } from 'csv-parse';
+import type { FastifyRequest } from 'fastify';
+import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
+import {
+  ZipRejected,
+  checkXlsxArchive,
+  detectDelimiter,
+  importsDir,
+  sniffSpreadsheet,
+  type SpreadsheetKind,
+} from '@portal/platform';
+import { ApiException } from '../common/api-exception';
+
+/** A received import file, checked by content and size, stored under a generated name. */
+export interface ReceivedSheet {
+  id: string;
+  file: string;
+  storageName: string;
+  name: string;
+  size: number;
+  kind: SpreadsheetKind;
+  /** CSV: data lines (an upper bound when cells hold line breaks); XLSX: 0 (counted by the worker). */
+  rows: number;
+  fields: Record<string, string>;
+}
+
+const HEAD_BYTES = 8192;
+
+/** Display name: no path, no control characters, bounded. */
+function cleanName(raw: string | undefined, kind: SpreadsheetKind): string {
+  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
+  const name = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f"<>]/g, '')
+    .trim()
+    .slice(0, 200);
+  return name && name !== '.' && name !== '..' ? name : `catalogue.${kind}`;
+}
+
+/** Exact record count of a CSV (only used when the quick line count is over the limit). */
+async function countCsvRecords(file: string, stopAfter: number): Promise<number> {
+  const delimiter = await detectDelimiter(file);
+  const parser = createReadStream(file).pipe(
+    parse({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_records_with_error: true,
+      skip_empty_lines: true,
+    }),
+  );
+  let n = 0;
+  for await (const _ of parser) {
+    if (++n > stopAfter) {
+      parser.destroy();
+      break;
+    }
+  }
+  return n;
+}
+
+async function removeQuietly(file: string): Promise<void> {
+  await fs.rm(file, { force: true }).catch(() => undefined);
+}
+
+/**
+ * Streams the multipart `file` to `<FILES_DIR>/imports/<uuid>.part` (never buffered whole), keeps the
+ * text fields, then checks: content is CSV or XLSX (415), at most 20 MB (413), at most 100,000 data
+ * rows for CSV (413), an XLSX that inflates within the cap (413). On any failure nothing stays on disk.
+ */
+export async function receiveSheet(req: FastifyRequest, filesDir: string): Promise<ReceivedSheet> {
+  if (!req.isMultipart?.()) throw new ApiException(400, IMPORT_MSG.noFile);
+  const dir = importsDir(filesDir);
+  await fs.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const tmp = path.join(dir, `${id}.part`);
+  const fields: Record<string, string> = {};
+  let got: { name: string; size: number; head: Buffer; lines: number; lastByte: number } | null = null;
+  try {
+    const parts = req.parts({
+      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024, headerPairs: 100 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || got) {
+        part.file.resume();
+        continue;
+      }
+      const f = { name: part.filename, size: 0, head: Buffer.alloc(0), lines: 0, lastByte: -1 };
+      got = f;
+      const meter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          if (f.head.length < HEAD_BYTES)
+            f.head = Buffer.concat([f.head, chunk.subarray(0, HEAD_BYTES - f.head.length)]);
+          f.size += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) f.lines++;
+          if (chunk.length) f.lastByte = chunk[chunk.length - 1];
+          cb(null, chunk);
+        },
+      });
+      await pipeline(part.file, meter, createWriteStream(tmp, { flags: 'wx', mode: 0o640 }));
+      if (part.file.truncated || f.size > MAX_IMPORT_BYTES) throw new ApiException(413, IMPORT_MSG.tooLarge);
+    }
+  } catch (err) {
+    await removeQuietly(tmp);
+    if (err instanceof ApiException) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiException(413, IMPORT_MSG.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new ApiException(413, IMPORT_MSG.badUpload);
+    }
+    throw new ApiException(400, IMPORT_MSG.badUpload);
+  }
+  if (!got) throw new ApiException(400, IMPORT_MSG.noFile);
+  try {
+    if (got.size === 0) throw new ApiException(400, IMPORT_MSG.empty);
+    const kind = sniffSpreadsheet(got.head);
+    if (!kind) throw new ApiException(415, IMPORT_MSG.badType);
+    let rows = 0;
+    if (kind === 'xlsx') {
+      try {
+        await checkXlsxArchive(tmp, MAX_XLSX_INFLATED_BYTES);
+      } catch (err) {
+        if (err instanceof ZipRejected) {
+          throw err.reason === 'bomb'
+            ? new ApiException(413, IMPORT_MSG.zipBomb)
+            : new ApiException(415, IMPORT_MSG.badType);
+        }
+        throw err;
+      }
+    } else {
+      const lines = got.lines + (got.lastByte === 10 ? 0 : 1);
+      rows = Math.max(0, lines - 1);
+      if (rows > MAX_IMPORT_ROWS) {
+        // Quoted cells may hold line breaks: count records exactly before refusing.
+        rows = Math.max(0, (await countCsvRecords(tmp, MAX_IMPORT_ROWS + 1)) - 1);
+        if (rows > MAX_IMPORT_ROWS) throw new ApiException(413, IMPORT_MSG.tooManyRows);
+      }
+    }
+    const storageName = `${id}.${kind}`;
+    const file = path.join(dir, storageName);
+    await fs.rename(tmp, file);
+    return { id, file, storageName, name: cleanName(got.name, kind), size: got.size, kind, rows, fields };
+  } catch (err) {
+    await removeQuietly(tmp);
+    throw err;
+  }
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { createPricelistSchema, pricelistListQuerySchema, type CreatePricelistInput } from '@portal/domain';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import type { RequestUser } from '../common/request-user';
+import { ZodPipe } from '../common/zod.pipe';
+import { PricelistsService } from './pricelists.service';
+
+/**
+ * Customer price lists. Employees and admins request their own company's prices; a superadmin names
+ * the company. Only the requester (and superadmins) can read or download a list.
+ */
+@Controller('pricelists')
+export class PricelistsController {
+  constructor(private readonly pricelists: PricelistsService) {}
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Post()
+  @HttpCode(202)
+  create(@CurrentUser() user: RequestUser, @Body(new ZodPipe(createPricelistSchema)) body: CreatePricelistInput) {
+    return this.pricelists.create(user, body);
+  }
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get()
+  list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(pricelistListQuerySchema)) query: { companyId?: string }) {
+    return this.pricelists.list(user, query.companyId);
+  }
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get(':id')
+  one(@CurrentUser() user: RequestUser, @Param('id') id: string) {
+    return this.pricelists.get(user, id);
+  }
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get(':id/download')
+  async download(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const f = await this.pricelists.open(user, id);
+    await reply
+      .header('content-type', f.mime)
+      .header('content-length', String(f.size))
+      .header('content-disposition', f.disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(f.stream);
+  }
+}

@@ -1,0 +1,413 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { io, type Socket } from 'socket.io-client';
+import { PRICELIST_COLUMNS } from '../../../libs/contracts/src';
+import type { CompanyPercentages } from '../../../libs/domain/src';
+import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { seedTestCatalogue } from '../../../test/catalogue';
+import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+
+const PW = 'Passw0rd!23';
+const filesDir = `/tmp/portal-pricelists-${process.pid}`;
+const listDir = path.join(filesDir, 'pricelists');
+
+// Percentages where binary floats would round some prices wrongly, different per product line.
+const A: CompanyPercentages = {
+  discount_percentage: '45.55',
+  rigidflow_percentage: '52.35',
+  minipro_percentage: '48.75',
+  polyroll_percentage: '33.33',
+};
+const B: CompanyPercentages = {
+  discount_percentage: '62.25',
+  rigidflow_percentage: '70.00',
+  minipro_percentage: '65.50',
+  polyroll_percentage: '58.00',
+};
+
+async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type Who = 'root' | 'adminA' | 'empA' | 'empA2' | 'empB';
+interface ScreenRow {
+  category: string;
+  subcategory: string;
+  product: string;
+  part_number: string;
+  price: number;
+}
+
+describe('customer price lists', () => {
+  let api: TestApi;
+  let worker: WorkerRuntime;
+  let companyA: string;
+  let companyB: string;
+  let ids: Record<string, string>;
+  const as: Record<Who, ApiClient> = {} as never;
+  const sockets: Socket[] = [];
+
+  const setPercentages = (id: string, p: CompanyPercentages) =>
+    api.db.query(
+      `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
+      [id, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
+    );
+
+  /** Every standard variant exactly as the catalogue screen shows it to `who` (one page per category). */
+  async function screen(who: ApiClient): Promise<Map<string, ScreenRow>> {
+    const out = new Map<string, ScreenRow>();
+    const cats = await who.request('GET', 'catalogue');
+    expect(cats.status).toBe(200);
+    const subNames = new Map<string, string>(
+      ((await api.db.query(`SELECT id, name FROM subcategories`)) as { id: string; name: string }[]).map((s) => [
+        s.id,
+        s.name,
+      ]),
+    );
+    for (const c of cats.body.data as { _id: string; name: string }[]) {
+      const page = await who.request('GET', `catalogue/product/${c._id}`);
+      expect(page.status).toBe(200);
+      for (const p of page.body.data.productDetails as {
+        name: string;
+        subcatalogue_id: string | null;
+        variants: { part_number: string; customer_price: number; list_price?: unknown }[];
+      }[]) {
+        for (const v of p.variants) {
+          expect(v.list_price).toBeUndefined();
+          out.set(v.part_number, {
+            category: c.name,
+            subcategory: p.subcatalogue_id ? subNames.get(p.subcatalogue_id)! : '',
+            product: p.name,
+            part_number: v.part_number,
+            price: v.customer_price,
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  async function request(who: ApiClient, body: Record<string, unknown>) {
+    const res = await who.request('POST', 'pricelists', body);
+    expect(res.status).toBe(202);
+    expect(res.body.data).toEqual({ _id: expect.any(String), status: 'queued' });
+    return res.body.data._id as string;
+  }
+
+  async function ready(who: ApiClient, id: string) {
+    return waitFor(async () => {
+      const res = await who.request('GET', `pricelists/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).not.toBe('failed');
+      return res.body.data.status === 'ready' && res.body.data;
+    }, 60_000);
+  }
+
+  async function download(who: ApiClient, id: string) {
+    const res = await fetch(`${api.baseUrl}/api/pricelists/${id}/download`, {
+      headers: { authorization: `Bearer ${who.token}` },
+    });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  function connect(who: ApiClient): Promise<Socket> {
+    const socket = io(api.baseUrl, {
+      path: '/socket.io',
+      auth: { token: who.token },
+      transports: ['websocket'],
+      extraHeaders: { origin: api.origin },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', reject);
+    });
+  }
+
+  beforeAll(async () => {
+    api = await startTestApi({ FILES_DIR: filesDir });
+    ids = (await seedTestCatalogue(api.db)).ids;
+    companyA = await createCompany(api.db, 'Acme Air');
+    companyB = await createCompany(api.db, 'Beta Cooling');
+    await setPercentages(companyA, A);
+    await setPercentages(companyB, B);
+    await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
+    await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: companyA });
+    await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: companyA });
+    await createUser(api.db, { email: 'emp2@acme.com', role: 'employee', companyId: companyA });
+    await createUser(api.db, { email: 'emp@beta.com', role: 'employee', companyId: companyB });
+    for (const [who, email] of [
+      ['root', 'root@example.com'],
+      ['adminA', 'admin@acme.com'],
+      ['empA', 'emp@acme.com'],
+      ['empA2', 'emp2@acme.com'],
+      ['empB', 'emp@beta.com'],
+    ] as const) {
+      as[who] = new ApiClient(api);
+      expect((await as[who].login(email, PW)).status).toBe(200);
+    }
+    worker = await startWorker(
+      {
+        DATABASE_URL: api.database.url,
+        PUBLIC_URL: 'http://localhost:3999',
+        OUTBOX_POLL_MS: 200,
+        MAIL_FROM: 'Filter Portal <no-reply@test>',
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+        FILES_DIR: filesDir,
+      },
+      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
+    );
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await worker?.stop(2000);
+    await api?.close();
+    await fs.rm(filesDir, { recursive: true, force: true });
+  });
+
+  let csvId: string;
+
+  it('CSV of the whole catalogue: every standard variant at exactly the screen price, no list price, no odd sizes', async () => {
+    const socket = await connect(as.empA);
+    const pushed: string[] = [];
+    socket.on('pricelist.ready', (m: { _id: string }) => pushed.push(m._id));
+    csvId = await request(as.empA, { format: 'csv' });
+    const view = await ready(as.empA, csvId);
+    await waitFor(async () => pushed.includes(csvId));
+
+    const shown = await screen(as.empA);
+    const [{ n }] = await api.db.query(`SELECT count(*)::int AS n FROM variants WHERE NOT odd_size`);
+    expect(shown.size).toBe(n);
+    expect(view).toMatchObject({ format: 'csv', rows: n, total: n, scope: 'catalogue', company_name: 'Acme Air' });
+
+    const file = await download(as.empA, csvId);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="price-list-acme-air-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const records: string[][] = parse(file.body.toString('utf8'));
+    expect(records[0]).toEqual([...PRICELIST_COLUMNS]);
+    const rows = records.slice(1);
+    expect(rows).toHaveLength(n);
+    const seen = new Set<string>();
+    for (const [category, subcategory, product, pn, , , , price] of rows) {
+      const s = shown.get(pn);
+      expect(s).toBeDefined();
+      expect({ category, subcategory, product, pn, price }).toEqual({
+        category: s!.category,
+        subcategory: s!.subcategory,
+        product: s!.product,
+        pn: s!.part_number,
+        price: s!.price.toFixed(2),
+      });
+      seen.add(pn);
+    }
+    expect(seen.size).toBe(n);
+
+    // Never the list price: the company pays less than list for every non-free variant here.
+    const listed = new Map<string, string>(
+      (
+        (await api.db.query(
+          `SELECT part_number, (list_price_cents / 100.0)::numeric(20,2)::text AS lp FROM variants`,
+        )) as {
+          part_number: string;
+          lp: string;
+        }[]
+      ).map((r) => [r.part_number, r.lp]),
+    );
+    const differing = rows.filter((r) => Number(listed.get(r[3])) > 0);
+    expect(differing.length).toBeGreaterThan(0);
+    for (const r of differing) expect(r[7]).not.toBe(listed.get(r[3]));
+    const odd: { part_number: string }[] = await api.db.query(`SELECT part_number FROM variants WHERE odd_size`);
+    expect(odd.length).toBeGreaterThan(0);
+    for (const o of odd) expect(seen.has(o.part_number)).toBe(false);
+
+    // The run ends in a notification record for the requester.
+    const note = await waitFor(async () => {
+      const r: { description: string; user_id: string }[] = await api.db.query(
+        `SELECT n.description, n.user_id FROM notifications n JOIN users u ON u.id = n.user_id
+          WHERE u.email = 'emp@acme.com' AND n.description LIKE 'Price list ready%'`,
+      );
+      return r[0];
+    });
+    expect(note.description).toBe(`Price list ready for "Acme Air" (Whole catalogue, CSV): ${n} rows`);
+  });
+
+  it('XLSX of one category: title block, frozen header with autofilter, numeric prices equal to the screen', async () => {
+    const category = ids['rigid-flow'];
+    const [{ name }] = await api.db.query(`SELECT name FROM categories WHERE id = $1`, [category]);
+    const id = await request(as.adminA, { format: 'xlsx', catalogueId: category });
+    const view = await ready(as.adminA, id);
+    expect(view).toMatchObject({ scope: 'category', scope_name: name });
+    const file = await download(as.adminA, id);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="price-list-acme-air-.+\.xlsx"/);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.body as never);
+    const sheet = book.worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('Acme Air');
+    expect(String(sheet.getCell('A3').value)).toBe('Generated');
+    expect(String(sheet.getCell('A4').value)).toBe('Catalogue last changed');
+    expect(sheet.getRow(6).values).toEqual([undefined, ...PRICELIST_COLUMNS]);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 6 });
+    expect(sheet.autoFilter).toBe('A6:H6');
+
+    const page = await as.adminA.request('GET', `catalogue/product/${category}`);
+    const expected = new Map<string, number>();
+    for (const p of page.body.data.productDetails)
+      for (const v of p.variants) expected.set(v.part_number, v.customer_price);
+    expect(expected.size).toBeGreaterThan(0);
+    const got = new Map<string, number>();
+    for (let r = 7; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r);
+      expect(row.getCell(1).value).toBe(name);
+      const price = row.getCell(8).value;
+      expect(typeof price).toBe('number');
+      got.set(String(row.getCell(4).value), price as number);
+    }
+    expect(got).toEqual(expected);
+    expect(view.rows).toBe(expected.size);
+  });
+
+  it('PDF of a sub-category opens as a PDF; an employee cannot choose another company', async () => {
+    const [{ id: sub, n }] = await api.db.query(
+      `SELECT s.id, count(v.id)::int AS n FROM subcategories s JOIN products p ON p.subcategory_id = s.id
+         JOIN variants v ON v.product_id = p.id AND NOT v.odd_size GROUP BY s.id ORDER BY n DESC LIMIT 1`,
+    );
+    const id = await request(as.empA, { format: 'pdf', catalogueId: sub, companyId: companyB });
+    const view = await ready(as.empA, id);
+    expect(view).toMatchObject({ scope: 'subcategory', rows: n, company_id: companyA, company_name: 'Acme Air' });
+    const file = await download(as.empA, id);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(file.body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.body.subarray(-8).toString('latin1')).toContain('%%EOF');
+  });
+
+  it('superadmin lists for a named company, with that company`s prices', async () => {
+    const noCompany = await as.root.request('POST', 'pricelists', { format: 'csv' });
+    expect(noCompany.status).toBe(400);
+    expect(noCompany.body.message).toBe('Please select a company');
+    expect((await as.root.request('POST', 'pricelists', { format: 'csv', companyId: randomUUID() })).status).toBe(404);
+
+    const category = ids['merv-10'];
+    const id = await request(as.root, { format: 'csv', companyId: companyB, catalogueId: category });
+    expect(await ready(as.root, id)).toMatchObject({ company_id: companyB, company_name: 'Beta Cooling' });
+    const rows: string[][] = parse((await download(as.root, id)).body.toString('utf8')).slice(1);
+    const page = await as.empB.request('GET', `catalogue/product/${category}`);
+    const expected = new Map<string, string>();
+    for (const p of page.body.data.productDetails)
+      for (const v of p.variants) expected.set(v.part_number, v.customer_price.toFixed(2));
+    expect(new Map(rows.map((r) => [r[3], r[7]]))).toEqual(expected);
+    // Superadmin's own list shows it; it can be filtered by company.
+    const mine = await as.root.request('GET', `pricelists?companyId=${companyB}`);
+    expect(mine.body.data.map((l: { _id: string }) => l._id)).toEqual([id]);
+    expect((await as.root.request('GET', `pricelists?companyId=${companyA}`)).body.data).toEqual([]);
+  });
+
+  it('only the requester and superadmins can read or download a list; everyone else gets 404', async () => {
+    for (const who of ['empB', 'adminA', 'empA2'] as const) {
+      const one = await as[who].request('GET', `pricelists/${csvId}`);
+      expect(one.status).toBe(404);
+      expect(one.body.message).toBe('Price list not found');
+      expect((await download(as[who], csvId)).status).toBe(404);
+      const list = await as[who].request('GET', 'pricelists');
+      expect(list.body.data.map((l: { _id: string }) => l._id)).not.toContain(csvId);
+    }
+    expect((await as.root.request('GET', `pricelists/${csvId}`)).status).toBe(200);
+    expect((await download(as.root, csvId)).status).toBe(200);
+    // The request is on the audit log, under the requester's company.
+    const audit = await as.root.request('GET', `audit?entity=pricelist&entity_id=${csvId}`);
+    expect(audit.body.data.list).toHaveLength(1);
+    expect(audit.body.data.list[0]).toMatchObject({ action: 'pricelist.requested', after: { format: 'csv' } });
+    for (const bad of [randomUUID(), 'not-an-id', "1' OR '1'='1"]) {
+      expect((await as.empA.request('GET', `pricelists/${encodeURIComponent(bad)}`)).status).toBe(404);
+      expect((await download(as.empA, encodeURIComponent(bad))).status).toBe(404);
+    }
+    const anon = await fetch(`${api.baseUrl}/api/pricelists/${csvId}/download`);
+    expect(anon.status).toBe(401);
+
+    const mine = await as.empA.request('GET', 'pricelists');
+    expect(mine.status).toBe(200);
+    const times = mine.body.data.map((l: { created_at: string }) => l.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(mine.body.data[0]).toEqual({
+      _id: expect.any(String),
+      status: expect.stringMatching(/^(queued|running|ready|failed)$/),
+      format: expect.any(String),
+      rows: expect.any(Number),
+      total: expect.anything(),
+      scope: expect.any(String),
+      scope_name: expect.any(String),
+      company_id: companyA,
+      company_name: 'Acme Air',
+      file_name: expect.stringMatching(/^price-list-acme-air-/),
+      error: null,
+      created_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
+  });
+
+  it('refuses bad input with clear 4xx messages', async () => {
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{}, 400, 'Please choose a format: CSV, XLSX or PDF'],
+      [{ format: 'docx' }, 400, 'Please choose a format: CSV, XLSX or PDF'],
+      [{ format: 'csv', catalogueId: 'abc' }, 400, 'Invalid category ID'],
+      [{ format: 'csv', catalogueId: randomUUID() }, 404, 'Category not found'],
+      [{ format: ['csv'] }, 400, 'Please choose a format: CSV, XLSX or PDF'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await as.empA.request('POST', 'pricelists', body);
+      expect({ status: res.status, message: res.body.message }).toEqual({ status, message });
+    }
+    expect((await as.empA.request('GET', 'pricelists?companyId=zzz')).status).toBe(400);
+  });
+
+  it('a list that is not ready cannot be downloaded; at most 3 unfinished lists per user', async () => {
+    const [{ id }] = await api.db.query(
+      `INSERT INTO pricelists (requested_by, company_id, format, scope, scope_name, status)
+       SELECT id, company_id, 'csv', 'catalogue', 'Whole catalogue', 'running' FROM users WHERE email = 'emp2@acme.com'
+       RETURNING id`,
+    );
+    const res = await download(as.empA2, id);
+    expect(res.status).toBe(409);
+    expect(JSON.parse(res.body.toString()).message).toBe('The price list is not ready yet');
+    await api.db.query(
+      `INSERT INTO pricelists (requested_by, company_id, format, scope, scope_name, status)
+       SELECT id, company_id, 'csv', 'catalogue', 'Whole catalogue', 'queued' FROM users, generate_series(1, 2)
+        WHERE email = 'emp2@acme.com'`,
+    );
+    const refused = await as.empA2.request('POST', 'pricelists', { format: 'csv' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('You already have 3 price lists being prepared. Please wait for them to finish.');
+  });
+
+  it('expired lists disappear at once and the sweep removes their files', async () => {
+    const file = path.join(listDir, `${csvId}.csv`);
+    await fs.access(file);
+    await api.db.query(`UPDATE pricelists SET expires_at = now() - interval '1 second' WHERE id = $1`, [csvId]);
+    expect((await as.empA.request('GET', `pricelists/${csvId}`)).status).toBe(404);
+    expect((await download(as.empA, csvId)).status).toBe(404);
+    expect(await worker.sweepPricelists()).toBeGreaterThanOrEqual(1);
+    await expect(fs.access(file)).rejects.toThrow();
+    expect(await api.db.query(`SELECT 1 FROM pricelists WHERE id = $1`, [csvId])).toEqual([]);
+    // Files of other lists stay.
+    const left = await fs.readdir(listDir);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left).not.toContain(`${csvId}.csv`);
+  });
+});

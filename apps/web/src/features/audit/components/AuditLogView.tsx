@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications as toasts } from '@mantine/notifications';
+import { Text } from '@mantine/core';
+import { serverMessage } from '../../../shared/api';
+import { useRealtimeEvent } from '../../../shared/realtime';
+import { Pagination } from '../../users/components';
+import { usersApi, usersKeys } from '../../users/api';
+import { auditApi, auditKeys, EMPTY_FILTERS, type AuditFilters } from '../api';
+import { AuditFiltersBar } from './AuditFiltersBar';
+import { AuditTable } from './AuditTable';
+
+const PAGE_SIZE = 25;
+
+/**
+ * The filtered, paged list (newest first) with CSV export. `superadmin`: every company, a company
+ * filter and live updates; `admin`: the server limits it to the admin's own company.
+ */
+export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [exporting, setExporting] = useState(false);
+  const superadmin = scope === 'superadmin';
+
+  const list = useQuery({
+    queryKey: auditKeys.page(filters, page, PAGE_SIZE),
+    queryFn: () => auditApi.list(filters, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const companies = useQuery({
+    queryKey: usersKeys.companyOptions,
+    queryFn: usersApi.companyOptions,
+    enabled: superadmin,
+  });
+  const companyOptions = useMemo(
+    () => (companies.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+    [companies.data],
+  );
+  const companyNames = useMemo(() => new Map(companyOptions.map((c) => [c.value, c.label])), [companyOptions]);
+
+  // New entries: the list refetches (the event carries no entry data).
+  useRealtimeEvent('audit.created', () => void queryClient.invalidateQueries({ queryKey: auditKeys.all }), superadmin);
+
+  const change = (next: AuditFilters) => {
+    setFilters(next);
+    setPage(1);
+  };
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      await auditApi.exportCsv(filters);
+    } catch (err) {
+      toasts.show({ color: 'red', message: serverMessage(err, 'Export failed') });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const rows = list.isError ? [] : (list.data?.list ?? []);
+  const total = list.isError ? 0 : (list.data?.total ?? 0);
+  return (
+    <div>
+      <AuditFiltersBar
+        filters={filters}
+        onChange={change}
+        companies={superadmin ? companyOptions : undefined}
+        onExport={() => void onExport()}
+        exporting={exporting}
+      />
+      {list.isError && (
+        <Text c="red.8" mb="sm" role="alert">
+          {serverMessage(list.error, 'Could not load the entries.')}
+        </Text>
+      )}
+      <Text size="sm" mb="xs" aria-live="polite">
+        {total} {total === 1 ? 'entry' : 'entries'}
+      </Text>
+      <AuditTable
+        rows={rows}
+        loading={list.isLoading}
+        companyNames={superadmin ? companyNames : undefined}
+        onActor={(id, name) => change({ ...filters, actor_id: id, actor_name: name })}
+        onRecord={(entity, id) => change({ ...filters, entity, entity_id: id })}
+      />
+      <Pagination page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { exactPercentageToMultiplier } from '@portal/domain';
+
+/** Readable names of the entities and actions the log records. */
+export const ENTITY_LABELS: Record<string, string> = {
+  company: 'Company',
+  user: 'User',
+  session: 'Session',
+  product: 'Product',
+  variant: 'Variant',
+  file: 'File',
+  catalogue_import: 'Catalogue import',
+  pricelist: 'Price list',
+  settings: 'Settings',
+};
+
+export const ACTION_LABELS: Record<string, string> = {
+  'company.created': 'Company created',
+  'company.updated': 'Company updated',
+  'company.status_changed': 'Company status changed',
+  'company.deleted': 'Company deleted',
+  'user.created': 'User created',
+  'user.updated': 'User updated',
+  'user.disabled': 'User disabled',
+  'user.enabled': 'User enabled',
+  'user.deleted': 'User deleted',
+  'session.revoked': 'Session ended',
+  'auth.login': 'Signed in',
+  'auth.login_failed': 'Sign-in failed',
+  'auth.login_refused': 'Sign-in refused (disabled)',
+  'auth.lockout': 'Sign-in locked out',
+  'account.password_changed': 'Password changed',
+  'account.password_reset': 'Password reset',
+  'product.created': 'Product created',
+  'product.deleted': 'Product deleted',
+  'variant.created': 'Variant created',
+  'variant.updated': 'Variant updated',
+  'variant.deleted': 'Variant deleted',
+  'file.added': 'File added',
+  'file.removed': 'File removed',
+  'auth.two_factor_failed': 'Two-factor code refused',
+  'user.two_factor_enabled': 'Two-factor turned on',
+  'user.two_factor_disabled': 'Two-factor turned off',
+  'user.two_factor_reset': 'Two-factor reset',
+  'user.recovery_codes_regenerated': 'Recovery codes replaced',
+  'settings.security_updated': 'Security policy changed',
+  'pricelist.requested': 'Price list requested',
+  'catalogue_import.applied': 'Catalogue import applied',
+};
+
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+
+/** Multiplier fields are stored as percentages; people read them as multipliers (1.0000 = list price). */
+export const MULTIPLIER_FIELDS: Record<string, string> = {
+  discount_percentage: 'Price Multiplier',
+  rigidflow_percentage: 'Rigidflow Multiplier',
+  minipro_percentage: 'Minipro Multiplier',
+  polyroll_percentage: 'Polyroll Multiplier',
+};
+
+export function formatAuditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field in MULTIPLIER_FIELDS && (typeof value === 'number' || typeof value === 'string')) {
+    try {
+      return exactPercentageToMultiplier(value);
+    } catch {
+      return String(value);
+    }
+  }
+  if (field === 'status' && typeof value === 'boolean') return value ? 'Active' : 'Inactive';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export interface FieldChange {
+  field: string;
+  label: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** The before → after rows of an entry: every field in either side, in a stable order. */
+export function fieldChanges(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields.map((field) => ({
+    field,
+    label: MULTIPLIER_FIELDS[field] ?? field,
+    before: before && field in before ? formatAuditValue(field, before[field]) : null,
+    after: after && field in after ? formatAuditValue(field, after[field]) : null,
+  }));
+}

@@ -1,0 +1,2 @@
+export { auditApi, auditKeys } from './api';
+export { formatAuditValue, MULTIPLIER_FIELDS } from './format';

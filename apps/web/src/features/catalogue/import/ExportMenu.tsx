@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { downloadExport } from './api';
+
+interface ExportMenuProps {
+  categoryId: string;
+  categoryName: string;
+  /** Sub-category being viewed, if any. */
+  subcategory?: { _id: string; name: string } | null;
+}
+
+/** Export: CSV or XLSX, of this category (or sub-category) or of the whole catalogue. */
+export function ExportMenu({ categoryId, categoryName, subcategory }: ExportMenuProps) {
+  const [busy, setBusy] = useState(false);
+  const run = (format: 'csv' | 'xlsx', id: string | null) => {
+    setBusy(true);
+    downloadExport(format, id)
+      .catch((err: unknown) =>
+        notifications.show({ color: 'red', message: err instanceof Error ? err.message : 'Export failed' }),
+      )
+      .finally(() => setBusy(false));
+  };
+  const scopes = [
+    ...(subcategory ? [{ id: subcategory._id, label: subcategory.name }] : []),
+    { id: categoryId, label: categoryName },
+    { id: null, label: 'Whole catalogue' },
+  ];
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" loading={busy}>
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <div key={format}>
+            <Menu.Label>{format.toUpperCase()}</Menu.Label>
+            {scopes.map((s) => (
+              <Menu.Item key={`${format}-${s.id ?? 'all'}`} onClick={() => run(format, s.id)}>
+                {s.label} ({format.toUpperCase()})
+              </Menu.Item>
+            ))}
+          </div>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClientEventMap } from '@portal/contracts';
+import { useRealtimeEvent } from '../../../shared/realtime';
+import { fetchImport } from './api';
+import { PAGE_SIZE } from './DryRunSummary';
+
+const RUNNING = new Set(['queued', 'validating', 'applying']);
+
+/** An import's state: polled while the worker runs, refreshed at once by `import.progress` pushes. */
+export function useImportStatus(id: string | null) {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [errorsPage, setErrorsPage] = useState(1);
+  const [progress, setProgress] = useState<ClientEventMap['import.progress'] | null>(null);
+  const query = useQuery({
+    queryKey: ['catalogue-import', id, page, errorsPage],
+    queryFn: () => fetchImport(id!, page, errorsPage, PAGE_SIZE),
+    enabled: !!id,
+    refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.status) ? false : 1500),
+  });
+  useRealtimeEvent('import.progress', (e) => {
+    if (e.id !== id) return;
+    setProgress(e);
+    if (!RUNNING.has(e.status)) void qc.invalidateQueries({ queryKey: ['catalogue-import', id] });
+  });
+  const view = query.data ?? null;
+  const status = view?.status ?? 'queued';
+  return {
+    view,
+    status,
+    running: !view || RUNNING.has(status),
+    progress: progress && progress.status === status ? progress : null,
+    page,
+    errorsPage,
+    setPage,
+    setErrorsPage,
+    refetch: () => qc.invalidateQueries({ queryKey: ['catalogue-import', id] }),
+    error: query.error,
+  };
+}

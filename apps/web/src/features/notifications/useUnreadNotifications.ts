@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { onRealtimeConnect, useRealtimeEvent } from '../../shared/realtime';
+import { notificationKeys, notificationsApi } from './api';
+
+/**
+ * Unread notifications for the sidebar badge (superadmins only: `enabled`). Fetched once, then kept
+ * live: `notification.created` adds one, `notification.read` carries the count left; a socket
+ * reconnect refetches what it may have missed. One component (the sidebar) keeps it `live`;
+ * other readers pass `live: false`, or each event would be counted once per reader.
+ */
+export function useUnreadNotifications(enabled: boolean, live = true): number | undefined {
+  const queryClient = useQueryClient();
+  const count = useQuery({
+    queryKey: notificationKeys.unread,
+    queryFn: notificationsApi.unreadCount,
+    enabled,
+    staleTime: Infinity,
+  });
+  useRealtimeEvent(
+    'notification.created',
+    () => queryClient.setQueryData<number>(notificationKeys.unread, (n) => (n === undefined ? n : n + 1)),
+    enabled && live,
+  );
+  useRealtimeEvent(
+    'notification.read',
+    (e) => queryClient.setQueryData(notificationKeys.unread, e.unread),
+    enabled && live,
+  );
+  useEffect(() => {
+    if (!enabled || !live) return;
+    return onRealtimeConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.unread }));
+  }, [enabled, live, queryClient]);
+  return enabled ? count.data : undefined;
+}

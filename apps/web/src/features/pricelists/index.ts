@@ -1,0 +1,2 @@
+export { CataloguePricelistActions } from './components/CataloguePricelistActions';
+export { CompanyPricelistActions } from './components/CompanyPricelistActions';

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
+import { errorStatus, serverMessage } from '../../../shared/api';
+import { verifySecondFactor } from '../../auth/session';
+import { CodeInput } from './CodeInput';
+
+/** Second sign-in step: the app's code, or one recovery code. Success publishes the session. */
+export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart: () => void }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (useRecovery ? !recovery.trim() : code.length !== 6) {
+      setError(useRecovery ? TWO_FACTOR_MSG.invalidRecoveryCode : TWO_FACTOR_MSG.codeRequired);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await verifySecondFactor(
+        useRecovery ? { mfa_token: mfaToken, recovery_code: recovery } : { mfa_token: mfaToken, code },
+      );
+    } catch (err) {
+      const status = errorStatus(err);
+      setError(
+        status === 429
+          ? MSG.login.tooMany
+          : status === 0 || status >= 500
+            ? MSG.login.serverDown
+            : serverMessage(err, MSG.login.failed),
+      );
+      setCode('');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label="Two-factor verification">
+      <Stack gap="md">
+        {error && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle aria-hidden />}
+            role="alert"
+            title="Verification failed"
+          >
+            {error}
+          </Alert>
+        )}
+        {useRecovery ? (
+          <>
+            <Text size="sm">Enter one of your recovery codes. Each code works once.</Text>
+            <TextInput
+              label="Recovery code"
+              placeholder="xxxxx-xxxxx"
+              autoComplete="off"
+              autoFocus
+              ff="monospace"
+              value={recovery}
+              onChange={(e) => setRecovery(e.currentTarget.value)}
+            />
+          </>
+        ) : (
+          <>
+            <Text size="sm">Open your authenticator app and enter the 6-digit code for Filter Portal.</Text>
+            <CodeInput value={code} onChange={setCode} autoFocus />
+          </>
+        )}
+        <Button type="submit" fullWidth size="md" loading={busy}>
+          Verify
+        </Button>
+        <Group justify="space-between">
+          <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+            Back to sign in
+          </Anchor>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setUseRecovery((v) => !v);
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

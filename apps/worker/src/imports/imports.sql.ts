@@ -1,0 +1,265 @@
+/**
+ * SQL of the catalogue import (dry run and apply). Every write is set-based: staging rows go in one
+ * INSERT … SELECT FROM unnest(…) per batch, and the apply is a handful of statements over the
+ * staging table, whatever the row count.
+ */
+
+export interface ImportRow {
+  id: string;
+  status: string;
+  file_name: string;
+  format: 'csv' | 'xlsx';
+  storage_name: string | null;
+  mapping: Record<string, string | null> | null;
+  delete_missing: boolean;
+  total_rows: number;
+  started_by: string | null;
+  started_by_name: string;
+  started_by_email: string;
+  create_count: number;
+  update_count: number;
+  unchanged_count: number;
+  delete_count: number;
+  error_count: number;
+}
+
+export const IMPORT_SQL = `
+  SELECT id, status, file_name, format, storage_name, mapping, delete_missing, total_rows, started_by, started_by_name,
+         started_by_email, create_count, update_count, unchanged_count, delete_count, error_count
+    FROM catalogue_imports WHERE id = $1`;
+
+/** Moves an import from one of the statuses in $2 to $3; returns the row when it did. */
+export const TRANSITION_SQL = `
+  UPDATE catalogue_imports SET status = $3, updated_at = now() WHERE id = $1 AND status = ANY($2::text[])
+  RETURNING id`;
+
+export const CLEAR_STAGING_SQL = [
+  `DELETE FROM catalogue_import_errors WHERE import_id = $1`,
+  `DELETE FROM catalogue_import_changes WHERE import_id = $1`,
+];
+
+export const PROGRESS_SQL = `UPDATE catalogue_imports SET done_rows = $2, total_rows = greatest(total_rows, $3) WHERE id = $1`;
+
+export const FINISH_DRY_RUN_SQL = `
+  UPDATE catalogue_imports SET status = $2, create_count = $3, update_count = $4, unchanged_count = $5,
+         delete_count = $6, error_count = $7, done_rows = $8, total_rows = $8, message = $9, validated_at = now(),
+         updated_at = now()
+   WHERE id = $1 AND status = 'validating'
+  RETURNING id`;
+
+export const FAIL_SQL = `
+  UPDATE catalogue_imports SET status = 'failed', message = $2, updated_at = now()
+   WHERE id = $1 AND status IN ('queued', 'validating', 'applying')
+  RETURNING id`;
+
+export const CATEGORIES_SQL = `SELECT id, name FROM categories`;
+export const SUBCATEGORIES_SQL = `SELECT id, category_id, name FROM subcategories`;
+/** Products by node and lower-cased name; the first in display order wins a name clash. */
+export const PRODUCTS_SQL = `
+  SELECT DISTINCT ON (category_id, subcategory_id, lower(name)) id, category_id, subcategory_id, lower(name) AS key
+    FROM products ORDER BY category_id, subcategory_id, lower(name), display_order, id`;
+
+/** A variant with its product's place, looked up by lower-cased part numbers ($1). */
+export interface CurrentVariant {
+  id: string;
+  key: string;
+  part_number: string;
+  product_id: string;
+  product_name: string;
+  category_id: string;
+  subcategory_id: string | null;
+  size: string;
+  actual_size: string;
+  depth: string | null;
+  odd_size: boolean;
+  odd_size_type: string | null;
+  min_area: string | null;
+  max_area: string | null;
+  out_of_stock: boolean;
+  list_price_cents: string;
+  display_order: number;
+  version: number;
+}
+
+export const VARIANTS_BY_PART_NUMBER_SQL = `
+  SELECT v.id, lower(v.part_number) AS key, v.part_number, v.product_id, p.name AS product_name, p.category_id,
+         p.subcategory_id, v.size, v.actual_size, v.depth::text AS depth, v.odd_size, v.odd_size_type,
+         v.min_area::text AS min_area, v.max_area::text AS max_area, v.out_of_stock,
+         v.list_price_cents::text AS list_price_cents, v.display_order, v.version
+    FROM variants v JOIN products p ON p.id = v.product_id
+   WHERE lower(v.part_number) = ANY($1::text[])`;
+
+export const INSERT_ERRORS_SQL = `
+  INSERT INTO catalogue_import_errors (import_id, seq, row_number, column_name, message)
+  SELECT $1, u.seq, u.row_number, u.column_name, u.message
+    FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) AS u(seq, row_number, column_name, message)`;
+
+export const INSERT_CHANGES_SQL = `
+  INSERT INTO catalogue_import_changes (import_id, seq, row_number, kind, part_number, variant_id, base_version,
+    category_id, subcategory_id, product_id, product_name, size, actual_size, depth, odd_size, odd_size_type,
+    min_area, max_area, out_of_stock, list_price_cents, old_price_cents, display_order, fields)
+  SELECT $1, u.seq, u.row_number, u.kind, u.part_number, u.variant_id, u.base_version, u.category_id,
+         u.subcategory_id, u.product_id, u.product_name, u.size, u.actual_size, u.depth::numeric, u.odd_size,
+         u.odd_size_type, u.min_area::numeric, u.max_area::numeric, u.out_of_stock, u.cents, u.old_cents,
+         u.display_order, u.fields::jsonb
+    FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::int[], $8::uuid[], $9::uuid[],
+                $10::uuid[], $11::text[], $12::text[], $13::text[], $14::text[], $15::boolean[], $16::text[],
+                $17::text[], $18::text[], $19::boolean[], $20::bigint[], $21::bigint[], $22::int[], $23::text[])
+      AS u(seq, row_number, kind, part_number, variant_id, base_version, category_id, subcategory_id, product_id,
+           product_name, size, actual_size, depth, odd_size, odd_size_type, min_area, max_area, out_of_stock, cents,
+           old_cents, display_order, fields)`;
+
+/**
+ * deleteMissing: variants of the file's nodes ($1 category ids, $2 sub-category ids or NULL, pairwise)
+ * whose part numbers ($3, lower-cased) the file does not list.
+ */
+export const MISSING_VARIANTS_SQL = `
+  SELECT v.id, v.part_number, v.version, v.list_price_cents::text AS list_price_cents, p.name AS product_name
+    FROM unnest($1::uuid[], $2::uuid[]) AS n(category_id, subcategory_id)
+    JOIN products p ON p.category_id = n.category_id AND p.subcategory_id IS NOT DISTINCT FROM n.subcategory_id
+    JOIN variants v ON v.product_id = p.id
+   WHERE NOT (lower(v.part_number) = ANY($3::text[]))
+   ORDER BY p.display_order, v.display_order, v.id`;
+
+/* ------------------------------------------------------------------ apply ($1 = import id) */
+
+/** Serialises with grid saves, which lock the product row before reading versions. */
+export const LOCK_PRODUCTS_SQL = `
+  SELECT p.id FROM products p
+   WHERE p.id IN (SELECT v.product_id FROM catalogue_import_changes c JOIN variants v ON v.id = c.variant_id
+                   WHERE c.import_id = $1
+                  UNION SELECT c.product_id FROM catalogue_import_changes c
+                   WHERE c.import_id = $1 AND c.product_id IS NOT NULL)
+   ORDER BY p.id FOR UPDATE OF p`;
+
+/** Rows whose basis moved since the dry run: up to 20 part numbers. */
+export const STALE_ROWS_SQL = `
+  SELECT part_number FROM (
+    SELECT c.part_number, c.seq FROM catalogue_import_changes c LEFT JOIN variants v ON v.id = c.variant_id
+     WHERE c.import_id = $1 AND c.kind IN ('update', 'delete') AND (v.id IS NULL OR v.version <> c.base_version)
+    UNION ALL
+    SELECT c.part_number, c.seq FROM catalogue_import_changes c JOIN variants v ON lower(v.part_number) = lower(c.part_number)
+     WHERE c.import_id = $1 AND c.kind = 'create'
+    UNION ALL
+    SELECT c.part_number, c.seq FROM catalogue_import_changes c
+     WHERE c.import_id = $1 AND c.kind <> 'delete' AND (
+           NOT EXISTS (SELECT 1 FROM categories k WHERE k.id = c.category_id)
+        OR (c.subcategory_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM subcategories s WHERE s.id = c.subcategory_id))
+        OR (c.product_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = c.product_id)))
+  ) x ORDER BY seq LIMIT 20`;
+
+/** New products: one that exists by now (same node, same name) is used instead of a second one. */
+export const RESOLVE_PRODUCTS_SQL = `
+  UPDATE catalogue_import_changes c SET product_id = (
+    SELECT p.id FROM products p
+     WHERE p.category_id = c.category_id AND p.subcategory_id IS NOT DISTINCT FROM c.subcategory_id
+       AND lower(p.name) = lower(c.product_name)
+     ORDER BY p.display_order, p.id LIMIT 1)
+   WHERE c.import_id = $1 AND c.kind <> 'delete' AND c.product_id IS NULL`;
+
+export const INSERT_PRODUCTS_SQL = `
+  WITH wanted AS (
+    SELECT category_id, subcategory_id, lower(product_name) AS key, min(product_name) AS name, min(seq) AS first_seq
+      FROM catalogue_import_changes
+     WHERE import_id = $1 AND kind <> 'delete' AND product_id IS NULL
+     GROUP BY category_id, subcategory_id, lower(product_name)
+  ), ins AS (
+    INSERT INTO products (category_id, subcategory_id, name, display_order)
+    SELECT w.category_id, w.subcategory_id, w.name,
+           coalesce((SELECT max(p.display_order) FROM products p WHERE p.category_id = w.category_id
+                      AND p.subcategory_id IS NOT DISTINCT FROM w.subcategory_id), 0)
+           + row_number() OVER (PARTITION BY w.category_id, w.subcategory_id ORDER BY w.first_seq)
+      FROM wanted w
+    RETURNING id, category_id, subcategory_id, lower(name) AS key
+  )
+  UPDATE catalogue_import_changes c SET product_id = ins.id FROM ins
+   WHERE c.import_id = $1 AND c.kind <> 'delete' AND c.product_id IS NULL AND c.category_id = ins.category_id
+     AND c.subcategory_id IS NOT DISTINCT FROM ins.subcategory_id AND lower(c.product_name) = ins.key
+  RETURNING c.seq`;
+
+export const DELETE_VARIANTS_SQL = `
+  DELETE FROM variants v USING catalogue_import_changes c
+   WHERE c.import_id = $1 AND c.kind = 'delete' AND v.id = c.variant_id AND v.version = c.base_version
+  RETURNING v.id`;
+
+export const UPDATE_VARIANTS_SQL = `
+  UPDATE variants v SET product_id = c.product_id, part_number = c.part_number, size = c.size,
+         actual_size = c.actual_size, depth = c.depth, odd_size = c.odd_size, odd_size_type = c.odd_size_type,
+         min_area = c.min_area, max_area = c.max_area, out_of_stock = c.out_of_stock,
+         list_price_cents = c.list_price_cents, display_order = coalesce(c.display_order, v.display_order),
+         version = v.version + 1, updated_at = now()
+    FROM catalogue_import_changes c
+   WHERE c.import_id = $1 AND c.kind = 'update' AND v.id = c.variant_id AND v.version = c.base_version
+  RETURNING v.id`;
+
+/** New variants; without a display order they go after the product's rows, in file order. */
+export const INSERT_VARIANTS_SQL = `
+  INSERT INTO variants (product_id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area,
+                        max_area, out_of_stock, list_price_cents, display_order)
+  SELECT c.product_id, c.part_number, c.size, c.actual_size, c.depth, c.odd_size, c.odd_size_type, c.min_area,
+         c.max_area, c.out_of_stock, c.list_price_cents,
+         coalesce(c.display_order, coalesce(mx.max, 0)
+           + (row_number() OVER (PARTITION BY c.product_id, c.display_order IS NULL ORDER BY c.seq))::int)
+    FROM catalogue_import_changes c
+    LEFT JOIN (SELECT product_id, max(display_order) AS max FROM variants GROUP BY product_id) mx
+      ON mx.product_id = c.product_id
+   WHERE c.import_id = $1 AND c.kind = 'create'
+  RETURNING id`;
+
+/** $2 user id, $3 user name. */
+export const PRICE_HISTORY_UPDATES_SQL = `
+  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
+  SELECT c.variant_id, c.product_id, c.part_number, c.old_price_cents, c.list_price_cents, $2, $3
+    FROM catalogue_import_changes c
+   WHERE c.import_id = $1 AND c.kind = 'update' AND c.old_price_cents IS DISTINCT FROM c.list_price_cents`;
+
+export const PRICE_HISTORY_CREATES_SQL = `
+  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
+  SELECT v.id, v.product_id, v.part_number, NULL, v.list_price_cents, $2, $3
+    FROM catalogue_import_changes c JOIN variants v ON lower(v.part_number) = lower(c.part_number)
+   WHERE c.import_id = $1 AND c.kind = 'create'`;
+
+export const TOUCH_PRODUCTS_SQL = `
+  UPDATE products SET updated_at = now()
+   WHERE id IN (SELECT product_id FROM catalogue_import_changes WHERE import_id = $1 AND product_id IS NOT NULL)`;
+
+export const COUNT_CHANGES_SQL = `
+  SELECT count(*) FILTER (WHERE kind = 'create')::int AS create, count(*) FILTER (WHERE kind = 'update')::int AS update,
+         count(*) FILTER (WHERE kind = 'delete')::int AS delete
+    FROM catalogue_import_changes WHERE import_id = $1`;
+
+export const FINISH_APPLY_SQL = `
+  UPDATE catalogue_imports SET status = $2, message = $3, applied_at = CASE WHEN $2 = 'applied' THEN now() END,
+         done_rows = $4, updated_at = now()
+   WHERE id = $1 AND status = 'applying'
+  RETURNING id`;
+
+/**
+ * Audit entries of an applied import, written in the apply transaction: one per changed variant
+ * (before/after hold the changed columns, `customer_price` for the list price, as the API names it)
+ * and one for the import itself. $1 import id, $2 starter id, $3 starter name.
+ */
+export const AUDIT_APPLY_SQL = `
+  WITH changes AS (
+    SELECT c.seq, c.kind, c.variant_id, c.part_number,
+           (SELECT jsonb_object_agg(CASE f.key WHEN 'list_price' THEN 'customer_price' ELSE f.key END, f.value->'from')
+              FROM jsonb_each(c.fields) f) AS before,
+           (SELECT jsonb_object_agg(CASE f.key WHEN 'list_price' THEN 'customer_price' ELSE f.key END, f.value->'to')
+              FROM jsonb_each(c.fields) f) AS after
+      FROM catalogue_import_changes c
+     WHERE c.import_id = $1
+  )
+  INSERT INTO audit_log (action, entity, entity_id, company_id, before, after, actor_id, actor_username, actor_role)
+  SELECT 'variant.' || CASE kind WHEN 'create' THEN 'created' WHEN 'update' THEN 'updated' ELSE 'deleted' END,
+         'variant', variant_id::text, NULL::uuid,
+         CASE kind WHEN 'create' THEN NULL ELSE COALESCE(before, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END,
+         CASE kind WHEN 'delete' THEN NULL ELSE COALESCE(after, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END,
+         $2::uuid, $3, 'superadmin'
+    FROM changes
+  UNION ALL
+  SELECT 'catalogue_import.applied', 'catalogue_import', i.id::text, NULL::uuid, NULL::jsonb,
+         jsonb_build_object('file_name', i.file_name, 'create', i.create_count, 'update', i.update_count,
+                            'delete', i.delete_count, 'unchanged', i.unchanged_count),
+         $2::uuid, $3, 'superadmin'
+    FROM catalogue_imports i
+   WHERE i.id = $1`;

@@ -1,0 +1,37 @@
+import type { RoleKey } from './roles';
+
+/** What an audit entry is about. */
+export const AUDIT_ENTITIES = [
+  'company',
+  'user',
+  'session',
+  'product',
+  'variant',
+  'file',
+  'catalogue_import',
+  'pricelist',
+  'settings',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Changed fields only, with the API's field names; never a password, token or hash. */
+export type AuditValues = Record<string, unknown>;
+
+export interface AuditEntryView {
+  _id: string;
+  action: string;
+  entity: AuditEntity;
+  entity_id: string | null;
+  /** `_id` null: nobody signed in (a failed sign-in for an unknown email). */
+  actor: { _id: string | null; username: string; role: RoleKey | null };
+  company_id: string | null;
+  before: AuditValues | null;
+  after: AuditValues | null;
+  ip: string | null;
+  created_at: string;
+}
+
+export interface AuditListResponse {
+  status: 200;
+  data: { list: AuditEntryView[]; total: number };
+}

@@ -1,0 +1,161 @@
+/**
+ * Catalogue spreadsheets (export, import with a dry run): the column set, header mapping, formula
+ * neutralisation and limits. Shared by the API, the worker and the web wizard.
+ */
+import { z } from 'zod';
+
+/** Export/import columns, in file order, with these exact header names. */
+export const IMPORT_COLUMNS = [
+  'category',
+  'subcategory',
+  'product',
+  'part_number',
+  'size',
+  'actual_size',
+  'depth',
+  'odd_size',
+  'odd_size_type',
+  'min_area',
+  'max_area',
+  'out_of_stock',
+  'list_price',
+  'display_order',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** A file must map these; the others may be left out (existing values are kept, new rows get defaults). */
+export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['category', 'product', 'part_number', 'list_price'];
+
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 100_000;
+/** An XLSX (a zip) may inflate to at most this much in total: anything larger is refused as a zip bomb. */
+export const MAX_XLSX_INFLATED_BYTES = 256 * 1024 * 1024;
+
+export const IMPORT_STATUSES = [
+  'queued',
+  'validating',
+  'ready',
+  'invalid',
+  'applying',
+  'applied',
+  'conflict',
+  'failed',
+] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const IMPORT_MSG = {
+  noFile: 'Please choose a CSV or XLSX file to import',
+  badType: 'The file is not a CSV or XLSX spreadsheet. Export the catalogue to see the expected format.',
+  tooLarge: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`,
+  tooManyRows: `The file has more than ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows`,
+  zipBomb: 'The spreadsheet expands to more data than an import may hold',
+  empty: 'The file is empty',
+  badUpload: 'The upload could not be read. Please try again.',
+  badMapping: 'The column mapping is not valid',
+  mappingTarget: (header: string) => `"${header}" is mapped to an unknown column`,
+  mappingTwice: (column: string) => `Two file columns are mapped to ${column}`,
+  notFound: 'Import not found',
+  invalidId: 'Invalid import ID',
+  queued: 'The file is being checked. Nothing changes until you apply it.',
+  applyQueued: 'Applying the import',
+  cannotApplyInvalid: 'This import has errors. Fix the file and import it again; nothing was changed.',
+  cannotApplyStatus: (status: string) => `This import cannot be applied (status: ${status})`,
+  conflict: 'Some rows were changed by someone else after the dry run. Nothing was changed; import the file again.',
+  // row errors
+  missingColumn: (column: string) => `Required column "${column}" is not mapped`,
+  unknownCategory: (name: string) => `Category "${name}" does not exist`,
+  unknownSubcategory: (name: string) => `Sub-category "${name}" does not exist in this category`,
+  categoryRequired: 'Category is required',
+  productRequired: 'Product is required',
+  productTooLong: 'Product name must be at most 300 characters',
+  duplicatePartNumber: (row: number) => `Part number is also on row ${row}`,
+  displayOrderInvalid: 'Display order must be a whole number of 0 or more',
+  brokenRow: (reason: string) => `This row could not be read: ${reason}`,
+  unknownDelete: 'Nothing to delete',
+} as const;
+
+const normalise = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s\-_.]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+
+const ALIASES: Record<string, ImportColumn> = {
+  sub_category: 'subcategory',
+  product_name: 'product',
+  part: 'part_number',
+  part_no: 'part_number',
+  partnumber: 'part_number',
+  sku: 'part_number',
+  actualsize: 'actual_size',
+  oddsize: 'odd_size',
+  odd_size_type: 'odd_size_type',
+  type: 'odd_size_type',
+  minarea: 'min_area',
+  maxarea: 'max_area',
+  outofstock: 'out_of_stock',
+  price: 'list_price',
+  listprice: 'list_price',
+  order: 'display_order',
+  displayorder: 'display_order',
+};
+
+/** Suggested mapping from a file's headers: exact names first, then common spellings; each column once. */
+export function suggestMapping(headers: readonly string[]): Record<string, ImportColumn | null> {
+  const out: Record<string, ImportColumn | null> = {};
+  const used = new Set<ImportColumn>();
+  for (const h of headers) {
+    const n = normalise(h);
+    const direct = (IMPORT_COLUMNS as readonly string[]).includes(n) ? (n as ImportColumn) : undefined;
+    const col = direct ?? ALIASES[n] ?? ALIASES[n.replace(/_/g, '')];
+    if (col && !used.has(col)) {
+      out[h] = col;
+      used.add(col);
+    } else out[h] = null;
+  }
+  return out;
+}
+
+/** Required columns that a mapping leaves out. */
+export function missingRequiredColumns(mapping: Record<string, ImportColumn | null>): ImportColumn[] {
+  const mapped = new Set(Object.values(mapping));
+  return REQUIRED_IMPORT_COLUMNS.filter((c) => !mapped.has(c));
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text cell a spreadsheet would run as a formula gets a leading apostrophe. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Reverses `neutraliseCell` on import, so an exported file re-imports unchanged. */
+export function restoreCell(value: string): string {
+  return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}
+
+/** `mapping` form field: JSON `{ "<file header>": "<column>" }` (null/"" = ignore that header). */
+export const importMappingSchema = z
+  .record(z.string().max(200), z.union([z.enum(IMPORT_COLUMNS), z.literal(''), z.null()]))
+  .superRefine((m, ctx) => {
+    const seen = new Set<string>();
+    for (const v of Object.values(m)) {
+      if (!v) continue;
+      if (seen.has(v)) ctx.addIssue({ code: 'custom', message: IMPORT_MSG.mappingTwice(v) });
+      seen.add(v);
+    }
+  });
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+export const importChangesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  errorsPage: z.coerce.number().int().min(1).max(100_000).default(1),
+  errorsLimit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const exportQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx'], { message: 'format must be csv or xlsx' }),
+  catalogueId: z.string().uuid({ message: 'Invalid catalogue ID' }).optional(),
+});

@@ -1,0 +1,155 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { createInflateRaw } from 'node:zlib';
+
+/**
+ * Catalogue import files: where uploads live, what they are by content, and a zip-bomb guard for
+ * XLSX that measures the real inflated size (declared sizes in a zip can lie).
+ */
+export type SpreadsheetKind = 'csv' | 'xlsx';
+
+export function importsDir(filesDir: string): string {
+  return path.resolve(filesDir, 'imports');
+}
+
+const IMPORT_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(csv|xlsx|part)$/;
+
+/** Absolute path of a generated import file name, or null (no traversal possible). */
+export function importFilePath(filesDir: string, storageName: string | null | undefined): string | null {
+  if (!storageName || !IMPORT_NAME.test(storageName)) return null;
+  return path.join(importsDir(filesDir), storageName);
+}
+
+/**
+ * 'xlsx' for a zip (its workbook part is checked later), 'csv' for UTF-8 text without NUL or other
+ * binary control bytes, else null. `head` is the first few KB.
+ */
+export function sniffSpreadsheet(head: Buffer): SpreadsheetKind | null {
+  if (head.length >= 4 && head.readUInt32LE(0) === 0x04034b50) return 'xlsx';
+  if (head.length === 0) return null;
+  let text = head;
+  if (text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf) text = text.subarray(3);
+  for (const b of text) {
+    // tab, LF, CR and printable bytes only
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return null;
+  }
+  // The head may end inside a multi-byte character: drop up to 3 trailing bytes before decoding.
+  for (let cut = 0; cut <= 3 && cut < text.length; cut++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(text.subarray(0, text.length - cut));
+      return 'csv';
+    } catch {
+      /* try a shorter prefix */
+    }
+  }
+  return null;
+}
+
+export class ZipRejected extends Error {
+  constructor(
+    readonly reason: 'bomb' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ZipEntry {
+  name: string;
+  method: number;
+  compressed: number;
+  declared: number;
+  localOffset: number;
+}
+
+async function readEntries(file: string): Promise<ZipEntry[]> {
+  const fh = await fs.open(file, 'r');
+  try {
+    const { size } = await fh.stat();
+    const tailLen = Math.min(size, 65_557);
+    const tail = Buffer.alloc(tailLen);
+    await fh.read(tail, 0, tailLen, size - tailLen);
+    let eocd = -1;
+    for (let i = tailLen - 22; i >= 0; i--) {
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        eocd = i;
+        break;
+      }
+    }
+    if (eocd < 0) throw new ZipRejected('invalid', 'not a zip archive');
+    const count = tail.readUInt16LE(eocd + 10);
+    const cdSize = tail.readUInt32LE(eocd + 12);
+    const cdOffset = tail.readUInt32LE(eocd + 16);
+    if (count === 0xffff || cdOffset === 0xffffffff || cdOffset + cdSize > size) {
+      throw new ZipRejected('invalid', 'unsupported zip layout');
+    }
+    const cd = Buffer.alloc(cdSize);
+    await fh.read(cd, 0, cdSize, cdOffset);
+    const entries: ZipEntry[] = [];
+    let p = 0;
+    for (let i = 0; i < count; i++) {
+      if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw new ZipRejected('invalid', 'broken zip');
+      const nameLen = cd.readUInt16LE(p + 28);
+      const entry: ZipEntry = {
+        method: cd.readUInt16LE(p + 10),
+        compressed: cd.readUInt32LE(p + 20),
+        declared: cd.readUInt32LE(p + 24),
+        name: cd.toString('utf8', p + 46, p + 46 + nameLen),
+        localOffset: cd.readUInt32LE(p + 42),
+      };
+      if (entry.compressed === 0xffffffff || entry.declared === 0xffffffff || entry.localOffset === 0xffffffff) {
+        throw new ZipRejected('invalid', 'unsupported zip layout');
+      }
+      entries.push(entry);
+      p += 46 + nameLen + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
+    }
+    for (const e of entries) {
+      const local = Buffer.alloc(30);
+      await fh.read(local, 0, 30, e.localOffset);
+      if (local.readUInt32LE(0) !== 0x04034b50) throw new ZipRejected('invalid', 'broken zip');
+      e.localOffset += 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+    }
+    return entries;
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Inflates every entry (streaming, output discarded) and refuses the archive as soon as the total
+ * passes `cap` bytes, or when it is not an XLSX workbook. Returns the entry names.
+ */
+export async function checkXlsxArchive(file: string, cap: number): Promise<string[]> {
+  const entries = await readEntries(file);
+  if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw new ZipRejected('invalid', 'not an XLSX workbook');
+  if (entries.reduce((n, e) => n + e.declared, 0) > cap) throw new ZipRejected('bomb', 'declared size over the cap');
+  let total = 0;
+  for (const e of entries) {
+    if (e.compressed === 0) continue;
+    if (e.method !== 0 && e.method !== 8) throw new ZipRejected('invalid', 'unsupported compression');
+    const source = createReadStream(file, { start: e.localOffset, end: e.localOffset + e.compressed - 1 });
+    if (e.method === 0) {
+      total += e.compressed;
+      source.destroy();
+    } else {
+      const inflate = createInflateRaw();
+      await new Promise<void>((resolve, reject) => {
+        inflate.on('data', (chunk: Buffer) => {
+          total += chunk.length;
+          if (total > cap) {
+            source.destroy();
+            inflate.destroy();
+            reject(new ZipRejected('bomb', 'inflated size over the cap'));
+          }
+        });
+        inflate.on('end', resolve);
+        inflate.on('error', (err) => reject(new ZipRejected('invalid', `broken zip entry: ${err.message}`)));
+        source.on('error', reject);
+        source.pipe(inflate);
+      });
+    }
+    if (total > cap) throw new ZipRejected('bomb', 'inflated size over the cap');
+  }
+  return entries.map((e) => e.name);
+}
