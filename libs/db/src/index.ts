@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './database-url';
 export * from './audit-retention';
 export * from './pricing-sql';
+export * from './sql';

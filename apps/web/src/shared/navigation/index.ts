@@ -1,2 +1,2 @@
-export { navigateTo, registerNavigator } from './navigation';
+export { isPageUnloading, navigateTo, registerNavigator } from './navigation';
 export { NavigationBridge } from './NavigationBridge';

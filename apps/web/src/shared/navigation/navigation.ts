@@ -14,3 +14,17 @@ export function navigateTo(to: string, opts: { replace?: boolean } = { replace: 
   if (navigator) navigator(to, opts);
   else if (typeof window !== 'undefined' && window.location.pathname !== to) window.location.assign(to);
 }
+
+// A reload or a navigation away aborts in-flight requests; their failures are not the server's
+// answer and must not end the session (the next page validates it again).
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeunload', () => (unloading = true));
+  window.addEventListener('pagehide', () => (unloading = true));
+  window.addEventListener('pageshow', () => (unloading = false));
+}
+
+/** True once the page has started to unload (reload, typed address, link to another document). */
+export function isPageUnloading(): boolean {
+  return unloading;
+}

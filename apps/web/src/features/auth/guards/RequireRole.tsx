@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import type { RoleKey } from '@portal/contracts';
 import { isApiRequestError } from '../../../shared/api';
 import { getStoredToken } from '../../../shared/storage';
+import { isPageUnloading } from '../../../shared/navigation';
 import { FullPageLoader } from '../../../shared/ui';
 import { clearSession, validateSession } from '../session';
 import { useAuthStore } from '../store';
@@ -28,7 +29,7 @@ export function RequireRole({ role, children }: { role: RoleKey; children?: Reac
         if (!cancelled) setState(user && user.role_key === role ? 'allowed' : 'denied');
       })
       .catch((err: unknown) => {
-        if (cancelled) return;
+        if (cancelled || isPageUnloading()) return;
         // `GET validate`: on error, clear storage and go to the root. (A 401 was already handled globally.)
         if (!isApiRequestError(err) || err.status !== 401) clearSession();
         setState('denied');

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { HOME_BY_ROLE } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
+import { isPageUnloading } from '../../../shared/navigation';
 import { FullPageLoader } from '../../../shared/ui';
 import { LoginForm } from '../components/LoginForm';
 import { StorageNotice } from '../components/StorageNotice';
@@ -30,7 +31,9 @@ export default function LoginPage() {
     if (!checking) return;
     let cancelled = false;
     validateSession({ silent: true })
-      .catch(() => clearSession())
+      .catch(() => {
+        if (!isPageUnloading()) clearSession();
+      })
       .finally(() => {
         if (!cancelled) setChecking(false);
       });

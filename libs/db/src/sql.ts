@@ -1,0 +1,34 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * What a data-access function runs SQL on: the DataSource (a pooled connection per call) or the
+ * EntityManager of a transaction the service opened. Repositories take this; services never write SQL.
+ */
+export type Db = DataSource | EntityManager;
+
+/**
+ * TypeORM's Postgres driver answers `[rows, rowCount]` for UPDATE/DELETE (with or without RETURNING)
+ * and plain rows for SELECT/INSERT. These helpers give one shape whatever the statement.
+ */
+function split(result: unknown): { rows: unknown[]; count: number | null } {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return { rows: result[0] as unknown[], count: result[1] };
+  }
+  return { rows: Array.isArray(result) ? result : [], count: null };
+}
+
+/** Every row a statement returns, typed by the caller's row interface. */
+export async function queryRows<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  return split(await db.query(sql, params as unknown[])).rows as T[];
+}
+
+/** The first row, or null. */
+export async function queryOne<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T | null> {
+  return ((await queryRows<T>(db, sql, params))[0] as T | undefined) ?? null;
+}
+
+/** Runs a statement for its effect; returns how many rows it changed (UPDATE/DELETE) or returned. */
+export async function execute(db: Db, sql: string, params: readonly unknown[] = []): Promise<number> {
+  const { rows, count } = split(await db.query(sql, params as unknown[]));
+  return count ?? rows.length;
+}
