@@ -10,6 +10,12 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 export async function seriousA11yViolations(
   page: Page,
 ): Promise<{ id: string; impact: string; help: string; nodes: number; where: string[] }[]> {
+  // Colours are judged at rest: mid-transition (a drawer fading in) text is paler than it will be.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     type Violation = { id: string; impact: string; help: string; nodes: { html: string }[] };

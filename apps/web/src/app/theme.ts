@@ -34,6 +34,8 @@ export const theme = createTheme({
     // Toasts' and dialogs' close buttons are icons only: give them a name (axe button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // A spinner's aria-label names a live status; on a bare span it is a prohibited attribute.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

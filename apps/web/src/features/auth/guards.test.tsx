@@ -76,6 +76,29 @@ describe('area guards', () => {
     expect(getStoredToken()).toBeNull();
   });
 
+  it('keeps the stored session when leaving the page aborts validate (a reload must not sign out)', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
+    mockFetch(() => {
+      window.dispatchEvent(new Event('beforeunload'));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    try {
+      renderApp('/employee/catalog');
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(getStoredToken()).toBe('stored.jwt.token');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+    }
+  });
+
+  it('clears the session when validate cannot reach the server and the page stays', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const { router } = renderApp('/employee/catalog');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
+    await waitFor(() => expect(getStoredToken()).toBeNull(), { timeout: 5000 });
+  });
+
   it('on a 401 from validate shows Session Expired, clears storage and goes to /', async () => {
     resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
     mockFetch(() => json({ status: 401, message: 'Invalid or expired token' }, 401));

@@ -1,2 +1,2 @@
-export { isPageUnloading, navigateTo, registerNavigator } from './navigation';
+export { isLeavingPage, navigateTo, registerNavigator } from './navigation';
 export { NavigationBridge } from './NavigationBridge';

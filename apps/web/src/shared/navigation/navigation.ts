@@ -24,7 +24,12 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', () => (unloading = false));
 }
 
-/** True once the page has started to unload (reload, typed address, link to another document). */
-export function isPageUnloading(): boolean {
+/**
+ * Whether a failed request only failed because the page is being left. The abort can reach the
+ * handler before any unload event, so a connection failure waits a moment first: a page that is
+ * going away never resumes, one that stays answers false.
+ */
+export async function isLeavingPage(status: number): Promise<boolean> {
+  if (status === 0 && !unloading) await new Promise((resolve) => setTimeout(resolve, 300));
   return unloading;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { RoleKey } from '@portal/contracts';
-import { isApiRequestError } from '../../../shared/api';
+import { errorStatus, isApiRequestError } from '../../../shared/api';
 import { getStoredToken } from '../../../shared/storage';
-import { isPageUnloading } from '../../../shared/navigation';
+import { isLeavingPage } from '../../../shared/navigation';
 import { FullPageLoader } from '../../../shared/ui';
 import { clearSession, validateSession } from '../session';
 import { useAuthStore } from '../store';
@@ -28,8 +28,8 @@ export function RequireRole({ role, children }: { role: RoleKey; children?: Reac
       .then((user) => {
         if (!cancelled) setState(user && user.role_key === role ? 'allowed' : 'denied');
       })
-      .catch((err: unknown) => {
-        if (cancelled || isPageUnloading()) return;
+      .catch(async (err: unknown) => {
+        if (cancelled || (await isLeavingPage(errorStatus(err))) || cancelled) return;
         // `GET validate`: on error, clear storage and go to the root. (A 401 was already handled globally.)
         if (!isApiRequestError(err) || err.status !== 401) clearSession();
         setState('denied');

@@ -3,7 +3,8 @@ import { Navigate } from 'react-router';
 import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { HOME_BY_ROLE } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
-import { isPageUnloading } from '../../../shared/navigation';
+import { errorStatus } from '../../../shared/api';
+import { isLeavingPage } from '../../../shared/navigation';
 import { FullPageLoader } from '../../../shared/ui';
 import { LoginForm } from '../components/LoginForm';
 import { StorageNotice } from '../components/StorageNotice';
@@ -31,8 +32,8 @@ export default function LoginPage() {
     if (!checking) return;
     let cancelled = false;
     validateSession({ silent: true })
-      .catch(() => {
-        if (!isPageUnloading()) clearSession();
+      .catch(async (err: unknown) => {
+        if (!(await isLeavingPage(errorStatus(err)))) clearSession();
       })
       .finally(() => {
         if (!cancelled) setChecking(false);
