@@ -194,6 +194,25 @@ export const addCompanyUserSchema = z.object({
 });
 export type AddCompanyUserInput = z.infer<typeof addCompanyUserSchema>;
 
+/** `POST user` once validated, whoever sent it: the company and the role resolved. */
+export interface NewUserInput {
+  username: string;
+  email: string;
+  password: string;
+  companyId: string;
+  role: (typeof USER_ACTIONS)[number];
+}
+
+/** A superadmin's `POST user` names the company and the role (`action`). */
+export function newUserOfSuperadmin(v: AddAdministratorInput): NewUserInput {
+  return { username: v.username, email: v.email, password: v.password, companyId: v.company_id, role: v.action };
+}
+
+/** An admin's `POST user` always creates an employee of the admin's own company. */
+export function newUserOfAdmin(v: AddCompanyUserInput, companyId: string): NewUserInput {
+  return { ...v, companyId, role: 'employee' };
+}
+
 /**
  * `PATCH user/{id}`: status, username, email. Only these are read — role, company and password in
  * the body are dropped (mass-assignment safe). Each optional (PATCH) but valid when present.
