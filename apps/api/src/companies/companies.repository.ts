@@ -1,13 +1,19 @@
 import type { CompanyListItem, UserRow } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
-import { type CompanyListQuery, type CompanySortField, type PercentageField } from '@portal/domain';
+import {
+  Multiplier,
+  type CompanyListQuery,
+  type CompanySortField,
+  type MultiplierUnits,
+  type PercentageField,
+} from '@portal/domain';
 import { likePattern, toUserRow, USER_ROW_COLUMNS, type RawUserRow } from '../org/org.repository';
 
-/** Company columns of a `CompanyListItem`, from `c`; percentages as plain numbers. */
+/** Company columns of a `CompanyListItem`, from `c`; percentages as exact text. */
 const COMPANY_COLUMNS = `
   c.id AS "_id", c.name, c.status, c.created_at AS "createdAt", c.picture,
-  c.discount_percentage::float8 AS discount_percentage, c.rigidflow_percentage::float8 AS rigidflow_percentage,
-  c.minipro_percentage::float8 AS minipro_percentage, c.polyroll_percentage::float8 AS polyroll_percentage`;
+  c.discount_percentage::text AS discount_percentage, c.rigidflow_percentage::text AS rigidflow_percentage,
+  c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage`;
 
 /** Per-company user counts, read from the (company_id, role, status) index. */
 const COUNTS_LATERAL = `
@@ -27,7 +33,11 @@ const SORT_SQL: Record<CompanySortField, string> = {
   createdAt: 'c.created_at',
 };
 
-type RawCompany = Omit<CompanyListItem, 'createdAt'> & { createdAt: Date; total?: string | number };
+type RawCompany = Omit<CompanyListItem, 'createdAt' | PercentageField> &
+  Record<PercentageField, string> & { createdAt: Date; total?: string | number };
+
+/** numeric(5,2) text → the JSON number the API has always sent (45.5). */
+const percentageOut = (text: string) => Multiplier.toPercentageNumber(Multiplier.fromPercentage(text)!);
 
 function toCompany(r: RawCompany): CompanyListItem {
   return {
@@ -36,10 +46,10 @@ function toCompany(r: RawCompany): CompanyListItem {
     status: r.status,
     createdAt: new Date(r.createdAt).toISOString(),
     picture: r.picture,
-    discount_percentage: Number(r.discount_percentage),
-    rigidflow_percentage: Number(r.rigidflow_percentage),
-    minipro_percentage: Number(r.minipro_percentage),
-    polyroll_percentage: Number(r.polyroll_percentage),
+    discount_percentage: percentageOut(r.discount_percentage),
+    rigidflow_percentage: percentageOut(r.rigidflow_percentage),
+    minipro_percentage: percentageOut(r.minipro_percentage),
+    polyroll_percentage: percentageOut(r.polyroll_percentage),
     total_admins: Number(r.total_admins ?? 0),
     total_employees: Number(r.total_employees ?? 0),
   };
@@ -97,7 +107,10 @@ export async function insertCompany(db: Db, name: string): Promise<string> {
   return row!.id;
 }
 
-export type CompanyPatch = { name?: string; status?: boolean } & Partial<Record<PercentageField, number>>;
+export type CompanyPatch = { name?: string; status?: boolean } & Partial<Record<PercentageField, MultiplierUnits>>;
+
+const percentageIn = (units: MultiplierUnits | undefined) =>
+  units === undefined ? null : Multiplier.toPercentageText(units);
 
 /** Writes the given fields (absent ones keep their value). */
 export async function updateCompany(db: Db, id: string, p: CompanyPatch): Promise<void> {
@@ -105,18 +118,20 @@ export async function updateCompany(db: Db, id: string, p: CompanyPatch): Promis
     db,
     `UPDATE companies SET
        name = COALESCE($2, name), status = COALESCE($3, status),
-       discount_percentage = COALESCE($4, discount_percentage), rigidflow_percentage = COALESCE($5, rigidflow_percentage),
-       minipro_percentage = COALESCE($6, minipro_percentage), polyroll_percentage = COALESCE($7, polyroll_percentage),
+       discount_percentage = COALESCE($4::numeric, discount_percentage),
+       rigidflow_percentage = COALESCE($5::numeric, rigidflow_percentage),
+       minipro_percentage = COALESCE($6::numeric, minipro_percentage),
+       polyroll_percentage = COALESCE($7::numeric, polyroll_percentage),
        updated_at = now()
      WHERE id = $1`,
     [
       id,
       p.name ?? null,
       p.status ?? null,
-      p.discount_percentage ?? null,
-      p.rigidflow_percentage ?? null,
-      p.minipro_percentage ?? null,
-      p.polyroll_percentage ?? null,
+      percentageIn(p.discount_percentage),
+      percentageIn(p.rigidflow_percentage),
+      percentageIn(p.minipro_percentage),
+      percentageIn(p.polyroll_percentage),
     ],
   );
 }

@@ -12,7 +12,7 @@ import type {
   UpdateCompanyResponse,
 } from '@portal/contracts';
 import {
-  exactPercentageToMultiplier,
+  Multiplier,
   ORG_MSG,
   type CompanyListQuery,
   type CreateCompanyInput,
@@ -132,7 +132,7 @@ export class CompaniesService {
           const userIds = await userIdsOfCompany(m, id);
           await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, auditActor(actor));
         }
-        const entry = companyUpdated(id, before, input);
+        const entry = companyUpdated(id, before, asPercentages(input));
         if (entry) await recordAudit(m, auditActor(actor), [entry]);
         await publishEvent(
           m,
@@ -199,16 +199,27 @@ function companyChanges(before: CompanyListItem, input: UpdateCompanyInput): Org
   }
   for (const field of Object.keys(PERCENT_LABELS) as (keyof typeof PERCENT_LABELS)[]) {
     const next = input[field];
-    if (next !== undefined && next !== before[field]) {
+    const prev = Multiplier.fromPercentage(before[field])!;
+    if (next !== undefined && next !== prev) {
       changes.push({
         field,
         label: PERCENT_LABELS[field],
-        from: exactPercentageToMultiplier(before[field]),
-        to: exactPercentageToMultiplier(next),
+        from: Multiplier.toMultiplierText(prev),
+        to: Multiplier.toMultiplierText(next),
       });
     }
   }
   return changes;
+}
+
+/** The input with its multipliers as the percentage numbers the audit log records. */
+function asPercentages(input: UpdateCompanyInput): Partial<CompanyListItem> {
+  const out: Partial<CompanyListItem> = { name: input.name, status: input.status };
+  for (const field of Object.keys(PERCENT_LABELS) as (keyof typeof PERCENT_LABELS)[]) {
+    const units = input[field];
+    if (units !== undefined) out[field] = Multiplier.toPercentageNumber(units);
+  }
+  return out;
 }
 
 function statusLabel(active: boolean): string {

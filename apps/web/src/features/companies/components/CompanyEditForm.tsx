@@ -10,7 +10,7 @@ import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { CopyableTextInput, showErrorModal } from '../../../shared/form';
 import { companiesApi, companiesKeys } from '../api';
 import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
-import { multiplierValueToPercentage, percentageToMultiplierValue } from '../format';
+import { percentageToMultiplierValue, unitsToPercentage } from '../format';
 import { DangerZone } from './DangerZone';
 
 const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
@@ -63,10 +63,10 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
         id: company._id,
         name: v.name,
         status: v.status,
-        discount_percentage: multiplierValueToPercentage(v.discount_percentage),
-        rigidflow_percentage: multiplierValueToPercentage(v.rigidflow_percentage),
-        minipro_percentage: multiplierValueToPercentage(v.minipro_percentage),
-        polyroll_percentage: multiplierValueToPercentage(v.polyroll_percentage),
+        discount_percentage: unitsToPercentage(v.discount_percentage),
+        rigidflow_percentage: unitsToPercentage(v.rigidflow_percentage),
+        minipro_percentage: unitsToPercentage(v.minipro_percentage),
+        polyroll_percentage: unitsToPercentage(v.polyroll_percentage),
       });
       notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.dataUpdated, autoClose: 3000 });
       if (res?.data?.company) {
