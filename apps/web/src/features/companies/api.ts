@@ -13,10 +13,11 @@ import type {
 import { ORG_PATHS } from '@portal/contracts';
 import type { CompanySortField } from '@portal/domain';
 import { api } from '../../shared/api';
+import type { StatusValue } from '../../shared/kit';
 
 export type SortOrder = 'asc' | 'desc';
 /** '' = all users, 'true' = active, 'false' = inactive (the status filter's value). */
-export type UserStatusFilter = '' | 'true' | 'false';
+export type UserStatusFilter = StatusValue;
 
 export interface CompanyListParams {
   page: number;

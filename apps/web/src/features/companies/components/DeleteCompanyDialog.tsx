@@ -6,6 +6,7 @@ import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { companiesApi, companiesKeys } from '../api';
+import { usersKeys } from '../../users';
 
 interface Props {
   company: CompanyListItem;
@@ -39,7 +40,7 @@ export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Pro
       onClose();
       onDeleted();
       void queryClient.invalidateQueries({ queryKey: companiesKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
     } catch (err) {
       setBusy(false);
       if (handledAsSessionEnd(err)) return;

@@ -16,7 +16,8 @@ import {
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompanyPricelistActions } from '../../pricelists';
-import { StatusBadge, useOrgLiveRefresh } from '../../users/components';
+import { StatusBadge } from '../../../shared/kit';
+import { useOrgLiveRefresh } from '../../users';
 import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
-import { useOrgLiveRefresh } from '../../users/components';
+import { useOrgLiveRefresh } from '../../users';
 import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { MultiplierHistory } from '../components/MultiplierHistory';

@@ -4,14 +4,8 @@ import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text 
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
-import {
-  UserDetailForm,
-  confirmDelete,
-  deleteUsers,
-  useOrgLiveRefresh,
-  usersApi,
-  usersKeys,
-} from '../../users/components';
+import { confirmDelete } from '../../../shared/kit';
+import { UserDetailForm, useOrgLiveRefresh, usersApi, usersKeys, useDeleteUsers } from '../../users';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 import { companiesKeys, companyChangeKeys } from '../api';
 import { formatDateTime } from '../format';
@@ -21,6 +15,7 @@ export default function CompanyUserPage() {
   const { id = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
   const companyPath = `/superadmin/companies/${id}`;
   useOrgLiveRefresh({ companyKeys: companyChangeKeys });
 

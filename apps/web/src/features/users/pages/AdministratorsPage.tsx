@@ -5,24 +5,15 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
-import {
-  AddUserModal,
-  confirmDelete,
-  deleteUsers,
-  Pagination,
-  StatTile,
-  StatusFilter,
-  UsersTable,
-  useOrgLiveRefresh,
-  useRowSelection,
-  type AddUserValues,
-} from '../components';
+import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
+import { AddUserModal, useOrgLiveRefresh, type AddUserValues, useDeleteUsers } from '..';
 
 const PAGE_SIZE = PAGE_SIZES.administrators;
 
 /** Administrators screen: tiles, status filter, bulk delete, Add Administrator, 20 per page. */
 export default function AdministratorsPage() {
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
