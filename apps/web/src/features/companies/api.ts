@@ -4,8 +4,6 @@ import type {
   CompanyUsersResponse,
   CreateCompanyRequest,
   CreateCompanyResponse,
-  CreateUserRequest,
-  CreateUserResponse,
   DeleteResponse,
   UpdateCompanyRequest,
   UpdateCompanyResponse,
@@ -44,7 +42,7 @@ export const companyChangeKeys = (id: string) => [
   companiesKeys.users(id),
 ];
 
-/** Company calls, plus `POST user` for the company's Add Administrator / Add Employee. */
+/** Company calls (a company's users are added through the users feature's `POST user`). */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
     api
@@ -58,5 +56,4 @@ export const companiesApi = {
   remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
   users: (id: string, status: UserStatusFilter) =>
     api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
-  addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
 };

@@ -8,3 +8,4 @@ export { Pagination, pageWindow, MAX_PAGE_LINKS } from './Pagination';
 export type { PaginationProps } from './Pagination';
 export { StatTile } from './StatTile';
 export { confirmDelete, type ConfirmDeleteOptions } from './confirmDelete';
+export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';

@@ -4,7 +4,7 @@ import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { StatusFilter, UsersTable, confirmDelete, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, type AddUserValues, useDeleteUsers, usersKeys } from '../../users';
+import { AddUserModal, type AddUserValues, useCreateUser, useDeleteUsers, usersKeys } from '../../users';
 import { companiesApi, companiesKeys, type UserStatusFilter } from '../api';
 
 type Adding = null | 'admin' | 'employee';
@@ -36,6 +36,7 @@ export const companyUserPath = (companyId: string, userId: string) =>
 export function CompanyUsersSection({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
+  const createUser = useCreateUser();
   const [status, setStatus] = useState<UserStatusFilter>('');
   const [adding, setAdding] = useState<Adding>(null);
   const query = useQuery({
@@ -55,7 +56,7 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
     ]);
 
   const addUser = async (values: AddUserValues) => {
-    await companiesApi.addUser({
+    await createUser({
       company_id: companyId,
       username: values.username,
       email: values.email,

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { companiesApi, companiesKeys } from '../api';
+import { companiesKeys } from '../api';
+import { useDeleteCompany } from '../mutations';
 import { usersKeys } from '../../users';
 
 interface Props {
@@ -21,6 +22,7 @@ interface Props {
  */
 export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Props) {
   const queryClient = useQueryClient();
+  const removeCompany = useDeleteCompany();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -34,7 +36,7 @@ export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Pro
     setBusy(true);
     setFailure(null);
     try {
-      const res = await companiesApi.remove(company._id);
+      const res = await removeCompany(company._id);
       notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.companyDeleted, autoClose: 3000 });
       setBusy(false);
       onClose();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   ActionIcon,
   Anchor,
@@ -17,24 +17,18 @@ import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompanyPricelistActions } from '../../pricelists';
 import { StatusBadge } from '../../../shared/kit';
-import { useOrgLiveRefresh } from '../../users';
-import { companyChangeKeys } from '../api';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
 import { formatDate } from '../format';
-import { useCompanyDetail } from '../hooks/useCompanyDetail';
+import { useCompanyScreen } from '../hooks/useCompanyDetail';
 
 /** Section state of the detail page: the users (home) or the embedded edit. */
 type Section = 'home' | 'edit';
 
 /** Company detail /superadmin/companies/:id. */
 export default function CompanyDetailPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
   const [section, setSection] = useState<Section>('home');
-  const { data, isPending } = useCompanyDetail(id);
-  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
-  const company = data?.company;
+  const { data, isPending, company, toList } = useCompanyScreen();
 
   return (
     <>
@@ -71,7 +65,7 @@ export default function CompanyDetailPage() {
                     Total Administrators
                   </Text>
                   <Text fw={600} data-testid="total-admins">
-                    {data.totalAdmins}
+                    {data?.totalAdmins}
                   </Text>
                 </div>
                 <StatusBadge active={company.status} />
@@ -104,7 +98,7 @@ export default function CompanyDetailPage() {
                   Back
                 </Button>
               </div>
-              <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+              <CompanyEditForm company={company} onDeleted={toList} />
             </Stack>
           )}
         </Stack>

@@ -6,7 +6,9 @@ import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
 import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, useOrgLiveRefresh, type AddUserValues, useDeleteUsers } from '..';
+import { AddUserModal, type AddUserValues } from '../components/AddUserModal';
+import { useCreateUser, useDeleteUsers } from '../mutations';
+import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 
 const PAGE_SIZE = PAGE_SIZES.administrators;
 
@@ -14,6 +16,7 @@ const PAGE_SIZE = PAGE_SIZES.administrators;
 export default function AdministratorsPage() {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
+  const createUser = useCreateUser();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
@@ -62,7 +65,7 @@ export default function AdministratorsPage() {
     });
 
   const addAdministrator = async (values: AddUserValues) => {
-    await usersApi.create({
+    await createUser({
       company_id: values.company_id,
       username: values.username,
       email: values.email,

@@ -9,7 +9,9 @@ import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
 import { confirmDelete } from '../../../shared/kit';
-import { UserDetailForm, useOrgLiveRefresh, useDeleteUsers } from '..';
+import { UserDetailForm } from '../components/UserDetailForm';
+import { useDeleteUsers } from '../mutations';
+import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 
 /**
