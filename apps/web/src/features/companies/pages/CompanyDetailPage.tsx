@@ -1,20 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
+import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyEditForm } from '../components/CompanyEditForm';
@@ -32,14 +21,9 @@ export default function CompanyDetailPage() {
 
   return (
     <>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/superadmin/companies">
-            Companies
-          </Anchor>
-          <Text span>{company?.name ?? '…'}</Text>
-        </Breadcrumbs>
-      </nav>
+      <CompaniesBreadcrumb>
+        <Text span>{company?.name ?? '…'}</Text>
+      </CompaniesBreadcrumb>
       <PageTitle documentTitle={company?.name ?? 'Company Details'}>{company?.name ?? 'Company Details'}</PageTitle>
       {isPending ? (
         <Center py="xl">

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
+import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { MultiplierHistory } from '../components/MultiplierHistory';
 import { useCompanyScreen } from '../hooks/useCompanyDetail';
@@ -12,19 +13,14 @@ export default function CompanyEditPage() {
 
   return (
     <>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/superadmin/companies">
-            Companies
+      <CompaniesBreadcrumb>
+        {company && (
+          <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
+            {company.name}
           </Anchor>
-          {company && (
-            <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
-              {company.name}
-            </Anchor>
-          )}
-          <Text span>Edit</Text>
-        </Breadcrumbs>
-      </nav>
+        )}
+        <Text span>Edit</Text>
+      </CompaniesBreadcrumb>
       <Group justify="space-between" align="flex-start">
         <PageTitle>Edit Company</PageTitle>
         <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={toList}>
