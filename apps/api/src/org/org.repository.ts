@@ -8,6 +8,17 @@ export const USER_ROW_COLUMNS = `
   u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
   u.role AS role_key, c.name AS "companyName", u.company_id`;
 
+/** A user as access checks and events see it. */
+export interface OrgUserRecord {
+  id: string;
+  username: string;
+  email: string;
+  role: RoleKey;
+  status: boolean;
+  company_id: string | null;
+  company_name: string | null;
+}
+
 export interface RawUserRow {
   _id: string;
   username: string;

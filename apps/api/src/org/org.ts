@@ -1,19 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import {
-  rooms,
-  type ClientEventMap,
-  type EventMap,
-  type OrgActor,
-  type OrgUserRef,
-  type RoleKey,
-} from '@portal/contracts';
+import { rooms, type ClientEventMap, type EventMap, type OrgActor, type OrgUserRef } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { publishEvent, type Db } from '@portal/db';
 import { publishRealtime } from '@portal/platform';
 import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/reset-tokens.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { emailInUse } from './org.repository';
+import { emailInUse, type OrgUserRecord } from './org.repository';
 
 /* What the companies and users modules share: who acted, the user reference in events, the email
    uniqueness rule, live refresh of open screens, and the set-password link of a new account. */
@@ -22,14 +15,7 @@ export function actorOf(user: RequestUser): OrgActor {
   return { id: user.id, username: user.username, email: user.email, role: user.role };
 }
 
-export function userRef(r: {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
-}): OrgUserRef {
+export function userRef(r: OrgUserRecord): OrgUserRef {
   return {
     userId: r.id,
     username: r.username,

@@ -1,17 +1,8 @@
-import { ROLE_NAME, type RoleKey, type UserDetail, type UserRow } from '@portal/contracts';
+import { ROLE_NAME, type UserDetail, type UserRow } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
-import { toUserRow, USER_ROW_COLUMNS, type RawUserRow } from '../org/org.repository';
+import { toUserRow, USER_ROW_COLUMNS, type OrgUserRecord, type RawUserRow } from '../org/org.repository';
 
-/** A user as the access check and the events see it. */
-export interface TargetRow {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  status: boolean;
-  company_id: string | null;
-  company_name: string | null;
-}
+export type TargetRow = OrgUserRecord;
 
 type RawDetail = TargetRow & {
   picture: string | null;
