@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { customerPriceSql } from '@portal/db';
+import { customerPriceCents, Multiplier } from '@portal/domain';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 
 const PW = 'Passw0rd!23';
@@ -22,6 +24,29 @@ describe('companies API', () => {
     root = await login('root@example.com');
   });
   afterAll(() => api.close());
+
+  it('one rounding rule: the SQL price expression equals customerPriceCents for every stored multiplier', async () => {
+    // Every percentage a company can hold (0.00..100.00), each against list prices chosen to hit
+    // exact halves, odd cents and large values; a deterministic pseudo-random spread on top.
+    const lists = [0, 1, 5, 49, 50, 51, 99, 101, 12345, 99999, 1_000_001, 987654321];
+    let seed = 13;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const cases: [number, string][] = [];
+    for (let units = 0; units <= 10_000; units++) {
+      cases.push([lists[units % lists.length], Multiplier.toPercentageText(units)]);
+      cases.push([rand() % 10_000_000, Multiplier.toPercentageText(units)]);
+    }
+    const rows: { price: string }[] = await api.db.query(
+      `SELECT ${customerPriceSql('p.pct', 'p.list')}::text AS price
+         FROM unnest($1::bigint[], $2::numeric[]) WITH ORDINALITY AS p(list, pct, n) ORDER BY p.n`,
+      [cases.map((c) => c[0]), cases.map((c) => c[1])],
+    );
+    const mismatches = cases.filter(([list, pct], i) => {
+      const cents = customerPriceCents(list, pct);
+      return rows[i].price !== `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+    });
+    expect(mismatches).toEqual([]);
+  });
 
   describe('POST company', () => {
     const valid = {

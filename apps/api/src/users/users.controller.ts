@@ -8,7 +8,12 @@ import type {
   UserStatsResponse,
 } from '@portal/contracts';
 import {
+  addAdministratorSchema,
+  addCompanyUserSchema,
   bulkDeleteUsersSchema,
+  MSG,
+  newUserOfAdmin,
+  newUserOfSuperadmin,
   employeeListQuerySchema,
   idSchema,
   updateUserSchema,
@@ -17,6 +22,7 @@ import {
   type UserListQuery,
 } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
+import { ApiException } from '../common/api-exception';
 import { ZodPipe } from '../common/zod.pipe';
 import type { RequestUser } from '../common/request-user';
 import { UsersService } from './users.service';
@@ -30,12 +36,19 @@ import { UsersService } from './users.service';
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
-  /** Body validated per role in the service (the superadmin and admin forms differ). */
+  /**
+   * The body is read per role (the forms differ): a superadmin names the company and the role; an
+   * admin always creates an employee of their own company — company and role in the body are ignored.
+   */
   @Allow('superadmin', 'admin')
   @Post()
   @HttpCode(201)
   create(@Body() body: unknown, @CurrentUser() user: RequestUser): Promise<CreateUserResponse> {
-    return this.users.create(body, user);
+    if (user.role === 'superadmin') {
+      return this.users.create(newUserOfSuperadmin(new ZodPipe(addAdministratorSchema).transform(body)), user);
+    }
+    if (!user.companyId) throw new ApiException(403, MSG.session.companyMissing);
+    return this.users.create(newUserOfAdmin(new ZodPipe(addCompanyUserSchema).transform(body), user.companyId), user);
   }
 
   @Allow('superadmin')

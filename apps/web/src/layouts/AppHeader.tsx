@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { Anchor, Avatar, Badge, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { HOME_BY_ROLE, type RoleKey } from '@portal/contracts';
+import { HOME_BY_ROLE, ROLE_LABEL, type RoleKey } from '@portal/contracts';
 import { DEFAULT_PRODUCT_NAME, safeExternalUrl, useAppConfig } from '../shared/config';
 import { Logo } from '../shared/ui';
-import { ROLE_LABEL, useAuthStore } from '../features/auth';
+import { useAuthStore } from '../features/auth';
 import { useAuthImage } from '../features/account';
 
 interface AppHeaderProps {

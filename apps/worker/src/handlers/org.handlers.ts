@@ -1,10 +1,14 @@
-import type { OrgActor, OrgChange, OrgUserRef, RoleKey, SetPasswordLink } from '@portal/contracts';
+import {
+  ROLE_PROSE as ROLE_LABEL,
+  type OrgActor,
+  type OrgChange,
+  type OrgUserRef,
+  type SetPasswordLink,
+} from '@portal/contracts';
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
 import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
 
 /* Companies and users: notification records and emails. Emails never carry passwords. */
-
-const ROLE_LABEL: Record<RoleKey, string> = { superadmin: 'Super Admin', admin: 'Administrator', employee: 'Employee' };
 
 /** "Super Admin" or "admin Alice" — how a notification names who acted. */
 export function actorLabel(actor: OrgActor): string {

@@ -11,6 +11,7 @@ import {
   percentageFieldForCategory,
   percentageForCategory,
   exactPercentageToMultiplier,
+  Multiplier,
 } from './pricing';
 
 describe('customerPriceCents: list × percentage / 100, half-up, exact', () => {
@@ -228,5 +229,50 @@ describe('multiplier display and input (percentage / 100, 4 decimals, step 0.000
       expect(exactMultiplierToPercentage(exactPercentageToMultiplier(pct))).toBe(pct);
       expect(exactMultiplierToPercentage(Number(exactPercentageToMultiplier(pct)))).toBe(pct);
     }
+  });
+});
+
+describe('Multiplier: one value type for form, API and database', () => {
+  it.each<[unknown, number | null]>([
+    [0, 0],
+    [1, 10000],
+    ['0.4550', 4550],
+    [0.4551, 4551],
+    ['0.45500', 4550],
+    [0.12345, null],
+    [0.1 + 0.2, null],
+    [1.0001, null],
+    [-0.0001, null],
+    ['', null],
+    [null, null],
+    ['abc', null],
+  ])('fromMultiplier(%p) = %p', (raw, units) => expect(Multiplier.fromMultiplier(raw)).toBe(units));
+
+  it.each<[unknown, number | null]>([
+    ['45.50', 4550],
+    [45.5, 4550],
+    [0.4551 * 100, 4551], // float noise of × 100 is the value it came from
+    ['12.5', 1250],
+    [100, 10000],
+    [100.01, null],
+    [-1, null],
+    [12.345, null],
+    ['12.345', null],
+    ['', null],
+    [null, null],
+  ])('fromPercentage(%p) = %p', (raw, units) => expect(Multiplier.fromPercentage(raw)).toBe(units));
+
+  it('formats every unit both ways and round-trips', () => {
+    for (let u = 0; u <= 10000; u++) {
+      const pct = Multiplier.toPercentageText(u);
+      const mul = Multiplier.toMultiplierText(u);
+      expect(Multiplier.fromPercentage(pct)).toBe(u);
+      expect(Multiplier.fromPercentage(Multiplier.toPercentageNumber(u))).toBe(u);
+      expect(Multiplier.fromMultiplier(mul)).toBe(u);
+      expect(Multiplier.fromMultiplier(Multiplier.toMultiplierNumber(u))).toBe(u);
+      expect(mul).toBe(exactPercentageToMultiplier(pct));
+    }
+    expect(Multiplier.toPercentageText(4550)).toBe('45.50');
+    expect(Multiplier.toMultiplierText(4550)).toBe('0.4550');
   });
 });

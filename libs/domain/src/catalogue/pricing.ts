@@ -176,6 +176,49 @@ function formatScaled(v: bigint, scale: number): string {
 }
 
 /**
+ * The company multiplier value type. A multiplier (0..1, step 0.0001) and the percentage stored for it
+ * (0..100, 2 decimals; postgres numeric(5,2)) are the same integer: ten-thousandths of the multiplier
+ * = hundredths of the percentage (0.4550 ⇔ 45.50 ⇔ 4550). Everything between the form, the API and
+ * the database goes through these units; the DB CHECK stays as the last guard.
+ */
+export type MultiplierUnits = number;
+export const MULTIPLIER_MAX_UNITS = 10_000;
+
+function unitsWithin(dec: ExactDecimal | null, scale: number): MultiplierUnits | null {
+  if (!dec) return null;
+  if (dec.scale > scale && dec.digits % 10n ** BigInt(dec.scale - scale) !== 0n) return null;
+  const units = toScaledInteger(dec, scale);
+  return units >= 0n && units <= BigInt(MULTIPLIER_MAX_UNITS) ? Number(units) : null;
+}
+
+export const Multiplier = {
+  /** A typed multiplier ('0.455', 0.4551) → units; null unless 0..1 in steps of 0.0001. */
+  fromMultiplier(value: unknown): MultiplierUnits | null {
+    if (typeof value !== 'number' && typeof value !== 'string') return null;
+    if (value === '') return null;
+    return unitsWithin(parseExactDecimal(value), 4);
+  },
+  /**
+   * A percentage ('45.50', 45.5) → units; null unless 0..100 with at most 2 decimals. A JS number
+   * within float noise of a 2-decimal value (0.4551 × 100 = 45.510000000000005) counts as that value.
+   */
+  fromPercentage(value: unknown): MultiplierUnits | null {
+    if (typeof value === 'string') return value.trim() === '' ? null : unitsWithin(parseExactDecimal(value), 2);
+    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+    const rounded = Math.round(value * 100) / 100;
+    return Math.abs(rounded - value) > 1e-6 ? null : unitsWithin(parseExactDecimal(rounded), 2);
+  },
+  /** '0.4550' — as the screens and notifications show it. */
+  toMultiplierText: (units: MultiplierUnits): string => formatScaled(BigInt(units), 4),
+  /** '45.50' — as SQL writes it into numeric. */
+  toPercentageText: (units: MultiplierUnits): string => formatScaled(BigInt(units), 2),
+  /** 0.455 — for a number input. */
+  toMultiplierNumber: (units: MultiplierUnits): number => Number(formatScaled(BigInt(units), 4)),
+  /** 45.5 — the percentage as the API's JSON carries it. */
+  toPercentageNumber: (units: MultiplierUnits): number => Number(formatScaled(BigInt(units), 2)),
+};
+
+/**
  * Multiplier shown for a stored percentage: percentage / 100 with 4 decimals,
  * e.g. '45.50' → '0.4550' (half-up if the percentage had more than 2 fraction digits).
  */
@@ -188,18 +231,12 @@ export function exactPercentageToMultiplier(percentage: number | string): string
 
 /** Multiplier step 0.0001 within 0..1. */
 export function isValidMultiplier(multiplier: number | string | null | undefined): boolean {
-  if (multiplier === null || multiplier === undefined || multiplier === '') return false;
-  const dec = parseExactDecimal(multiplier);
-  if (!dec) return false;
-  if (dec.scale > 4 && dec.digits % 10n ** BigInt(dec.scale - 4) !== 0n) return false;
-  const units = toScaledInteger(dec, 4);
-  return units >= 0n && units <= 10000n;
+  return Multiplier.fromMultiplier(multiplier) !== null;
 }
 
 /** Multiplier input (0..1, step 0.0001) → stored percentage string with 2 decimals: 0.455 → '45.50'. */
 export function exactMultiplierToPercentage(multiplier: number | string): string {
-  if (!isValidMultiplier(multiplier)) {
-    throw new RangeError(`multiplier must be 0 to 1 in steps of 0.0001: ${String(multiplier)}`);
-  }
-  return formatScaled(toScaledInteger(parseExactDecimal(multiplier)!, 4), 2);
+  const units = Multiplier.fromMultiplier(multiplier);
+  if (units === null) throw new RangeError(`multiplier must be 0 to 1 in steps of 0.0001: ${String(multiplier)}`);
+  return Multiplier.toPercentageText(units);
 }

@@ -3,6 +3,7 @@ import { isValidEmail, normalizeEmail } from '../email';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../password';
 import { ORG_MSG } from './messages';
 import { nameField } from '../text';
+import { Multiplier, type MultiplierUnits } from '../catalogue/pricing';
 
 /* ------------------------------------------------------------------ building blocks */
 
@@ -41,18 +42,26 @@ const booleanish = (message: string) =>
 
 /**
  * A multiplier travels as a percentage (the UI sends multiplier × 100): 0 to 100 with at most two
- * decimals (multiplier step 0.0001). Float noise from ×100 (45.510000000000005) is rounded away.
+ * decimals (multiplier step 0.0001). Parsed into the exact `Multiplier` units.
  */
 export function percentage(label: string) {
+  return unitsField(label, Multiplier.fromPercentage);
+}
+
+/** A multiplier as typed in the edit form (0..1, step 0.0001), parsed into `Multiplier` units. */
+export function multiplier(label: string) {
+  return unitsField(label, Multiplier.fromMultiplier);
+}
+
+function unitsField(label: string, parse: (raw: unknown) => MultiplierUnits | null) {
   const message = ORG_MSG.company.multiplierInvalid(label);
   return z.unknown().transform((raw, ctx) => {
-    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-    const rounded = Math.round(n * 100) / 100;
-    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.abs(rounded - n) > 1e-6) {
+    const units = parse(raw);
+    if (units === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return rounded;
+    return units;
   });
 }
 
@@ -89,23 +98,14 @@ export const updateCompanySchema = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ORG_MSG.company.nothingToUpdate });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 
-/** Company edit form as the user types it (multipliers 0..1); the web converts with exactMultiplierToPercentage (catalogue/pricing). */
+/** Company edit form as the user types it (multipliers 0..1, step 0.0001); sent as `Multiplier` percentages. */
 export const companyEditFormSchema = z.object({
   name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name'),
   status: booleanish(ORG_MSG.company.statusInvalid),
-  discount_percentage: z
-    .number({ error: ORG_MSG.company.multiplierInvalid('Price Multiplier') })
-    .min(0)
-    .max(1),
-  rigidflow_percentage: z
-    .number({ error: ORG_MSG.company.multiplierInvalid('Rigidflow Multiplier') })
-    .min(0)
-    .max(1),
-  minipro_percentage: z
-    .number({ error: ORG_MSG.company.multiplierInvalid('Minipro Multiplier') })
-    .min(0)
-    .max(1),
-  polyroll_percentage: z.number().min(0).max(1),
+  discount_percentage: multiplier('Price Multiplier'),
+  rigidflow_percentage: multiplier('Rigidflow Multiplier'),
+  minipro_percentage: multiplier('Minipro Multiplier'),
+  polyroll_percentage: multiplier('Polyroll Multiplier'),
 });
 
 /** Danger Zone: typing exactly DELETE. */
@@ -193,6 +193,25 @@ export const addCompanyUserSchema = z.object({
   password: password(ORG_MSG.companyUser.passwordRequired, ORG_MSG.companyUser.passwordMin),
 });
 export type AddCompanyUserInput = z.infer<typeof addCompanyUserSchema>;
+
+/** `POST user` once validated, whoever sent it: the company and the role resolved. */
+export interface NewUserInput {
+  username: string;
+  email: string;
+  password: string;
+  companyId: string;
+  role: (typeof USER_ACTIONS)[number];
+}
+
+/** A superadmin's `POST user` names the company and the role (`action`). */
+export function newUserOfSuperadmin(v: AddAdministratorInput): NewUserInput {
+  return { username: v.username, email: v.email, password: v.password, companyId: v.company_id, role: v.action };
+}
+
+/** An admin's `POST user` always creates an employee of the admin's own company. */
+export function newUserOfAdmin(v: AddCompanyUserInput, companyId: string): NewUserInput {
+  return { ...v, companyId, role: 'employee' };
+}
 
 /**
  * `PATCH user/{id}`: status, username, email. Only these are read — role, company and password in

@@ -4,8 +4,6 @@ import type {
   CompanyUsersResponse,
   CreateCompanyRequest,
   CreateCompanyResponse,
-  CreateUserRequest,
-  CreateUserResponse,
   DeleteResponse,
   UpdateCompanyRequest,
   UpdateCompanyResponse,
@@ -13,10 +11,11 @@ import type {
 import { ORG_PATHS } from '@portal/contracts';
 import type { CompanySortField } from '@portal/domain';
 import { api } from '../../shared/api';
+import type { StatusValue } from '../../shared/kit';
 
 export type SortOrder = 'asc' | 'desc';
 /** '' = all users, 'true' = active, 'false' = inactive (the status filter's value). */
-export type UserStatusFilter = '' | 'true' | 'false';
+export type UserStatusFilter = StatusValue;
 
 export interface CompanyListParams {
   page: number;
@@ -43,7 +42,7 @@ export const companyChangeKeys = (id: string) => [
   companiesKeys.users(id),
 ];
 
-/** Company calls, plus `POST user` for the company's Add Administrator / Add Employee. */
+/** Company calls (a company's users are added through the users feature's `POST user`). */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
     api
@@ -57,5 +56,4 @@ export const companiesApi = {
   remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
   users: (id: string, status: UserStatusFilter) =>
     api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
-  addUser: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
 };

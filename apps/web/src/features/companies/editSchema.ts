@@ -1,23 +1,8 @@
-import { z } from 'zod';
-import { ORG_MSG, companyEditFormSchema } from '@portal/domain';
-import { isValidMultiplier } from './format';
+import type { z } from 'zod';
+import { companyEditFormSchema } from '@portal/domain';
 
-/** A multiplier input: 0 to 1 in steps of 0.0001, with the domain's message for anything else. */
-const multiplier = (label: string) =>
-  z
-    .union([z.number(), z.string()], { error: ORG_MSG.company.multiplierInvalid(label) })
-    .refine((v) => isValidMultiplier(v), ORG_MSG.company.multiplierInvalid(label))
-    .transform(Number);
-
-/**
- * The company edit form: the domain's companyEditFormSchema, with its three visible
- * multipliers also checked for the 0.0001 step. polyroll_percentage is held, not shown.
- */
-export const companyEditSchema = companyEditFormSchema.extend({
-  discount_percentage: multiplier('Price Multiplier'),
-  rigidflow_percentage: multiplier('Rigidflow Multiplier'),
-  minipro_percentage: multiplier('Minipro Multiplier'),
-});
+/** The company edit form: the domain's schema (multipliers parsed into exact `Multiplier` units). */
+export const companyEditSchema = companyEditFormSchema;
 
 export interface CompanyEditValues {
   name: string;

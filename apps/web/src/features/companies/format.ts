@@ -1,4 +1,4 @@
-import { exactMultiplierToPercentage, exactPercentageToMultiplier, isValidMultiplier } from '@portal/domain';
+import { exactPercentageToMultiplier, Multiplier, type MultiplierUnits } from '@portal/domain';
 import { formatDate as formatSharedDate, formatDateTime as formatSharedDateTime } from '../../shared/format';
 
 /** Stored percentage → multiplier as shown (percentage / 100, 4 decimals): 45.5 → '0.4550'. */
@@ -18,10 +18,13 @@ export function percentageToMultiplierValue(percentage: number | string | null |
 
 /** Multiplier typed (0..1, step 0.0001) → percentage number the API stores: 0.455 → 45.5. */
 export function multiplierValueToPercentage(multiplier: number | string): number {
-  return Number(exactMultiplierToPercentage(multiplier));
+  const units = Multiplier.fromMultiplier(multiplier);
+  if (units === null) throw new RangeError(`multiplier must be 0 to 1 in steps of 0.0001: ${String(multiplier)}`);
+  return Multiplier.toPercentageNumber(units);
 }
 
-export { isValidMultiplier };
+/** Parsed form units → the percentage number the API takes. */
+export const unitsToPercentage = (units: MultiplierUnits): number => Multiplier.toPercentageNumber(units);
 
 /** A date as the company screens show it: 'Jan 5, 2025', or 'N/A'. */
 export function formatDate(value: string | null | undefined): string {

@@ -11,9 +11,9 @@ import type {
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
 import { api } from '../../shared/api';
+import type { StatusValue } from '../../shared/kit';
 
-/** '' = all, 'true' = active, 'false' = inactive (the value the status filter sends). */
-export type StatusValue = '' | 'true' | 'false';
+export type { StatusValue };
 
 /**
  * Query keys. Everything user-shaped lives under ['users'] so one invalidation refreshes every list,
@@ -25,6 +25,7 @@ export const usersKeys = {
   stats: ['users', 'total'] as const,
   employees: (status: StatusValue) => ['users', 'employees', status] as const,
   detail: (id: string) => ['users', 'detail', id] as const,
+  /** The company select of Add Administrator: under ['companies'], refreshed with the companies. */
   companyOptions: ['companies', 'options'] as const,
 };
 

@@ -2,6 +2,9 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRealtimeEvent } from '../../shared/realtime';
 import { usersKeys } from './api';
 
+/** The root of every company query (the companies feature's `companiesKeys.all`). */
+const companiesRoot = ['companies'] as const;
+
 export interface OrgLiveRefreshOptions {
   /**
    * Also react to 'notification.created' (superadmin screens: every org action creates a notification,
@@ -25,7 +28,7 @@ export interface OrgLiveRefreshOptions {
 export function useOrgLiveRefresh({ alsoOnNotification = false, companyKeys }: OrgLiveRefreshOptions = {}): void {
   const queryClient = useQueryClient();
   const refresh = (companyId: string | null) => {
-    const companies = companyKeys && companyId ? companyKeys(companyId) : [['companies']];
+    const companies = companyKeys && companyId ? companyKeys(companyId) : [companiesRoot];
     for (const queryKey of [...companies, usersKeys.all]) void queryClient.invalidateQueries({ queryKey });
   };
   useRealtimeEvent('org.changed', (e) => refresh(e.companyId));

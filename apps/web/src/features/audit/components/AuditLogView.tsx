@@ -4,7 +4,7 @@ import { notifications as toasts } from '@mantine/notifications';
 import { Text } from '@mantine/core';
 import { serverMessage } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
-import { Pagination } from '../../users/components';
+import { Pagination } from '../../../shared/kit';
 import { usersApi, usersKeys } from '../../users/api';
 import { auditApi, auditKeys, EMPTY_FILTERS, type AuditFilters } from '../api';
 import { AuditFiltersBar } from './AuditFiltersBar';

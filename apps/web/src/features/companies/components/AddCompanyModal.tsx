@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { CopyableTextInput, FormModal, RevealPasswordInput } from '../../../shared/form';
-import { companiesApi, companiesKeys } from '../api';
+import { FormModal } from '../../../shared/form';
+import { FormFields, type FieldSpec } from '../../../shared/kit';
+import { companiesKeys } from '../api';
+import { useCreateCompany } from '../mutations';
 
 interface Values {
   name: string;
@@ -16,11 +17,20 @@ interface Values {
   confirm_password: string;
 }
 
+const FIELDS: FieldSpec<Values>[] = [
+  { name: 'name', label: 'Company Name', autofocus: true },
+  { name: 'username', label: 'User Name', autoComplete: 'off' },
+  { name: 'email', label: 'Email', kind: 'email', copy: 'email', autoComplete: 'off' },
+  { name: 'password', label: 'New Password', kind: 'revealPassword', autoComplete: 'new-password' },
+  { name: 'confirm_password', label: 'Confirm Password', kind: 'revealPassword', autoComplete: 'new-password' },
+];
+
 const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm_password: '' };
 
 /** Add Company modal. */
 export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const createCompany = useCreateCompany();
   const {
     control,
     register,
@@ -40,7 +50,7 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
 
   const onSubmit = async (values: CreateCompanyInput) => {
     try {
-      const res = await companiesApi.create(values);
+      const res = await createCompany(values);
       notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.companyAdded, autoClose: 3000 });
       await queryClient.invalidateQueries({ queryKey: companiesKeys.all });
       close();
@@ -64,38 +74,7 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
       submitLabel="Add Company"
       submitting={isSubmitting}
     >
-      <TextInput label="Company Name" required data-autofocus error={errors.name?.message} {...register('name')} />
-      <TextInput
-        label="User Name"
-        required
-        autoComplete="off"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <CopyableTextInput
-        control={control}
-        copyLabel="email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <RevealPasswordInput
-        label="New Password"
-        required
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <RevealPasswordInput
-        label="Confirm Password"
-        required
-        autoComplete="new-password"
-        error={errors.confirm_password?.message}
-        {...register('confirm_password')}
-      />
+      <FormFields fields={FIELDS} register={register} control={control} errors={errors} />
     </FormModal>
   );
 }

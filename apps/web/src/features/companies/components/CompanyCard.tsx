@@ -3,7 +3,7 @@ import { IconSettings } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import type { CompanyListItem } from '@portal/contracts';
 import { formatDate, formatMultiplier } from '../format';
-import { StatusBadge } from '../../users/components';
+import { StatusBadge } from '../../../shared/kit';
 
 export const companyPath = (id: string) => `/superadmin/companies/${id}`;
 export const companyEditPath = (id: string) => `/superadmin/companies/edit/${id}`;

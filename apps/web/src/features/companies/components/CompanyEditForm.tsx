@@ -7,10 +7,12 @@ import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { CopyableTextInput, showErrorModal } from '../../../shared/form';
-import { companiesApi, companiesKeys } from '../api';
+import { showErrorModal } from '../../../shared/form';
+import { FormFields, type FieldSpec } from '../../../shared/kit';
+import { companiesKeys } from '../api';
+import { useUpdateCompany } from '../mutations';
 import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
-import { multiplierValueToPercentage, percentageToMultiplierValue } from '../format';
+import { percentageToMultiplierValue, unitsToPercentage } from '../format';
 import { DangerZone } from './DangerZone';
 
 const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
@@ -21,6 +23,8 @@ const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
   minipro_percentage: percentageToMultiplierValue(c.minipro_percentage),
   polyroll_percentage: percentageToMultiplierValue(c.polyroll_percentage),
 });
+
+const NAME: FieldSpec<CompanyEditValues>[] = [{ name: 'name', label: 'Organization Name', copy: 'organization name' }];
 
 const MULTIPLIERS = [
   ['discount_percentage', 'Price Multiplier'],
@@ -40,6 +44,7 @@ interface Props {
  */
 export function CompanyEditForm({ company, onDeleted }: Props) {
   const queryClient = useQueryClient();
+  const updateCompany = useUpdateCompany(company._id);
   const {
     control,
     register,
@@ -59,14 +64,14 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
 
   const onSubmit = async (v: CompanyEditParsed) => {
     try {
-      const res = await companiesApi.update(company._id, {
+      const res = await updateCompany({
         id: company._id,
         name: v.name,
         status: v.status,
-        discount_percentage: multiplierValueToPercentage(v.discount_percentage),
-        rigidflow_percentage: multiplierValueToPercentage(v.rigidflow_percentage),
-        minipro_percentage: multiplierValueToPercentage(v.minipro_percentage),
-        polyroll_percentage: multiplierValueToPercentage(v.polyroll_percentage),
+        discount_percentage: unitsToPercentage(v.discount_percentage),
+        rigidflow_percentage: unitsToPercentage(v.rigidflow_percentage),
+        minipro_percentage: unitsToPercentage(v.minipro_percentage),
+        polyroll_percentage: unitsToPercentage(v.polyroll_percentage),
       });
       notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.dataUpdated, autoClose: 3000 });
       if (res?.data?.company) {
@@ -87,14 +92,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit company">
           <Stack gap="md">
-            <CopyableTextInput
-              control={control}
-              copyLabel="organization name"
-              label="Organization Name"
-              required
-              error={errors.name?.message}
-              {...register('name')}
-            />
+            <FormFields fields={NAME} register={register} control={control} errors={errors} />
             <Controller
               control={control}
               name="status"

@@ -7,7 +7,7 @@ import type { SortOrder } from '../api';
 import { formatDate, formatMultiplier } from '../format';
 import { SORT_LABELS } from '../sort';
 import { companyEditPath, companyPath } from './CompanyCard';
-import { StatusBadge } from '../../users/components';
+import { StatusBadge } from '../../../shared/kit';
 
 interface Props {
   companies: CompanyListItem[];

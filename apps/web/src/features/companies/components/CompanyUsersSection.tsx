@@ -3,15 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
-import {
-  AddUserModal,
-  StatusFilter,
-  UsersTable,
-  confirmDelete,
-  deleteUsers,
-  useRowSelection,
-  type AddUserValues,
-} from '../../users/components';
+import { StatusFilter, UsersTable, confirmDelete, useRowSelection } from '../../../shared/kit';
+import { AddUserModal, type AddUserValues, useCreateUser, useDeleteUsers, usersKeys } from '../../users';
 import { companiesApi, companiesKeys, type UserStatusFilter } from '../api';
 
 type Adding = null | 'admin' | 'employee';
@@ -42,6 +35,8 @@ export const companyUserPath = (companyId: string, userId: string) =>
  */
 export function CompanyUsersSection({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
+  const createUser = useCreateUser();
   const [status, setStatus] = useState<UserStatusFilter>('');
   const [adding, setAdding] = useState<Adding>(null);
   const query = useQuery({
@@ -57,11 +52,11 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
       queryClient.invalidateQueries({ queryKey: companiesKeys.users(companyId) }),
       queryClient.invalidateQueries({ queryKey: companiesKeys.detail(companyId) }),
       queryClient.invalidateQueries({ queryKey: companiesKeys.lists }),
-      queryClient.invalidateQueries({ queryKey: ['users'] }),
+      queryClient.invalidateQueries({ queryKey: usersKeys.all }),
     ]);
 
   const addUser = async (values: AddUserValues) => {
-    await companiesApi.addUser({
+    await createUser({
       company_id: companyId,
       username: values.username,
       email: values.email,

@@ -5,7 +5,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { companiesApi, companiesKeys } from '../api';
+import { companiesKeys } from '../api';
+import { useDeleteCompany } from '../mutations';
+import { usersKeys } from '../../users';
 
 interface Props {
   company: CompanyListItem;
@@ -20,6 +22,7 @@ interface Props {
  */
 export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Props) {
   const queryClient = useQueryClient();
+  const removeCompany = useDeleteCompany();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -33,13 +36,13 @@ export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Pro
     setBusy(true);
     setFailure(null);
     try {
-      const res = await companiesApi.remove(company._id);
+      const res = await removeCompany(company._id);
       notifications.show({ color: 'teal', message: res?.message || ORG_MSG.success.companyDeleted, autoClose: 3000 });
       setBusy(false);
       onClose();
       onDeleted();
       void queryClient.invalidateQueries({ queryKey: companiesKeys.lists });
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: usersKeys.all });
     } catch (err) {
       setBusy(false);
       if (handledAsSessionEnd(err)) return;

@@ -7,7 +7,8 @@ import { CompaniesToolbar, type CompaniesView } from '../components/CompaniesToo
 import { CompanyCard } from '../components/CompanyCard';
 import { CompanyTable } from '../components/CompanyTable';
 import { COMPANIES_PAGE_SIZE, useCompaniesList } from '../hooks/useCompaniesList';
-import { Pagination, useOrgLiveRefresh } from '../../users/components';
+import { Pagination } from '../../../shared/kit';
+import { useOrgLiveRefresh } from '../../users';
 import { companyChangeKeys } from '../api';
 
 /** Superadmin companies list. */

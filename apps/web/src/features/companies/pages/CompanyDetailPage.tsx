@@ -1,50 +1,29 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Link } from 'react-router';
+import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
+import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
-import { StatusBadge, useOrgLiveRefresh } from '../../users/components';
-import { companyChangeKeys } from '../api';
+import { StatusBadge } from '../../../shared/kit';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
 import { formatDate } from '../format';
-import { useCompanyDetail } from '../hooks/useCompanyDetail';
+import { useCompanyScreen } from '../hooks/useCompanyDetail';
 
 /** Section state of the detail page: the users (home) or the embedded edit. */
 type Section = 'home' | 'edit';
 
 /** Company detail /superadmin/companies/:id. */
 export default function CompanyDetailPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
   const [section, setSection] = useState<Section>('home');
-  const { data, isPending } = useCompanyDetail(id);
-  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
-  const company = data?.company;
+  const { data, isPending, company, toList } = useCompanyScreen();
 
   return (
     <>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/superadmin/companies">
-            Companies
-          </Anchor>
-          <Text span>{company?.name ?? '…'}</Text>
-        </Breadcrumbs>
-      </nav>
+      <CompaniesBreadcrumb>
+        <Text span>{company?.name ?? '…'}</Text>
+      </CompaniesBreadcrumb>
       <PageTitle documentTitle={company?.name ?? 'Company Details'}>{company?.name ?? 'Company Details'}</PageTitle>
       {isPending ? (
         <Center py="xl">
@@ -70,7 +49,7 @@ export default function CompanyDetailPage() {
                     Total Administrators
                   </Text>
                   <Text fw={600} data-testid="total-admins">
-                    {data.totalAdmins}
+                    {data?.totalAdmins}
                   </Text>
                 </div>
                 <StatusBadge active={company.status} />
@@ -103,7 +82,7 @@ export default function CompanyDetailPage() {
                   Back
                 </Button>
               </div>
-              <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+              <CompanyEditForm company={company} onDeleted={toList} />
             </Stack>
           )}
         </Stack>

@@ -1,43 +1,29 @@
-import { Link, useNavigate, useParams } from 'react-router';
-import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
-import { useOrgLiveRefresh } from '../../users/components';
-import { companyChangeKeys } from '../api';
+import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyEditForm } from '../components/CompanyEditForm';
 import { MultiplierHistory } from '../components/MultiplierHistory';
-import { useCompanyDetail } from '../hooks/useCompanyDetail';
+import { useCompanyScreen } from '../hooks/useCompanyDetail';
 
 /** Company edit /superadmin/companies/edit/:id. */
 export default function CompanyEditPage() {
-  const { id = '' } = useParams();
-  const navigate = useNavigate();
-  const { data, isPending } = useCompanyDetail(id);
-  useOrgLiveRefresh({ companyKeys: companyChangeKeys });
-  const company = data?.company;
+  const { isPending, company, toList } = useCompanyScreen();
 
   return (
     <>
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/superadmin/companies">
-            Companies
+      <CompaniesBreadcrumb>
+        {company && (
+          <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
+            {company.name}
           </Anchor>
-          {company && (
-            <Anchor component={Link} to={`/superadmin/companies/${company._id}`}>
-              {company.name}
-            </Anchor>
-          )}
-          <Text span>Edit</Text>
-        </Breadcrumbs>
-      </nav>
+        )}
+        <Text span>Edit</Text>
+      </CompaniesBreadcrumb>
       <Group justify="space-between" align="flex-start">
         <PageTitle>Edit Company</PageTitle>
-        <Button
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-          onClick={() => void navigate('/superadmin/companies')}
-        >
+        <Button variant="default" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={toList}>
           Back
         </Button>
       </Group>
@@ -47,7 +33,7 @@ export default function CompanyEditPage() {
         </Center>
       ) : company ? (
         <>
-          <CompanyEditForm company={company} onDeleted={() => void navigate('/superadmin/companies')} />
+          <CompanyEditForm company={company} onDeleted={toList} />
           <MultiplierHistory companyId={company._id} />
         </>
       ) : null}

@@ -1,17 +1,12 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
-import {
-  UserDetailForm,
-  confirmDelete,
-  deleteUsers,
-  useOrgLiveRefresh,
-  usersApi,
-  usersKeys,
-} from '../../users/components';
+import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
+import { confirmDelete } from '../../../shared/kit';
+import { UserDetailForm, useOrgLiveRefresh, usersApi, usersKeys, useDeleteUsers } from '../../users';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 import { companiesKeys, companyChangeKeys } from '../api';
 import { formatDateTime } from '../format';
@@ -21,6 +16,7 @@ export default function CompanyUserPage() {
   const { id = '', userId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
   const companyPath = `/superadmin/companies/${id}`;
   useOrgLiveRefresh({ companyKeys: companyChangeKeys });
 
@@ -51,19 +47,14 @@ export default function CompanyUserPage() {
 
   return (
     <Stack gap="md">
-      <nav aria-label="Breadcrumb">
-        <Breadcrumbs mb="sm">
-          <Anchor component={Link} to="/superadmin/companies">
-            Companies
-          </Anchor>
-          <Anchor component={Link} to={companyPath}>
-            {user ? companyName : '…'}
-          </Anchor>
-          <Text size="sm" aria-current="page">
-            {user?.username ?? '…'}
-          </Text>
-        </Breadcrumbs>
-      </nav>
+      <CompaniesBreadcrumb>
+        <Anchor component={Link} to={companyPath}>
+          {user ? companyName : '…'}
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          {user?.username ?? '…'}
+        </Text>
+      </CompaniesBreadcrumb>
       <div>
         <Button
           variant="subtle"

@@ -7,16 +7,8 @@ import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys, type StatusValue } from '../../users/api';
-import {
-  AddUserModal,
-  confirmDelete,
-  deleteUsers,
-  StatusFilter,
-  UsersTable,
-  useOrgLiveRefresh,
-  useRowSelection,
-  type AddUserValues,
-} from '../../users/components';
+import { confirmDelete, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
+import { AddUserModal, useOrgLiveRefresh, type AddUserValues, useDeleteUsers, useCreateUser } from '../../users';
 
 function Field({ label, value }: { label: string; value: string | number }) {
   return (
@@ -33,6 +25,8 @@ function Field({ label, value }: { label: string; value: string | number }) {
 export default function MyCompanyPage() {
   const user = useAuthStore((s) => s.user);
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
+  const createUser = useCreateUser();
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh();
@@ -65,7 +59,7 @@ export default function MyCompanyPage() {
     });
 
   const addEmployee = async (values: AddUserValues) => {
-    await usersApi.create({ username: values.username, email: values.email, password: values.password });
+    await createUser({ username: values.username, email: values.email, password: values.password });
     await refresh();
   };
 

@@ -17,7 +17,7 @@ import {
   UsersTable,
   useRowSelection,
   type UserColumn,
-} from '../../users/components';
+} from '../../../shared/kit';
 import { matchesFilter, notificationKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
 import { NotificationDetail } from '../components/NotificationDetail';
 import { useUnreadNotifications } from '../useUnreadNotifications';

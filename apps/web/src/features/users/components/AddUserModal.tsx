@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { NativeSelect, PasswordInput, TextInput } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOption } from '@portal/contracts';
 import { addAdministratorSchema, addCompanyUserSchema } from '@portal/domain';
 import { handledAsSessionEnd, isApiRequestError, serverMessage } from '../../../shared/api';
 import { FormModal } from '../../../shared/form';
+import { FormFields, type FieldSpec } from '../../../shared/kit';
 
 export interface AddUserValues {
   company_id?: string;
@@ -48,7 +49,12 @@ export interface AddUserModalProps {
 }
 
 const EMPTY: AddUserValues = { company_id: '', username: '', email: '', password: '' };
-const FIELDS = ['company_id', 'username', 'email', 'password'] as const;
+const SERVER_FIELDS = ['company_id', 'username', 'email', 'password'] as const;
+const FIELDS: FieldSpec<AddUserValues>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'off' },
+  { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
+  { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' },
+];
 
 /** Username / Email / Password (+ optional company select) modal used by every "add user" button. */
 export function AddUserModal({ opened, onClose, texts, onSubmit, companies, schema }: AddUserModalProps) {
@@ -79,7 +85,7 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
     } catch (err) {
       if (handledAsSessionEnd(err)) return;
       const fieldErrors = isApiRequestError(err) ? err.errors : undefined;
-      for (const f of FIELDS) if (fieldErrors?.[f]) setError(f, { message: fieldErrors[f] });
+      for (const f of SERVER_FIELDS) if (fieldErrors?.[f]) setError(f, { message: fieldErrors[f] });
       const message = serverMessage(err, texts.failureFallback);
       notifications.show({ color: 'red', title: texts.failureTitle, message, autoClose: 5000 });
     }
@@ -114,28 +120,7 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
           )}
         />
       )}
-      <TextInput
-        label="Username"
-        required
-        autoComplete="off"
-        error={errors.username?.message}
-        {...register('username')}
-      />
-      <TextInput
-        label="Email"
-        type="email"
-        required
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <PasswordInput
-        label="Password"
-        required
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <FormFields fields={FIELDS} register={register} control={control} errors={errors} />
     </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,8 +7,10 @@ import { notifications } from '@mantine/notifications';
 import type { UserDetail } from '@portal/contracts';
 import { ORG_MSG, userEditFormSchema } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { CopyableTextInput, showErrorModal } from '../../../shared/form';
-import { usersApi, usersKeys } from '../api';
+import { showErrorModal } from '../../../shared/form';
+import { FormFields, type FieldSpec } from '../../../shared/kit';
+import { usersKeys } from '../api';
+import { useResendAccountInfo, useUpdateUser } from '../mutations';
 
 interface FormValues {
   status: boolean | 'true' | 'false';
@@ -16,6 +18,13 @@ interface FormValues {
   email: string;
 }
 type Parsed = { status: boolean; username: string; email: string };
+
+const USERNAME: FieldSpec<FormValues>[] = [
+  { name: 'username', label: 'User Name', copy: 'user name', autoComplete: 'off' },
+];
+const EMAIL: FieldSpec<FormValues>[] = [
+  { name: 'email', label: 'Email', kind: 'email', copy: 'email', autoComplete: 'off' },
+];
 
 export interface UserDetailFormProps {
   user: Pick<UserDetail, '_id' | 'username' | 'email' | 'status' | 'companyName'> & Partial<UserDetail>;
@@ -38,7 +47,8 @@ const valuesOf = (u: UserDetailFormProps['user']): FormValues => ({
  */
 export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetailFormProps) {
   const queryClient = useQueryClient();
-  const [resending, setResending] = useState(false);
+  const updateUser = useUpdateUser(user._id);
+  const resendInfo = useResendAccountInfo(user._id);
   const {
     control,
     register,
@@ -57,7 +67,7 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
 
   const save = async (values: Parsed) => {
     try {
-      const res = await usersApi.update(user._id, values);
+      const res = await updateUser(values);
       reset(valuesOf(res.data));
       notifications.show({ color: 'teal', message: ORG_MSG.success.dataUpdated, autoClose: 3000 });
       queryClient.setQueryData(usersKeys.detail(user._id), res.data);
@@ -74,15 +84,12 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
   };
 
   const resend = async () => {
-    setResending(true);
     try {
-      const res = await usersApi.resend(user._id);
+      const res = await resendInfo.mutateAsync();
       notifications.show({ color: 'teal', message: res.message || ORG_MSG.user.resent, autoClose: 3000 });
     } catch (err) {
       if (!handledAsSessionEnd(err))
         notifications.show({ color: 'red', message: serverMessage(err, 'Please try again.'), autoClose: 5000 });
-    } finally {
-      setResending(false);
     }
   };
 
@@ -106,28 +113,17 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
             />
           )}
         />
-        <CopyableTextInput
-          control={control}
-          copyLabel="user name"
-          label="User Name"
-          required
-          autoComplete="off"
-          error={errors.username?.message}
-          {...register('username')}
-        />
+        <FormFields fields={USERNAME} register={register} control={control} errors={errors} />
         {showCompany && <TextInput label="Company Name" value={user.companyName || 'N/A'} readOnly variant="filled" />}
-        <CopyableTextInput
-          control={control}
-          copyLabel="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <FormFields fields={EMAIL} register={register} control={control} errors={errors} />
         <Group justify="space-between">
-          <Anchor component="button" type="button" size="sm" onClick={() => void resend()} disabled={resending}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => void resend()}
+            disabled={resendInfo.isPending}
+          >
             Resend Account Information?
           </Anchor>
           <Button type="submit" loading={isSubmitting} disabled={!isDirty}>

@@ -5,24 +5,18 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
-import {
-  AddUserModal,
-  confirmDelete,
-  deleteUsers,
-  Pagination,
-  StatTile,
-  StatusFilter,
-  UsersTable,
-  useOrgLiveRefresh,
-  useRowSelection,
-  type AddUserValues,
-} from '../components';
+import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
+import { AddUserModal, type AddUserValues } from '../components/AddUserModal';
+import { useCreateUser, useDeleteUsers } from '../mutations';
+import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 
 const PAGE_SIZE = PAGE_SIZES.administrators;
 
 /** Administrators screen: tiles, status filter, bulk delete, Add Administrator, 20 per page. */
 export default function AdministratorsPage() {
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
+  const createUser = useCreateUser();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
@@ -71,7 +65,7 @@ export default function AdministratorsPage() {
     });
 
   const addAdministrator = async (values: AddUserValues) => {
-    await usersApi.create({
+    await createUser({
       company_id: values.company_id,
       username: values.username,
       email: values.email,

@@ -8,7 +8,10 @@ import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
-import { confirmDelete, deleteUsers, UserDetailForm, useOrgLiveRefresh } from '../components';
+import { confirmDelete } from '../../../shared/kit';
+import { UserDetailForm } from '../components/UserDetailForm';
+import { useDeleteUsers } from '../mutations';
+import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 
 /**
@@ -21,6 +24,7 @@ export default function UserDetailPage() {
   const role = useAuthStore((s) => s.role);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const deleteUsers = useDeleteUsers();
   const superadmin = role === 'superadmin';
   const listPath = superadmin ? '/superadmin/administrators' : '/admin/mycompany';
   useOrgLiveRefresh();

@@ -1,5 +1,7 @@
 import { NativeSelect } from '@mantine/core';
-import type { StatusValue } from '../api';
+
+/** '' = all, 'true' = active, 'false' = inactive (the value the status filter sends). */
+export type StatusValue = '' | 'true' | 'false';
 
 export interface StatusFilterProps {
   value: StatusValue;

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../app/AppProviders';
-import { createQueryClient } from '../../../shared/api';
-import { CopyButton } from '../../../shared/form';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../api';
+import { CopyButton } from '../form';
 import { pageWindow, Pagination } from '.';
 
 const wrap = (ui: React.ReactNode) => render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@portal/contracts';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '../format';
 
 /** Any row with an id; the built-in columns read the UserRow fields they need. */
 export type UsersTableRow = { _id: string } & Partial<UserRow>;

@@ -1,0 +1,119 @@
+import { ROLE_NAME, type UserDetail, type UserRow } from '@portal/contracts';
+import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import { toUserRow, USER_ROW_COLUMNS, type OrgUserRecord, type RawUserRow } from '../org/org.repository';
+
+export type TargetRow = OrgUserRecord;
+
+type RawDetail = TargetRow & {
+  picture: string | null;
+  last_login: Date | null;
+  current_login: Date | null;
+  created_at: Date;
+};
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The users with these ids (any order; unknown ids absent), locked for update when `lock`. */
+export function findTargets(db: Db, ids: string[], lock = false): Promise<TargetRow[]> {
+  return queryRows<TargetRow>(
+    db,
+    `SELECT u.id, u.username, u.email, u.role, u.status, u.company_id, c.name AS company_name
+       FROM users u LEFT JOIN companies c ON c.id = u.company_id
+      WHERE u.id = ANY($1::uuid[]) ${lock ? 'FOR UPDATE OF u' : ''}`,
+    [ids],
+  );
+}
+
+export async function findUserDetail(db: Db, id: string): Promise<UserDetail | null> {
+  const r = await queryOne<RawDetail>(
+    db,
+    `SELECT u.id, u.username, u.email, u.role, u.status, u.company_id, u.picture, u.last_login, u.current_login,
+            u.created_at, c.name AS company_name
+       FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
+    [id],
+  );
+  if (!r) return null;
+  return {
+    _id: r.id,
+    username: r.username,
+    email: r.email,
+    status: r.status,
+    picture: r.picture,
+    last_login: iso(r.last_login),
+    current_login: iso(r.current_login),
+    createdAt: iso(r.created_at)!,
+    role_id: { key: r.role },
+    role_key: r.role,
+    role_name: ROLE_NAME[r.role],
+    company_id: r.company_id ? { _id: r.company_id, name: r.company_name ?? '' } : null,
+    companyName: r.company_name,
+  };
+}
+
+/** Which users a page lists: the administrators of every company, or one company's employees. */
+export type UserScope = { role: 'admin' } | { role: 'employee'; companyId: string };
+
+/**
+ * One page of user rows plus the total, in one query (window count; exact count only past the end).
+ * The page is cut before companies are joined, so only the page's rows are joined, not every match.
+ */
+export async function userPage(
+  db: Db,
+  scope: UserScope,
+  status: boolean | undefined,
+  page: number,
+  limit: number,
+): Promise<{ users: UserRow[]; totalcount: number }> {
+  const where = scope.role === 'admin' ? `u.role = 'admin'` : `u.role = 'employee' AND u.company_id = $4`;
+  const extra = scope.role === 'admin' ? [] : [scope.companyId];
+  const filter = `${where} AND ($1::boolean IS NULL OR u.status = $1)`;
+  const rows = await queryRows<RawUserRow & { total: string }>(
+    db,
+    `SELECT ${USER_ROW_COLUMNS}, u.total
+       FROM (SELECT u.*, count(*) OVER () AS total FROM users u
+              WHERE ${filter}
+              ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3) u
+       LEFT JOIN companies c ON c.id = u.company_id
+      ORDER BY u.created_at DESC, u.id DESC`,
+    [status ?? null, limit, (page - 1) * limit, ...extra],
+  );
+  let totalcount = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && page > 1) {
+    const c = await queryOne<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM users u WHERE ${filter.replace('$4', '$2')}`,
+      [status ?? null, ...extra],
+    );
+    totalcount = c!.n;
+  }
+  return { users: rows.map(toUserRow), totalcount };
+}
+
+export function userStats(
+  db: Db,
+): Promise<{ activeCompanies: number; totalEmployees: number; totalAdmins: number } | null> {
+  return queryOne(
+    db,
+    `SELECT (SELECT count(*) FROM companies WHERE status)::int AS "activeCompanies",
+            (SELECT count(*) FROM users WHERE role = 'employee')::int AS "totalEmployees",
+            (SELECT count(*) FROM users WHERE role = 'admin')::int AS "totalAdmins"`,
+  );
+}
+
+/** Writes the given fields (absent ones keep their value). */
+export async function updateUser(
+  db: Db,
+  id: string,
+  p: { username?: string; email?: string; status?: boolean },
+): Promise<void> {
+  await execute(
+    db,
+    `UPDATE users SET username = COALESCE($2, username), email = COALESCE($3, email), status = COALESCE($4, status),
+            updated_at = now() WHERE id = $1`,
+    [id, p.username ?? null, p.email ?? null, p.status ?? null],
+  );
+}
+
+export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
+  await execute(db, `DELETE FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+}

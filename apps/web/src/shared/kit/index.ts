@@ -1,0 +1,11 @@
+// The list-screen kit shared by the companies, users, my-company, notifications and audit screens.
+export { UsersTable, StatusBadge } from './UsersTable';
+export type { UsersTableProps, UsersTableRow, UserColumn, UserColumnKey } from './UsersTable';
+export { useRowSelection } from './useRowSelection';
+export { StatusFilter, type StatusValue } from './StatusFilter';
+export type { StatusFilterProps } from './StatusFilter';
+export { Pagination, pageWindow, MAX_PAGE_LINKS } from './Pagination';
+export type { PaginationProps } from './Pagination';
+export { StatTile } from './StatTile';
+export { confirmDelete, type ConfirmDeleteOptions } from './confirmDelete';
+export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';
