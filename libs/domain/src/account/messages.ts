@@ -65,5 +65,6 @@ export const ACCOUNT_MSG = {
     profileUpdated: 'Profile Image Updated',
     companyUpdated: 'Company Image Updated',
     companyNotFound: 'Company not found',
+    imageUnavailable: 'Image not available',
   },
 } as const;

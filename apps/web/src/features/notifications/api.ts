@@ -3,7 +3,7 @@ import type {
   MarkNotificationsReadRequest,
   MarkNotificationsReadResponse,
   NotificationListResponse,
-  NotificationRow,
+  NotificationView,
   NotificationUnreadCountResponse,
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
@@ -32,12 +32,12 @@ export const notificationsApi = {
 };
 
 /** Does a notification belong on a page filtered by `readStatus` ('' = all)? */
-export function matchesFilter(n: Pick<NotificationRow, 'read_status'>, readStatus: StatusValue): boolean {
+export function matchesFilter(n: Pick<NotificationView, 'read_status'>, readStatus: StatusValue): boolean {
   return readStatus === '' || String(n.read_status) === readStatus;
 }
 
 /** Page 1 with a new row on top (no duplicate, still `limit` rows). */
-export function prependRow(page: NotificationPage, row: NotificationRow, limit: number): NotificationPage {
+export function prependRow(page: NotificationPage, row: NotificationView, limit: number): NotificationPage {
   if (page.notification.some((n) => n._id === row._id)) return page;
   return { notification: [row, ...page.notification].slice(0, limit), totalcount: page.totalcount + 1 };
 }

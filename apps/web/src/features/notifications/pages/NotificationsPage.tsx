@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Anchor, Box, Button, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
-import type { MarkNotificationsReadRequest, NotificationRow } from '@portal/contracts';
+import type { MarkNotificationsReadRequest, NotificationView } from '@portal/contracts';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
@@ -45,7 +45,7 @@ function StatusDot({ read }: { read: boolean }) {
   );
 }
 
-function columns(onOpen: (n: NotificationRow) => void): UserColumn<NotificationRow>[] {
+function columns(onOpen: (n: NotificationView) => void): UserColumn<NotificationView>[] {
   return [
     { key: 'username', header: 'Username', render: (n) => n.username },
     { key: 'email', header: 'Email', render: (n) => n.email },
@@ -79,7 +79,7 @@ export default function NotificationsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [readStatus, setReadStatus] = useState<StatusValue>('');
-  const [detail, setDetail] = useState<NotificationRow | null>(null);
+  const [detail, setDetail] = useState<NotificationView | null>(null);
   const unread = useUnreadNotifications(true, false);
 
   const list = useQuery({
@@ -122,7 +122,7 @@ export default function NotificationsPage() {
     }
   };
 
-  const onOpen = (n: NotificationRow) => {
+  const onOpen = (n: NotificationView) => {
     setDetail(n);
     if (!n.read_status)
       void markRead({ ids: [n._id] }, true).then(
@@ -158,7 +158,7 @@ export default function NotificationsPage() {
     <Stack gap="lg">
       <PageTitle>Notifications</PageTitle>
       <div>
-        <UsersTable<NotificationRow>
+        <UsersTable<NotificationView>
           label="Notifications"
           rows={rows}
           columns={cols}

@@ -1,13 +1,12 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '@portal/domain';
-import { TWO_FACTOR_MSG } from '@portal/domain';
-import { ACCESS_KEY, ENROLMENT_KEY, type Access } from './access.decorators';
-import { ApiException } from './api-exception';
-import { TokenService } from '../auth/token.service';
-import { SessionsService } from '../auth/sessions.service';
-import type { RequestUser } from './request-user';
+import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
+import { ACCESS_KEY, ENROLMENT_KEY, type Access } from '../common/access.decorators';
+import { ApiException } from '../common/api-exception';
+import { TokenService } from './token.service';
+import { SessionsService } from './sessions.service';
+import type { RequestUser } from '../common/request-user';
 
 /**
  * Global guard: every route must declare `@Allow(...)` or `@Public()`; undeclared routes are refused.
