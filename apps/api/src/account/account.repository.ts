@@ -1,5 +1,6 @@
 import { type Db, execute, queryOne } from '@portal/db';
 import type { AccountProfile, RoleKey } from '@portal/contracts';
+import type { UserSummaryRow } from '../auth/auth.repository';
 
 /* The signed-in user's own account: profile, email, password and images. */
 
@@ -11,13 +12,7 @@ export interface AccountUser {
   company_id: string | null;
 }
 
-interface ProfileRow {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
+interface ProfileRow extends UserSummaryRow {
   picture: string | null;
   company_picture: string | null;
   created_at: Date;

@@ -14,6 +14,7 @@ import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from '.
 import { findAccountUser, findProfile, replacePasswordHash, setUsername } from './account.repository';
 import { voidLiveResetTokens } from './account-tokens.repository';
 import { EmailChangeService } from './email-change.service';
+import { recordProfileChange } from './profile-change';
 
 @Injectable()
 export class AccountService {
@@ -47,29 +48,13 @@ export class AccountService {
       if (!current) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
       if (current.username !== input.username) {
         await setUsername(m, user.id, input.username);
-        await publishEvent(
+        await recordProfileChange(
           m,
-          'account.profile_updated',
-          {
-            userId: user.id,
-            username: input.username,
-            email: current.email,
-            companyId: current.company_id,
-            changed: ['username'],
-            previousEmail: null,
-          },
-          user.id,
+          auditActor(user),
+          { ...current, username: input.username },
+          'username',
+          current.username,
         );
-        await recordAudit(m, auditActor(user), [
-          {
-            action: 'user.updated',
-            entity: 'user',
-            entityId: user.id,
-            companyId: current.company_id,
-            before: { username: current.username },
-            after: { username: input.username },
-          },
-        ]);
       }
       if (wantsEmail && current.email !== input.email) {
         await this.emailChange.request(m, { ...current, username: input.username }, input.email, client);

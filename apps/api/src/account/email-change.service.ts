@@ -3,13 +3,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ConfirmEmailInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
-import { recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
 import { hashResetToken } from './reset-token';
+import { recordProfileChange } from './profile-change';
 import { emailInUse, moveEmail, type AccountUser } from './account.repository';
 import {
   attachEmailChangeEvent,
@@ -101,29 +101,8 @@ export class EmailChangeService {
       await voidEmailChangeTokens(m, user.id);
       // Reset links mailed to the old address must not outlive the move.
       await voidLiveResetTokens(m, user.id, 'email_changed');
-      await recordAudit(m, { id: user.id, username: user.username, role: null, ip: null }, [
-        {
-          action: 'user.updated',
-          entity: 'user',
-          entityId: user.id,
-          companyId: user.company_id,
-          before: { email: spent.old_email },
-          after: { email: user.email },
-        },
-      ]);
-      await publishEvent(
-        m,
-        'account.profile_updated',
-        {
-          userId: user.id,
-          username: user.username,
-          email: user.email,
-          companyId: user.company_id,
-          changed: ['email'],
-          previousEmail: spent.old_email,
-        },
-        user.id,
-      );
+      const self = { id: user.id, username: user.username, role: null, ip: null };
+      await recordProfileChange(m, self, user, 'email', spent.old_email);
       return user.email;
     });
     return { status: 200, message: ACCOUNT_MSG.profile.confirmed, data: { email } };

@@ -16,6 +16,7 @@ import {
   type IMAGE_VARIANTS,
 } from './image-files';
 import { companyExists, imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
+import { Limiter } from '../common/limiter';
 
 /** Decoding/re-encoding is CPU work on libuv's pool: cap it like password hashing. */
 const MAX_CONCURRENT = 2;
@@ -30,8 +31,7 @@ export interface ImageUploadResponse {
 export class ImagesService {
   private readonly logger = new Logger(ImagesService.name);
   readonly store: ImageStore;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limiter = new Limiter(MAX_CONCURRENT);
 
   constructor(
     private readonly db: DataSource,
@@ -132,22 +132,11 @@ export class ImagesService {
     if (!sniffImage(buf)) throw new ApiException(415, ACCOUNT_MSG.upload.badType);
     let out: Buffer;
     try {
-      out = await this.limited(() => normaliseImage(buf, variant));
+      out = await this.limiter.run(() => normaliseImage(buf, variant));
     } catch (err) {
       this.logger.warn(`Rejected an undecodable image: ${(err as Error).message}`);
       throw new ApiException(400, ACCOUNT_MSG.upload.unreadable);
     }
     return this.store.save(out);
-  }
-
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= MAX_CONCURRENT) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
   }
 }

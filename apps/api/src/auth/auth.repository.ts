@@ -2,16 +2,20 @@ import { type Db, execute, queryOne } from '@portal/db';
 import type { RoleKey } from '@portal/contracts';
 import type { TwoFactorPolicy } from '@portal/domain';
 
-/** An account a sign-in is tried against, with what the sign-in rules need to know about it. */
-export interface LoginCandidate {
+/** A user with their company's name, as the identity queries select it (`users u LEFT JOIN companies c`). */
+export interface UserSummaryRow {
   id: string;
   username: string;
   email: string;
-  password_hash: string;
   role: RoleKey;
-  status: boolean;
   company_id: string | null;
   company_name: string | null;
+}
+
+/** An account a sign-in is tried against, with what the sign-in rules need to know about it. */
+export interface LoginCandidate extends UserSummaryRow {
+  password_hash: string;
+  status: boolean;
   company_status: boolean | null;
   picture: string | null;
   two_factor: boolean;

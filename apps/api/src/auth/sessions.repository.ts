@@ -1,6 +1,6 @@
 import { type Db, execute, queryOne, queryRows } from '@portal/db';
-import type { RoleKey } from '@portal/contracts';
 import type { RequestUser } from '../common/request-user';
+import type { UserSummaryRow } from './auth.repository';
 
 export interface RevokedSessionRow {
   id: string;
@@ -8,14 +8,8 @@ export interface RevokedSessionRow {
   company_id: string | null;
 }
 
-interface SessionRow {
+interface SessionRow extends UserSummaryRow {
   session_id: string;
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
   picture: string | null;
   enrolment_only: boolean;
 }

@@ -1,6 +1,7 @@
 import { MFA_TOKEN_TTL_SECONDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@portal/domain';
 import type { RoleKey } from '@portal/contracts';
 import { type Db, execute, queryOne, queryRows } from '@portal/db';
+import type { UserSummaryRow } from '../auth/auth.repository';
 
 const POLICY_KEY = 'security';
 
@@ -20,13 +21,7 @@ export interface ChallengeRow {
   live: boolean;
 }
 
-export interface TargetUserRow {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
+export interface TargetUserRow extends UserSummaryRow {
   two_factor: boolean;
 }
 
