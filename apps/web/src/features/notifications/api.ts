@@ -10,11 +10,15 @@ import { ORG_PATHS } from '@portal/contracts';
 import { api } from '../../shared/api';
 import type { StatusValue } from '../users/api';
 
-export const notificationKeys = {
+/**
+ * Query keys: everything under ['notifications']. List updates go through `lists`, so they never
+ * walk into the badge's count entry (`unread`).
+ */
+export const notificationsKeys = {
   all: ['notifications'] as const,
-  page: (page: number, readStatus: StatusValue) => ['notifications', page, readStatus] as const,
-  /** Apart from `all`: list updates must not walk into the count's cache entry. */
-  unread: ['notifications-unread'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (page: number, readStatus: StatusValue) => ['notifications', 'list', page, readStatus] as const,
+  unread: ['notifications', 'unread'] as const,
 };
 
 export type NotificationPage = NotificationListResponse['data'];
