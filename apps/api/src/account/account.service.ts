@@ -96,7 +96,7 @@ export class AccountService {
     await this.db.transaction(async (m) => {
       // Compare-and-set on the hash we verified: a concurrent change cannot be silently overwritten.
       const updated = await replacePasswordHash(m, user.id, currentHash, newHash);
-      if (!updated) throw new ApiException(409, 'Your password was just changed elsewhere. Please try again.');
+      if (!updated) throw new ApiException(409, ACCOUNT_MSG.change.changedElsewhere);
       await voidLiveResetTokens(m, user.id, 'password_changed');
       await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, auditActor(user));
       await this.throttle.clear(throttleKey, m);

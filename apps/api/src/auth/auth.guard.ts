@@ -38,7 +38,7 @@ export class AuthGuard implements CanActivate {
       if (found) req.user = { ...found, ip: req.ip };
       return true;
     }
-    if (!bearer) throw new ApiException(401, 'Authentication token missing or expired');
+    if (!bearer) throw new ApiException(401, MSG.session.tokenMissing);
     const user = await this.resolve(bearer);
     if (!user) throw new ApiException(401, MSG.session.invalidToken);
     if (user.enrolmentOnly && !this.reflector.getAllAndOverride<boolean>(ENROLMENT_KEY, [context.getHandler()])) {

@@ -159,7 +159,7 @@ export class AuthService {
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
     await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', auditActor(user)));
-    return { status: 200, message: 'Logged out successfully' };
+    return { status: 200, message: MSG.session.loggedOut };
   }
 }
 

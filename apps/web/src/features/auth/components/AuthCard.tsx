@@ -58,3 +58,12 @@ export function BackToSignIn({ label = 'Back to Sign In' }: { label?: string }) 
     </Group>
   );
 }
+
+/** The email field of the signed-out forms (sign-in, forgot password). */
+export const EMAIL_FIELD = {
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  placeholder: 'you@company.com',
+  required: true,
+} as const;

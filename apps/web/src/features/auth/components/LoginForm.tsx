@@ -13,6 +13,7 @@ import { loginErrorMessage } from '../loginErrors';
 import { InvalidSessionPayloadError, signIn, type SignInOutcome } from '../session';
 import { openStorageTroubleshooting } from './StorageTroubleshooting';
 import { FormAlert } from './FormAlert';
+import { EMAIL_FIELD } from './AuthCard';
 
 interface LoginFormValues {
   email: string;
@@ -65,15 +66,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOut
             {error}
           </FormAlert>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextInput {...EMAIL_FIELD} error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, forgotPasswordSchema, type ForgotPasswordInput } from '@portal/domain';
 import { accountApi, serverMessage } from '../../account/api';
-import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
+import { AuthCard, BackToSignIn, EMAIL_FIELD, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 
 /** Back to sign-in 8 s after the email was sent. */
@@ -85,16 +85,7 @@ export default function ForgotPasswordPage() {
               {sentMessage} The link is valid for 1 hour. You will be taken back to sign in shortly.
             </FormAlert>
           )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            required
-            disabled={sent}
-            error={errors.email?.message}
-            {...register('email')}
-          />
+          <TextInput {...EMAIL_FIELD} disabled={sent} error={errors.email?.message} {...register('email')} />
           <Button type="submit" fullWidth size="md" loading={forgot.isPending && !resending} disabled={sent}>
             {sent ? 'Email Sent' : 'Send Reset Link'}
           </Button>
