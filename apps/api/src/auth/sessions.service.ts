@@ -4,7 +4,7 @@ import { rooms, type ClientEventMap } from '@portal/contracts';
 import { publishRealtime } from '@portal/platform';
 import type { RequestUser } from '../common/request-user';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.sql';
-import { SESSION_TTL_SECONDS } from './token.service';
+import { SESSION_TTL_SECONDS, TokenService } from './token.service';
 import {
   extendSession,
   findLiveSession,
@@ -19,7 +19,10 @@ type RevokeReason = ClientEventMap['session.revoked']['reason'];
 /** Server-side sessions: one row per sign-in; every request and socket checks it. */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly tokens: TokenService,
+  ) {}
 
   async create(
     manager: EntityManager,
@@ -37,9 +40,11 @@ export class SessionsService {
     });
   }
 
-  /** The live session's user, or null when the session is revoked/expired or the account is disabled. */
-  lookup(sessionId: string, userId: string): Promise<RequestUser | null> {
-    return findLiveSession(this.db, sessionId, userId);
+  /** The user behind an access token (HTTP bearer or socket handshake), or null when it or its session is not valid. */
+  async userForToken(token: string): Promise<RequestUser | null> {
+    const claims = await this.tokens.verifyAccess(token);
+    // Null too when the session is revoked/expired or the account or its company is disabled.
+    return claims ? findLiveSession(this.db, claims.sid, claims.sub) : null;
   }
 
   /** Slides the expiry forward (GET validate). */
