@@ -5,7 +5,6 @@ import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
 import { ACCESS_KEY, ENROLMENT_KEY, type Access } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
 import { SessionsService } from './sessions.service';
-import type { RequestUser } from '../common/request-user';
 
 /**
  * Global guard: every route must declare `@Allow(...)` or `@Public()`; undeclared routes are refused.
