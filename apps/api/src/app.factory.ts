@@ -13,6 +13,7 @@ import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { IMMUTABLE, WebShell } from './common/web-shell';
 import { PortalIoAdapter } from './realtime/io.adapter';
+import { pingDatabase } from './system/system.repository';
 
 export interface CreateAppOptions {
   logger?: false | readonly ('error' | 'warn' | 'log' | 'debug' | 'verbose')[];
@@ -96,7 +97,7 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   app.enableShutdownHooks();
   await app.init();
   // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.
-  await app.get(DataSource).query('SELECT 1');
+  await pingDatabase(app.get(DataSource));
   return app;
 }
 

@@ -1,4 +1,4 @@
-/** Socket.IO server → client events (docs/ARCHITECTURE.md#realtime). Payloads never carry prices. */
+/** A notification as the list (`GET notification`) and the live event (`notification.created`) carry it. */
 export interface NotificationView {
   _id: string;
   username: string;
@@ -8,6 +8,7 @@ export interface NotificationView {
   read_status: boolean;
 }
 
+/** Socket.IO server → client events (docs/ARCHITECTURE.md#realtime). Payloads never carry prices. */
 export interface ClientEventMap {
   'notification.created': NotificationView;
   /** Notifications marked read (`all`: every one unread at the time); `unread` is the count left. */

@@ -3,6 +3,7 @@
  * original client can talk to this server unchanged), plus the payloads of their domain events.
  */
 import type { ApiResponse } from './api';
+import type { NotificationView } from './client-events';
 import type { RoleKey } from './roles';
 
 /* ------------------------------------------------------------------ companies */
@@ -135,16 +136,8 @@ export type DeleteResponse = ApiResponse<{ deleted: number }>;
 
 /* ------------------------------------------------------------------ notifications */
 
-export interface NotificationRow {
-  _id: string;
-  username: string;
-  email: string;
-  description: string;
-  date: string;
-  read_status: boolean;
-}
-/** `GET notification?page&limit&read_status` */
-export type NotificationListResponse = ApiResponse<{ notification: NotificationRow[]; totalcount: number }>;
+/** `GET notification?page&limit&read_status`: the rows have the shape of `notification.created`. */
+export type NotificationListResponse = ApiResponse<{ notification: NotificationView[]; totalcount: number }>;
 
 /** `DELETE notification/` */
 export interface DeleteNotificationsRequest {

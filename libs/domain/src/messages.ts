@@ -31,6 +31,8 @@ export const MSG = {
     companyMissing: 'Company information not found. Please log in again.',
     expired: 'Your session has expired. Please log in again.',
     invalidToken: 'Invalid or expired token',
+    tokenMissing: 'Authentication token missing or expired',
+    loggedOut: 'Logged out successfully',
   },
   csrf: {
     invalid: 'Invalid CSRF token',

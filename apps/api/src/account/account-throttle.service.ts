@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
+import type { Db } from '@portal/db';
+import { clearThrottle, hitThrottle, throttleCounts } from '../auth/throttle.repository';
 
 /** Budgets of the account endpoints, per 15-minute window (documented in the README's Decisions). */
 export const ACCOUNT_THROTTLE = {
@@ -18,38 +20,22 @@ export const accountThrottleKeys = {
   changePassword: (userId: string) => `pwchange:user:${userId}`,
 };
 
-/**
- * Fixed-window counters in Postgres (the `auth_throttle` table of the foundation, with our own key
- * prefixes), so every API instance sees the same numbers.
- */
+/** The account endpoints' counters, in the same `auth_throttle` table with their own key prefixes. */
 @Injectable()
 export class AccountThrottleService {
   constructor(private readonly db: DataSource) {}
 
   /** Counts one hit on each key; returns each key's count in the current window. */
-  async hit(keys: string[], manager: EntityManager | DataSource = this.db): Promise<Map<string, number>> {
-    const rows: { key: string; failures: number }[] = await manager.query(
-      `INSERT INTO auth_throttle AS t (key, failures, window_start)
-       SELECT k, 1, now() FROM unnest($1::text[]) AS k
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN t.window_start > now() - make_interval(secs => $2) THEN t.failures + 1 ELSE 1 END,
-         window_start = CASE WHEN t.window_start > now() - make_interval(secs => $2) THEN t.window_start ELSE now() END
-       RETURNING key, failures`,
-      [keys, ACCOUNT_THROTTLE.windowSeconds],
-    );
-    return new Map(rows.map((r) => [r.key, r.failures]));
+  hit(keys: string[], db: Db = this.db): Promise<Map<string, number>> {
+    return hitThrottle(db, keys, ACCOUNT_THROTTLE.windowSeconds);
   }
 
   /** The key's count in the current window (0 when none). */
   async count(key: string): Promise<number> {
-    const rows: { failures: number }[] = await this.db.query(
-      `SELECT failures FROM auth_throttle WHERE key = $1 AND window_start > now() - make_interval(secs => $2)`,
-      [key, ACCOUNT_THROTTLE.windowSeconds],
-    );
-    return rows[0]?.failures ?? 0;
+    return (await throttleCounts(this.db, [key], ACCOUNT_THROTTLE.windowSeconds)).get(key) ?? 0;
   }
 
-  async clear(key: string, manager: EntityManager | DataSource = this.db): Promise<void> {
-    await manager.query(`DELETE FROM auth_throttle WHERE key = $1`, [key]);
+  clear(key: string, db: Db = this.db): Promise<void> {
+    return clearThrottle(db, key);
   }
 }

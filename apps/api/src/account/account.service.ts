@@ -1,36 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AccountMessageResponse, AccountProfile, AccountProfileResponse, RoleKey } from '@portal/contracts';
+import type { AccountMessageResponse, AccountProfile, AccountProfileResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ChangePasswordInput, type ProfileInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
+import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
-import { returnedRows } from '@portal/db';
-import { voidLiveResetTokens } from './reset-tokens.sql';
-import { EmailChangeService, type EmailChangeUser } from './email-change.service';
-
-interface ProfileRow {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
-  picture: string | null;
-  company_picture: string | null;
-  created_at: Date;
-  last_login: Date | null;
-}
-
-const PROFILE_SQL = `
-  SELECT u.id, u.username, u.email, u.role, u.company_id, c.name AS company_name, u.picture, c.picture AS company_picture, u.created_at, u.last_login
-    FROM users u LEFT JOIN companies c ON c.id = u.company_id
-   WHERE u.id = $1`;
+import { findAccountUser, findProfile, replacePasswordHash, setUsername } from './account.repository';
+import { voidLiveResetTokens } from './account-tokens.repository';
+import { EmailChangeService } from './email-change.service';
+import { recordProfileChange } from './profile-change';
 
 @Injectable()
 export class AccountService {
@@ -54,46 +38,23 @@ export class AccountService {
    * Role, company, status … in the body are not in the validated input, so they change nothing.
    */
   async updateProfile(user: RequestUser, input: ProfileInput, client: ClientInfo): Promise<AccountProfileResponse> {
-    const before: EmailChangeUser[] = await this.db.query(
-      `SELECT id, username, email, company_id FROM users WHERE id = $1`,
-      [user.id],
-    );
-    if (!before[0]) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-    const wantsEmail = before[0].email !== input.email;
+    const before = await findAccountUser(this.db, user.id);
+    if (!before) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
+    const wantsEmail = before.email !== input.email;
     if (wantsEmail) await this.emailChange.verifyPassword(user.id, input.password);
 
     await this.db.transaction(async (m) => {
-      const rows: EmailChangeUser[] = await m.query(
-        `SELECT id, username, email, company_id FROM users WHERE id = $1 FOR UPDATE`,
-        [user.id],
-      );
-      const current = rows[0];
+      const current = await findAccountUser(m, user.id, true);
       if (!current) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
       if (current.username !== input.username) {
-        await m.query(`UPDATE users SET username = $2, updated_at = now() WHERE id = $1`, [user.id, input.username]);
-        await publishEvent(
+        await setUsername(m, user.id, input.username);
+        await recordProfileChange(
           m,
-          'account.profile_updated',
-          {
-            userId: user.id,
-            username: input.username,
-            email: current.email,
-            companyId: current.company_id,
-            changed: ['username'],
-            previousEmail: null,
-          },
-          user.id,
+          auditActor(user),
+          { ...current, username: input.username },
+          'username',
+          current.username,
         );
-        await recordAudit(m, auditActor(user), [
-          {
-            action: 'user.updated',
-            entity: 'user',
-            entityId: user.id,
-            companyId: current.company_id,
-            before: { username: current.username },
-            after: { username: input.username },
-          },
-        ]);
       }
       if (wantsEmail && current.email !== input.email) {
         await this.emailChange.request(m, { ...current, username: input.username }, input.email, client);
@@ -119,10 +80,7 @@ export class AccountService {
     if ((await this.throttle.count(throttleKey)) >= ACCOUNT_THROTTLE.changePasswordFailures) {
       throw new ApiException(429, ACCOUNT_MSG.change.tooMany);
     }
-    const rows: { password_hash: string }[] = await this.db.query(`SELECT password_hash FROM users WHERE id = $1`, [
-      user.id,
-    ]);
-    const currentHash = rows[0]?.password_hash;
+    const currentHash = await passwordHashOf(this.db, user.id);
     if (!currentHash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
     if (!(await this.passwords.verify(currentHash, input.oldPassword))) {
       await this.throttle.hit([throttleKey]);
@@ -137,28 +95,22 @@ export class AccountService {
 
     await this.db.transaction(async (m) => {
       // Compare-and-set on the hash we verified: a concurrent change cannot be silently overwritten.
-      const updated = returnedRows<{ username: string; email: string; company_id: string | null }>(
-        await m.query(
-          `UPDATE users SET password_hash = $3, password_changed_at = now(), updated_at = now()
-            WHERE id = $1 AND password_hash = $2 RETURNING username, email, company_id`,
-          [user.id, currentHash, newHash],
-        ),
-      );
-      if (!updated[0]) throw new ApiException(409, 'Your password was just changed elsewhere. Please try again.');
+      const updated = await replacePasswordHash(m, user.id, currentHash, newHash);
+      if (!updated) throw new ApiException(409, ACCOUNT_MSG.change.changedElsewhere);
       await voidLiveResetTokens(m, user.id, 'password_changed');
       await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, auditActor(user));
       await this.throttle.clear(throttleKey, m);
       await recordAudit(m, auditActor(user), [
-        { action: 'account.password_changed', entity: 'user', entityId: user.id, companyId: updated[0].company_id },
+        { action: 'account.password_changed', entity: 'user', entityId: user.id, companyId: updated.company_id },
       ]);
       await publishEvent(
         m,
         'account.password_changed',
         {
           userId: user.id,
-          username: updated[0].username,
-          email: updated[0].email,
-          companyId: updated[0].company_id,
+          username: updated.username,
+          email: updated.email,
+          companyId: updated.company_id,
           ip: client.ip,
         },
         user.id,
@@ -168,20 +120,8 @@ export class AccountService {
   }
 
   async profile(userId: string): Promise<AccountProfile> {
-    const rows: ProfileRow[] = await this.db.query(PROFILE_SQL, [userId]);
-    const r = rows[0];
-    if (!r) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-    return {
-      _id: r.id,
-      username: r.username,
-      email: r.email,
-      role_key: r.role,
-      company_id: r.company_id,
-      company_name: r.company_name,
-      picture: r.picture,
-      company_picture: r.company_picture,
-      createdAt: new Date(r.created_at).toISOString(),
-      last_login: r.last_login ? new Date(r.last_login).toISOString() : null,
-    };
+    const profile = await findProfile(this.db, userId);
+    if (!profile) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
+    return profile;
   }
 }

@@ -2,28 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ConfirmEmailInput } from '@portal/domain';
-import { publishEvent, returnedRows } from '@portal/db';
-import { recordAudit } from '../audit/audit.sql';
+import { publishEvent } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
+import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
 import { hashResetToken } from './reset-token';
-import { scrubTokensFromOutbox, voidLiveResetTokens } from './reset-tokens.sql';
+import { recordProfileChange } from './profile-change';
+import { emailInUse, moveEmail, type AccountUser } from './account.repository';
 import {
   attachEmailChangeEvent,
-  emailInUse,
   issueEmailChangeToken,
+  scrubTokensFromOutbox,
   spendEmailChangeToken,
   voidEmailChangeTokens,
-} from './email-change.sql';
-
-export interface EmailChangeUser {
-  id: string;
-  username: string;
-  email: string;
-  company_id: string | null;
-}
+  voidLiveResetTokens,
+} from './account-tokens.repository';
 
 /**
  * Changing one's own email: the current password is checked (wrong answers share the
@@ -50,11 +45,9 @@ export class EmailChangeService {
     if ((await this.throttle.count(key)) >= ACCOUNT_THROTTLE.changePasswordFailures) {
       throw new ApiException(429, ACCOUNT_MSG.change.tooMany);
     }
-    const rows: { password_hash: string }[] = await this.db.query(`SELECT password_hash FROM users WHERE id = $1`, [
-      userId,
-    ]);
-    if (!rows[0]) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
-    if (!(await this.passwords.verify(rows[0].password_hash, password))) {
+    const hash = await passwordHashOf(this.db, userId);
+    if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
+    if (!(await this.passwords.verify(hash, password))) {
       await this.throttle.hit([key]);
       throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
         password: ACCOUNT_MSG.change.currentIncorrect,
@@ -63,7 +56,7 @@ export class EmailChangeService {
   }
 
   /** Inside the profile transaction: records the request and queues the email to the new address. */
-  async request(m: EntityManager, user: EmailChangeUser, newEmail: string, client: ClientInfo): Promise<void> {
+  async request(m: EntityManager, user: AccountUser, newEmail: string, client: ClientInfo): Promise<void> {
     const addressInUse = await emailInUse(m, newEmail, user.id);
     // An address that already has an account gets a notice instead of a link that could never work.
     const issued = addressInUse
@@ -95,49 +88,21 @@ export class EmailChangeService {
     const email = await this.db.transaction(async (m) => {
       const spent = await spendEmailChangeToken(m, hash);
       if (!spent) throw new ApiException(400, ACCOUNT_MSG.profile.confirmInvalid);
-      let users: EmailChangeUser[];
+      let user: AccountUser | null;
       try {
         // Only if the account still has the address the change was asked from (no admin edit since).
-        users = returnedRows<EmailChangeUser>(
-          await m.query(
-            `UPDATE users SET email = $3, updated_at = now() WHERE id = $1 AND email = $2
-             RETURNING id, username, email, company_id`,
-            [spent.user_id, spent.old_email, spent.new_email],
-          ),
-        );
+        user = await moveEmail(m, spent.user_id, spent.old_email, spent.new_email);
       } catch (err) {
         if ((err as { code?: string }).code === '23505') throw new ApiException(409, ACCOUNT_MSG.profile.confirmTaken);
         throw err;
       }
-      const user = users[0];
       if (!user) throw new ApiException(400, ACCOUNT_MSG.profile.confirmInvalid);
       await scrubTokensFromOutbox(m, spent.event_id ? [spent.event_id] : []);
       await voidEmailChangeTokens(m, user.id);
       // Reset links mailed to the old address must not outlive the move.
       await voidLiveResetTokens(m, user.id, 'email_changed');
-      await recordAudit(m, { id: user.id, username: user.username, role: null, ip: null }, [
-        {
-          action: 'user.updated',
-          entity: 'user',
-          entityId: user.id,
-          companyId: user.company_id,
-          before: { email: spent.old_email },
-          after: { email: user.email },
-        },
-      ]);
-      await publishEvent(
-        m,
-        'account.profile_updated',
-        {
-          userId: user.id,
-          username: user.username,
-          email: user.email,
-          companyId: user.company_id,
-          changed: ['email'],
-          previousEmail: spent.old_email,
-        },
-        user.id,
-      );
+      const self = { id: user.id, username: user.username, role: null, ip: null };
+      await recordProfileChange(m, self, user, 'email', spent.old_email);
       return user.email;
     });
     return { status: 200, message: ACCOUNT_MSG.profile.confirmed, data: { email } };

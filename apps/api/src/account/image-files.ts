@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_NAME_PATTERN } from '@portal/domain';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
@@ -36,8 +37,6 @@ export async function normaliseImage(buf: Buffer, variant: keyof typeof IMAGE_VA
     .toBuffer();
 }
 
-/** Generated names only: `<uuid>.webp`. */
-const NAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/;
 export const IMAGE_URL_PREFIX = '/api/files/images/';
 
 export class ImageStore {
@@ -55,7 +54,7 @@ export class ImageStore {
   }
 
   async read(name: string): Promise<Buffer | null> {
-    if (!NAME_PATTERN.test(name)) return null;
+    if (!IMAGE_NAME_PATTERN.test(name)) return null;
     try {
       return await fs.readFile(path.join(this.dir(), name));
     } catch {
@@ -67,7 +66,7 @@ export class ImageStore {
   async removeByUrl(url: string | null): Promise<void> {
     if (!url?.startsWith(IMAGE_URL_PREFIX)) return;
     const name = url.slice(IMAGE_URL_PREFIX.length);
-    if (!NAME_PATTERN.test(name)) return;
+    if (!IMAGE_NAME_PATTERN.test(name)) return;
     await fs.rm(path.join(this.dir(), name), { force: true }).catch(() => undefined);
   }
 }

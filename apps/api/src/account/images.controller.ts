@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Patch, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ACCOUNT_MSG, idSchema, imageNameSchema } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
+import { ZodPipe } from '../common/zod.pipe';
 import { ImagesService, type ImageUploadResponse } from './images.service';
 
 /** Profile and company images (`PATCH user/upload`, `PATCH company/upload/{companyId}`). */
@@ -20,7 +22,8 @@ export class ImagesController {
   @Patch('company/upload/:companyId')
   uploadCompany(
     @CurrentUser() user: RequestUser,
-    @Param('companyId') companyId: string,
+    @Param('companyId', new ZodPipe(idSchema, { status: 404, message: ACCOUNT_MSG.upload.companyNotFound }))
+    companyId: string,
     @Req() req: FastifyRequest,
   ): Promise<ImageUploadResponse> {
     return this.images.uploadCompany(user, companyId, req);
@@ -34,12 +37,13 @@ export class ImagesController {
   @Get('files/images/:name')
   async image(
     @CurrentUser() user: RequestUser,
-    @Param('name') name: string,
+    @Param('name', new ZodPipe(imageNameSchema, { status: 404, message: ACCOUNT_MSG.upload.imageUnavailable }))
+    name: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     // Tenancy: another company's pictures are 404 even to someone who learned the generated name.
     const data = (await this.images.canRead(user, name)) ? await this.images.store.read(name) : null;
-    if (!data) throw new ApiException(404, 'Image not available');
+    if (!data) throw new ApiException(404, ACCOUNT_MSG.upload.imageUnavailable);
     await reply
       .header('content-type', 'image/webp')
       .header('content-disposition', 'inline; filename="image.webp"')

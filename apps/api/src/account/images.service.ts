@@ -15,9 +15,9 @@ import {
   sniffImage,
   type IMAGE_VARIANTS,
 } from './image-files';
-import { returnedRows } from '@portal/db';
+import { companyExists, imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
+import { Limiter } from '../common/limiter';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Decoding/re-encoding is CPU work on libuv's pool: cap it like password hashing. */
 const MAX_CONCURRENT = 2;
 
@@ -31,8 +31,7 @@ export interface ImageUploadResponse {
 export class ImagesService {
   private readonly logger = new Logger(ImagesService.name);
   readonly store: ImageStore;
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limiter = new Limiter(MAX_CONCURRENT);
 
   constructor(
     private readonly db: DataSource,
@@ -47,36 +46,22 @@ export class ImagesService {
    */
   async canRead(user: RequestUser, name: string): Promise<boolean> {
     if (user.role === 'superadmin') return true;
-    const url = `${IMAGE_URL_PREFIX}${name}`;
-    const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM users u WHERE u.picture = $1 AND (u.id = $2 OR (u.company_id IS NOT NULL AND u.company_id = $3))
-       UNION ALL
-       SELECT 1 FROM companies c WHERE c.picture = $1 AND c.id = $3
-       LIMIT 1`,
-      [url, user.id, user.companyId],
-    );
-    return rows.length > 0;
+    return imageVisibleTo(this.db, `${IMAGE_URL_PREFIX}${name}`, user);
   }
 
   /** `PATCH user/upload`: the signed-in user's own profile image. */
   async uploadProfile(user: RequestUser, req: FastifyRequest): Promise<ImageUploadResponse> {
     const { url } = await this.receive(req, 'profile');
     const previous = await this.db.transaction(async (m) => {
-      const rows = returnedRows<{ old: string | null; company_id: string | null }>(
-        await m.query(
-          `UPDATE users u SET picture = $2, updated_at = now() FROM users o
-            WHERE u.id = $1 AND o.id = u.id RETURNING o.picture AS old, u.company_id`,
-          [user.id, url],
-        ),
-      );
-      if (!rows[0]) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
+      const row = await replaceUserPicture(m, user.id, url);
+      if (!row) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
       await publishEvent(
         m,
         'account.profile_image_changed',
-        { userId: user.id, username: user.username, email: user.email, companyId: rows[0].company_id },
+        { userId: user.id, username: user.username, email: user.email, companyId: row.company_id },
         user.id,
       );
-      return rows[0].old;
+      return row.old;
     });
     await this.store.removeByUrl(previous);
     return { status: 200, message: ACCOUNT_MSG.upload.profileUpdated, data: { picture: url } };
@@ -84,7 +69,6 @@ export class ImagesService {
 
   /** `PATCH company/upload/{companyId}`: admins of that company, or a superadmin. */
   async uploadCompany(user: RequestUser, companyId: string, req: FastifyRequest): Promise<ImageUploadResponse> {
-    if (!UUID.test(companyId)) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
     // Authorise before reading the body: tenancy comes from the session, never from the request.
     if (user.role !== 'superadmin' && !(user.role === 'admin' && user.companyId === companyId)) {
       throw new ApiException(
@@ -92,18 +76,11 @@ export class ImagesService {
         user.role === 'admin' ? ACCOUNT_MSG.upload.companyNotFound : MSG.notAuthorized,
       );
     }
-    const exists: unknown[] = await this.db.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
-    if (!exists.length) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
+    if (!(await companyExists(this.db, companyId))) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
     const { url } = await this.receive(req, 'company');
     const previous = await this.db.transaction(async (m) => {
-      const rows = returnedRows<{ old: string | null; name: string }>(
-        await m.query(
-          `UPDATE companies c SET picture = $2, updated_at = now() FROM companies o
-            WHERE c.id = $1 AND o.id = c.id RETURNING o.picture AS old, c.name`,
-          [companyId, url],
-        ),
-      );
-      if (!rows[0]) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
+      const row = await replaceCompanyPicture(m, companyId, url);
+      if (!row) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
       await publishEvent(
         m,
         'account.company_image_changed',
@@ -113,11 +90,11 @@ export class ImagesService {
           email: user.email,
           companyId: user.companyId,
           targetCompanyId: companyId,
-          companyName: rows[0].name,
+          companyName: row.name,
         },
         user.id,
       );
-      return rows[0].old;
+      return row.old;
     });
     await this.store.removeByUrl(previous);
     return { status: 200, message: ACCOUNT_MSG.upload.companyUpdated, data: { picture: url } };
@@ -155,22 +132,11 @@ export class ImagesService {
     if (!sniffImage(buf)) throw new ApiException(415, ACCOUNT_MSG.upload.badType);
     let out: Buffer;
     try {
-      out = await this.limited(() => normaliseImage(buf, variant));
+      out = await this.limiter.run(() => normaliseImage(buf, variant));
     } catch (err) {
       this.logger.warn(`Rejected an undecodable image: ${(err as Error).message}`);
       throw new ApiException(400, ACCOUNT_MSG.upload.unreadable);
     }
     return this.store.save(out);
-  }
-
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= MAX_CONCURRENT) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
   }
 }

@@ -6,7 +6,7 @@ import type { AuditEntryView, AuditListResponse } from '@portal/contracts';
 import { AUDIT_EXPORT_MAX_ROWS, MSG, type AuditQuery } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { auditBatches, listAudit } from './audit.sql';
+import { auditBatches, listAudit } from './audit.repository';
 
 const CSV_COLUMNS = [
   'created_at',
@@ -55,17 +55,17 @@ export class AuditService {
   }
 
   async list(q: AuditQuery, actor: RequestUser): Promise<AuditListResponse> {
-    const data = await listAudit(this.db.manager, q, this.scope(actor));
+    const data = await listAudit(this.db, q, this.scope(actor));
     return { status: 200, data };
   }
 
   /** The filtered list as CSV, newest first, streamed in batches (at most AUDIT_EXPORT_MAX_ROWS rows). */
   exportCsv(q: AuditQuery, actor: RequestUser): Readable {
     const scope = this.scope(actor);
-    const manager = this.db.manager;
+    const db = this.db;
     async function* rows() {
       yield CSV_COLUMNS;
-      for await (const batch of auditBatches(manager, q, scope, AUDIT_EXPORT_MAX_ROWS)) {
+      for await (const batch of auditBatches(db, q, scope, AUDIT_EXPORT_MAX_ROWS)) {
         for (const e of batch) yield csvRow(e);
       }
     }

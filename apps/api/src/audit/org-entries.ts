@@ -1,4 +1,5 @@
-import type { CompanyListItem, RoleKey } from '@portal/contracts';
+import type { CompanyListItem } from '@portal/contracts';
+import type { UserSummaryRow } from '../auth/auth.repository';
 import { changedFields, type AuditEntry } from './audit.sql';
 
 /* Audit entries of the companies and users screens: API field names, changed fields only. */
@@ -52,14 +53,7 @@ export function companyDeleted(c: CompanyFields & { _id: string }, deletedUsers:
   };
 }
 
-interface UserFields {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  status: boolean;
-  company_id: string | null;
-}
+type UserFields = Omit<UserSummaryRow, 'company_name'> & { status: boolean };
 
 const USER_AUDIT_FIELDS = ['username', 'email', 'status'] as const;
 

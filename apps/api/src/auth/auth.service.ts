@@ -4,11 +4,10 @@ import type {
   LoginEnrolmentRequiredResponse,
   LoginMfaRequiredResponse,
   LoginResponse,
-  RoleKey,
   SessionUserData,
   ValidateResult,
 } from '@portal/contracts';
-import { MSG, policyCovers, type LoginInput, type TwoFactorPolicy } from '@portal/domain';
+import { MSG, policyCovers, type LoginInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit, type AuditActor } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
@@ -17,30 +16,9 @@ import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { THROTTLE, ThrottleService } from './throttle.service';
 import { TokenService } from './token.service';
+import { loginCandidateByEmail, loginCandidateById, recordLogin, type LoginCandidate } from './auth.repository';
 import { createChallenge } from '../two-factor/two-factor.repository';
 import { newChallengeToken, sha256 } from '../two-factor/two-factor.crypto';
-
-interface LoginCandidate {
-  id: string;
-  username: string;
-  email: string;
-  password_hash: string;
-  role: RoleKey;
-  status: boolean;
-  company_id: string | null;
-  company_name: string | null;
-  company_status: boolean | null;
-  picture: string | null;
-  two_factor: boolean;
-  policy: TwoFactorPolicy | null;
-}
-
-const CANDIDATE_SQL = `
-  SELECT u.id, u.username, u.email, u.password_hash, u.role, u.status, u.company_id, u.picture,
-         c.name AS company_name, c.status AS company_status,
-         EXISTS (SELECT 1 FROM user_two_factor t WHERE t.user_id = u.id AND t.enabled_at IS NOT NULL) AS two_factor,
-         (SELECT s.value->>'require_2fa_for' FROM app_settings s WHERE s.key = 'security') AS policy
-    FROM users u LEFT JOIN companies c ON c.id = u.company_id`;
 
 export type PasswordLoginResponse = LoginResponse | LoginMfaRequiredResponse | LoginEnrolmentRequiredResponse;
 
@@ -66,14 +44,13 @@ export class AuthService {
   async login(input: LoginInput, client: ClientInfo): Promise<PasswordLoginResponse> {
     if (await this.throttle.isBlocked(input.email, client.ip)) throw new ApiException(429, MSG.login.tooMany);
 
-    const rows: LoginCandidate[] = await this.db.query(`${CANDIDATE_SQL} WHERE u.email = $1`, [input.email]);
-    const user = rows[0];
+    const user = await loginCandidateByEmail(this.db, input.email);
     const ok = user
       ? await this.passwords.verify(user.password_hash, input.password)
       : await this.passwords.verifyAgainstDummy(input.password);
 
     if (!user || !ok) {
-      await this.recordFailure(input.email, client.ip, user ?? null);
+      await this.recordFailure(input.email, client.ip, user);
       throw new ApiException(401, MSG.login.invalidCredentials);
     }
     await this.assertActive(user, client);
@@ -94,8 +71,7 @@ export class AuthService {
 
   /** Second step of a sign-in with two-factor: the code was right, so open a normal session. */
   async completeTwoFactorSignIn(userId: string, client: ClientInfo): Promise<LoginResponse> {
-    const rows: LoginCandidate[] = await this.db.query(`${CANDIDATE_SQL} WHERE u.id = $1`, [userId]);
-    const user = rows[0];
+    const user = await loginCandidateById(this.db, userId);
     if (!user) throw new ApiException(401, MSG.login.invalidCredentials);
     await this.assertActive(user, client);
     await this.throttle.clearAccount(user.email, client.ip);
@@ -136,7 +112,7 @@ export class AuthService {
 
   private async startSession(user: LoginCandidate, client: ClientInfo, enrolmentOnly: boolean): Promise<string> {
     const sessionId = await this.db.transaction(async (m) => {
-      await m.query(`UPDATE users SET last_login = current_login, current_login = now() WHERE id = $1`, [user.id]);
+      await recordLogin(m, user.id);
       const id = await this.sessions.create(m, user.id, client.ip, client.userAgent, enrolmentOnly);
       await recordAudit(m, signInActor(user, user.email, client), [
         { action: 'auth.login', entity: 'session', entityId: id, companyId: user.company_id },
@@ -183,7 +159,7 @@ export class AuthService {
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
     await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', auditActor(user)));
-    return { status: 200, message: 'Logged out successfully' };
+    return { status: 200, message: MSG.session.loggedOut };
   }
 }
 

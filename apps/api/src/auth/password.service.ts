@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { hashPassword, verifyPassword } from '@portal/platform';
+import { Limiter } from '../common/limiter';
 /**
  * At most this many argon2 hashes at once, so a sign-in storm cannot starve other requests.
  * Measured with scripts/bench/load-mix.mjs on 2 cores: with 2, a storm raised the
@@ -9,16 +10,15 @@ const MAX_CONCURRENT = 1;
 
 @Injectable()
 export class PasswordService {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly limiter = new Limiter(MAX_CONCURRENT);
   private dummyHash: Promise<string> | null = null;
 
   hash(password: string): Promise<string> {
-    return this.limited(() => hashPassword(password));
+    return this.limiter.run(() => hashPassword(password));
   }
 
   async verify(passwordHash: string, password: string): Promise<boolean> {
-    return this.limited(() => verifyPassword(passwordHash, password));
+    return this.limiter.run(() => verifyPassword(passwordHash, password));
   }
 
   /** Spends the same work as a real verify, so unknown emails take as long as known ones. */
@@ -26,16 +26,5 @@ export class PasswordService {
     this.dummyHash ??= hashPassword('not-a-real-password-placeholder');
     await this.verify(await this.dummyHash, password);
     return false;
-  }
-
-  private async limited<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.active >= MAX_CONCURRENT) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.active++;
-    try {
-      return await fn();
-    } finally {
-      this.active--;
-      this.waiting.shift()?.();
-    }
   }
 }

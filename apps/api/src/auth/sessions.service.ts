@@ -1,36 +1,28 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap, type RoleKey } from '@portal/contracts';
+import { rooms, type ClientEventMap } from '@portal/contracts';
 import { publishRealtime } from '@portal/platform';
-import { returnedRows } from '@portal/db';
 import type { RequestUser } from '../common/request-user';
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.sql';
-import { SESSION_TTL_SECONDS } from './token.service';
+import { SESSION_TTL_SECONDS, TokenService } from './token.service';
+import {
+  extendSession,
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+  type RevokedSessionRow,
+} from './sessions.repository';
 
 type RevokeReason = ClientEventMap['session.revoked']['reason'];
-
-interface RevokedRow {
-  id: string;
-  user_id: string;
-  company_id: string | null;
-}
-
-interface SessionRow {
-  session_id: string;
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
-  picture: string | null;
-  enrolment_only: boolean;
-}
 
 /** Server-side sessions: one row per sign-in; every request and socket checks it. */
 @Injectable()
 export class SessionsService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly tokens: TokenService,
+  ) {}
 
   async create(
     manager: EntityManager,
@@ -39,46 +31,25 @@ export class SessionsService {
     userAgent: string | undefined,
     enrolmentOnly = false,
   ): Promise<string> {
-    const rows: { id: string }[] = await manager.query(
-      `INSERT INTO sessions (user_id, expires_at, ip, user_agent, enrolment_only)
-       VALUES ($1, now() + make_interval(secs => $2), $3, $4, $5) RETURNING id`,
-      [userId, SESSION_TTL_SECONDS, ip, userAgent?.slice(0, 500) ?? null, enrolmentOnly],
-    );
-    return rows[0].id;
+    return insertSession(manager, {
+      userId,
+      ttlSeconds: SESSION_TTL_SECONDS,
+      ip,
+      userAgent: userAgent?.slice(0, 500) ?? null,
+      enrolmentOnly,
+    });
   }
 
-  /** The live session's user, or null when the session is revoked/expired or the account is disabled. */
-  async lookup(sessionId: string, userId: string): Promise<RequestUser | null> {
-    const rows: SessionRow[] = await this.db.query(
-      `SELECT s.id AS session_id, s.enrolment_only, u.id, u.username, u.email, u.role, u.company_id, u.picture, c.name AS company_name
-         FROM sessions s
-         JOIN users u ON u.id = s.user_id
-         LEFT JOIN companies c ON c.id = u.company_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now()
-          AND u.status AND (u.company_id IS NULL OR c.status)`,
-      [sessionId, userId],
-    );
-    const r = rows[0];
-    if (!r) return null;
-    return {
-      id: r.id,
-      sessionId: r.session_id,
-      role: r.role,
-      companyId: r.company_id,
-      companyName: r.company_name,
-      username: r.username,
-      email: r.email,
-      picture: r.picture,
-      enrolmentOnly: r.enrolment_only,
-    };
+  /** The user behind an access token (HTTP bearer or socket handshake), or null when it or its session is not valid. */
+  async userForToken(token: string): Promise<RequestUser | null> {
+    const claims = await this.tokens.verifyAccess(token);
+    // Null too when the session is revoked/expired or the account or its company is disabled.
+    return claims ? findLiveSession(this.db, claims.sid, claims.sub) : null;
   }
 
   /** Slides the expiry forward (GET validate). */
   async extend(sessionId: string): Promise<void> {
-    await this.db.query(`UPDATE sessions SET expires_at = now() + make_interval(secs => $2) WHERE id = $1`, [
-      sessionId,
-      SESSION_TTL_SECONDS,
-    ]);
+    await extendSession(this.db, sessionId, SESSION_TTL_SECONDS);
   }
 
   async revoke(
@@ -87,14 +58,7 @@ export class SessionsService {
     reason: RevokeReason,
     actor: AuditActor | null = null,
   ): Promise<void> {
-    const rows = returnedRows<RevokedRow>(
-      await manager.query(
-        `UPDATE sessions s SET revoked_at = now(), revoked_reason = $2 FROM users u
-          WHERE s.id = $1 AND s.revoked_at IS NULL AND u.id = s.user_id
-          RETURNING s.id, s.user_id, u.company_id`,
-        [sessionId, reason],
-      ),
-    );
+    const rows = await revokeSession(manager, sessionId, reason);
     await this.auditRevoked(manager, rows, reason, actor);
     await this.announceRevoked(manager, [sessionId], reason);
   }
@@ -111,15 +75,7 @@ export class SessionsService {
     actor: AuditActor | null = null,
   ): Promise<number> {
     if (userIds.length === 0) return 0;
-    const rows = returnedRows<RevokedRow>(
-      await manager.query(
-        `UPDATE sessions s SET revoked_at = now(), revoked_reason = $2 FROM users u
-          WHERE s.user_id = ANY($1::uuid[]) AND s.revoked_at IS NULL AND ($3::uuid IS NULL OR s.id <> $3::uuid)
-            AND u.id = s.user_id
-          RETURNING s.id, s.user_id, u.company_id`,
-        [userIds, reason, exceptSessionId],
-      ),
-    );
+    const rows = await revokeUserSessions(manager, userIds, reason, exceptSessionId);
     await this.auditRevoked(manager, rows, reason, actor);
     await this.announceRevoked(
       manager,
@@ -132,7 +88,7 @@ export class SessionsService {
   /** One `session.revoked` entry per session, in one insert; no actor given = the system did it. */
   private async auditRevoked(
     manager: EntityManager,
-    rows: RevokedRow[],
+    rows: RevokedSessionRow[],
     reason: RevokeReason,
     actor: AuditActor | null,
   ): Promise<void> {

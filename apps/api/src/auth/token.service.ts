@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { isUuid } from '@portal/domain';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 
@@ -54,7 +55,7 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, await this.jwtKey, { algorithms: ['HS256'], audience: AUDIENCE });
       if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
+      if (!isUuid(payload.sub) || !isUuid(payload.sid)) return null;
       const claims = { sub: payload.sub, sid: payload.sid };
       this.remember(token, claims, typeof payload.exp === 'number' ? payload.exp * 1000 : 0);
       return claims;
@@ -94,5 +95,3 @@ export class TokenService {
     return createHmac('sha256', this.csrfKey).update(`${binding}|${nonce}|${ts}`).digest('base64url');
   }
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

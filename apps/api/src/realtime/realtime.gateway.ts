@@ -4,7 +4,6 @@ import type { Server, Socket } from 'socket.io';
 import { rooms, type RealtimeMessage } from '@portal/contracts';
 import { PgListener, REALTIME_CHANNEL, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
-import { TokenService } from '../auth/token.service';
 import { SessionsService } from '../auth/sessions.service';
 import type { RequestUser } from '../common/request-user';
 
@@ -20,7 +19,6 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
 
   constructor(
     @Inject(ENV) private readonly env: Env,
-    private readonly tokens: TokenService,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -72,8 +70,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
   private async authenticate(socket: Socket): Promise<RequestUser | null> {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string') return null;
-    const claims = await this.tokens.verifyAccess(token);
-    const user = claims ? await this.sessions.lookup(claims.sid, claims.sub) : null;
+    const user = await this.sessions.userForToken(token);
     // A session that may only enrol a second factor gets no live updates.
     return user && !user.enrolmentOnly ? user : null;
   }

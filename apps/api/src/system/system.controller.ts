@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Env } from '@portal/platform';
 import { Public } from '../common/access.decorators';
 import { ENV } from '../infra/tokens';
+import { pingDatabase } from './system.repository';
 
 export const PRODUCT_NAME = 'Filter Portal';
 
@@ -23,7 +24,7 @@ export class SystemController {
   @Public()
   @Get('health')
   async health() {
-    await this.db.query('SELECT 1');
+    await pingDatabase(this.db);
     return { status: 200, data: { database: 'up', queueBackend: this.env.QUEUE_BACKEND } };
   }
 }

@@ -30,6 +30,8 @@ import { AuthService, type ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { AccountThrottleService } from '../account/account-throttle.service';
+import { passwordHashOf } from '../auth/auth.repository';
+import { liftEnrolmentOnly } from '../auth/sessions.repository';
 import * as repo from './two-factor.repository';
 import {
   decryptSecret,
@@ -125,7 +127,7 @@ export class TwoFactorService {
         await repo.markEnabled(m, user.id, step);
         await repo.replaceRecoveryCodes(m, user.id, codes.map(hashRecoveryCode));
         await this.sessions.revokeAllForUsers(m, [user.id], 'revoked', user.sessionId, auditActor(user));
-        await repo.liftEnrolmentOnly(m, user.sessionId);
+        await liftEnrolmentOnly(m, user.sessionId);
         await recordAudit(m, auditActor(user), [
           twoFactorEntry('user.two_factor_enabled', user.id, user.companyId, true),
         ]);
@@ -144,7 +146,7 @@ export class TwoFactorService {
       throw new ApiException(403, TWO_FACTOR_MSG.requiredByPolicy);
     }
     await this.guarded(user.id, async () => {
-      const hash = await repo.passwordHashOf(this.db, user.id);
+      const hash = await passwordHashOf(this.db, user.id);
       if (!hash || !(await this.passwords.verify(hash, input.password))) {
         throw new WrongSecret(TWO_FACTOR_MSG.wrongPassword);
       }

@@ -36,6 +36,7 @@ export const ACCOUNT_MSG = {
     success: 'Your account password has been changed successfully.',
     sessionExpired: 'Your session has expired. Please log in again.',
     failedDefault: 'An error occurred while changing your password.',
+    changedElsewhere: 'Your password was just changed elsewhere. Please try again.',
   },
   password: {
     tooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`,
@@ -65,5 +66,6 @@ export const ACCOUNT_MSG = {
     profileUpdated: 'Profile Image Updated',
     companyUpdated: 'Company Image Updated',
     companyNotFound: 'Company not found',
+    imageUnavailable: 'Image not available',
   },
 } as const;

@@ -97,3 +97,9 @@ export const confirmEmailSchema = z.object({
     .max(200, M.profile.confirmInvalid),
 });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
+/** Stored images have generated names only (`<uuid v4>.webp`): nothing else reaches the disk. */
+export const IMAGE_NAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.webp$/;
+
+/** `GET files/images/:name`. */
+export const imageNameSchema = z.string().regex(IMAGE_NAME_PATTERN, M.upload.imageUnavailable);

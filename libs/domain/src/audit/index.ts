@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUuid } from '../org/schemas';
 
 /** Entities an audit entry can be about (mirrors `AuditEntity` in @portal/contracts). */
 export const AUDIT_ENTITY_KEYS = [
@@ -27,7 +28,6 @@ export const AUDIT_MAX_PAGE_SIZE = 200;
 /** The CSV export stops here; narrow the filters for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -36,7 +36,7 @@ const uuidParam = z.preprocess(
   blankToUndefined,
   z
     .string({ error: AUDIT_MSG.invalidId })
-    .refine((s) => UUID.test(s), AUDIT_MSG.invalidId)
+    .refine(isUuid, AUDIT_MSG.invalidId)
     .transform((s) => s.toLowerCase())
     .optional(),
 );

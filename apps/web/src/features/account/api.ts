@@ -11,6 +11,12 @@ import {
 import { api, isApiRequestError } from '../../shared/api';
 import { startSession, useAuthStore } from '../auth';
 
+/** Query keys: everything of the own account lives under ['account']. */
+export const accountKeys = {
+  all: ['account'] as const,
+  me: ['account', 'me'] as const,
+};
+
 /** Account calls. All are `silent`: the screens show their own messages. */
 export const accountApi = {
   forgotPassword: (email: string) =>

@@ -30,9 +30,11 @@ export const AUDIT_EXPORT_PATH = 'audit/export';
 
 export type AuditPage = AuditListResponse['data'];
 
+/** Query keys: everything audit-shaped lives under ['audit'] so one invalidation refreshes it. */
 export const auditKeys = {
   all: ['audit'] as const,
-  page: (filters: AuditFilters, page: number, limit: number) => ['audit', 'page', filters, page, limit] as const,
+  lists: ['audit', 'list'] as const,
+  list: (filters: AuditFilters, page: number, limit: number) => ['audit', 'list', filters, page, limit] as const,
   company: (companyId: string) => ['audit', 'company', companyId] as const,
 };
 

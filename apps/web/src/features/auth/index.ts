@@ -13,3 +13,5 @@ export {
 export { loginErrorMessage } from './loginErrors';
 export { RequireRole, SuperadminOnly } from './guards/RequireRole';
 export { ROLE_LABEL } from './roleLabels';
+export { AuthCard, BackToSignIn, useDocumentTitle } from './components/AuthCard';
+export { FormAlert } from './components/FormAlert';

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import type { NotificationRow } from '@portal/contracts';
+import type { NotificationView } from '@portal/contracts';
 import { json, renderApp, resetClientState } from '../../test/utils';
 import { sockets } from '../../test/fakeSocket';
 import { serve } from '../users/test/server';
@@ -12,7 +12,7 @@ beforeEach(() => {
   notifications.clean();
 });
 
-const note = (i: number, read = false): NotificationRow => ({
+const note = (i: number, read = false): NotificationView => ({
   _id: `44444444-4444-4444-8444-${String(i).padStart(12, '0')}`,
   username: `actor${i}`,
   email: `actor${i}@acme.test`,
@@ -21,7 +21,7 @@ const note = (i: number, read = false): NotificationRow => ({
   read_status: read,
 });
 
-function notificationServer(rows: NotificationRow[], onDelete?: () => Response) {
+function notificationServer(rows: NotificationView[], onDelete?: () => Response) {
   return serve('superadmin', (c) => {
     const unread = () => rows.filter((n) => !n.read_status).length;
     if (c.path === '/api/notification/unread-count') return json({ status: 200, data: { unread: unread() } });

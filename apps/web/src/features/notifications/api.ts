@@ -3,18 +3,22 @@ import type {
   MarkNotificationsReadRequest,
   MarkNotificationsReadResponse,
   NotificationListResponse,
-  NotificationRow,
+  NotificationView,
   NotificationUnreadCountResponse,
 } from '@portal/contracts';
 import { ORG_PATHS } from '@portal/contracts';
 import { api } from '../../shared/api';
 import type { StatusValue } from '../users/api';
 
-export const notificationKeys = {
+/**
+ * Query keys: everything under ['notifications']. List updates go through `lists`, so they never
+ * walk into the badge's count entry (`unread`).
+ */
+export const notificationsKeys = {
   all: ['notifications'] as const,
-  page: (page: number, readStatus: StatusValue) => ['notifications', page, readStatus] as const,
-  /** Apart from `all`: list updates must not walk into the count's cache entry. */
-  unread: ['notifications-unread'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (page: number, readStatus: StatusValue) => ['notifications', 'list', page, readStatus] as const,
+  unread: ['notifications', 'unread'] as const,
 };
 
 export type NotificationPage = NotificationListResponse['data'];
@@ -32,12 +36,12 @@ export const notificationsApi = {
 };
 
 /** Does a notification belong on a page filtered by `readStatus` ('' = all)? */
-export function matchesFilter(n: Pick<NotificationRow, 'read_status'>, readStatus: StatusValue): boolean {
+export function matchesFilter(n: Pick<NotificationView, 'read_status'>, readStatus: StatusValue): boolean {
   return readStatus === '' || String(n.read_status) === readStatus;
 }
 
 /** Page 1 with a new row on top (no duplicate, still `limit` rows). */
-export function prependRow(page: NotificationPage, row: NotificationRow, limit: number): NotificationPage {
+export function prependRow(page: NotificationPage, row: NotificationView, limit: number): NotificationPage {
   if (page.notification.some((n) => n._id === row._id)) return page;
   return { notification: [row, ...page.notification].slice(0, limit), totalcount: page.totalcount + 1 };
 }

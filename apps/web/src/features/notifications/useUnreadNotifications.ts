@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onRealtimeConnect, useRealtimeEvent } from '../../shared/realtime';
-import { notificationKeys, notificationsApi } from './api';
+import { notificationsKeys, notificationsApi } from './api';
 
 /**
  * Unread notifications for the sidebar badge (superadmins only: `enabled`). Fetched once, then kept
@@ -12,24 +12,24 @@ import { notificationKeys, notificationsApi } from './api';
 export function useUnreadNotifications(enabled: boolean, live = true): number | undefined {
   const queryClient = useQueryClient();
   const count = useQuery({
-    queryKey: notificationKeys.unread,
+    queryKey: notificationsKeys.unread,
     queryFn: notificationsApi.unreadCount,
     enabled,
     staleTime: Infinity,
   });
   useRealtimeEvent(
     'notification.created',
-    () => queryClient.setQueryData<number>(notificationKeys.unread, (n) => (n === undefined ? n : n + 1)),
+    () => queryClient.setQueryData<number>(notificationsKeys.unread, (n) => (n === undefined ? n : n + 1)),
     enabled && live,
   );
   useRealtimeEvent(
     'notification.read',
-    (e) => queryClient.setQueryData(notificationKeys.unread, e.unread),
+    (e) => queryClient.setQueryData(notificationsKeys.unread, e.unread),
     enabled && live,
   );
   useEffect(() => {
     if (!enabled || !live) return;
-    return onRealtimeConnect(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.unread }));
+    return onRealtimeConnect(() => void queryClient.invalidateQueries({ queryKey: notificationsKeys.unread }));
   }, [enabled, live, queryClient]);
   return enabled ? count.data : undefined;
 }

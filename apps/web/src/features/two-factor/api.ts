@@ -42,7 +42,9 @@ export const twoFactorApi = {
     ).data,
 };
 
+/** Query keys: everything two-factor lives under ['two-factor']. */
 export const twoFactorKeys = {
+  all: ['two-factor'] as const,
   status: ['two-factor', 'status'] as const,
   policy: ['two-factor', 'policy'] as const,
 };

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
-import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, changePasswordFormSchema, type ChangePasswordFormInput } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { RevealPasswordInput } from '../../../shared/form';
-import { endSession } from '../../auth';
+import { endSession, FormAlert } from '../../auth';
 import { accountApi, serverMessage } from '../api';
 import { PasswordChecklistView } from './PasswordRequirements';
 
@@ -20,6 +20,7 @@ const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confi
  */
 export function ChangePasswordForm() {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const change = useMutation({ mutationFn: accountApi.changePassword });
   const {
     register,
     handleSubmit,
@@ -37,7 +38,7 @@ export function ChangePasswordForm() {
   const onSubmit = async (values: ChangePasswordFormInput) => {
     setResult(null);
     try {
-      await accountApi.changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      await change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword });
       reset(EMPTY);
       setResult({ ok: true, message: ACCOUNT_MSG.change.success });
       notifications.show({ color: 'teal', message: ACCOUNT_MSG.change.success, autoClose: 3000 });
@@ -61,17 +62,13 @@ export function ChangePasswordForm() {
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Change password">
       <Stack gap="md" maw={480}>
         {result && (
-          <Alert
-            color={result.ok ? 'teal' : 'red'}
-            variant="light"
-            role={result.ok ? 'status' : 'alert'}
-            icon={result.ok ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}
-            withCloseButton
-            closeButtonLabel="Dismiss message"
+          <FormAlert
+            tone={result.ok ? 'success' : 'error'}
+            closeLabel="Dismiss message"
             onClose={() => setResult(null)}
           >
             {result.message}
-          </Alert>
+          </FormAlert>
         )}
         <RevealPasswordInput
           label="Current password"

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -44,23 +45,14 @@ export function ImageUploadCard({
 }: ImageUploadCardProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const [busy, setBusy] = useState(false);
   const src = useAuthImage(picture);
-
-  const onFile = async (file: File | undefined) => {
-    if (inputRef.current) inputRef.current.value = '';
-    if (!file) return;
-    const problem = imageFileProblem(file);
-    if (problem) {
-      notifications.show({ color: 'red', title: 'Image Upload Failed', message: problem, autoClose: 5000 });
-      return;
-    }
-    setBusy(true);
-    try {
-      const res = await upload(file);
+  const send = useMutation({
+    mutationFn: upload,
+    onSuccess: (res) => {
       onUploaded(res.data.picture);
       notifications.show({ color: 'teal', message: successMessage, autoClose: 3000 });
-    } catch (err) {
+    },
+    onError: (err) => {
       if (isApiRequestError(err) && err.status === 401) handleGlobalApiError(err);
       else
         notifications.show({
@@ -69,9 +61,18 @@ export function ImageUploadCard({
           message: serverMessage(err, 'The image could not be uploaded. Please try again.'),
           autoClose: 5000,
         });
-    } finally {
-      setBusy(false);
+    },
+  });
+
+  const onFile = (file: File | undefined) => {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!file) return;
+    const problem = imageFileProblem(file);
+    if (problem) {
+      notifications.show({ color: 'red', title: 'Image Upload Failed', message: problem, autoClose: 5000 });
+      return;
     }
+    send.mutate(file);
   };
 
   const label = what.charAt(0).toUpperCase() + what.slice(1);
@@ -92,14 +93,14 @@ export function ImageUploadCard({
           accept={ACCEPTED_IMAGE_TYPES.join(',')}
           aria-label={`Choose ${what} file`}
           hidden
-          onChange={(e) => void onFile(e.currentTarget.files?.[0])}
+          onChange={(e) => onFile(e.currentTarget.files?.[0])}
         />
         <Group>
           <Button
             size="xs"
             variant="light"
             leftSection={<IconUpload size={14} aria-hidden />}
-            loading={busy}
+            loading={send.isPending}
             onClick={() => inputRef.current?.click()}
           >
             Upload {what}

@@ -1,17 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG, normalizeEmail, profileSchema, type ProfileInput } from '@portal/domain';
 import { handledAsSessionEnd, isApiRequestError } from '../../../shared/api';
 import { CopyableTextInput, RevealPasswordInput, showErrorModal } from '../../../shared/form';
-import { ROLE_LABEL } from '../../auth';
-import { accountApi, refreshSessionUser, serverMessage } from '../api';
-import { ME_QUERY_KEY } from './queryKeys';
+import { FormAlert, ROLE_LABEL } from '../../auth';
+import { accountApi, accountKeys, refreshSessionUser, serverMessage } from '../api';
 
 interface Values {
   username: string;
@@ -27,6 +26,7 @@ interface Values {
 export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile, 'username' | 'email' | 'role_key'> }) {
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const update = useMutation({ mutationFn: accountApi.updateProfile });
   const {
     register,
     handleSubmit,
@@ -54,13 +54,13 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
       return;
     }
     try {
-      const data = await accountApi.updateProfile({
+      const data = await update.mutateAsync({
         username: values.username,
         email: values.email,
         ...(wantsEmail ? { password: values.password } : {}),
       });
       refreshSessionUser(data);
-      queryClient.setQueryData(ME_QUERY_KEY, data);
+      queryClient.setQueryData(accountKeys.me, data);
       reset({ username: data.username, email: data.email, password: '' });
       setPendingEmail(wantsEmail ? values.email : null);
       notifications.show({
@@ -89,18 +89,15 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Personal details">
       <Stack gap="md" maw={480}>
         {pendingEmail && (
-          <Alert
-            color="blue"
-            variant="light"
+          <FormAlert
+            tone="info"
             icon={<IconMailForward aria-hidden />}
             title="Check your new inbox"
-            role="status"
-            withCloseButton
-            closeButtonLabel="Dismiss"
+            closeLabel="Dismiss"
             onClose={() => setPendingEmail(null)}
           >
             {ACCOUNT_MSG.profile.confirmationSent} ({pendingEmail})
-          </Alert>
+          </FormAlert>
         )}
         <CopyableTextInput
           control={control}

@@ -8,11 +8,10 @@ import { ACCOUNT_MSG } from '@portal/domain';
 import { CopyButton } from '../../../shared/form';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
-import { accountApi, refreshSessionUser } from '../api';
+import { accountApi, accountKeys, refreshSessionUser } from '../api';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ImageUploadCard } from '../components/ImageUploadCard';
 import { PersonalDetailsForm } from '../components/PersonalDetailsForm';
-import { ME_QUERY_KEY } from '../components/queryKeys';
 import { SecurityPolicyCard, TwoFactorPanel, TwoFactorPrompt } from '../../two-factor';
 
 const TABS = ['personal', 'company', 'password', 'two-factor', 'security'] as const;
@@ -27,7 +26,7 @@ export default function SettingsPage() {
   const sessionUser = useAuthStore((s) => s.user);
   const role = useAuthStore((s) => s.role);
   const [params, setParams] = useSearchParams();
-  const { data: me, isError } = useQuery({ queryKey: ME_QUERY_KEY, queryFn: accountApi.me });
+  const { data: me, isError } = useQuery({ queryKey: accountKeys.me, queryFn: accountApi.me });
 
   const isAdmin = role === 'admin';
   const requested = params.get('tab') as TabKey | null;
@@ -155,7 +154,7 @@ function ProfileImage({ profile }: { profile: Pick<AccountProfile, 'username' | 
       successMessage={ACCOUNT_MSG.upload.profileUpdated}
       onUploaded={(picture) => {
         refreshSessionUser({ picture });
-        queryClient.setQueryData<AccountProfile>(ME_QUERY_KEY, (old) => (old ? { ...old, picture } : old));
+        queryClient.setQueryData<AccountProfile>(accountKeys.me, (old) => (old ? { ...old, picture } : old));
       }}
     />
   );

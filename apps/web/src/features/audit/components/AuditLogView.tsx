@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications as toasts } from '@mantine/notifications';
 import { Text } from '@mantine/core';
 import { serverMessage } from '../../../shared/api';
@@ -20,11 +20,10 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const [exporting, setExporting] = useState(false);
   const superadmin = scope === 'superadmin';
 
   const list = useQuery({
-    queryKey: auditKeys.page(filters, page, PAGE_SIZE),
+    queryKey: auditKeys.list(filters, page, PAGE_SIZE),
     queryFn: () => auditApi.list(filters, page, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
@@ -46,16 +45,10 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
     setFilters(next);
     setPage(1);
   };
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      await auditApi.exportCsv(filters);
-    } catch (err) {
-      toasts.show({ color: 'red', message: serverMessage(err, 'Export failed') });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = useMutation({
+    mutationFn: () => auditApi.exportCsv(filters),
+    onError: (err) => toasts.show({ color: 'red', message: serverMessage(err, 'Export failed') }),
+  });
 
   const rows = list.isError ? [] : (list.data?.list ?? []);
   const total = list.isError ? 0 : (list.data?.total ?? 0);
@@ -65,8 +58,8 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
         filters={filters}
         onChange={change}
         companies={superadmin ? companyOptions : undefined}
-        onExport={() => void onExport()}
-        exporting={exporting}
+        onExport={() => exportCsv.mutate()}
+        exporting={exportCsv.isPending}
       />
       {list.isError && (
         <Text c="red.8" mb="sm" role="alert">

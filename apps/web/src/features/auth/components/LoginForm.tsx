@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { HOME_BY_ROLE } from '@portal/contracts';
 import { loginSchema, MSG } from '@portal/domain';
 import { errorStatus } from '../../../shared/api';
@@ -11,6 +12,8 @@ import { isStoragePersistent, StorageWriteError } from '../../../shared/storage'
 import { loginErrorMessage } from '../loginErrors';
 import { InvalidSessionPayloadError, signIn, type SignInOutcome } from '../session';
 import { openStorageTroubleshooting } from './StorageTroubleshooting';
+import { FormAlert } from './FormAlert';
+import { EMAIL_FIELD } from './AuthCard';
 
 interface LoginFormValues {
   email: string;
@@ -22,6 +25,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOut
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const signInCall = useMutation({ mutationFn: signIn });
   const {
     register,
     handleSubmit,
@@ -36,7 +40,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOut
     setError(null);
     try {
       // `values.email` is already normalised by loginSchema (stripped, trimmed, lowercased).
-      const outcome = await signIn({ email: values.email, password: values.password });
+      const outcome = await signInCall.mutateAsync({ email: values.email, password: values.password });
       if (outcome.kind === 'signed-in') void navigate(HOME_BY_ROLE[outcome.user.role_key], { replace: true });
       else onSecondStep?.(outcome);
     } catch (err) {
@@ -58,19 +62,11 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOut
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Sign in">
       <Stack gap="md">
         {error && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" title="Sign-in failed">
+          <FormAlert tone="error" title="Sign-in failed">
             {error}
-          </Alert>
+          </FormAlert>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextInput {...EMAIL_FIELD} error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

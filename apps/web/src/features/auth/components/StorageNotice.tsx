@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { FormAlert } from './FormAlert';
 import { getFlag, isStoragePersistent, setFlag, STORAGE_KEYS } from '../../../shared/storage';
 
 /** Dismissible browser-storage notice on the sign-in screen; dismissal is remembered. */
@@ -9,14 +8,12 @@ export function StorageNotice() {
   if (dismissed) return null;
   const persistent = isStoragePersistent();
   return (
-    <Alert
-      variant="light"
+    <FormAlert
+      tone="info"
       color="brand"
-      icon={<IconInfoCircle aria-hidden />}
       title="Browser storage"
       role="note"
-      withCloseButton
-      closeButtonLabel="Dismiss storage notice"
+      closeLabel="Dismiss storage notice"
       onClose={() => {
         setFlag(STORAGE_KEYS.storageNoticeDismissed, true);
         setDismissed(true);
@@ -25,6 +22,6 @@ export function StorageNotice() {
       {persistent
         ? 'This portal keeps your sign-in in your browser’s storage on this device. Sign out when using a shared computer.'
         : 'Your browser is blocking persistent storage, so your sign-in only lasts while this tab is open.'}
-    </Alert>
+    </FormAlert>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import { HOME_BY_ROLE } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
 import { errorStatus } from '../../../shared/api';
@@ -8,6 +8,7 @@ import { isLeavingPage } from '../../../shared/navigation';
 import { FullPageLoader } from '../../../shared/ui';
 import { LoginForm } from '../components/LoginForm';
 import { StorageNotice } from '../components/StorageNotice';
+import { AuthCard, useDocumentTitle } from '../components/AuthCard';
 import { clearSession, validateSession, type SignInOutcome } from '../session';
 import { useAuthStore } from '../store';
 
@@ -24,9 +25,7 @@ export default function LoginPage() {
   const [checking, setChecking] = useState(() => !loggedIn && !!getStoredToken());
   const [step, setStep] = useState<SignInOutcome | null>(null);
 
-  useEffect(() => {
-    document.title = 'Sign In · Filter Portal';
-  }, []);
+  useDocumentTitle('Sign In');
 
   useEffect(() => {
     if (!checking) return;
@@ -47,33 +46,27 @@ export default function LoginPage() {
   if (checking) return <FullPageLoader label="Checking your session" />;
 
   return (
-    <Stack maw={420} mx="auto" w="100%" gap="md">
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
-        <Stack gap={4} mb="lg">
-          <Title order={1} fz={26}>
-            {step?.kind === 'mfa'
-              ? 'Two-factor verification'
-              : step?.kind === 'enrol'
-                ? 'Set up two-factor authentication'
-                : 'Sign In'}
-          </Title>
-          {!step && (
-            <Text c="dimmed" size="sm">
-              Sign in to browse your company’s filter catalogue and pricing.
-            </Text>
-          )}
-        </Stack>
-        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
-          {step?.kind === 'mfa' ? (
-            <CodeStep mfaToken={step.mfaToken} onRestart={() => setStep(null)} />
-          ) : step?.kind === 'enrol' ? (
-            <EnrolmentStep onCancel={() => setStep(null)} />
-          ) : (
-            <LoginForm onSecondStep={setStep} />
-          )}
-        </Suspense>
-      </Paper>
-      <StorageNotice />
-    </Stack>
+    <AuthCard
+      maw={420}
+      title={
+        step?.kind === 'mfa'
+          ? 'Two-factor verification'
+          : step?.kind === 'enrol'
+            ? 'Set up two-factor authentication'
+            : 'Sign In'
+      }
+      description={!step && 'Sign in to browse your company’s filter catalogue and pricing.'}
+      after={<StorageNotice />}
+    >
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading" />}>
+        {step?.kind === 'mfa' ? (
+          <CodeStep mfaToken={step.mfaToken} onRestart={() => setStep(null)} />
+        ) : step?.kind === 'enrol' ? (
+          <EnrolmentStep onCancel={() => setStep(null)} />
+        ) : (
+          <LoginForm onSecondStep={setStep} />
+        )}
+      </Suspense>
+    </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { NotificationRow } from '@portal/contracts';
+import type { NotificationView } from '@portal/contracts';
 import { formatDateTime } from '../../../shared/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -20,7 +20,7 @@ export function NotificationDetail({
   notification,
   onClose,
 }: {
-  notification: NotificationRow | null;
+  notification: NotificationView | null;
   onClose: () => void;
 }) {
   const n = notification;

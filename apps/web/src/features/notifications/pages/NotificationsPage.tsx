@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Box, Button, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks } from '@tabler/icons-react';
-import type { MarkNotificationsReadRequest, NotificationRow } from '@portal/contracts';
+import type { MarkNotificationsReadRequest, NotificationView } from '@portal/contracts';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
@@ -18,7 +18,7 @@ import {
   useRowSelection,
   type UserColumn,
 } from '../../../shared/kit';
-import { matchesFilter, notificationKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
+import { matchesFilter, notificationsKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
 import { NotificationDetail } from '../components/NotificationDetail';
 import { useUnreadNotifications } from '../useUnreadNotifications';
 
@@ -45,7 +45,7 @@ function StatusDot({ read }: { read: boolean }) {
   );
 }
 
-function columns(onOpen: (n: NotificationRow) => void): UserColumn<NotificationRow>[] {
+function columns(onOpen: (n: NotificationView) => void): UserColumn<NotificationView>[] {
   return [
     { key: 'username', header: 'Username', render: (n) => n.username },
     { key: 'email', header: 'Email', render: (n) => n.email },
@@ -79,11 +79,11 @@ export default function NotificationsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [readStatus, setReadStatus] = useState<StatusValue>('');
-  const [detail, setDetail] = useState<NotificationRow | null>(null);
+  const [detail, setDetail] = useState<NotificationView | null>(null);
   const unread = useUnreadNotifications(true, false);
 
   const list = useQuery({
-    queryKey: notificationKeys.page(page, readStatus),
+    queryKey: notificationsKeys.list(page, readStatus),
     queryFn: () => notificationsApi.list(page, PAGE_SIZE, readStatus),
     placeholderData: keepPreviousData,
   });
@@ -94,22 +94,28 @@ export default function NotificationsPage() {
   // A new notification appears at once on every cached first page whose filter it matches; other
   // cached pages shift by one, so they refetch when next shown.
   useRealtimeEvent('notification.created', (n) => {
-    for (const [key, data] of queryClient.getQueriesData<NotificationPage>({ queryKey: notificationKeys.all })) {
-      const [, p, filter] = key as ReturnType<typeof notificationKeys.page>;
+    for (const [key, data] of queryClient.getQueriesData<NotificationPage>({ queryKey: notificationsKeys.lists })) {
+      const [, , p, filter] = key as ReturnType<typeof notificationsKeys.list>;
       if (!data || !matchesFilter(n, filter)) continue;
       if (p === 1) queryClient.setQueryData<NotificationPage>(key, prependRow(data, n, PAGE_SIZE));
       else void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   });
   // Read here, in another tab or by another superadmin: the lists refetch (rows move between filters).
-  useRealtimeEvent('notification.read', () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }));
+  useRealtimeEvent(
+    'notification.read',
+    () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.lists }),
+  );
+
+  const markReadCall = useMutation({ mutationFn: notificationsApi.markRead });
+  const removeCall = useMutation({ mutationFn: notificationsApi.remove });
 
   const markRead = async (body: MarkNotificationsReadRequest, quiet = false): Promise<boolean> => {
     try {
-      const res = await notificationsApi.markRead(body);
-      queryClient.setQueryData(notificationKeys.unread, res.unread);
+      const res = await markReadCall.mutateAsync(body);
+      queryClient.setQueryData(notificationsKeys.unread, res.unread);
       if (!quiet) toasts.show({ color: 'teal', message: ORG_MSG.notification.markedRead, autoClose: 3000 });
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: notificationsKeys.lists });
       return true;
     } catch (err) {
       if (!handledAsSessionEnd(err))
@@ -122,7 +128,7 @@ export default function NotificationsPage() {
     }
   };
 
-  const onOpen = (n: NotificationRow) => {
+  const onOpen = (n: NotificationView) => {
     setDetail(n);
     if (!n.read_status)
       void markRead({ ids: [n._id] }, true).then(
@@ -143,14 +149,14 @@ export default function NotificationsPage() {
       noun: 'notification',
       onConfirm: async () => {
         try {
-          await notificationsApi.remove(ids);
+          await removeCall.mutateAsync(ids);
           toasts.show({ color: 'teal', message: ORG_MSG.success.notificationsDeleted, autoClose: 3000 });
           clear();
         } catch (err) {
           console.error('Notification delete failed', err); // the spec's client only logs this failure
         }
-        await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-        await queryClient.invalidateQueries({ queryKey: notificationKeys.unread });
+        await queryClient.invalidateQueries({ queryKey: notificationsKeys.lists });
+        await queryClient.invalidateQueries({ queryKey: notificationsKeys.unread });
       },
     });
 
@@ -158,7 +164,7 @@ export default function NotificationsPage() {
     <Stack gap="lg">
       <PageTitle>Notifications</PageTitle>
       <div>
-        <UsersTable<NotificationRow>
+        <UsersTable<NotificationView>
           label="Notifications"
           rows={rows}
           columns={cols}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
 import { errorStatus, serverMessage } from '../../../shared/api';
 import { verifySecondFactor } from '../../auth/session';
+import { FormAlert } from '../../auth/components/FormAlert';
 import { CodeInput } from './CodeInput';
 
 /** Second sign-in step: the app's code, or one recovery code. Success publishes the session. */
@@ -12,7 +13,8 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Success publishes the session and leaves this screen: the button stays busy until then.
+  const verify = useMutation({ mutationFn: verifySecondFactor });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -20,10 +22,9 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
       setError(useRecovery ? TWO_FACTOR_MSG.invalidRecoveryCode : TWO_FACTOR_MSG.codeRequired);
       return;
     }
-    setBusy(true);
     setError(null);
     try {
-      await verifySecondFactor(
+      await verify.mutateAsync(
         useRecovery ? { mfa_token: mfaToken, recovery_code: recovery } : { mfa_token: mfaToken, code },
       );
     } catch (err) {
@@ -36,7 +37,6 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
             : serverMessage(err, MSG.login.failed),
       );
       setCode('');
-      setBusy(false);
     }
   };
 
@@ -44,15 +44,9 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Two-factor verification">
       <Stack gap="md">
         {error && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            role="alert"
-            title="Verification failed"
-          >
+          <FormAlert tone="error" title="Verification failed">
             {error}
-          </Alert>
+          </FormAlert>
         )}
         {useRecovery ? (
           <>
@@ -73,7 +67,7 @@ export function CodeStep({ mfaToken, onRestart }: { mfaToken: string; onRestart:
             <CodeInput value={code} onChange={setCode} autoFocus />
           </>
         )}
-        <Button type="submit" fullWidth size="md" loading={busy}>
+        <Button type="submit" fullWidth size="md" loading={verify.isPending || verify.isSuccess}>
           Verify
         </Button>
         <Group justify="space-between">

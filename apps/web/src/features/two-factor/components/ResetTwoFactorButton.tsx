@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +8,12 @@ import { twoFactorApi } from '../api';
 
 /** Superadmin: remove a user's second factor (lost phone). Their sessions end and they are emailed. */
 export function ResetTwoFactorButton({ userId, username }: { userId: string; username: string }) {
+  const reset = useMutation({
+    mutationFn: () => twoFactorApi.reset(userId),
+    onSuccess: (res) => notifications.show({ color: 'teal', message: res.message }),
+    onError: (err) =>
+      notifications.show({ color: 'red', title: 'Reset failed', message: serverMessage(err, 'Please try again.') }),
+  });
   const open = () =>
     modals.openConfirmModal({
       title: 'Reset two-factor authentication?',
@@ -18,14 +25,7 @@ export function ResetTwoFactorButton({ userId, username }: { userId: string; use
       ),
       labels: { confirm: 'Reset two-factor', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: async () => {
-        try {
-          const res = await twoFactorApi.reset(userId);
-          notifications.show({ color: 'teal', message: res.message });
-        } catch (err) {
-          notifications.show({ color: 'red', title: 'Reset failed', message: serverMessage(err, 'Please try again.') });
-        }
-      },
+      onConfirm: () => reset.mutate(),
     });
   return (
     <Button variant="light" color="orange" leftSection={<IconShieldOff size={16} aria-hidden />} onClick={open}>

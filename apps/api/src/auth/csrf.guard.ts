@@ -1,8 +1,8 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { MSG } from '@portal/domain';
-import { CsrfService } from '../auth/csrf.service';
-import { ApiException } from './api-exception';
+import { CsrfService } from './csrf.service';
+import { ApiException } from '../common/api-exception';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,13 +1,10 @@
 import { Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { MSG } from '@portal/domain';
-import { TWO_FACTOR_MSG } from '@portal/domain';
-import { ACCESS_KEY, ENROLMENT_KEY, type Access } from './access.decorators';
-import { ApiException } from './api-exception';
-import { TokenService } from '../auth/token.service';
-import { SessionsService } from '../auth/sessions.service';
-import type { RequestUser } from './request-user';
+import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
+import { ACCESS_KEY, ENROLMENT_KEY, type Access } from '../common/access.decorators';
+import { ApiException } from '../common/api-exception';
+import { SessionsService } from './sessions.service';
 
 /**
  * Global guard: every route must declare `@Allow(...)` or `@Public()`; undeclared routes are refused.
@@ -19,7 +16,6 @@ export class AuthGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: TokenService,
     private readonly sessions: SessionsService,
   ) {}
 
@@ -35,12 +31,12 @@ export class AuthGuard implements CanActivate {
     }
     const bearer = extractBearer(req.headers.authorization);
     if (access.kind === 'public') {
-      const found = bearer ? await this.resolve(bearer) : null;
+      const found = bearer ? await this.sessions.userForToken(bearer) : null;
       if (found) req.user = { ...found, ip: req.ip };
       return true;
     }
-    if (!bearer) throw new ApiException(401, 'Authentication token missing or expired');
-    const user = await this.resolve(bearer);
+    if (!bearer) throw new ApiException(401, MSG.session.tokenMissing);
+    const user = await this.sessions.userForToken(bearer);
     if (!user) throw new ApiException(401, MSG.session.invalidToken);
     if (user.enrolmentOnly && !this.reflector.getAllAndOverride<boolean>(ENROLMENT_KEY, [context.getHandler()])) {
       throw new ApiException(403, TWO_FACTOR_MSG.enrolmentRequired);
@@ -48,11 +44,6 @@ export class AuthGuard implements CanActivate {
     if (access.roles.length > 0 && !access.roles.includes(user.role)) throw new ApiException(403, MSG.notAuthorized);
     req.user = { ...user, ip: req.ip };
     return true;
-  }
-
-  private async resolve(token: string): Promise<RequestUser | null> {
-    const claims = await this.tokens.verifyAccess(token);
-    return claims ? this.sessions.lookup(claims.sid, claims.sub) : null;
   }
 }
 

@@ -1,2 +1,0 @@
-/** TanStack Query key of `GET user/me`. */
-export const ME_QUERY_KEY = ['account', 'me'] as const;
