@@ -6,3 +6,4 @@ export * from './audit-retention';
 export * from './pricing-sql';
 export * from './sql';
 export * from './audit';
+export * from './variants';

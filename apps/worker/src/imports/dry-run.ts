@@ -2,12 +2,14 @@ import type { DataSource } from 'typeorm';
 import {
   IMPORT_COLUMNS,
   IMPORT_MSG,
+  VARIANT_DATA_FIELDS,
   MAX_IMPORT_ROWS,
   centsToDecimalString,
   restoreCell,
   suggestMapping,
   validateVariantRow,
   type ImportColumn,
+  type VariantDataField,
   type VariantInput,
 } from '@portal/domain';
 import { readRows, type Cell } from '@portal/platform';
@@ -27,18 +29,6 @@ import {
 export const BATCH_ROWS = 1000;
 /** Errors kept per import for display; the count covers all of them. */
 export const MAX_STORED_ERRORS = 10_000;
-
-const VARIANT_FIELDS = [
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
-] as const;
 
 interface PendingRow {
   line: number;
@@ -63,7 +53,7 @@ const numText = (v: string | null) => (v === null ? null : String(Number(v)));
 const blankNull = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? null : v);
 
 /** A current variant's value of a variant field, in the form the validator accepts. */
-function currentValue(cur: CurrentVariant, f: (typeof VARIANT_FIELDS)[number]): unknown {
+function currentValue(cur: CurrentVariant, f: VariantDataField): unknown {
   if (f === 'list_price') return centsToDecimalString(cur.list_price_cents);
   if (f === 'odd_size_type') return cur.odd_size_type ?? '';
   return cur[f];
@@ -240,7 +230,7 @@ export class DryRun {
   private diffRow(row: PendingRow, cur: CurrentVariant | undefined): void {
     const { cells } = row;
     const input: VariantInput = { part_number: cells.part_number };
-    for (const f of VARIANT_FIELDS) {
+    for (const f of VARIANT_DATA_FIELDS) {
       if (f in cells) input[f] = cells[f];
       else if (cur) input[f] = currentValue(cur, f);
     }

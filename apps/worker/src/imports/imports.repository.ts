@@ -1,5 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { type AuditActor, type Db, execute, queryOne, queryRows, recordAuditFrom } from '@portal/db';
+import {
+  STORED_VARIANT_COLUMNS,
+  execute,
+  queryOne,
+  queryRows,
+  recordAuditFrom,
+  type AuditActor,
+  type Db,
+  type StoredVariant,
+} from '@portal/db';
 
 /**
  * Data access of the catalogue import (dry run and apply). Every write is set-based: staging rows go in one
@@ -107,32 +116,15 @@ export interface MissingVariant {
 }
 
 /** A variant with its product's place, looked up by lower-cased part numbers ($1). */
-export interface CurrentVariant {
-  id: string;
+export interface CurrentVariant extends StoredVariant {
   key: string;
-  part_number: string;
-  product_id: string;
   product_name: string;
   category_id: string;
   subcategory_id: string | null;
-  size: string;
-  actual_size: string;
-  depth: string | null;
-  odd_size: boolean;
-  odd_size_type: string | null;
-  min_area: string | null;
-  max_area: string | null;
-  out_of_stock: boolean;
-  list_price_cents: string;
-  display_order: number;
-  version: number;
 }
 
 const VARIANTS_BY_PART_NUMBER_SQL = `
-  SELECT v.id, lower(v.part_number) AS key, v.part_number, v.product_id, p.name AS product_name, p.category_id,
-         p.subcategory_id, v.size, v.actual_size, v.depth::text AS depth, v.odd_size, v.odd_size_type,
-         v.min_area::text AS min_area, v.max_area::text AS max_area, v.out_of_stock,
-         v.list_price_cents::text AS list_price_cents, v.display_order, v.version
+  SELECT ${STORED_VARIANT_COLUMNS}, lower(v.part_number) AS key, p.name AS product_name, p.category_id, p.subcategory_id
     FROM variants v JOIN products p ON p.id = v.product_id
    WHERE lower(v.part_number) = ANY($1::text[])`;
 

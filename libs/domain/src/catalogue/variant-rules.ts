@@ -37,6 +37,23 @@ export const VARIANT_FIELDS = [
   'display_order',
 ] as const;
 
+/**
+ * A variant's own values (no id, version, part number or order), list price as the catalogue stores
+ * it: what an edit or an import row compares to tell a change.
+ */
+export const VARIANT_DATA_FIELDS = [
+  'size',
+  'actual_size',
+  'depth',
+  'odd_size',
+  'odd_size_type',
+  'min_area',
+  'max_area',
+  'out_of_stock',
+  'list_price',
+] as const;
+export type VariantDataField = (typeof VARIANT_DATA_FIELDS)[number];
+
 export const VARIANT_MSG = {
   fixRows: 'Please fix the highlighted rows.',
   conflict: 'Some rows were changed by someone else. Reload to see their changes or overwrite them.',
