@@ -19,24 +19,6 @@ export const VARIANT_LIMITS = {
   maxDecimals: 4,
 } as const;
 
-/** Every field a variant body may carry. */
-export const VARIANT_FIELDS = [
-  '_id',
-  'version',
-  'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
-  'customer_price',
-  'display_order',
-] as const;
-
 /**
  * A variant's own values (no id, version, part number or order), list price as the catalogue stores
  * it: what an edit or an import row compares to tell a change.
@@ -53,6 +35,16 @@ export const VARIANT_DATA_FIELDS = [
   'list_price',
 ] as const;
 export type VariantDataField = (typeof VARIANT_DATA_FIELDS)[number];
+
+/** Every field a variant body may carry. */
+export const VARIANT_FIELDS = [
+  '_id',
+  'version',
+  'part_number',
+  ...VARIANT_DATA_FIELDS,
+  'customer_price',
+  'display_order',
+] as const;
 
 export const VARIANT_MSG = {
   fixRows: 'Please fix the highlighted rows.',
