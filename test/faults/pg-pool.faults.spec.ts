@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { createDataSource } from '../../libs/db/src';
+import { createDataSource, createPool } from '../../libs/db/src';
 import { scratchDir, sleep, startPrivatePostgres, type PrivatePostgres } from './harness';
 
 /**
@@ -35,6 +35,28 @@ describe('TypeORM pool: a checked-out client whose backend is terminated', () =>
     } finally {
       process.off('uncaughtException', onUncaught);
       await ds.destroy();
+    }
+  }, 60_000);
+
+  it("the same holds for a plain pool from createPool (the worker's email send-lock pool)", async () => {
+    const pool = createPool({ url: pg.url, poolSize: 2, applicationName: 'lock-pool-probe' });
+    const errors: unknown[] = [];
+    const onUncaught = (err: unknown) => errors.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const client = await pool.connect();
+      expect(client.listenerCount('error')).toBeGreaterThan(0);
+      await pg.query(
+        'postgres',
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'lock-pool-probe'`,
+      );
+      await sleep(500);
+      client.release(true);
+      expect(errors).toEqual([]);
+      expect((await pool.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await pool.end();
     }
   }, 60_000);
 });

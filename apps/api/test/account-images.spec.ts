@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signInAll } from './support';
 
 const PASSWORD = 'Passw0rd!23';
 
@@ -38,14 +39,10 @@ describe('profile and company images (PATCH user/upload, PATCH company/upload/{i
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
     await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: acme });
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: acme });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['admin', 'admin@acme.com'],
-      ['emp', 'emp@acme.com'],
-    ]) {
-      clients[who] = new ApiClient(api);
-      expect((await clients[who].login(email, PASSWORD)).status).toBe(200);
-    }
+    Object.assign(
+      clients,
+      await signInAll(api, { root: 'root@example.com', admin: 'admin@acme.com', emp: 'emp@acme.com' }, PASSWORD),
+    );
   });
   const filesDir = `/tmp/portal-test-files-${process.pid}`;
   afterAll(async () => {

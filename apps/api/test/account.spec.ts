@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Mailer, MailMessage } from '../../../libs/platform/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { fakeMailer, startTestWorker, waitFor as poll } from './support';
 
 const PASSWORD = 'Passw0rd!23';
 const SENT = { status: 200, message: 'If an account exists for this email, a reset link has been sent.' };
@@ -20,20 +20,7 @@ class Client extends ApiClient {
   }
 }
 
-function fakeMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
-}
-
-async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v;
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000) => poll(fn, timeoutMs);
 
 describe('account API: forgot/reset/change password, user/me, PATCH user', () => {
   let api: TestApi;
@@ -480,18 +467,7 @@ describe('account API: forgot/reset/change password, user/me, PATCH user', () =>
 
     it('mails a PUBLIC_URL reset link (never the request Host), confirmations, and writes notifications', async () => {
       const mailer = fakeMailer();
-      worker = await startWorker(
-        {
-          DATABASE_URL: api.database.url,
-          REDIS_URL: undefined,
-          PUBLIC_URL: 'http://localhost:3999',
-          OUTBOX_POLL_MS: 200,
-          MAIL_FROM: 'Filter Portal <no-reply@test>',
-          SMTP_URL: 'smtp://127.0.0.1:1',
-          QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        },
-        { mailer, log: () => undefined },
-      );
+      worker = await startTestWorker(api, { REDIS_URL: undefined }, { mailer });
       await createUser(api.db, { email: 'jane@acme.com', role: 'employee', companyId, username: 'Jane' });
       const res = await new Client(api, freshIp()).request(
         'POST',

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { purgeAuditOlderThan } from '../../../libs/db/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signIn } from './support';
 
 const PW = 'Passw0rd!23';
 const NOT_AUTHORIZED = 'You are not authorized to perform this action.';
@@ -14,12 +15,7 @@ describe('audit log', () => {
   let acmeAdmin: ApiClient;
   let acmeEmployee: ApiClient;
 
-  const login = async (email: string, password = PW) => {
-    const c = new ApiClient(api);
-    const res = await c.login(email, password);
-    expect(res.status).toBe(200);
-    return c;
-  };
+  const login = (email: string, password = PW) => signIn(api, email, password);
   const entries = async (where: string, params: unknown[] = []) =>
     api.db.query(`SELECT * FROM audit_log WHERE ${where} ORDER BY created_at, id`, params);
 

@@ -1,29 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { Socket } from 'socket.io-client';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { connectSocket, signInAll, startTestWorker, waitFor } from './support';
 
-const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-catalogue-files-${process.pid}`;
 const catalogueDir = path.join(filesDir, 'catalogue');
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-
-async function waitFor<T>(
-  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  ms = 10_000,
-): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('product resources, live updates and presence', () => {
   let api: TestApi;
@@ -52,20 +39,7 @@ describe('product resources, live updates and presence', () => {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
   const onDisk = async () => (await fs.readdir(catalogueDir).catch(() => [] as string[])).sort();
-  function connect(who: ApiClient): Promise<Socket> {
-    const socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: who.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (who: ApiClient): Promise<Socket> => connectSocket(api, who.token, { track: sockets });
 
   beforeAll(async () => {
     api = await startTestApi({ FILES_DIR: filesDir });
@@ -73,14 +47,10 @@ describe('product resources, live updates and presence', () => {
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
     await createUser(api.db, { email: 'root2@example.com', role: 'superadmin', username: 'Second' });
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: company });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['root2', 'root2@example.com'],
-      ['emp', 'emp@acme.com'],
-    ] as const) {
-      as[who] = new ApiClient(api);
-      expect((await as[who].login(email, PW)).status).toBe(200);
-    }
+    Object.assign(
+      as,
+      await signInAll(api, { root: 'root@example.com', root2: 'root2@example.com', emp: 'emp@acme.com' }),
+    );
     [{ id: category }] = await api.db.query(`INSERT INTO categories (name) VALUES ('Carbon') RETURNING id`);
     [{ id: product }] = await api.db.query(
       `INSERT INTO products (category_id, name) VALUES ($1, 'Carbon 1"') RETURNING id`,
@@ -90,18 +60,7 @@ describe('product resources, live updates and presence', () => {
       `INSERT INTO variants (product_id, part_number, size, depth, list_price_cents) VALUES ($1, 'C-1', '16x25x1', 1, 1234)`,
       [product],
     );
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
-    );
+    worker = await startTestWorker(api, { FILES_DIR: filesDir });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

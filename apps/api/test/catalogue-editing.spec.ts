@@ -1,6 +1,6 @@
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signInAll } from './support';
 
-const PW = 'Passw0rd!23';
 const NOT_AUTHORIZED = 'You are not authorized to perform this action.';
 const CONFLICT = 'Some rows were changed by someone else. Reload to see their changes or overwrite them.';
 
@@ -69,14 +69,7 @@ describe('catalogue editing API (mutations, atomic save, versions, price history
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
     await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: company });
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: company });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['admin', 'admin@acme.com'],
-      ['emp', 'emp@acme.com'],
-    ] as const) {
-      as[who] = new ApiClient(api);
-      expect((await as[who].login(email, PW)).status).toBe(200);
-    }
+    Object.assign(as, await signInAll(api, { root: 'root@example.com', admin: 'admin@acme.com', emp: 'emp@acme.com' }));
     s = await seed(api);
   });
   afterAll(() => api.close());

@@ -1,25 +1,16 @@
 import fs from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { io, type Socket } from 'socket.io-client';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { Socket } from 'socket.io-client';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
 
-const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-imports-${process.pid}`;
 const HEADER =
   'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order';
 
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as T;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);
 
 /** A minimal zip (deflated entries); `declared` overrides the uncompressed size written in the headers. */
 function zip(entries: { name: string; data: Buffer; deflated?: Buffer; declared?: number }[]): Buffer {
@@ -139,14 +130,7 @@ describe('catalogue import and export', () => {
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
     await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: company });
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: company });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['admin', 'admin@acme.com'],
-      ['emp', 'emp@acme.com'],
-    ] as const) {
-      as[who] = new ApiClient(api);
-      expect((await as[who].login(email, PW)).status).toBe(200);
-    }
+    Object.assign(as, await signInAll(api, { root: 'root@example.com', admin: 'admin@acme.com', emp: 'emp@acme.com' }));
     const [{ id: pleated }] = await api.db.query(
       `INSERT INTO categories (name, display_order) VALUES ('Pleated', 1) RETURNING id`,
     );
@@ -184,29 +168,9 @@ describe('catalogue import and export', () => {
        VALUES ($1, 'O-1', true, 'SINGLE', 2, 100, 400.5, true, 2000, 1)`,
       [p3],
     );
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
-    );
-    socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: as.root.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-      reconnection: false,
-    });
-    socket.onAny((event: string, data: unknown) => pushes.push({ event, data }));
-    await new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(undefined));
-      socket.once('connect_error', reject);
+    worker = await startTestWorker(api, { FILES_DIR: filesDir });
+    socket = await connectSocket(api, as.root.token, {
+      setup: (s) => s.onAny((event: string, data: unknown) => pushes.push({ event, data })),
     });
   });
   afterAll(async () => {

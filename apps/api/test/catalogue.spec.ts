@@ -7,6 +7,7 @@ import {
   type CompanyPercentages,
 } from '../../../libs/domain/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signIn } from './support';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
 import type { DemoCategory, DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
 
@@ -49,11 +50,7 @@ describe('catalogue API', () => {
   let companyB: string;
   const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
 
-  const login = async (email: string) => {
-    const c = new ApiClient(api);
-    expect((await c.login(email, PW)).status).toBe(200);
-    return c;
-  };
+  const login = (email: string) => signIn(api, email, PW);
   const setPercentages = (id: string, p: CompanyPercentages) =>
     api.db.query(
       `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { customerPriceSql } from '@portal/db';
 import { customerPriceCents, Multiplier } from '@portal/domain';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signIn } from './support';
 
 const PW = 'Passw0rd!23';
 
@@ -9,12 +10,7 @@ describe('companies API', () => {
   let api: TestApi;
   let root: ApiClient;
 
-  const login = async (email: string, password = PW) => {
-    const c = new ApiClient(api);
-    const res = await c.login(email, password);
-    expect(res.status).toBe(200);
-    return c;
-  };
+  const login = (email: string, password = PW) => signIn(api, email, password);
   const outboxTypes = async (): Promise<string[]> =>
     (await api.db.query(`SELECT type FROM outbox ORDER BY seq`)).map((r: { type: string }) => r.type);
 

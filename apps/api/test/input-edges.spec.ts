@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import sharp from 'sharp';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signInAll } from './support';
 
 const PW = 'Passw0rd!23';
 const DISAGREE =
@@ -85,14 +86,7 @@ describe('input edges: variant price fields and ranges, names, uploads, company 
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
     await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: acme });
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: acme });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['admin', 'admin@acme.com'],
-      ['emp', 'emp@acme.com'],
-    ] as const) {
-      as[who] = new ApiClient(api);
-      expect((await as[who].login(email, PW)).status).toBe(200);
-    }
+    Object.assign(as, await signInAll(api, { root: 'root@example.com', admin: 'admin@acme.com', emp: 'emp@acme.com' }));
     [{ id: category }] = await api.db.query(`INSERT INTO categories (name) VALUES ('MERV 13') RETURNING id`);
     [{ id: product }] = await api.db.query(
       `INSERT INTO products (category_id, name) VALUES ($1, 'Pleated') RETURNING id`,

@@ -1,28 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
-import type { Mailer, MailMessage } from '../../../libs/platform/src';
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { connectSocket, fakeMailer, startTestWorker, waitFor } from './support';
 
 const PW = 'Passw0rd!23';
-
-function fakeMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
-}
-
-async function waitFor<T>(
-  fn: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v as T;
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * The whole pipeline: API action → outbox → worker → notification record + email →
@@ -42,17 +24,7 @@ describe('notifications and emails for companies and users', () => {
   beforeAll(async () => {
     api = await startTestApi();
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-      },
-      { mailer, log: () => undefined },
-    );
+    worker = await startTestWorker(api, {}, { mailer });
     root = new ApiClient(api);
     await root.login('root@example.com', PW);
   });
@@ -265,21 +237,13 @@ describe('notifications and emails for companies and users', () => {
       (await api.db.query(`SELECT id FROM notifications WHERE NOT read_status ORDER BY created_at DESC`)).map(
         (r: { id: string }) => r.id,
       );
-    function connect(who: ApiClient): Promise<{ socket: Socket; got: unknown[] }> {
-      const socket = io(api.baseUrl, {
-        path: '/socket.io',
-        auth: { token: who.token },
-        transports: ['websocket'],
-        extraHeaders: { origin: api.origin },
-        reconnection: false,
-      });
-      sockets.push(socket);
+    async function connect(who: ApiClient): Promise<{ socket: Socket; got: unknown[] }> {
       const got: unknown[] = [];
-      socket.on('notification.read', (e: unknown) => got.push(e));
-      return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve({ socket, got }));
-        socket.once('connect_error', reject);
+      const socket = await connectSocket(api, who.token, {
+        track: sockets,
+        setup: (s) => s.on('notification.read', (e: unknown) => got.push(e)),
       });
+      return { socket, got };
     }
 
     beforeAll(async () => {

@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { PRICELIST_COLUMNS } from '../../../libs/contracts/src';
 import type { CompanyPercentages } from '../../../libs/domain/src';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
 
-const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-pricelists-${process.pid}`;
 const listDir = path.join(filesDir, 'pricelists');
 
@@ -28,15 +28,7 @@ const B: CompanyPercentages = {
   polyroll_percentage: '58.00',
 };
 
-async function waitFor<T>(fn: () => Promise<T | undefined | null | false>, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 30_000) => poll(fn, ms, 100);
 
 type Who = 'root' | 'adminA' | 'empA' | 'empA2' | 'empB';
 interface ScreenRow {
@@ -119,20 +111,7 @@ describe('customer price lists', () => {
     return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
   }
 
-  function connect(who: ApiClient): Promise<Socket> {
-    const socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: who.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (who: ApiClient): Promise<Socket> => connectSocket(api, who.token, { track: sockets });
 
   beforeAll(async () => {
     api = await startTestApi({ FILES_DIR: filesDir });
@@ -146,28 +125,17 @@ describe('customer price lists', () => {
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: companyA });
     await createUser(api.db, { email: 'emp2@acme.com', role: 'employee', companyId: companyA });
     await createUser(api.db, { email: 'emp@beta.com', role: 'employee', companyId: companyB });
-    for (const [who, email] of [
-      ['root', 'root@example.com'],
-      ['adminA', 'admin@acme.com'],
-      ['empA', 'emp@acme.com'],
-      ['empA2', 'emp2@acme.com'],
-      ['empB', 'emp@beta.com'],
-    ] as const) {
-      as[who] = new ApiClient(api);
-      expect((await as[who].login(email, PW)).status).toBe(200);
-    }
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
+    Object.assign(
+      as,
+      await signInAll(api, {
+        root: 'root@example.com',
+        adminA: 'admin@acme.com',
+        empA: 'emp@acme.com',
+        empA2: 'emp2@acme.com',
+        empB: 'emp@beta.com',
+      }),
     );
+    worker = await startTestWorker(api, { FILES_DIR: filesDir });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { signIn } from './support';
 
 const PW = 'Passw0rd!23';
 
@@ -12,12 +13,7 @@ describe('users API', () => {
   let rootId: string;
   let acmeAdminId: string;
 
-  const login = async (email: string, password = PW) => {
-    const c = new ApiClient(api);
-    const res = await c.login(email, password);
-    expect(res.status).toBe(200);
-    return c;
-  };
+  const login = (email: string, password = PW) => signIn(api, email, password);
   const lastEvent = async (type: string) =>
     (await api.db.query(`SELECT payload FROM outbox WHERE type = $1 ORDER BY seq DESC LIMIT 1`, [type]))[0]?.payload;
 

@@ -1,18 +1,8 @@
 import 'reflect-metadata';
-import { EnvError, loadEnv } from '@portal/platform';
+import { runMain } from '@portal/platform';
 import { startWorker } from './worker-runtime';
 
-async function main(): Promise<void> {
-  let env;
-  try {
-    env = loadEnv();
-  } catch (err) {
-    if (err instanceof EnvError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+runMain('Worker', async (env) => {
   if (!env.SMTP_URL) {
     console.error(
       'Invalid environment configuration:\n  - SMTP_URL: required by the worker to send emails (e.g. smtp://127.0.0.1:1025)',
@@ -38,9 +28,4 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-}
-
-main().catch((err: unknown) => {
-  console.error('Worker failed to start:', err instanceof Error ? err.message : err);
-  process.exit(1);
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DelayedError, type Job } from 'bullmq';
-import { Client } from 'pg';
+import { Client, type Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { JobMap, OutboxEvent } from '@portal/contracts';
-import { createDataSource } from '../../../libs/db/src';
+import { createDataSource, createPool } from '../../../libs/db/src';
 import type { Mailer, MailMessage } from '../../../libs/platform/src';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import type { EmailHandlers } from './handlers/registry';
@@ -63,6 +63,7 @@ async function waitFor(fn: () => boolean | Promise<boolean>, timeoutMs = 10_000)
 describe('email processor: one email per (event, recipient)', () => {
   let database: TestDatabase;
   let db: DataSource;
+  let locks: Pool;
   let probe: Client;
   const lockKey = (eventId: string, to: string) => `email|${eventId}|${to}`;
   const sentRows = async (eventId: string) =>
@@ -71,19 +72,21 @@ describe('email processor: one email per (event, recipient)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     db = await createDataSource({ url: database.url, poolSize: 4, applicationName: 'email-proc-spec' }).initialize();
+    locks = createPool({ url: database.url, poolSize: 4, applicationName: 'email-proc-spec' });
     probe = new Client({ connectionString: database.url });
     await probe.connect();
   });
 
   afterAll(async () => {
     await probe?.end();
+    await locks?.end();
     await db?.destroy();
     await database?.drop();
   });
 
   it('a second run of the same job waits for the first and does not send again', async () => {
     const m = gatedMailer();
-    const handle = emailProcessor(db, m.mailer, handlers, { publicUrl: '' }, { lockWaitMs: 10_000 });
+    const handle = emailProcessor(db, locks, m.mailer, handlers, { publicUrl: '' }, { lockWaitMs: 10_000 });
     const { job, eventId } = fakeJob('twice@example.com');
     const first = handle(job, 'token-1');
     await waitFor(() => m.started() === 1);
@@ -106,7 +109,7 @@ describe('email processor: one email per (event, recipient)', () => {
   it('the lock connection dies mid-send: the email is still recorded, and a re-run does not send it again', async () => {
     const logs: string[] = [];
     const m = gatedMailer();
-    const handle = emailProcessor(db, m.mailer, handlers, { publicUrl: '' }, { log: (l) => logs.push(l) });
+    const handle = emailProcessor(db, locks, m.mailer, handlers, { publicUrl: '' }, { log: (l) => logs.push(l) });
     const { job, eventId } = fakeJob('cut@example.com');
     const run = handle(job, 'token-1');
     await waitFor(() => m.started() === 1);
@@ -130,7 +133,14 @@ describe('email processor: one email per (event, recipient)', () => {
 
   it('a lock held elsewhere past the wait defers the job without using an attempt, and sends nothing', async () => {
     const m = gatedMailer();
-    const handle = emailProcessor(db, m.mailer, handlers, { publicUrl: '' }, { lockWaitMs: 300, deferMs: 5_000 });
+    const handle = emailProcessor(
+      db,
+      locks,
+      m.mailer,
+      handlers,
+      { publicUrl: '' },
+      { lockWaitMs: 300, deferMs: 5_000 },
+    );
     const { job, eventId, moveToDelayed } = fakeJob('busy@example.com');
     await probe.query(`SELECT pg_advisory_lock(hashtextextended($1, 0))`, [lockKey(eventId, 'busy@example.com')]);
     try {

@@ -1,5 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
 import { publishRealtime, type Mailer } from '@portal/platform';
@@ -11,6 +11,9 @@ import type {
   NotificationDraft,
   NotificationHandlers,
 } from './handlers/registry';
+import { SendLock } from './email/send-lock';
+import { onPool, recordSent, wasSent } from './email/sent-emails.repository';
+import { insertNotification } from './notifications/notifications.repository';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- handler tables are keyed by event type */
 
@@ -26,19 +29,14 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
     const draft = sanitizeDraft(handler(event, ctx));
     if (!draft) return 'skipped';
     return db.transaction(async (m) => {
-      const rows: { id: string; created_at: Date }[] = await m.query(
-        `INSERT INTO notifications (event_id, user_id, company_id, username, email, description, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (event_id) DO NOTHING RETURNING id, created_at`,
-        [event.id, draft.userId, draft.companyId, draft.username, draft.email, draft.description, event.createdAt],
-      );
-      if (rows.length === 0) return 'duplicate';
+      const row = await insertNotification(m, { eventId: event.id, createdAt: event.createdAt, ...draft });
+      if (!row) return 'duplicate';
       const view: NotificationView = {
-        _id: rows[0].id,
+        _id: row.id,
         username: draft.username,
         email: draft.email,
         description: draft.description,
-        date: new Date(rows[0].created_at).toISOString(),
+        date: new Date(row.created_at).toISOString(),
         read_status: false,
       };
       await publishRealtime(m, rooms.role('superadmin'), 'notification.created', view);
@@ -73,17 +71,19 @@ export interface EmailProcessorOptions {
  *   skips a recipient already recorded.
  * - A session advisory lock per (event, recipient) covers check → send → record, so two runs of one
  *   job (a job re-run after its BullMQ lock expired while the first run was still sending) cannot
- *   both pass the check. The lock lives on its own pooled connection and is released by Postgres
+ *   both pass the check. The lock lives on its own connection from `locks` (a pg Pool the worker
+ *   owns, apart from the DataSource's) and is released by Postgres
  *   when that session ends — when the worker dies (the re-run then sends: the dead run never got
  *   its 250), but also when only the connection dies (Postgres restarted or the backend
  *   terminated) while this run is still sending. It cannot un-send, so it then records the email
- *   through the pool as soon as Postgres answers; a second run of the same job could only slip in
+ *   through the DataSource as soon as Postgres answers; a second run of the same job could only slip in
  *   if the job's own lock in Redis were lost in that same window (see docs/RELIABILITY.md).
  * - A run that finds the lock taken waits for it, then defers the job without using up an attempt:
  *   failing would burn the job's few attempts in seconds, and a job out of attempts sends nothing.
  */
 export function emailProcessor(
   db: DataSource,
+  locks: Pool,
   mailer: Mailer,
   handlers: EmailHandlers,
   ctx: HandlerContext,
@@ -97,7 +97,7 @@ export function emailProcessor(
     const drafts = (await handler(event, ctx)) as Awaited<ReturnType<NonNullable<EmailHandlers[EventType]>>>;
     let sent = 0;
     for (const draft of drafts) {
-      const outcome = await sendOnce(db, mailer, event.id, draft, lockWaitMs, log);
+      const outcome = await sendOnce(db, locks, mailer, event.id, draft, lockWaitMs, log);
       if (outcome === 'busy') {
         if (!token) throw new Error(`email to ${draft.to} for event ${event.id} is being sent by another run`);
         log(`email to ${draft.to} for event ${event.id} is being sent by another run; job deferred ${deferMs} ms`);
@@ -112,20 +112,17 @@ export function emailProcessor(
 
 async function sendOnce(
   db: DataSource,
+  locks: Pool,
   mailer: Mailer,
   eventId: string,
   draft: EmailDraft,
   lockWaitMs: number,
   log: (msg: string) => void,
 ): Promise<'sent' | 'already-sent' | 'busy'> {
-  const lock = await SendLock.acquire(db, `email|${eventId}|${draft.to}`, lockWaitMs);
+  const lock = await SendLock.acquire(locks, `email|${eventId}|${draft.to}`, lockWaitMs);
   if (!lock) return 'busy';
   try {
-    const done = await lock.query(`SELECT 1 FROM sent_emails WHERE event_id = $1 AND recipient = $2`, [
-      eventId,
-      draft.to,
-    ]);
-    if (done.length) return 'already-sent';
+    if (await wasSent(lock.query, eventId, draft.to)) return 'already-sent';
     // The check ran in the lock's session, so the lock was held then; if that session has died
     // since, another run may hold it now: do not send (the job is retried, nothing is lost).
     if (lock.lost) throw new Error(`lost the send lock for ${draft.to} (event ${eventId}) before sending`);
@@ -139,92 +136,11 @@ async function sendOnce(
     // The email is out: failing the job now would send it again on retry. Record it in the lock's
     // session while that lives (the lock then covers the record too), else through the pool,
     // riding out a Postgres restart before giving up.
-    const record = `INSERT INTO sent_emails (event_id, recipient, template, message_id) VALUES ($1, $2, $3, $4)
-                    ON CONFLICT DO NOTHING`;
-    const params = [eventId, draft.to, draft.template, messageId];
-    await withRetry(() => (lock.lost ? db.query(record, params) : lock.query(record, params)));
+    const sent = { eventId, recipient: draft.to, template: draft.template, messageId };
+    await withRetry(() => recordSent(lock.lost ? onPool(db) : lock.query, sent));
     return 'sent';
   } finally {
     await lock.release();
-  }
-}
-
-/**
- * A session-level advisory lock held on a connection of its own, taken from the data source's pool.
- * `lost` turns true when that connection fails (Postgres then has released the lock).
- */
-class SendLock {
-  lost = false;
-  private readonly onLost = () => {
-    this.lost = true;
-  };
-
-  private constructor(
-    private readonly client: PoolClient,
-    private readonly key: string,
-  ) {
-    client.on('error', this.onLost);
-    client.on('end', this.onLost);
-  }
-
-  /** The lock, or null if another session still holds it after `waitMs`. */
-  static async acquire(db: DataSource, key: string, waitMs: number): Promise<SendLock | null> {
-    const pool = (db.driver as unknown as { master: Pool }).master;
-    const lock = new SendLock(await pool.connect(), key);
-    try {
-      // A holder whose host vanished (no FIN/RST) would keep its session, and the lock, until TCP
-      // keepalive notices: by default after 2 h. Probe this session's peer after 10 s idle instead.
-      await lock.query(
-        `SELECT set_config('tcp_keepalives_idle', '10', false), set_config('tcp_keepalives_interval', '5', false),
-                set_config('tcp_keepalives_count', '3', false)`,
-      );
-      const deadline = Date.now() + waitMs;
-      for (;;) {
-        const [{ locked }] = await lock.query<{ locked: boolean }>(
-          `SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked`,
-          [key],
-        );
-        if (locked) return lock;
-        if (Date.now() >= deadline) break;
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    } catch (err) {
-      lock.discard();
-      throw err;
-    }
-    lock.detach();
-    lock.client.release();
-    return null;
-  }
-
-  async query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> {
-    return (await this.client.query(sql, params)).rows as T[];
-  }
-
-  /** Unlocks and returns the connection; a connection that might still hold the lock is closed instead. */
-  async release(): Promise<void> {
-    if (this.lost) return this.discard();
-    try {
-      const [{ unlocked }] = await this.query<{ unlocked: boolean }>(
-        `SELECT pg_advisory_unlock(hashtextextended($1, 0)) AS unlocked`,
-        [this.key],
-      );
-      if (!unlocked) return this.discard();
-    } catch {
-      return this.discard();
-    }
-    this.detach();
-    this.client.release();
-  }
-
-  private discard(): void {
-    this.detach();
-    this.client.release(true); // pg-pool closes the connection: its session, and any lock, end
-  }
-
-  private detach(): void {
-    this.client.off('error', this.onLost);
-    this.client.off('end', this.onLost);
   }
 }
 

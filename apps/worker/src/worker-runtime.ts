@@ -3,7 +3,7 @@ import type { Queue, Worker } from 'bullmq';
 import { Pool } from 'pg';
 import { runMigrations as runQueueMigrations } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@portal/db';
+import { createDataSource, createPool } from '@portal/db';
 import { createMailer, createQueue, createWorker, type Env, type Mailer, type QueueEnv } from '@portal/platform';
 import type { JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
@@ -76,6 +76,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     applicationName: 'portal-worker',
     poolSize: 8,
   }).initialize();
+  const concurrency = overrides.concurrency ?? 4;
+  // Email send locks are session-level advisory locks: each needs a connection of its own, at
+  // most one per email job running at once.
+  const locks = createPool({ url: env.DATABASE_URL, applicationName: 'portal-worker', poolSize: concurrency });
   const mailer = overrides.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM);
   const ctx = { publicUrl: env.PUBLIC_URL };
   const queues = {
@@ -85,13 +89,12 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     imports: createQueue('imports', env),
     pricelists: createQueue('pricelists', env),
   };
-  const concurrency = overrides.concurrency ?? 4;
   const filesDir = env.FILES_DIR ?? '.data/files';
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
-    createWorker('email', emailProcessor(db, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
+    createWorker('email', emailProcessor(db, locks, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
     // Image decoding is CPU work: two at a time at most.
     createWorker('files', filesProcessor(db, filesDir), env, {
       concurrency: Math.min(concurrency, 2),
@@ -149,6 +152,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
         queues.pricelists.close(),
       ]);
       mailer.close();
+      await locks.end();
       await db.destroy();
     },
   };

@@ -1,30 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { publishEvent } from '../../../libs/db/src';
-import type { Mailer, MailMessage } from '../../../libs/platform/src';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { TEST_REDIS_URL } from '../../../test/services';
+import { connectSocket, fakeMailer, signIn, testWorkerEnv, waitFor } from '../../api/test/support';
 import { startWorker, type WorkerRuntime } from '../src/worker-runtime';
 import { notificationHandlers } from '../src/handlers';
 
 const backends: [string, string | undefined][] = [['postgres', undefined]];
 if (TEST_REDIS_URL) backends.push(['redis', TEST_REDIS_URL]);
 else console.warn('REDIS NOT FOUND: Redis-backed pipeline tests skipped — start redis-server or set REDIS_URL');
-
-function fakeMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
-}
-
-async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v;
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(backends)('event pipeline on the %s queue backend', (_name, redisUrl) => {
   let api: TestApi;
@@ -39,18 +23,10 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
     victimId = (await createUser(api.db, { email: 'victim@acme.com', role: 'employee', companyId, username: 'Vic' }))
       .id;
-    const client = new ApiClient(api);
-    await client.login('root@example.com', 'Passw0rd!23');
-    socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: client.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-    });
-    socket.on('notification.created', (n) => received.push(n));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
+    const client = await signIn(api, 'root@example.com');
+    socket = await connectSocket(api, client.token, {
+      reconnection: true,
+      setup: (s) => s.on('notification.created', (n) => received.push(n)),
     });
   });
 
@@ -64,15 +40,7 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     await api.close();
   });
 
-  const workerEnv = () => ({
-    DATABASE_URL: api.database.url,
-    REDIS_URL: redisUrl,
-    PUBLIC_URL: 'http://localhost:3999',
-    OUTBOX_POLL_MS: 500,
-    MAIL_FROM: 'Filter Portal <no-reply@test>',
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-  });
+  const workerEnv = () => testWorkerEnv(api, { REDIS_URL: redisUrl, OUTBOX_POLL_MS: 500 });
 
   it('turns a committed outbox event into one notification record, one socket message and one email', async () => {
     const mailer = fakeMailer();

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { execute, queryOne } from './sql';
 
 /**
  * Audit retention: deletes entries older than `days`, in batches, each in a transaction that sets
@@ -8,8 +9,9 @@ export async function purgeAuditOlderThan(db: DataSource, days: number, batch = 
   let deleted = 0;
   for (;;) {
     const n = await db.transaction(async (t) => {
-      await t.query(`SET LOCAL portal.audit_retention = 'on'`);
-      const rows: { n: number }[] = await t.query(
+      await execute(t, `SET LOCAL portal.audit_retention = 'on'`);
+      const row = await queryOne<{ n: number }>(
+        t,
         `WITH d AS (
            DELETE FROM audit_log WHERE id IN (
              SELECT id FROM audit_log WHERE created_at < now() - make_interval(days => $1) LIMIT $2)
@@ -17,7 +19,7 @@ export async function purgeAuditOlderThan(db: DataSource, days: number, batch = 
          SELECT count(*)::int AS n FROM d`,
         [days, batch],
       );
-      return rows[0].n;
+      return row!.n;
     });
     deleted += n;
     if (n < batch) return deleted;

@@ -1,4 +1,3 @@
-export * from './entities';
 export * from './migrations';
 export * from './data-source';
 export * from './outbox';
@@ -6,3 +5,5 @@ export * from './database-url';
 export * from './audit-retention';
 export * from './pricing-sql';
 export * from './sql';
+export * from './audit';
+export * from './variants';

@@ -8,3 +8,4 @@ export * from './files';
 export * from './spreadsheets';
 export * from './sheet-rows';
 export * from './pricelist-files';
+export * from './boot';

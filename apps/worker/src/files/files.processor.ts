@@ -3,21 +3,12 @@ import type { Job } from 'bullmq';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import { rooms, type JobMap } from '@portal/contracts';
-import { returnedRows } from '@portal/db';
+import { findFile, finishFile, type FileRow } from './files.repository';
 import { catalogueFilePath, kindFromMime, publishRealtime, sniffFile, thumbnailNameFor } from '@portal/platform';
 
 export const THUMBNAIL_SIZE = 320;
 
 type Outcome = { status: 'ready'; thumbnail: string | null } | { status: 'rejected'; reason: string };
-
-interface FileRow {
-  id: string;
-  owner_type: 'category' | 'subcategory' | 'product';
-  owner_id: string;
-  mime: string;
-  storage_name: string | null;
-  status: string;
-}
 
 /** Content checks of one stored upload; images also get a WebP thumbnail next to the original. */
 async function check(filesDir: string, f: FileRow): Promise<Outcome> {
@@ -67,31 +58,15 @@ async function check(filesDir: string, f: FileRow): Promise<Outcome> {
  */
 export function filesProcessor(db: DataSource, filesDir: string) {
   return async (job: Job<JobMap['files']>): Promise<'ready' | 'rejected' | 'skipped'> => {
-    const rows: FileRow[] = await db.query(
-      `SELECT id, owner_type, owner_id, mime, storage_name, status FROM files WHERE id = $1`,
-      [job.data.fileId],
-    );
-    const f = rows[0];
+    const f = await findFile(db, job.data.fileId);
     if (!f || f.status !== 'processing') return 'skipped';
     const outcome = await check(filesDir, f);
     const applied = await db.transaction(async (m) => {
-      const updated = returnedRows<{ category_id: string | null }>(
-        await m.query(
-          `UPDATE files SET status = $2, reason = $3, thumbnail_name = $4, updated_at = now()
-          WHERE id = $1 AND status = 'processing'
-          RETURNING (SELECT coalesce(
-            (SELECT category_id FROM products WHERE id = files.owner_id),
-            (SELECT category_id FROM subcategories WHERE id = files.owner_id),
-            (SELECT id FROM categories WHERE id = files.owner_id))) AS category_id`,
-          [
-            f.id,
-            outcome.status,
-            outcome.status === 'rejected' ? outcome.reason : null,
-            outcome.status === 'ready' ? outcome.thumbnail : null,
-          ],
-        ),
-      );
-      const row = updated[0];
+      const row = await finishFile(m, f.id, {
+        status: outcome.status,
+        reason: outcome.status === 'rejected' ? outcome.reason : null,
+        thumbnail: outcome.status === 'ready' ? outcome.thumbnail : null,
+      });
       if (!row) return false;
       await publishRealtime(m, rooms.role('superadmin'), 'file.processed', {
         fileId: f.id,

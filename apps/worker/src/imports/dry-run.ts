@@ -2,45 +2,33 @@ import type { DataSource } from 'typeorm';
 import {
   IMPORT_COLUMNS,
   IMPORT_MSG,
+  VARIANT_DATA_FIELDS,
   MAX_IMPORT_ROWS,
   centsToDecimalString,
   restoreCell,
   suggestMapping,
   validateVariantRow,
   type ImportColumn,
+  type VariantDataField,
   type VariantInput,
 } from '@portal/domain';
-import { returnedRows } from '@portal/db';
 import { readRows, type Cell } from '@portal/platform';
 import {
-  CATEGORIES_SQL,
-  INSERT_CHANGES_SQL,
-  INSERT_ERRORS_SQL,
-  MISSING_VARIANTS_SQL,
-  PRODUCTS_SQL,
-  SUBCATEGORIES_SQL,
-  VARIANTS_BY_PART_NUMBER_SQL,
+  insertChanges,
+  insertErrors,
+  loadCatalogueNodes,
+  missingVariants,
+  variantsByPartNumber,
+  type ChangeRow,
   type CurrentVariant,
+  type FieldDiff,
   type ImportRow,
-} from './imports.sql';
+  type StagedError,
+} from './imports.repository';
 
 export const BATCH_ROWS = 1000;
 /** Errors kept per import for display; the count covers all of them. */
 export const MAX_STORED_ERRORS = 10_000;
-
-const VARIANT_FIELDS = [
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
-] as const;
-
-type FieldDiff = Record<string, { from: string | null; to: string | null }>;
 
 interface PendingRow {
   line: number;
@@ -49,31 +37,6 @@ interface PendingRow {
   subcategoryId: string | null;
   product: string;
   pnKey: string;
-}
-
-interface ChangeRow {
-  seq: number;
-  line: number | null;
-  kind: 'create' | 'update' | 'delete';
-  part_number: string;
-  variant_id: string | null;
-  base_version: number | null;
-  category_id: string | null;
-  subcategory_id: string | null;
-  product_id: string | null;
-  product_name: string | null;
-  size: string | null;
-  actual_size: string | null;
-  depth: string | null;
-  odd_size: boolean | null;
-  odd_size_type: string | null;
-  min_area: string | null;
-  max_area: string | null;
-  out_of_stock: boolean | null;
-  cents: number | null;
-  old_cents: number | null;
-  display_order: number | null;
-  fields: FieldDiff;
 }
 
 export interface DryRunResult {
@@ -90,7 +53,7 @@ const numText = (v: string | null) => (v === null ? null : String(Number(v)));
 const blankNull = (v: string | null | undefined) => (v === null || v === undefined || v === '' ? null : v);
 
 /** A current variant's value of a variant field, in the form the validator accepts. */
-function currentValue(cur: CurrentVariant, f: (typeof VARIANT_FIELDS)[number]): unknown {
+function currentValue(cur: CurrentVariant, f: VariantDataField): unknown {
   if (f === 'list_price') return centsToDecimalString(cur.list_price_cents);
   if (f === 'odd_size_type') return cur.odd_size_type ?? '';
   return cur[f];
@@ -106,7 +69,7 @@ export class DryRun {
   private seqChanges = 0;
   private errors = 0;
   private counts = { create: 0, update: 0, unchanged: 0, delete: 0 };
-  private errorBuf: { seq: number; line: number; column: string; message: string }[] = [];
+  private errorBuf: StagedError[] = [];
   private changeBuf: ChangeRow[] = [];
   private readonly seen = new Map<string, number>();
   private readonly scopes = new Map<string, { category: string; subcategory: string | null }>();
@@ -130,19 +93,17 @@ export class DryRun {
   }
 
   private async loadNodes(): Promise<void> {
-    const cats: { id: string; name: string }[] = await this.db.query(CATEGORIES_SQL);
-    for (const c of cats) {
+    const nodes = await loadCatalogueNodes(this.db);
+    for (const c of nodes.categories) {
       this.categories.set(c.name.trim().toLowerCase(), c);
       this.categoryNames.set(c.id, c.name);
     }
-    const subs: { id: string; category_id: string; name: string }[] = await this.db.query(SUBCATEGORIES_SQL);
-    for (const s of subs) {
+    for (const s of nodes.subcategories) {
       this.subcategories.set(`${s.category_id}|${s.name.trim().toLowerCase()}`, s);
       this.subcategoryNames.set(s.id, s.name);
     }
-    const prods: { id: string; category_id: string; subcategory_id: string | null; key: string }[] =
-      await this.db.query(PRODUCTS_SQL);
-    for (const p of prods) this.products.set(`${p.category_id}|${p.subcategory_id ?? ''}|${p.key.trim()}`, p.id);
+    for (const p of nodes.products)
+      this.products.set(`${p.category_id}|${p.subcategory_id ?? ''}|${p.key.trim()}`, p.id);
   }
 
   async run(): Promise<DryRunResult> {
@@ -261,7 +222,7 @@ export class DryRun {
 
   private async diffBatch(batch: PendingRow[]): Promise<void> {
     const keys = batch.map((r) => r.pnKey).filter((k) => k);
-    const current: CurrentVariant[] = keys.length ? await this.db.query(VARIANTS_BY_PART_NUMBER_SQL, [keys]) : [];
+    const current = await variantsByPartNumber(this.db, keys);
     const byKey = new Map(current.map((v) => [v.key, v]));
     for (const row of batch) this.diffRow(row, byKey.get(row.pnKey));
   }
@@ -269,7 +230,7 @@ export class DryRun {
   private diffRow(row: PendingRow, cur: CurrentVariant | undefined): void {
     const { cells } = row;
     const input: VariantInput = { part_number: cells.part_number };
-    for (const f of VARIANT_FIELDS) {
+    for (const f of VARIANT_DATA_FIELDS) {
       if (f in cells) input[f] = cells[f];
       else if (cur) input[f] = currentValue(cur, f);
     }
@@ -374,17 +335,7 @@ export class DryRun {
   private async planDeletes(): Promise<void> {
     const scopes = [...this.scopes.values()];
     if (!scopes.length) return;
-    const rows: {
-      id: string;
-      part_number: string;
-      version: number;
-      list_price_cents: string;
-      product_name: string;
-    }[] = await this.db.query(MISSING_VARIANTS_SQL, [
-      scopes.map((s) => s.category),
-      scopes.map((s) => s.subcategory),
-      [...this.seen.keys()],
-    ]);
+    const rows = await missingVariants(this.db, scopes, [...this.seen.keys()]);
     for (const v of rows) {
       this.counts.delete++;
       this.changeBuf.push({
@@ -420,48 +371,15 @@ export class DryRun {
 
   /** Writes buffered errors and changes (one INSERT each). */
   private async flush(): Promise<void> {
-    const id = this.imp.id;
     if (this.errorBuf.length) {
       const e = this.errorBuf;
       this.errorBuf = [];
-      await this.db.query(INSERT_ERRORS_SQL, [
-        id,
-        e.map((r) => r.seq),
-        e.map((r) => r.line),
-        e.map((r) => r.column),
-        e.map((r) => r.message),
-      ]);
+      await insertErrors(this.db, this.imp.id, e);
     }
     if (this.changeBuf.length) {
       const c = this.changeBuf;
       this.changeBuf = [];
-      returnedRows(
-        await this.db.query(INSERT_CHANGES_SQL, [
-          id,
-          c.map((r) => r.seq),
-          c.map((r) => r.line),
-          c.map((r) => r.kind),
-          c.map((r) => r.part_number),
-          c.map((r) => r.variant_id),
-          c.map((r) => r.base_version),
-          c.map((r) => r.category_id),
-          c.map((r) => r.subcategory_id),
-          c.map((r) => r.product_id),
-          c.map((r) => r.product_name),
-          c.map((r) => r.size),
-          c.map((r) => r.actual_size),
-          c.map((r) => r.depth),
-          c.map((r) => r.odd_size),
-          c.map((r) => r.odd_size_type),
-          c.map((r) => r.min_area),
-          c.map((r) => r.max_area),
-          c.map((r) => r.out_of_stock),
-          c.map((r) => (r.cents === null ? null : String(r.cents))),
-          c.map((r) => (r.old_cents === null ? null : String(r.old_cents))),
-          c.map((r) => r.display_order),
-          c.map((r) => JSON.stringify(r.fields)),
-        ]),
-      );
+      await insertChanges(this.db, this.imp.id, c);
     }
   }
 }

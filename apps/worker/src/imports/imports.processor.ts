@@ -2,31 +2,25 @@ import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { rooms, type ClientEventMap, type EventMap, type JobMap, type OrgActor } from '@portal/contracts';
 import { IMPORT_MSG, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
-import { publishEvent, returnedRows } from '@portal/db';
+import { publishEvent, type AuditActor } from '@portal/db';
 import { ZipRejected, checkXlsxArchive, importFilePath, publishRealtime } from '@portal/platform';
 import { DryRun, type DryRunResult } from './dry-run';
 import {
-  AUDIT_APPLY_SQL,
-  CLEAR_STAGING_SQL,
-  COUNT_CHANGES_SQL,
-  DELETE_VARIANTS_SQL,
-  FAIL_SQL,
-  FINISH_APPLY_SQL,
-  FINISH_DRY_RUN_SQL,
-  IMPORT_SQL,
-  INSERT_PRODUCTS_SQL,
-  INSERT_VARIANTS_SQL,
-  LOCK_PRODUCTS_SQL,
-  PRICE_HISTORY_CREATES_SQL,
-  PRICE_HISTORY_UPDATES_SQL,
-  PROGRESS_SQL,
-  RESOLVE_PRODUCTS_SQL,
-  STALE_ROWS_SQL,
-  TOUCH_PRODUCTS_SQL,
-  TRANSITION_SQL,
-  UPDATE_VARIANTS_SQL,
+  auditApply,
+  clearStaging,
+  countChanges,
+  deleteAndUpdateVariants,
+  failImport,
+  finishApply,
+  finishDryRun,
+  insertVariantsAndHistory,
+  loadImport,
+  lockAndFindStale,
+  placeProducts,
+  saveProgress,
+  transitionImport,
   type ImportRow,
-} from './imports.sql';
+} from './imports.repository';
 
 type Status = ClientEventMap['import.progress']['status'];
 type Finished = EventMap['catalogue.import_finished'];
@@ -40,6 +34,11 @@ class StaleImport extends Error {
 
 function actorOf(imp: ImportRow): OrgActor {
   return { id: imp.started_by ?? '', username: imp.started_by_name, email: imp.started_by_email, role: 'superadmin' };
+}
+
+/** The starter, as the audit log records them (ip unknown: the apply runs in the worker). */
+function auditActorOf(imp: ImportRow): AuditActor {
+  return { id: imp.started_by, username: imp.started_by_name, role: 'superadmin', ip: null };
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -66,15 +65,9 @@ async function finishEvent(m: EntityManager, imp: ImportRow, e: Omit<Finished, '
  * with `catalogue.import_finished` (notification + email to the starter) and live `import.progress`.
  */
 export function importsProcessor(db: DataSource, filesDir: string, log: (msg: string) => void = () => undefined) {
-  async function load(id: string): Promise<ImportRow | undefined> {
-    const rows: ImportRow[] = await db.query(IMPORT_SQL, [id]);
-    return rows[0];
-  }
-
   async function fail(imp: ImportRow, phase: Finished['phase'], message: string): Promise<void> {
     await db.transaction(async (m) => {
-      const done = returnedRows(await m.query(FAIL_SQL, [imp.id, message]));
-      if (!done.length) return;
+      if (!(await failImport(m, imp.id, message))) return;
       await finishEvent(m, imp, {
         phase,
         status: 'failed',
@@ -92,10 +85,9 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
   }
 
   async function validate(id: string): Promise<string> {
-    const started = returnedRows(await db.query(TRANSITION_SQL, [id, ['queued', 'validating'], 'validating']));
-    if (!started.length) return 'skipped';
-    const imp = (await load(id))!;
-    for (const sql of CLEAR_STAGING_SQL) await db.query(sql, [id]);
+    if (!(await transitionImport(db, id, ['queued', 'validating'], 'validating'))) return 'skipped';
+    const imp = (await loadImport(db, id))!;
+    await clearStaging(db, id);
     await progress(db, id, 'validating', 0, imp.total_rows);
     const file = importFilePath(filesDir, imp.storage_name);
     if (!file) {
@@ -110,7 +102,7 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
         const now = Date.now();
         if (now - last < 250) return;
         last = now;
-        await db.query(PROGRESS_SQL, [id, done, imp.total_rows]);
+        await saveProgress(db, id, done, imp.total_rows);
         await progress(db, id, 'validating', done, Math.max(imp.total_rows, done));
       }).run();
     } catch (err) {
@@ -130,20 +122,7 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
     }
     await db.transaction(async (m) => {
       const c = result.counts;
-      const done = returnedRows(
-        await m.query(FINISH_DRY_RUN_SQL, [
-          id,
-          result.status,
-          c.create,
-          c.update,
-          c.unchanged,
-          c.delete,
-          c.errors,
-          result.rows,
-          result.message,
-        ]),
-      );
-      if (!done.length) return;
+      if (!(await finishDryRun(m, id, result.status, c, result.rows, result.message))) return;
       await finishEvent(m, imp, {
         phase: 'dry_run',
         status: result.status as 'ready' | 'invalid',
@@ -156,39 +135,28 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
   }
 
   async function apply(id: string): Promise<string> {
-    const imp = await load(id);
+    const imp = await loadImport(db, id);
     if (!imp || imp.status !== 'applying') return 'skipped';
     const total = imp.create_count + imp.update_count + imp.delete_count;
     await progress(db, id, 'applying', 0, total);
     try {
       const counts = await db.transaction(async (m) => {
-        await m.query(LOCK_PRODUCTS_SQL, [id]);
-        const stale: { part_number: string }[] = await m.query(STALE_ROWS_SQL, [id]);
-        if (stale.length) throw new StaleImport(stale.map((s) => s.part_number));
-        const planned: { create: number; update: number; delete: number }[] = await m.query(COUNT_CHANGES_SQL, [id]);
-        await m.query(RESOLVE_PRODUCTS_SQL, [id]);
-        await m.query(INSERT_PRODUCTS_SQL, [id]);
-        const deleted = returnedRows(await m.query(DELETE_VARIANTS_SQL, [id])).length;
-        const updated = returnedRows(await m.query(UPDATE_VARIANTS_SQL, [id])).length;
+        const stale = await lockAndFindStale(m, id);
+        if (stale.length) throw new StaleImport(stale);
+        const planned = await countChanges(m, id);
+        await placeProducts(m, id);
+        const { deleted, updated } = await deleteAndUpdateVariants(m, id);
         // Every staged row must land: a version that moved in between means nothing is written.
-        if (deleted !== planned[0].delete || updated !== planned[0].update) throw new StaleImport([]);
-        await m.query(INSERT_VARIANTS_SQL, [id]);
-        await m.query(PRICE_HISTORY_UPDATES_SQL, [id, imp.started_by, imp.started_by_name]);
-        await m.query(PRICE_HISTORY_CREATES_SQL, [id, imp.started_by, imp.started_by_name]);
-        await m.query(TOUCH_PRODUCTS_SQL, [id]);
+        if (deleted !== planned.delete || updated !== planned.update) throw new StaleImport([]);
+        await insertVariantsAndHistory(m, id, imp.started_by, imp.started_by_name);
         // The catalogue version moves by trigger at commit; the audit entries are written here, in the same transaction.
-        await m.query(AUDIT_APPLY_SQL, [id, imp.started_by, imp.started_by_name]);
-        await publishRealtime(m, rooms.role('superadmin'), 'audit.created', {
-          count: total + 1,
-          entities: ['variant', 'catalogue_import'],
-        });
-        const ok = returnedRows(await m.query(FINISH_APPLY_SQL, [id, 'applied', null, total]));
-        if (!ok.length) throw new Error('import is no longer applying');
+        await auditApply(m, id, auditActorOf(imp), total);
+        if (!(await finishApply(m, id, 'applied', null, total))) throw new Error('import is no longer applying');
         const counts = {
-          create: planned[0].create,
-          update: planned[0].update,
+          create: planned.create,
+          update: planned.update,
           unchanged: imp.unchanged_count,
-          delete: planned[0].delete,
+          delete: planned.delete,
           errors: 0,
         };
         await finishEvent(m, imp, { phase: 'apply', status: 'applied', counts, message: null });
@@ -212,8 +180,7 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
       const pns = err instanceof StaleImport ? err.partNumbers : [];
       const message = pns.length ? `${IMPORT_MSG.conflict} Changed: ${pns.join(', ')}` : IMPORT_MSG.conflict;
       await db.transaction(async (m) => {
-        const ok = returnedRows(await m.query(FINISH_APPLY_SQL, [id, 'conflict', message, 0]));
-        if (!ok.length) return;
+        if (!(await finishApply(m, id, 'conflict', message, 0))) return;
         await finishEvent(m, imp, {
           phase: 'apply',
           status: 'conflict',
@@ -238,7 +205,7 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
       return action === 'apply' ? await apply(importId) : await validate(importId);
     } catch (err) {
       log(`import ${importId} (${action}) failed: ${(err as Error).message}`);
-      const imp = await load(importId);
+      const imp = await loadImport(db, importId);
       if (imp) await fail(imp, action === 'apply' ? 'apply' : 'dry_run', 'The import failed. Nothing was changed.');
       return 'failed';
     }

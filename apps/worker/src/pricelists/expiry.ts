@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { DataSource } from 'typeorm';
 import { pricelistFilePath, pricelistIdOf, pricelistsDir } from '@portal/platform';
-import { DELETE_SQL, EXISTING_SQL, EXPIRED_SQL } from './pricelists.sql';
+import { deletePricelists, existingPricelistIds, expiredPricelists } from './pricelists.repository';
 
 const BATCH = 500;
 /** A file without a row is removed only when this old, so a list being written is never touched. */
@@ -15,11 +15,7 @@ const ORPHAN_AGE_MS = 24 * 3600 * 1000;
 export async function sweepPricelists(db: DataSource, filesDir: string, now = Date.now()): Promise<number> {
   let removed = 0;
   for (;;) {
-    const expired = (await db.query(EXPIRED_SQL, [BATCH])) as {
-      id: string;
-      storage_name: string | null;
-      format: string;
-    }[];
+    const expired = await expiredPricelists(db, BATCH);
     if (!expired.length) break;
     for (const e of expired) {
       for (const name of [e.storage_name, `${e.id}.${e.format}.part`]) {
@@ -27,7 +23,10 @@ export async function sweepPricelists(db: DataSource, filesDir: string, now = Da
         if (file) await fs.rm(file, { force: true });
       }
     }
-    await db.query(DELETE_SQL, [expired.map((e) => e.id)]);
+    await deletePricelists(
+      db,
+      expired.map((e) => e.id),
+    );
     removed += expired.length;
     if (expired.length < BATCH) break;
   }
@@ -39,8 +38,7 @@ export async function sweepPricelists(db: DataSource, filesDir: string, now = Da
     if (id) byId.set(id, [...(byId.get(id) ?? []), n]);
   }
   if (byId.size) {
-    const rows = (await db.query(EXISTING_SQL, [[...byId.keys()]])) as { id: string }[];
-    const live = new Set(rows.map((r) => r.id));
+    const live = await existingPricelistIds(db, [...byId.keys()]);
     for (const [id, files] of byId) {
       if (live.has(id)) continue;
       for (const n of files) {

@@ -1,38 +1,31 @@
 import fs from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { rooms, type JobMap, type OutboxEvent, type PricelistFormat, type PricelistRef } from '@portal/contracts';
+import { rooms, type JobMap, type OutboxEvent } from '@portal/contracts';
 import { publishEvent } from '@portal/db';
-import { PRICELIST_MSG, percentageForCategory, sortCategories, type CompanyPercentages } from '@portal/domain';
+import { PRICELIST_MSG, percentageForCategory, sortCategories } from '@portal/domain';
 import { pricelistFilePath, pricelistStorageName, pricelistsDir, publishRealtime } from '@portal/platform';
 import {
-  CATEGORIES_SQL,
-  CLAIM_SQL,
-  COUNT_SQL,
-  FAIL_SQL,
-  FINISH_SQL,
-  LAST_CHANGE_SQL,
-  PROGRESS_SQL,
-  ROWS_SQL,
-} from './pricelists.sql';
-import { createRowWriter, type PricelistRow } from './writers';
-import { returnedRows } from '@portal/db';
+  beginSnapshot,
+  claimPricelist,
+  countPricelistRows,
+  endSnapshot,
+  failPricelist,
+  fetchRows,
+  finishPricelist,
+  lastCatalogueChange,
+  openRowsCursor,
+  pricelistCategories,
+  savePricelistProgress,
+  type Claimed,
+  type RowsParams,
+} from './pricelists.repository';
+import { createRowWriter } from './writers';
 
 /** Rows per cursor fetch: memory stays flat whatever the catalogue size. */
 const FETCH_ROWS = 1000;
 /** At most one progress update (row + socket message) per interval. */
 const PROGRESS_MS = 1000;
-
-interface Claimed extends CompanyPercentages {
-  id: string;
-  format: PricelistFormat;
-  scope: PricelistRef['scope'];
-  scope_id: string | null;
-  scope_name: string;
-  requested_by: string;
-  company_id: string;
-  company_name: string;
-}
 
 export interface PricelistsProcessorOptions {
   log?: (msg: string) => void;
@@ -51,7 +44,7 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
     const event = job.data.event as OutboxEvent<'pricelist.requested'>;
     if (event.type !== 'pricelist.requested') throw new Error(`pricelists queue cannot handle ${event.type}`);
     const ref = event.payload;
-    const claimed = returnedRows<Claimed>(await db.query(CLAIM_SQL, [ref.pricelistId]))[0];
+    const claimed = await claimPricelist(db, ref.pricelistId);
     if (!claimed) return 'skipped';
     const dir = pricelistsDir(filesDir);
     const name = pricelistStorageName(claimed.id, claimed.format);
@@ -63,8 +56,7 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       await fs.rename(part, final);
       const { size } = await fs.stat(final);
       const done = await db.transaction(async (m) => {
-        const updated = returnedRows<{ id: string }>(await m.query(FINISH_SQL, [claimed.id, rows, size, name]));
-        if (!updated.length) return false;
+        if (!(await finishPricelist(m, claimed.id, rows, size, name))) return false;
         await publishEvent(m, 'pricelist.ready', { ...ref, rows }, ref.actor.id);
         await publishRealtime(m, rooms.user(claimed.requested_by), 'pricelist.ready', { _id: claimed.id });
         return true;
@@ -78,9 +70,7 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       log(`price list ${claimed.id} failed (attempt ${job.attemptsMade + 1}/${attempts}): ${(err as Error).message}`);
       if (job.attemptsMade + 1 < attempts) throw err;
       await db.transaction(async (m) => {
-        const failed = returnedRows<{ rows: number; total: number | null }>(
-          await m.query(FAIL_SQL, [claimed.id, PRICELIST_MSG.failed]),
-        )[0];
+        const failed = await failPricelist(m, claimed.id, PRICELIST_MSG.failed);
         if (!failed) return;
         await publishEvent(
           m,
@@ -106,20 +96,19 @@ async function build(db: DataSource, list: Claimed, path: string): Promise<numbe
   await runner.connect();
   let open = false;
   try {
-    await runner.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const snapshot = runner.manager;
+    await beginSnapshot(snapshot);
     open = true;
-    const categories = sortCategories(
-      (await runner.query(CATEGORIES_SQL, [list.scope_id])) as { id: string; name: string }[],
-    );
-    const params = [
+    const categories = sortCategories(await pricelistCategories(snapshot, list.scope_id));
+    const params: RowsParams = [
       categories.map((c) => c.id),
       categories.map((c) => String(percentageForCategory(c.name, list))),
       list.scope === 'subcategory' ? list.scope_id : null,
     ];
-    const [{ total }] = (await runner.query(COUNT_SQL, params)) as { total: number }[];
-    const [{ changed_at }] = (await runner.query(LAST_CHANGE_SQL)) as { changed_at: Date | null }[];
+    const total = await countPricelistRows(snapshot, params);
+    const changed_at = await lastCatalogueChange(snapshot);
     await progress(db, list, 0, total);
-    await runner.query(`DECLARE pricelist_rows NO SCROLL CURSOR FOR ${ROWS_SQL}`, params);
+    await openRowsCursor(snapshot, params);
     const writer = createRowWriter(list.format, path, {
       companyName: list.company_name,
       scopeName: list.scope_name,
@@ -130,7 +119,7 @@ async function build(db: DataSource, list: Claimed, path: string): Promise<numbe
     let reported = Date.now();
     try {
       for (;;) {
-        const batch = (await runner.query(`FETCH ${FETCH_ROWS} FROM pricelist_rows`)) as PricelistRow[];
+        const batch = await fetchRows(snapshot, FETCH_ROWS);
         if (!batch.length) break;
         for (const row of batch) await writer.write(row);
         written += batch.length;
@@ -144,17 +133,17 @@ async function build(db: DataSource, list: Claimed, path: string): Promise<numbe
       writer.abort();
       throw err;
     }
-    await runner.query('COMMIT');
+    await endSnapshot(snapshot, 'COMMIT');
     open = false;
     return written;
   } finally {
-    if (open) await runner.query('ROLLBACK').catch(() => undefined);
+    if (open) await endSnapshot(runner.manager, 'ROLLBACK').catch(() => undefined);
     await runner.release();
   }
 }
 
 async function progress(db: DataSource, list: Claimed, rows: number, total: number): Promise<void> {
-  await db.query(PROGRESS_SQL, [list.id, rows, total]);
+  await savePricelistProgress(db, list.id, rows, total);
   await publishRealtime(db, rooms.user(list.requested_by), 'pricelist.progress', {
     _id: list.id,
     status: 'running',

@@ -43,22 +43,18 @@ function fileStream(path: string): WriteStream {
 
 /* ------------------------------------------------------------------ CSV */
 
+/** The row's text columns, neutralised so a spreadsheet never reads them as formulas. */
+function textCells(r: PricelistRow): string[] {
+  return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => spreadsheetSafe(v));
+}
+
 function csvWriter(path: string): RowWriter {
   const out = fileStream(path);
   const csv = stringify({ header: true, columns: [...PRICELIST_COLUMNS] });
   csv.pipe(out);
   return {
     async write(r) {
-      const ok = csv.write([
-        spreadsheetSafe(r.category),
-        spreadsheetSafe(r.subcategory),
-        spreadsheetSafe(r.product),
-        spreadsheetSafe(r.part_number),
-        spreadsheetSafe(r.size),
-        spreadsheetSafe(r.actual_size),
-        depthText(r.depth),
-        r.price,
-      ]);
+      const ok = csv.write([...textCells(r), depthText(r.depth), r.price]);
       if (!ok) await once(csv, 'drain');
     },
     async end() {
@@ -100,16 +96,7 @@ function xlsxWriter(path: string, meta: PricelistMeta): RowWriter {
   let failed = false;
   return {
     write(r) {
-      const row = sheet.addRow([
-        spreadsheetSafe(r.category),
-        spreadsheetSafe(r.subcategory),
-        spreadsheetSafe(r.product),
-        spreadsheetSafe(r.part_number),
-        spreadsheetSafe(r.size),
-        spreadsheetSafe(r.actual_size),
-        r.depth,
-        Number(r.price),
-      ]);
+      const row = sheet.addRow([...textCells(r), r.depth, Number(r.price)]);
       row.getCell(8).numFmt = '"$"#,##0.00';
       row.commit();
     },

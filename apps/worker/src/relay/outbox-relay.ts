@@ -10,18 +10,11 @@ import {
   type QueueName,
 } from '@portal/contracts';
 import { PgListener } from '@portal/platform';
+import { claimUnrelayed, markRelayed } from './outbox.repository';
 
 type RelayQueues = { [K in Exclude<QueueName, 'files' | 'imports'>]: Queue<JobMap[K]> };
 /** The `files` queue is optional: events in FILE_JOB_EVENTS fan out to it, one job per file. */
 type RelayTargets = RelayQueues & { files?: Queue<JobMap['files']>; imports?: Queue<JobMap['imports']> };
-
-interface OutboxRow {
-  id: string;
-  type: string;
-  payload: unknown;
-  actor_id: string | null;
-  created_at: Date;
-}
 
 const BATCH = 200;
 
@@ -82,10 +75,7 @@ export class OutboxRelay {
 
   async relayBatch(): Promise<number> {
     return this.db.transaction(async (m) => {
-      const rows: OutboxRow[] = await m.query(
-        `SELECT id, type, payload, actor_id, created_at FROM outbox
-          WHERE relayed_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-      );
+      const rows = await claimUnrelayed(m, BATCH);
       if (rows.length === 0) return 0;
       const byQueue = new Map<
         keyof RelayQueues,
@@ -132,7 +122,10 @@ export class OutboxRelay {
       for (const [q, jobs] of byQueue) await this.queues[q].addBulk(jobs);
       if (fileJobs.length) await this.queues.files!.addBulk(fileJobs);
       if (importJobs.length) await this.queues.imports!.addBulk(importJobs);
-      await m.query(`UPDATE outbox SET relayed_at = now() WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+      await markRelayed(
+        m,
+        rows.map((r) => r.id),
+      );
       return rows.length;
     });
   }

@@ -3,6 +3,7 @@
  * neutralisation and limits. Shared by the API, the worker and the web wizard.
  */
 import { z } from 'zod';
+import { VARIANT_DATA_FIELDS } from './variant-rules';
 
 /** Export/import columns, in file order, with these exact header names. */
 export const IMPORT_COLUMNS = [
@@ -10,15 +11,7 @@ export const IMPORT_COLUMNS = [
   'subcategory',
   'product',
   'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
+  ...VARIANT_DATA_FIELDS,
   'display_order',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

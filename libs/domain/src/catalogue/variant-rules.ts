@@ -19,11 +19,11 @@ export const VARIANT_LIMITS = {
   maxDecimals: 4,
 } as const;
 
-/** Every field a variant body may carry. */
-export const VARIANT_FIELDS = [
-  '_id',
-  'version',
-  'part_number',
+/**
+ * A variant's own values (no id, version, part number or order), list price as the catalogue stores
+ * it: what an edit or an import row compares to tell a change.
+ */
+export const VARIANT_DATA_FIELDS = [
   'size',
   'actual_size',
   'depth',
@@ -33,6 +33,15 @@ export const VARIANT_FIELDS = [
   'max_area',
   'out_of_stock',
   'list_price',
+] as const;
+export type VariantDataField = (typeof VARIANT_DATA_FIELDS)[number];
+
+/** Every field a variant body may carry. */
+export const VARIANT_FIELDS = [
+  '_id',
+  'version',
+  'part_number',
+  ...VARIANT_DATA_FIELDS,
   'customer_price',
   'display_order',
 ] as const;

@@ -1,5 +1,17 @@
+import type { EntityManager } from 'typeorm';
+import {
+  STORED_VARIANT_COLUMNS,
+  execute,
+  queryOne,
+  queryRows,
+  recordAuditFrom,
+  type AuditActor,
+  type Db,
+  type StoredVariant,
+} from '@portal/db';
+
 /**
- * SQL of the catalogue import (dry run and apply). Every write is set-based: staging rows go in one
+ * Data access of the catalogue import (dry run and apply). Every write is set-based: staging rows go in one
  * INSERT … SELECT FROM unnest(…) per batch, and the apply is a handful of statements over the
  * staging table, whatever the row count.
  */
@@ -23,78 +35,105 @@ export interface ImportRow {
   error_count: number;
 }
 
-export const IMPORT_SQL = `
+const IMPORT_SQL = `
   SELECT id, status, file_name, format, storage_name, mapping, delete_missing, total_rows, started_by, started_by_name,
          started_by_email, create_count, update_count, unchanged_count, delete_count, error_count
     FROM catalogue_imports WHERE id = $1`;
 
 /** Moves an import from one of the statuses in $2 to $3; returns the row when it did. */
-export const TRANSITION_SQL = `
+const TRANSITION_SQL = `
   UPDATE catalogue_imports SET status = $3, updated_at = now() WHERE id = $1 AND status = ANY($2::text[])
   RETURNING id`;
 
-export const CLEAR_STAGING_SQL = [
+const CLEAR_STAGING_SQL = [
   `DELETE FROM catalogue_import_errors WHERE import_id = $1`,
   `DELETE FROM catalogue_import_changes WHERE import_id = $1`,
 ];
 
-export const PROGRESS_SQL = `UPDATE catalogue_imports SET done_rows = $2, total_rows = greatest(total_rows, $3) WHERE id = $1`;
+const PROGRESS_SQL = `UPDATE catalogue_imports SET done_rows = $2, total_rows = greatest(total_rows, $3) WHERE id = $1`;
 
-export const FINISH_DRY_RUN_SQL = `
+const FINISH_DRY_RUN_SQL = `
   UPDATE catalogue_imports SET status = $2, create_count = $3, update_count = $4, unchanged_count = $5,
          delete_count = $6, error_count = $7, done_rows = $8, total_rows = $8, message = $9, validated_at = now(),
          updated_at = now()
    WHERE id = $1 AND status = 'validating'
   RETURNING id`;
 
-export const FAIL_SQL = `
+const FAIL_SQL = `
   UPDATE catalogue_imports SET status = 'failed', message = $2, updated_at = now()
    WHERE id = $1 AND status IN ('queued', 'validating', 'applying')
   RETURNING id`;
 
-export const CATEGORIES_SQL = `SELECT id, name FROM categories`;
-export const SUBCATEGORIES_SQL = `SELECT id, category_id, name FROM subcategories`;
+const CATEGORIES_SQL = `SELECT id, name FROM categories`;
+const SUBCATEGORIES_SQL = `SELECT id, category_id, name FROM subcategories`;
 /** Products by node and lower-cased name; the first in display order wins a name clash. */
-export const PRODUCTS_SQL = `
+const PRODUCTS_SQL = `
   SELECT DISTINCT ON (category_id, subcategory_id, lower(name)) id, category_id, subcategory_id, lower(name) AS key
     FROM products ORDER BY category_id, subcategory_id, lower(name), display_order, id`;
 
-/** A variant with its product's place, looked up by lower-cased part numbers ($1). */
-export interface CurrentVariant {
-  id: string;
-  key: string;
+export type FieldDiff = Record<string, { from: string | null; to: string | null }>;
+
+/** A planned change, staged by the dry run in catalogue_import_changes. */
+export interface ChangeRow {
+  seq: number;
+  line: number | null;
+  kind: 'create' | 'update' | 'delete';
   part_number: string;
-  product_id: string;
-  product_name: string;
-  category_id: string;
+  variant_id: string | null;
+  base_version: number | null;
+  category_id: string | null;
   subcategory_id: string | null;
-  size: string;
-  actual_size: string;
+  product_id: string | null;
+  product_name: string | null;
+  size: string | null;
+  actual_size: string | null;
   depth: string | null;
-  odd_size: boolean;
+  odd_size: boolean | null;
   odd_size_type: string | null;
   min_area: string | null;
   max_area: string | null;
-  out_of_stock: boolean;
-  list_price_cents: string;
-  display_order: number;
-  version: number;
+  out_of_stock: boolean | null;
+  cents: number | null;
+  old_cents: number | null;
+  display_order: number | null;
+  fields: FieldDiff;
 }
 
-export const VARIANTS_BY_PART_NUMBER_SQL = `
-  SELECT v.id, lower(v.part_number) AS key, v.part_number, v.product_id, p.name AS product_name, p.category_id,
-         p.subcategory_id, v.size, v.actual_size, v.depth::text AS depth, v.odd_size, v.odd_size_type,
-         v.min_area::text AS min_area, v.max_area::text AS max_area, v.out_of_stock,
-         v.list_price_cents::text AS list_price_cents, v.display_order, v.version
+export interface StagedError {
+  seq: number;
+  line: number;
+  column: string;
+  message: string;
+}
+
+/** A variant that deleteMissing would remove. */
+export interface MissingVariant {
+  id: string;
+  part_number: string;
+  version: number;
+  list_price_cents: string;
+  product_name: string;
+}
+
+/** A variant with its product's place, looked up by lower-cased part numbers ($1). */
+export interface CurrentVariant extends StoredVariant {
+  key: string;
+  product_name: string;
+  category_id: string;
+  subcategory_id: string | null;
+}
+
+const VARIANTS_BY_PART_NUMBER_SQL = `
+  SELECT ${STORED_VARIANT_COLUMNS}, lower(v.part_number) AS key, p.name AS product_name, p.category_id, p.subcategory_id
     FROM variants v JOIN products p ON p.id = v.product_id
    WHERE lower(v.part_number) = ANY($1::text[])`;
 
-export const INSERT_ERRORS_SQL = `
+const INSERT_ERRORS_SQL = `
   INSERT INTO catalogue_import_errors (import_id, seq, row_number, column_name, message)
   SELECT $1, u.seq, u.row_number, u.column_name, u.message
     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) AS u(seq, row_number, column_name, message)`;
 
-export const INSERT_CHANGES_SQL = `
+const INSERT_CHANGES_SQL = `
   INSERT INTO catalogue_import_changes (import_id, seq, row_number, kind, part_number, variant_id, base_version,
     category_id, subcategory_id, product_id, product_name, size, actual_size, depth, odd_size, odd_size_type,
     min_area, max_area, out_of_stock, list_price_cents, old_price_cents, display_order, fields)
@@ -113,7 +152,7 @@ export const INSERT_CHANGES_SQL = `
  * deleteMissing: variants of the file's nodes ($1 category ids, $2 sub-category ids or NULL, pairwise)
  * whose part numbers ($3, lower-cased) the file does not list.
  */
-export const MISSING_VARIANTS_SQL = `
+const MISSING_VARIANTS_SQL = `
   SELECT v.id, v.part_number, v.version, v.list_price_cents::text AS list_price_cents, p.name AS product_name
     FROM unnest($1::uuid[], $2::uuid[]) AS n(category_id, subcategory_id)
     JOIN products p ON p.category_id = n.category_id AND p.subcategory_id IS NOT DISTINCT FROM n.subcategory_id
@@ -124,7 +163,7 @@ export const MISSING_VARIANTS_SQL = `
 /* ------------------------------------------------------------------ apply ($1 = import id) */
 
 /** Serialises with grid saves, which lock the product row before reading versions. */
-export const LOCK_PRODUCTS_SQL = `
+const LOCK_PRODUCTS_SQL = `
   SELECT p.id FROM products p
    WHERE p.id IN (SELECT v.product_id FROM catalogue_import_changes c JOIN variants v ON v.id = c.variant_id
                    WHERE c.import_id = $1
@@ -133,7 +172,7 @@ export const LOCK_PRODUCTS_SQL = `
    ORDER BY p.id FOR UPDATE OF p`;
 
 /** Rows whose basis moved since the dry run: up to 20 part numbers. */
-export const STALE_ROWS_SQL = `
+const STALE_ROWS_SQL = `
   SELECT part_number FROM (
     SELECT c.part_number, c.seq FROM catalogue_import_changes c LEFT JOIN variants v ON v.id = c.variant_id
      WHERE c.import_id = $1 AND c.kind IN ('update', 'delete') AND (v.id IS NULL OR v.version <> c.base_version)
@@ -149,7 +188,7 @@ export const STALE_ROWS_SQL = `
   ) x ORDER BY seq LIMIT 20`;
 
 /** New products: one that exists by now (same node, same name) is used instead of a second one. */
-export const RESOLVE_PRODUCTS_SQL = `
+const RESOLVE_PRODUCTS_SQL = `
   UPDATE catalogue_import_changes c SET product_id = (
     SELECT p.id FROM products p
      WHERE p.category_id = c.category_id AND p.subcategory_id IS NOT DISTINCT FROM c.subcategory_id
@@ -157,7 +196,7 @@ export const RESOLVE_PRODUCTS_SQL = `
      ORDER BY p.display_order, p.id LIMIT 1)
    WHERE c.import_id = $1 AND c.kind <> 'delete' AND c.product_id IS NULL`;
 
-export const INSERT_PRODUCTS_SQL = `
+const INSERT_PRODUCTS_SQL = `
   WITH wanted AS (
     SELECT category_id, subcategory_id, lower(product_name) AS key, min(product_name) AS name, min(seq) AS first_seq
       FROM catalogue_import_changes
@@ -177,12 +216,12 @@ export const INSERT_PRODUCTS_SQL = `
      AND c.subcategory_id IS NOT DISTINCT FROM ins.subcategory_id AND lower(c.product_name) = ins.key
   RETURNING c.seq`;
 
-export const DELETE_VARIANTS_SQL = `
+const DELETE_VARIANTS_SQL = `
   DELETE FROM variants v USING catalogue_import_changes c
    WHERE c.import_id = $1 AND c.kind = 'delete' AND v.id = c.variant_id AND v.version = c.base_version
   RETURNING v.id`;
 
-export const UPDATE_VARIANTS_SQL = `
+const UPDATE_VARIANTS_SQL = `
   UPDATE variants v SET product_id = c.product_id, part_number = c.part_number, size = c.size,
          actual_size = c.actual_size, depth = c.depth, odd_size = c.odd_size, odd_size_type = c.odd_size_type,
          min_area = c.min_area, max_area = c.max_area, out_of_stock = c.out_of_stock,
@@ -193,7 +232,7 @@ export const UPDATE_VARIANTS_SQL = `
   RETURNING v.id`;
 
 /** New variants; without a display order they go after the product's rows, in file order. */
-export const INSERT_VARIANTS_SQL = `
+const INSERT_VARIANTS_SQL = `
   INSERT INTO variants (product_id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area,
                         max_area, out_of_stock, list_price_cents, display_order)
   SELECT c.product_id, c.part_number, c.size, c.actual_size, c.depth, c.odd_size, c.odd_size_type, c.min_area,
@@ -207,39 +246,39 @@ export const INSERT_VARIANTS_SQL = `
   RETURNING id`;
 
 /** $2 user id, $3 user name. */
-export const PRICE_HISTORY_UPDATES_SQL = `
+const PRICE_HISTORY_UPDATES_SQL = `
   INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
   SELECT c.variant_id, c.product_id, c.part_number, c.old_price_cents, c.list_price_cents, $2, $3
     FROM catalogue_import_changes c
    WHERE c.import_id = $1 AND c.kind = 'update' AND c.old_price_cents IS DISTINCT FROM c.list_price_cents`;
 
-export const PRICE_HISTORY_CREATES_SQL = `
+const PRICE_HISTORY_CREATES_SQL = `
   INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
   SELECT v.id, v.product_id, v.part_number, NULL, v.list_price_cents, $2, $3
     FROM catalogue_import_changes c JOIN variants v ON lower(v.part_number) = lower(c.part_number)
    WHERE c.import_id = $1 AND c.kind = 'create'`;
 
-export const TOUCH_PRODUCTS_SQL = `
+const TOUCH_PRODUCTS_SQL = `
   UPDATE products SET updated_at = now()
    WHERE id IN (SELECT product_id FROM catalogue_import_changes WHERE import_id = $1 AND product_id IS NOT NULL)`;
 
-export const COUNT_CHANGES_SQL = `
+const COUNT_CHANGES_SQL = `
   SELECT count(*) FILTER (WHERE kind = 'create')::int AS create, count(*) FILTER (WHERE kind = 'update')::int AS update,
          count(*) FILTER (WHERE kind = 'delete')::int AS delete
     FROM catalogue_import_changes WHERE import_id = $1`;
 
-export const FINISH_APPLY_SQL = `
+const FINISH_APPLY_SQL = `
   UPDATE catalogue_imports SET status = $2, message = $3, applied_at = CASE WHEN $2 = 'applied' THEN now() END,
          done_rows = $4, updated_at = now()
    WHERE id = $1 AND status = 'applying'
   RETURNING id`;
 
 /**
- * Audit entries of an applied import, written in the apply transaction: one per changed variant
- * (before/after hold the changed columns, `customer_price` for the list price, as the API names it)
- * and one for the import itself. $1 import id, $2 starter id, $3 starter name.
+ * Audit entries of an applied import: one per changed variant (before/after hold the changed
+ * columns, `customer_price` for the list price, as the API names it) and one for the import itself.
+ * $1 import id.
  */
-export const AUDIT_APPLY_SQL = `
+const AUDIT_APPLY_SELECT = `
   WITH changes AS (
     SELECT c.seq, c.kind, c.variant_id, c.part_number,
            (SELECT jsonb_object_agg(CASE f.key WHEN 'list_price' THEN 'customer_price' ELSE f.key END, f.value->'from')
@@ -249,17 +288,176 @@ export const AUDIT_APPLY_SQL = `
       FROM catalogue_import_changes c
      WHERE c.import_id = $1
   )
-  INSERT INTO audit_log (action, entity, entity_id, company_id, before, after, actor_id, actor_username, actor_role)
-  SELECT 'variant.' || CASE kind WHEN 'create' THEN 'created' WHEN 'update' THEN 'updated' ELSE 'deleted' END,
-         'variant', variant_id::text, NULL::uuid,
-         CASE kind WHEN 'create' THEN NULL ELSE COALESCE(before, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END,
-         CASE kind WHEN 'delete' THEN NULL ELSE COALESCE(after, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END,
-         $2::uuid, $3, 'superadmin'
+  SELECT 'variant.' || CASE kind WHEN 'create' THEN 'created' WHEN 'update' THEN 'updated' ELSE 'deleted' END AS action,
+         'variant' AS entity, variant_id::text AS entity_id, NULL::uuid AS company_id,
+         CASE kind WHEN 'create' THEN NULL ELSE COALESCE(before, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END AS before,
+         CASE kind WHEN 'delete' THEN NULL ELSE COALESCE(after, '{}'::jsonb) || jsonb_build_object('part_number', part_number) END AS after
     FROM changes
   UNION ALL
   SELECT 'catalogue_import.applied', 'catalogue_import', i.id::text, NULL::uuid, NULL::jsonb,
          jsonb_build_object('file_name', i.file_name, 'create', i.create_count, 'update', i.update_count,
-                            'delete', i.delete_count, 'unchanged', i.unchanged_count),
-         $2::uuid, $3, 'superadmin'
+                            'delete', i.delete_count, 'unchanged', i.unchanged_count)
     FROM catalogue_imports i
    WHERE i.id = $1`;
+
+/* ------------------------------------------------------------------ the import row */
+
+export function loadImport(db: Db, id: string): Promise<ImportRow | null> {
+  return queryOne<ImportRow>(db, IMPORT_SQL, [id]);
+}
+
+/** Moves the import from one of `from` to `to`; false when it was in none of them. */
+export async function transitionImport(db: Db, id: string, from: string[], to: string): Promise<boolean> {
+  return (await execute(db, TRANSITION_SQL, [id, from, to])) > 0;
+}
+
+export async function clearStaging(db: Db, id: string): Promise<void> {
+  for (const sql of CLEAR_STAGING_SQL) await execute(db, sql, [id]);
+}
+
+export async function saveProgress(db: Db, id: string, done: number, total: number): Promise<void> {
+  await execute(db, PROGRESS_SQL, [id, done, total]);
+}
+
+/** Ends a dry run ('validating' only); false when the import had moved on. */
+export async function finishDryRun(
+  db: Db,
+  id: string,
+  status: string,
+  c: { create: number; update: number; unchanged: number; delete: number; errors: number },
+  rows: number,
+  message: string | null,
+): Promise<boolean> {
+  const params = [id, status, c.create, c.update, c.unchanged, c.delete, c.errors, rows, message];
+  return (await execute(db, FINISH_DRY_RUN_SQL, params)) > 0;
+}
+
+/** Marks a running import failed; false when it had already ended. */
+export async function failImport(db: Db, id: string, message: string): Promise<boolean> {
+  return (await execute(db, FAIL_SQL, [id, message])) > 0;
+}
+
+/** Ends an apply ('applying' only); false when the import had moved on. */
+export async function finishApply(
+  db: Db,
+  id: string,
+  status: 'applied' | 'conflict',
+  message: string | null,
+  done: number,
+): Promise<boolean> {
+  return (await execute(db, FINISH_APPLY_SQL, [id, status, message, done])) > 0;
+}
+
+/* ------------------------------------------------------------------ dry run */
+
+export async function loadCatalogueNodes(db: Db) {
+  return {
+    categories: await queryRows<{ id: string; name: string }>(db, CATEGORIES_SQL),
+    subcategories: await queryRows<{ id: string; category_id: string; name: string }>(db, SUBCATEGORIES_SQL),
+    products: await queryRows<{ id: string; category_id: string; subcategory_id: string | null; key: string }>(
+      db,
+      PRODUCTS_SQL,
+    ),
+  };
+}
+
+export function variantsByPartNumber(db: Db, keys: string[]): Promise<CurrentVariant[]> {
+  return keys.length ? queryRows<CurrentVariant>(db, VARIANTS_BY_PART_NUMBER_SQL, [keys]) : Promise.resolve([]);
+}
+
+export function missingVariants(
+  db: Db,
+  scopes: { category: string; subcategory: string | null }[],
+  listedKeys: string[],
+): Promise<MissingVariant[]> {
+  return queryRows<MissingVariant>(db, MISSING_VARIANTS_SQL, [
+    scopes.map((s) => s.category),
+    scopes.map((s) => s.subcategory),
+    listedKeys,
+  ]);
+}
+
+export async function insertErrors(db: Db, id: string, e: StagedError[]): Promise<void> {
+  await execute(db, INSERT_ERRORS_SQL, [
+    id,
+    e.map((r) => r.seq),
+    e.map((r) => r.line),
+    e.map((r) => r.column),
+    e.map((r) => r.message),
+  ]);
+}
+
+export async function insertChanges(db: Db, id: string, c: ChangeRow[]): Promise<void> {
+  await execute(db, INSERT_CHANGES_SQL, [
+    id,
+    c.map((r) => r.seq),
+    c.map((r) => r.line),
+    c.map((r) => r.kind),
+    c.map((r) => r.part_number),
+    c.map((r) => r.variant_id),
+    c.map((r) => r.base_version),
+    c.map((r) => r.category_id),
+    c.map((r) => r.subcategory_id),
+    c.map((r) => r.product_id),
+    c.map((r) => r.product_name),
+    c.map((r) => r.size),
+    c.map((r) => r.actual_size),
+    c.map((r) => r.depth),
+    c.map((r) => r.odd_size),
+    c.map((r) => r.odd_size_type),
+    c.map((r) => r.min_area),
+    c.map((r) => r.max_area),
+    c.map((r) => r.out_of_stock),
+    c.map((r) => (r.cents === null ? null : String(r.cents))),
+    c.map((r) => (r.old_cents === null ? null : String(r.old_cents))),
+    c.map((r) => r.display_order),
+    c.map((r) => JSON.stringify(r.fields)),
+  ]);
+}
+
+/* ------------------------------------------------------------------ apply (in the caller's transaction) */
+
+/** Locks the touched products and lists up to 20 part numbers whose basis moved since the dry run. */
+export async function lockAndFindStale(m: EntityManager, id: string): Promise<string[]> {
+  await execute(m, LOCK_PRODUCTS_SQL, [id]);
+  return (await queryRows<{ part_number: string }>(m, STALE_ROWS_SQL, [id])).map((s) => s.part_number);
+}
+
+export async function countChanges(
+  m: EntityManager,
+  id: string,
+): Promise<{ create: number; update: number; delete: number }> {
+  return (await queryOne<{ create: number; update: number; delete: number }>(m, COUNT_CHANGES_SQL, [id]))!;
+}
+
+/** Resolves or creates the products the staged rows name. */
+export async function placeProducts(m: EntityManager, id: string): Promise<void> {
+  await execute(m, RESOLVE_PRODUCTS_SQL, [id]);
+  await execute(m, INSERT_PRODUCTS_SQL, [id]);
+}
+
+/** Deletes and updates the staged variants whose version still matches; how many of each. */
+export async function deleteAndUpdateVariants(
+  m: EntityManager,
+  id: string,
+): Promise<{ deleted: number; updated: number }> {
+  const deleted = await execute(m, DELETE_VARIANTS_SQL, [id]);
+  const updated = await execute(m, UPDATE_VARIANTS_SQL, [id]);
+  return { deleted, updated };
+}
+
+/** Inserts the new variants, writes price history and touches the products. */
+export async function insertVariantsAndHistory(m: EntityManager, id: string, by: string | null, byName: string) {
+  await execute(m, INSERT_VARIANTS_SQL, [id]);
+  await execute(m, PRICE_HISTORY_UPDATES_SQL, [id, by, byName]);
+  await execute(m, PRICE_HISTORY_CREATES_SQL, [id, by, byName]);
+  await execute(m, TOUCH_PRODUCTS_SQL, [id]);
+}
+
+/** The apply's audit entries (`total` changed variants + the import), in the same transaction. */
+export async function auditApply(m: EntityManager, id: string, actor: AuditActor, total: number): Promise<void> {
+  await recordAuditFrom(m, actor, AUDIT_APPLY_SELECT, [id], {
+    count: total + 1,
+    entities: ['variant', 'catalogue_import'],
+  });
+}

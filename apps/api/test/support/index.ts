@@ -1,0 +1,105 @@
+/**
+ * Set-up shared by the API and worker integration specs: signing in, sockets, a worker on the
+ * test database, a recording mailer and polling. Builds on test/api.ts (API process, seed helpers).
+ */
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { Mailer, MailMessage } from '../../../../libs/platform/src';
+import { ApiClient, type TestApi } from '../../../../test/api';
+import {
+  startWorker,
+  type WorkerEnv,
+  type WorkerOverrides,
+  type WorkerRuntime,
+} from '../../../worker/src/worker-runtime';
+
+/** The password test/api.ts `createUser` gives every seeded user. */
+export const TEST_PASSWORD = 'Passw0rd!23';
+
+/** A client signed in as `email` (the sign-in must succeed). */
+export async function signIn(api: TestApi, email: string, password = TEST_PASSWORD): Promise<ApiClient> {
+  const c = new ApiClient(api);
+  expect((await c.login(email, password)).status).toBe(200);
+  return c;
+}
+
+/** One signed-in client per name, e.g. `{ root: 'root@example.com', emp: 'emp@acme.com' }`, in order. */
+export async function signInAll<K extends string>(
+  api: TestApi,
+  users: Record<K, string>,
+  password = TEST_PASSWORD,
+): Promise<Record<K, ApiClient>> {
+  const out = {} as Record<K, ApiClient>;
+  for (const [who, email] of Object.entries(users) as [K, string][]) out[who] = await signIn(api, email, password);
+  return out;
+}
+
+/**
+ * A Socket.IO connection as `token`, resolved once connected (rejected on connect_error). `setup`
+ * runs before connecting (listeners); `track` collects sockets for the suite's teardown.
+ */
+export function connectSocket(
+  api: TestApi,
+  token: string | null,
+  opts: { setup?: (socket: Socket) => void; track?: Socket[]; reconnection?: boolean } = {},
+): Promise<Socket> {
+  const socket = io(api.baseUrl, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    extraHeaders: { origin: api.origin },
+    ...(opts.reconnection ? {} : { reconnection: false }),
+  });
+  opts.track?.push(socket);
+  opts.setup?.(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** A mailer that records what it is given. */
+export function fakeMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => (sent.push(m), { messageId: `<${sent.length}@test>` }), close: () => undefined };
+}
+
+/** A mailer that accepts everything and keeps nothing. */
+const nullMailer = { send: async () => ({ messageId: 'x' }), close: () => undefined } as unknown as Mailer;
+
+/** The worker env for the test API's database, on a queue prefix of its own. */
+export function testWorkerEnv(api: TestApi, env: Partial<WorkerEnv> = {}): WorkerEnv {
+  return {
+    DATABASE_URL: api.database.url,
+    PUBLIC_URL: 'http://localhost:3999',
+    OUTBOX_POLL_MS: 200,
+    MAIL_FROM: 'Filter Portal <no-reply@test>',
+    SMTP_URL: 'smtp://127.0.0.1:1',
+    QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    ...env,
+  } as WorkerEnv;
+}
+
+/** A worker on the test API's database: silent, with a mailer that sends nothing unless one is given. */
+export function startTestWorker(
+  api: TestApi,
+  env: Partial<WorkerEnv> = {},
+  overrides: WorkerOverrides = {},
+): Promise<WorkerRuntime> {
+  return startWorker(testWorkerEnv(api, env), { mailer: nullMailer, log: () => undefined, ...overrides });
+}
+
+/** Polls `fn` until it returns a truthy value (every `everyMs`), or fails after `timeoutMs`. */
+export async function waitFor<T>(
+  fn: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as T;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

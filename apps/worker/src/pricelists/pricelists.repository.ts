@@ -1,0 +1,164 @@
+import type { PricelistFormat, PricelistRef } from '@portal/contracts';
+import { customerPriceSql, execute, queryOne, queryRows, type Db } from '@portal/db';
+import type { CompanyPercentages } from '@portal/domain';
+import type { PricelistRow } from './writers';
+
+/**
+ * Data access of the `pricelists` queue. The rows query prices with the catalogue screens' own expression
+ * (`customerPriceSql`); the percentage per category comes from `percentageForCategory`, passed in as
+ * an array aligned with the category ids, whose order (`ord`) is the screen's category order.
+ */
+
+/**
+ * Claims a list for this run (queued, or running after a crashed/stalled run) with what the build
+ * needs: company name and percentages, scope, requester. $1 = pricelist id.
+ */
+const CLAIM_SQL = `
+  UPDATE pricelists l SET status = 'running', started_at = now(), "rows" = 0, total = NULL, error = NULL
+    FROM companies c
+   WHERE l.id = $1 AND c.id = l.company_id AND l.status IN ('queued', 'running') AND l.expires_at > now()
+  RETURNING l.id, l.format, l.scope, l.scope_id, l.scope_name, l.requested_by, l.created_at,
+            c.id AS company_id, c.name AS company_name,
+            c.discount_percentage::text AS discount_percentage, c.rigidflow_percentage::text AS rigidflow_percentage,
+            c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage`;
+
+/**
+ * Categories the list covers: all ($1 null), the category $1, or the category of sub-category $1.
+ * Only their id and name: the order and percentages are decided in TypeScript.
+ */
+const CATEGORIES_SQL = `
+  SELECT k.id, k.name FROM categories k
+   WHERE $1::uuid IS NULL OR k.id = $1
+      OR k.id = (SELECT s.category_id FROM subcategories s WHERE s.id = $1)`;
+
+const ROWS_FROM = `
+    FROM unnest($1::uuid[], $2::numeric[]) WITH ORDINALITY AS pc(category_id, pct, ord)
+    JOIN categories k ON k.id = pc.category_id
+    JOIN products p ON p.category_id = pc.category_id
+    LEFT JOIN subcategories s ON s.id = p.subcategory_id
+    JOIN variants v ON v.product_id = p.id AND NOT v.odd_size
+   WHERE $3::uuid IS NULL OR p.subcategory_id = $3`;
+
+/** $1 category ids (in screen order), $2 their percentages, $3 sub-category id or null. */
+const COUNT_SQL = `SELECT count(*)::int AS total ${ROWS_FROM}`;
+
+/**
+ * Every standard variant (odd sizes are quoted through the search, never listed) in screen order:
+ * category, sub-category tab, product, variant. Read through a cursor, a batch at a time.
+ */
+const ROWS_SQL = `
+  SELECT k.name AS category, coalesce(s.name, '') AS subcategory, p.name AS product, v.part_number, v.size,
+         v.actual_size, v.depth::float8 AS depth, ${customerPriceSql('pc.pct')}::text AS price
+  ${ROWS_FROM}
+   ORDER BY pc.ord, s.display_order NULLS FIRST, lower(s.name), s.id, p.display_order, p.name, p.id,
+            v.display_order, v.part_number`;
+
+/** When the catalogue last changed (edits and list-price changes). */
+const LAST_CHANGE_SQL = `
+  SELECT greatest((SELECT max(updated_at) FROM variants), (SELECT max(updated_at) FROM products),
+                  (SELECT max(updated_at) FROM subcategories), (SELECT max(updated_at) FROM categories),
+                  (SELECT max(changed_at) FROM price_history)) AS changed_at`;
+
+/** $1 id, $2 rows written, $3 total. */
+const PROGRESS_SQL = `UPDATE pricelists SET "rows" = $2, total = $3 WHERE id = $1 AND status = 'running'`;
+
+/** $1 id, $2 rows, $3 size, $4 storage name. */
+const FINISH_SQL = `
+  UPDATE pricelists SET status = 'ready', "rows" = $2, total = $2, size = $3, storage_name = $4, finished_at = now()
+   WHERE id = $1 AND status = 'running'
+  RETURNING id`;
+
+/** $1 id, $2 message. */
+const FAIL_SQL = `
+  UPDATE pricelists SET status = 'failed', error = $2, finished_at = now()
+   WHERE id = $1 AND status IN ('queued', 'running')
+  RETURNING id, "rows", total`;
+
+/** Lists past their expiry, oldest first. $1 = batch size. */
+const EXPIRED_SQL = `
+  SELECT id, storage_name, format FROM pricelists WHERE expires_at <= now() ORDER BY expires_at LIMIT $1`;
+
+const DELETE_SQL = `DELETE FROM pricelists WHERE id = ANY($1::uuid[])`;
+
+/** Which of these ids still have a row. $1 = ids. */
+const EXISTING_SQL = `SELECT id FROM pricelists WHERE id = ANY($1::uuid[])`;
+
+/** A claimed list with what the build needs. */
+export interface Claimed extends CompanyPercentages {
+  id: string;
+  format: PricelistFormat;
+  scope: PricelistRef['scope'];
+  scope_id: string | null;
+  scope_name: string;
+  requested_by: string;
+  company_id: string;
+  company_name: string;
+}
+
+/** Claims the list for this run; null when it is not queued/running or has expired. */
+export function claimPricelist(db: Db, id: string): Promise<Claimed | null> {
+  return queryOne<Claimed>(db, CLAIM_SQL, [id]);
+}
+
+export async function savePricelistProgress(db: Db, id: string, rows: number, total: number): Promise<void> {
+  await execute(db, PROGRESS_SQL, [id, rows, total]);
+}
+
+/** Marks the list ready; false when it is no longer running (removed meanwhile). */
+export async function finishPricelist(db: Db, id: string, rows: number, size: number, storageName: string) {
+  return (await execute(db, FINISH_SQL, [id, rows, size, storageName])) > 0;
+}
+
+/** Marks the list failed; its progress then, or null when it had already ended. */
+export function failPricelist(db: Db, id: string, message: string) {
+  return queryOne<{ rows: number; total: number | null }>(db, FAIL_SQL, [id, message]);
+}
+
+/* ------------------------------------------------------------------ the build's snapshot (one connection) */
+
+/** Opens the one consistent, read-only snapshot a build reads from. */
+export async function beginSnapshot(db: Db): Promise<void> {
+  await execute(db, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+}
+
+export async function endSnapshot(db: Db, outcome: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+  await execute(db, outcome);
+}
+
+export function pricelistCategories(db: Db, scopeId: string | null) {
+  return queryRows<{ id: string; name: string }>(db, CATEGORIES_SQL, [scopeId]);
+}
+
+/** $1 category ids (in screen order), $2 their percentages, $3 sub-category id or null. */
+export type RowsParams = [string[], string[], string | null];
+
+export async function countPricelistRows(db: Db, params: RowsParams): Promise<number> {
+  return (await queryOne<{ total: number }>(db, COUNT_SQL, params))!.total;
+}
+
+export async function lastCatalogueChange(db: Db): Promise<Date | null> {
+  return (await queryOne<{ changed_at: Date | null }>(db, LAST_CHANGE_SQL))!.changed_at;
+}
+
+export async function openRowsCursor(db: Db, params: RowsParams): Promise<void> {
+  await execute(db, `DECLARE pricelist_rows NO SCROLL CURSOR FOR ${ROWS_SQL}`, params);
+}
+
+export function fetchRows(db: Db, count: number): Promise<PricelistRow[]> {
+  return queryRows<PricelistRow>(db, `FETCH ${count} FROM pricelist_rows`);
+}
+
+/* ------------------------------------------------------------------ expiry */
+
+export function expiredPricelists(db: Db, batch: number) {
+  return queryRows<{ id: string; storage_name: string | null; format: string }>(db, EXPIRED_SQL, [batch]);
+}
+
+export async function deletePricelists(db: Db, ids: string[]): Promise<void> {
+  await execute(db, DELETE_SQL, [ids]);
+}
+
+/** Which of these ids still have a row. */
+export async function existingPricelistIds(db: Db, ids: string[]): Promise<Set<string>> {
+  return new Set((await queryRows<{ id: string }>(db, EXISTING_SQL, [ids])).map((r) => r.id));
+}

@@ -1,0 +1,25 @@
+import { EnvError, loadEnv, type Env } from './env';
+
+/**
+ * A process's entry point (API, worker): validates the environment — an invalid one prints every
+ * problem and exits 1 — then runs `start`; a failed start prints `<name> failed to start: …` and exits 1.
+ */
+export function runMain(name: string, start: (env: Env) => Promise<void>): void {
+  const main = async () => {
+    let env: Env;
+    try {
+      env = loadEnv();
+    } catch (err) {
+      if (err instanceof EnvError) {
+        console.error(err.message);
+        process.exit(1);
+      }
+      throw err;
+    }
+    await start(env);
+  };
+  main().catch((err: unknown) => {
+    console.error(`${name} failed to start:`, err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
