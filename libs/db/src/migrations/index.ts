@@ -7,6 +7,7 @@ import { CatalogueVersion1764330000000 } from './1764330000000-catalogue-version
 import { AuditLog1764400000000 } from './1764400000000-audit-log';
 import { CatalogueImports1764500000000 } from './1764500000000-catalogue-imports';
 import { TwoFactor1764700000000 } from './1764700000000-two-factor';
+import { AuditIndexes1764900000000 } from './1764900000000-audit-indexes';
 import { Pricelists1764600000000 } from './1764600000000-pricelists';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
@@ -20,5 +21,6 @@ export const MIGRATIONS = [
   AuditLog1764400000000,
   CatalogueImports1764500000000,
   TwoFactor1764700000000,
+  AuditIndexes1764900000000,
   Pricelists1764600000000,
 ];
