@@ -1,8 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { categoryIdSchema, categoryUpdateSchema, type CategoryUpdateInput } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { ZodPipe } from '../common/zod.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
+import { CategoriesEditingService } from './categories.service';
 import { CatalogueFilesService } from './files.service';
 
 /**
@@ -14,7 +17,19 @@ export class CatalogueEditingController {
   constructor(
     private readonly editing: CatalogueEditingService,
     private readonly files: CatalogueFilesService,
+    private readonly categories: CategoriesEditingService,
   ) {}
+
+  /** A category's product line (the key that picks each company's percentage). */
+  @Allow('superadmin')
+  @Patch('category/:categoryId')
+  updateCategory(
+    @CurrentUser() user: RequestUser,
+    @Param('categoryId', new ZodPipe(categoryIdSchema)) categoryId: string,
+    @Body(new ZodPipe(categoryUpdateSchema)) body: CategoryUpdateInput,
+  ) {
+    return this.categories.update(user, categoryId, body);
+  }
 
   /** Atomic grid save: 200 saved, 400 per-row errors, 409 stale rows (body carries `conflicts`). */
   @Allow('superadmin')

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap, type OrgActor } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   DEFAULT_PART_NUMBER,
@@ -17,7 +16,8 @@ import {
   type VariantInput,
 } from '@portal/domain';
 import { publishEvent, returnedRows } from '@portal/db';
-import { publishRealtime } from '@portal/platform';
+import { actorOf } from '../common/actor';
+import { broadcastCatalogueChanged } from './catalogue-events';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -35,7 +35,7 @@ import {
   VARIANT_COLUMNS,
   type ProductRow,
   type VariantRow,
-} from './catalogue-editing.sql';
+} from './catalogue-editing.repository';
 import { variantEntries } from './variant-audit';
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -212,19 +212,6 @@ function columns(rows: RowWrite[]): unknown[] {
     rows.map((r) => String(r.value.list_price_cents)),
     rows.map((r) => r.order),
   ];
-}
-
-export function actorOf(user: RequestUser): OrgActor {
-  return { id: user.id, username: user.username, email: user.email, role: user.role };
-}
-
-/** `catalogue.changed` to every role room (customers re-fetch with their own prices; no prices here). */
-export async function broadcastCatalogueChanged(
-  m: EntityManager,
-  data: ClientEventMap['catalogue.changed'],
-): Promise<void> {
-  const roleRooms = ['superadmin', 'admin', 'employee'].map((role) => rooms.role(role));
-  await publishRealtime(m, roleRooms, 'catalogue.changed', data);
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -24,8 +24,10 @@ import { ENV } from '../infra/tokens';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { FILE_OWNER_SQL } from './catalogue-editing.sql';
-import { UUID_RE, actorOf, broadcastCatalogueChanged } from './catalogue-editing.service';
+import { FILE_OWNER_SQL } from './catalogue-editing.repository';
+import { actorOf } from '../common/actor';
+import { UUID_RE } from './catalogue-editing.service';
+import { broadcastCatalogueChanged } from './catalogue-events';
 
 export const FILE_MSG = {
   noFiles: 'Please choose at least one file to upload',

@@ -1,6 +1,6 @@
 import type { NormalizedVariant } from '@portal/domain';
 import { changedFields, type AuditEntry } from '../audit/audit.sql';
-import type { VariantRow } from './catalogue-editing.sql';
+import type { VariantRow } from './catalogue-editing.repository';
 
 /* Audit entries of catalogue edits, with the API's field names (`customer_price` is the list price). */
 

@@ -14,7 +14,8 @@ import { readRows, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { UUID_RE, actorOf } from '../catalogue-editing/catalogue-editing.service';
+import { actorOf } from '../common/actor';
+import { UUID_RE } from '../catalogue-editing/catalogue-editing.service';
 import {
   EXPORT_ROWS_SQL,
   IMPORT_CHANGES_SQL,

@@ -1,4 +1,4 @@
-import type { VariantRow } from '../catalogue-editing/catalogue-editing.sql';
+import type { VariantRow } from '../catalogue-editing/catalogue-editing.repository';
 
 /** SQL of catalogue export and the import records (the dry run and apply run in the worker). */
 

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CatalogueCategory, CatalogueSubcategory } from '@portal/contracts';
+import type { CatalogueCategory, CatalogueSubcategory, ProductLine } from '@portal/contracts';
 import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
   oddSizeCriteria,
-  percentageForCategory,
+  percentageForProductLine,
   sortCategories,
   validateDimensionSearch,
 } from '@portal/domain';
@@ -45,7 +45,7 @@ interface ContextRow {
   kind: NodeKind | null;
   id: string | null;
   name: string | null;
-  category_name: string | null;
+  product_line: ProductLine | null;
   company_id: string | null;
   discount_percentage: string | null;
   rigidflow_percentage: string | null;
@@ -132,7 +132,7 @@ export class CatalogueService {
     const pct = superadmin
       ? '100'
       : String(
-          percentageForCategory(row.category_name, {
+          percentageForProductLine(row.product_line, {
             discount_percentage: row.discount_percentage,
             rigidflow_percentage: row.rigidflow_percentage,
             minipro_percentage: row.minipro_percentage,
@@ -154,6 +154,7 @@ export class CatalogueService {
           image_url: has_image ? CATALOGUE_IMAGE_PATH(c._id) : null,
           files: c.files,
           has_subcatalogues: c.has_subcatalogues,
+          ...(all ? { product_line: c.product_line ?? null } : {}),
         })),
       );
       return JSON.stringify({ status: 200, data });

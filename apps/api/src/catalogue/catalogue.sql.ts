@@ -4,7 +4,8 @@
  * so the API never hydrates entities or loops per row. Pricing happens here too, in exact numeric
  * arithmetic: `round(list_price_cents × pct / 100)` is half-up for non-negative values — the same
  * result as `customerPriceCents` in libs/domain. `pct` is chosen in TypeScript by
- * `percentageForCategory` (one category per request), so the product-line rule lives once.
+ * `percentageForProductLine` from the category's `product_line` (one category per request), so the
+ * product-line rule lives once and a category's name never affects a price.
  *
  * Parameters shared by every query: $1 = category or sub-category id, $2 = percentage (numeric text;
  * '100' for a superadmin, which yields the list price).
@@ -40,20 +41,20 @@ export function variantJson(superadmin: boolean, withMatch = false): string {
 }
 
 /**
- * The viewed node (category or sub-category, with its category's name) and the caller's company
+ * The viewed node (category or sub-category, with its category's product line) and the caller's company
  * percentages, and the catalogue version (cache key), in one round trip. Always returns exactly one row.
  * $1 = node id, $2 = company id.
  */
 export const CONTEXT_SQL = `
-  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.category_name,
+  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
          c.polyroll_percentage::text AS polyroll_percentage
     FROM (SELECT 1) one
     LEFT JOIN LATERAL (
-      SELECT 'category' AS kind, k.id, k.name, k.name AS category_name FROM categories k WHERE k.id = $1
+      SELECT 'category' AS kind, k.id, k.name, k.product_line FROM categories k WHERE k.id = $1
       UNION ALL
-      SELECT 'subcategory', s.id, s.name, k.name
+      SELECT 'subcategory', s.id, s.name, k.product_line
         FROM subcategories s JOIN categories k ON k.id = s.category_id WHERE s.id = $1
       LIMIT 1
     ) n ON true
@@ -127,7 +128,7 @@ export function searchSql(kind: NodeKind, superadmin: boolean): string {
 /**
  * `GET catalogue`: every category with its ready files. With `all` false (customer view, and a
  * superadmin without ?role=superadmin) only categories holding at least one standard variant, and
- * has_subcatalogues counts only such sub-categories.
+ * has_subcatalogues counts only such sub-categories. `product_line` is sent in the `all` view only.
  */
 export function categoriesSql(all: boolean): string {
   const visible = (col: string) =>
@@ -136,7 +137,7 @@ export function categoriesSql(all: boolean): string {
       : `EXISTS (SELECT 1 FROM products p WHERE ${col} AND EXISTS (
            SELECT 1 FROM variants v WHERE v.product_id = p.id AND NOT v.odd_size))`;
   return `
-    SELECT k.id AS "_id", k.name, k.image_svg IS NOT NULL AS has_image,
+    SELECT k.id AS "_id", k.name, k.image_svg IS NOT NULL AS has_image, k.product_line,
            EXISTS (SELECT 1 FROM subcategories s WHERE s.category_id = k.id AND ${visible('p.subcategory_id = s.id')})
              AS has_subcatalogues,
            coalesce((SELECT json_agg(json_build_object('_id', f.id, 'name', f.name, 'path', f.path) ORDER BY f.created_at, f.id)

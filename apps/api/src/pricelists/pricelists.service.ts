@@ -17,7 +17,7 @@ import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { COMPANY_NOT_FOUND } from '../catalogue/catalogue.service';
-import { actorOf } from '../catalogue-editing/catalogue-editing.service';
+import { actorOf } from '../common/actor';
 import {
   COMPANY_SQL,
   INSERT_SQL,

@@ -8,6 +8,7 @@ import { AuditLog1764400000000 } from './1764400000000-audit-log';
 import { CatalogueImports1764500000000 } from './1764500000000-catalogue-imports';
 import { TwoFactor1764700000000 } from './1764700000000-two-factor';
 import { Pricelists1764600000000 } from './1764600000000-pricelists';
+import { CategoryProductLine1764800000000 } from './1764800000000-category-product-line';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CatalogueImports1764500000000,
   TwoFactor1764700000000,
   Pricelists1764600000000,
+  CategoryProductLine1764800000000,
 ];

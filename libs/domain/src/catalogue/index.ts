@@ -5,3 +5,4 @@ export * from './grid';
 export * from './messages';
 export * from './variant-rules';
 export * from './import';
+export * from './product-line';

@@ -1,3 +1,6 @@
+import type { ProductLine } from '@portal/contracts';
+import { type Db, queryOne } from '@portal/db';
+
 /**
  * SQL of the catalogue write paths. Every bulk statement is set-based: one DELETE … ANY,
  * one UPDATE … FROM unnest(…), one INSERT … SELECT FROM unnest(…) per save, whatever the row count.
@@ -100,3 +103,25 @@ export const FILE_OWNER_SQL = `
   UNION ALL
   SELECT 'subcategory', s.id, s.name, s.category_id FROM subcategories s WHERE s.id = $1
   LIMIT 1`;
+
+/* ------------------------------------------------------------------ categories */
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  product_line: ProductLine | null;
+}
+
+/** Locks a category for an edit; null when it does not exist. */
+export function lockCategory(db: Db, id: string): Promise<CategoryRow | null> {
+  return queryOne<CategoryRow>(db, `SELECT id, name, product_line FROM categories WHERE id = $1 FOR UPDATE`, [id]);
+}
+
+export async function setCategoryProductLine(db: Db, id: string, line: ProductLine | null): Promise<CategoryRow> {
+  const row = await queryOne<CategoryRow>(
+    db,
+    `UPDATE categories SET product_line = $2, updated_at = now() WHERE id = $1 RETURNING id, name, product_line`,
+    [id, line],
+  );
+  return row!;
+}
