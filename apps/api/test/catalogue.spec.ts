@@ -457,7 +457,9 @@ describe('catalogue API', () => {
       const res = await c.request('GET', `catalogue/product/${node}`);
       expect(res.status).toBe(200);
       return Object.fromEntries(
-        (res.body.data.productDetails as Product[]).flatMap((p) => p.variants.map((v) => [v.part_number, v.customer_price])),
+        (res.body.data.productDetails as Product[]).flatMap((p) =>
+          p.variants.map((v) => [v.part_number, v.customer_price]),
+        ),
       );
     };
     const snapshot = async () => {
@@ -467,7 +469,8 @@ describe('catalogue API', () => {
       }
       return out;
     };
-    const rename = (id: string, name: string) => api.db.query(`UPDATE categories SET name = $2 WHERE id = $1`, [id, name]);
+    const rename = (id: string, name: string) =>
+      api.db.query(`UPDATE categories SET name = $2 WHERE id = $1`, [id, name]);
 
     it('renaming a category keeps every price, even when another category takes a product-line name', async () => {
       const before = await snapshot();
@@ -515,7 +518,8 @@ describe('catalogue API', () => {
         const shown = (await as.root.request('GET', 'catalogue?role=superadmin')).body.data;
         expect(shown.find((c: { _id: string }) => c._id === rigid())).toMatchObject({ product_line: null });
         expect(shown.find((c: { _id: string }) => c._id === merv10())).toMatchObject({ product_line: null });
-        for (const c of (await as.empA.request('GET', 'catalogue')).body.data) expect(c).not.toHaveProperty('product_line');
+        for (const c of (await as.empA.request('GET', 'catalogue')).body.data)
+          expect(c).not.toHaveProperty('product_line');
 
         const audit: { action: string; actor_username: string; before: unknown; after: unknown }[] = await api.db.query(
           `SELECT action, actor_username, before, after FROM audit_log

@@ -33,6 +33,7 @@ export function percentageForProductLine(
 export const PRODUCT_LINE_MSG = {
   invalid: `product_line must be one of: ${PRODUCT_LINES.join(', ')} (or null for the general discount)`,
   updated: 'Category updated successfully',
+  updateFailed: 'Failed to update the category',
   notFound: 'Category not found',
   invalidId: 'Invalid catalogue ID',
 } as const;

@@ -19,6 +19,7 @@ import { SubcategoryTabs, SubcategoryTabsSkeleton } from '../components/Subcateg
 import { catalogueKeys, useCategories, useProducts, useSubcategories } from '../hooks/useCatalogueQueries';
 import { useCatalogueStore } from '../store';
 import { addProduct, deleteProduct } from './api';
+import { CategoryProductLine } from './CategoryProductLine';
 import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
 import { OWN_SAVE_WINDOW_MS, requestLeave, usePresence, useSaveChanges } from './hooks';
@@ -95,7 +96,12 @@ export function EditCatalogueView() {
           <Title order={2} fz="xl">
             Edit {category.name}
           </Title>
-          <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
+          <Group gap="xs" align="flex-end" wrap="wrap">
+            {'product_line' in category && (
+              <CategoryProductLine categoryId={category._id} value={category.product_line ?? null} />
+            )}
+            <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
+          </Group>
         </Group>
         {hasSubs && subs.isPending ? (
           <>
