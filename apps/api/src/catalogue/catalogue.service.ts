@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CatalogueCategory, CatalogueSubcategory, ProductLine } from '@portal/contracts';
+import type { CatalogueCategory } from '@portal/contracts';
 import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
+  isUuid,
   oddSizeCriteria,
   percentageForProductLine,
   sortCategories,
@@ -16,21 +17,17 @@ import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
 import { CachedBody, CatalogueCache } from './catalogue-cache';
 import {
-  categoriesSql,
-  CONTEXT_SQL,
-  partNumberSql,
-  productPageSql,
-  searchSql,
-  subcategoriesSql,
-  VERSION_SQL,
+  catalogueVersion,
+  categoryExists,
+  categoryImage,
+  categoryRows,
+  partNumberJson,
+  productPageJson,
+  searchJson,
+  subcategoryRows,
+  viewContext,
   type NodeKind,
-} from './catalogue.sql';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const COMPANY_NOT_FOUND = 'Company information not found. Please log in again.';
-export const PART_NUMBER_REQUIRED = 'Part number is required';
-export const INVALID_ACTION = 'Invalid search action: use exact-measurement or not-exactly';
+} from './catalogue.repository';
 
 /** Query parameters of `catalogue/searchproduct/{id}` as received. */
 export interface SearchQuery {
@@ -38,19 +35,6 @@ export interface SearchQuery {
   height?: unknown;
   depth?: unknown;
   action?: unknown;
-}
-
-interface ContextRow {
-  cv: string;
-  kind: NodeKind | null;
-  id: string | null;
-  name: string | null;
-  product_line: ProductLine | null;
-  company_id: string | null;
-  discount_percentage: string | null;
-  rigidflow_percentage: string | null;
-  minipro_percentage: string | null;
-  polyroll_percentage: string | null;
 }
 
 interface ViewContext {
@@ -99,25 +83,24 @@ export class CatalogueService {
   ): Promise<CachedBody | null> {
     return this.cache.get(key, cv, () =>
       this.db.transaction('REPEATABLE READ', async (m) => {
-        const [{ cv: seen }]: { cv: string }[] = await m.query(VERSION_SQL);
+        const seen = await catalogueVersion(m);
         const json = await build(m);
         return json === null ? null : CachedBody.of(json, seen, key);
       }),
     );
   }
 
-  private async version(): Promise<string> {
-    const [{ cv }]: { cv: string }[] = await this.db.query(VERSION_SQL);
-    return cv;
+  private version(): Promise<string> {
+    return catalogueVersion(this.db);
   }
 
   /** Non-superadmins need a company; checked before anything else is read. */
   private requireCompany(user: RequestUser): void {
-    if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, COMPANY_NOT_FOUND);
+    if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
   }
 
   private checkId(id: string): void {
-    if (!UUID.test(id)) throw new ApiException(400, CATALOGUE_MSG.invalidProductId);
+    if (!isUuid(id)) throw new ApiException(400, CATALOGUE_MSG.invalidProductId);
   }
 
   /** Resolves the viewed category/sub-category and the caller's percentage for its category. */
@@ -125,9 +108,8 @@ export class CatalogueService {
     this.requireCompany(user);
     this.checkId(id);
     const superadmin = isSuperadmin(user);
-    const rows: ContextRow[] = await this.db.query(CONTEXT_SQL, [id, superadmin ? null : user.companyId]);
-    const row = rows[0];
-    if (!superadmin && !row?.company_id) throw new ApiException(403, COMPANY_NOT_FOUND);
+    const row = await viewContext(this.db, id, superadmin ? null : user.companyId);
+    if (!superadmin && !row?.company_id) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
     if (!row?.kind || !row.id) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     const pct = superadmin
       ? '100'
@@ -146,7 +128,7 @@ export class CatalogueService {
     this.requireCompany(user);
     const all = isSuperadmin(user) && role === 'superadmin';
     const body = await this.cached(`categories|${all}`, await this.version(), async (m) => {
-      const rows: (Omit<CatalogueCategory, 'image_url'> & { has_image: boolean })[] = await m.query(categoriesSql(all));
+      const rows = await categoryRows(m, all);
       const data: CatalogueCategory[] = sortCategories(
         rows.map(({ has_image, ...c }) => ({
           _id: c._id,
@@ -167,9 +149,8 @@ export class CatalogueService {
     this.checkId(catalogueId);
     const all = isSuperadmin(user) && role === 'superadmin';
     const body = await this.cached(`sub|${catalogueId}|${all}`, await this.version(), async (m) => {
-      const exists: unknown[] = await m.query(`SELECT 1 FROM categories WHERE id = $1`, [catalogueId]);
-      if (!exists.length) return null;
-      const data: CatalogueSubcategory[] = await m.query(subcategoriesSql(all), [catalogueId]);
+      if (!(await categoryExists(m, catalogueId))) return null;
+      const data = await subcategoryRows(m, catalogueId, all);
       return JSON.stringify({ status: 200, data });
     });
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
@@ -180,8 +161,8 @@ export class CatalogueService {
   async products(user: RequestUser, id: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
     const body = await this.cached(`product|${ctxKey(ctx)}`, ctx.cv, async (m) => {
-      const rows: { details: string }[] = await m.query(productPageSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct]);
-      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
+      const details = await productPageJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct);
+      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${details}}}`;
     });
     return body!;
   }
@@ -190,10 +171,10 @@ export class CatalogueService {
   async partNumber(user: RequestUser, id: string, partNumber: unknown): Promise<CachedBody> {
     const pn = single(partNumber)?.trim() ?? '';
     const ctx = await this.context(user, id);
-    if (!pn) throw new ApiException(400, PART_NUMBER_REQUIRED);
+    if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
     const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
-      const rows: { product: string }[] = await m.query(partNumberSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct, pn]);
-      return rows[0] ? `{"status":200,"data":${rows[0].product}}` : null;
+      const product = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
+      return product === null ? null : `{"status":200,"data":${product}}`;
     });
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
@@ -204,7 +185,7 @@ export class CatalogueService {
     const ctx = await this.context(user, id);
     const action = single(query.action);
     const exact = action === undefined || action === '' ? false : exactFromAction(action);
-    if (exact === null) throw new ApiException(400, INVALID_ACTION);
+    if (exact === null) throw new ApiException(400, CATALOGUE_MSG.invalidSearchAction);
     const result = validateDimensionSearch({
       width: single(query.width),
       height: single(query.height),
@@ -226,23 +207,15 @@ export class CatalogueService {
       : [];
     const body = await this.cached(`search|${ctxKey(ctx)}|${params.join('|')}`, ctx.cv, async (m) => {
       if (!criteria) return `{"status":200,"data":[]}`;
-      const rows: { results: string }[] = await m.query(searchSql(ctx.kind, ctx.superadmin), [
-        ctx.id,
-        ctx.pct,
-        ...params,
-      ]);
-      return `{"status":200,"data":${rows[0].results}}`;
+      return `{"status":200,"data":${await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params)}}`;
     });
     return body!;
   }
 
   /** The category's SVG, or null. */
   async image(id: string): Promise<string | null> {
-    if (!UUID.test(id)) return null;
-    const rows: { image_svg: string | null }[] = await this.db.query(`SELECT image_svg FROM categories WHERE id = $1`, [
-      id,
-    ]);
-    return rows[0]?.image_svg ?? null;
+    if (!isUuid(id)) return null;
+    return categoryImage(this.db, id);
   }
 }
 

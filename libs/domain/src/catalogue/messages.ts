@@ -38,6 +38,10 @@ export const CATALOGUE_MSG = {
   invalidSizeTooSmall: 'All dimensions must be at least 1/8". Please enter a valid measurement.',
   invalidSizeOver30:
     'Both dimensions over 30" are only allowed for 1" filters. Please contact the office for custom options.',
+  // Catalogue API
+  companyNotFound: 'Company information not found. Please log in again.',
+  partNumberRequired: 'Part number is required',
+  invalidSearchAction: 'Invalid search action: use exact-measurement or not-exactly',
   // New product
   productNameRequired: 'Product name is required',
   requiredFields: 'Please fill in all required fields',

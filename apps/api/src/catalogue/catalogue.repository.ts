@@ -10,10 +10,11 @@
  * Parameters shared by every query: $1 = category or sub-category id, $2 = percentage (numeric text;
  * '100' for a superadmin, which yields the list price).
  */
-import { customerPriceSql } from '@portal/db';
+import type { CatalogueCategory, CatalogueSubcategory, ProductLine } from '@portal/contracts';
+import { customerPriceSql, queryOne, queryRows, type Db } from '@portal/db';
 
 /** The catalogue version: moves in the same transaction as any catalogue change. */
-export const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
+const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
 
 export type NodeKind = 'category' | 'subcategory';
 
@@ -45,7 +46,7 @@ export function variantJson(superadmin: boolean, withMatch = false): string {
  * percentages, and the catalogue version (cache key), in one round trip. Always returns exactly one row.
  * $1 = node id, $2 = company id.
  */
-export const CONTEXT_SQL = `
+const CONTEXT_SQL = `
   SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
@@ -162,4 +163,77 @@ export function subcategoriesSql(all: boolean): string {
       FROM subcategories s
      WHERE s.category_id = $1${visible}
      ORDER BY s.display_order, lower(s.name), s.id`;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+export interface ContextRow {
+  cv: string;
+  kind: NodeKind | null;
+  id: string | null;
+  name: string | null;
+  product_line: ProductLine | null;
+  company_id: string | null;
+  discount_percentage: string | null;
+  rigidflow_percentage: string | null;
+  minipro_percentage: string | null;
+  polyroll_percentage: string | null;
+}
+
+/** The catalogue version (cache key). */
+export async function catalogueVersion(db: Db): Promise<string> {
+  return (await queryOne<{ cv: string }>(db, VERSION_SQL))!.cv;
+}
+
+/** Node, company percentages and version in one round trip (always one row). */
+export async function viewContext(db: Db, nodeId: string, companyId: string | null): Promise<ContextRow> {
+  return (await queryOne<ContextRow>(db, CONTEXT_SQL, [nodeId, companyId]))!;
+}
+
+export type CategoryListRow = Omit<CatalogueCategory, 'image_url'> & { has_image: boolean };
+
+export function categoryRows(db: Db, all: boolean): Promise<CategoryListRow[]> {
+  return queryRows<CategoryListRow>(db, categoriesSql(all));
+}
+
+export async function categoryExists(db: Db, id: string): Promise<boolean> {
+  return (await queryOne(db, `SELECT 1 FROM categories WHERE id = $1`, [id])) !== null;
+}
+
+export function subcategoryRows(db: Db, categoryId: string, all: boolean): Promise<CatalogueSubcategory[]> {
+  return queryRows<CatalogueSubcategory>(db, subcategoriesSql(all), [categoryId]);
+}
+
+/** Priced JSON text of a node's products. */
+export async function productPageJson(db: Db, kind: NodeKind, superadmin: boolean, id: string, pct: string) {
+  return (await queryOne<{ details: string }>(db, productPageSql(kind, superadmin), [id, pct]))!.details;
+}
+
+/** Priced JSON text of the product holding the part number, or null. */
+export async function partNumberJson(
+  db: Db,
+  kind: NodeKind,
+  superadmin: boolean,
+  id: string,
+  pct: string,
+  partNumber: string,
+): Promise<string | null> {
+  return (await queryOne<{ product: string }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]))?.product ?? null;
+}
+
+/** Priced JSON text of the dimension search results. `params` = $3..$8 of `searchSql`. */
+export async function searchJson(
+  db: Db,
+  kind: NodeKind,
+  superadmin: boolean,
+  id: string,
+  pct: string,
+  params: readonly string[],
+): Promise<string> {
+  return (await queryOne<{ results: string }>(db, searchSql(kind, superadmin), [id, pct, ...params]))!.results;
+}
+
+export async function categoryImage(db: Db, id: string): Promise<string | null> {
+  return (await queryOne<{ image_svg: string | null }>(db, `SELECT image_svg FROM categories WHERE id = $1`, [id]))
+    ?.image_svg ?? null;
 }
