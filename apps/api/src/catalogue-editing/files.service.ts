@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
-import { publishEvent, returnedRows } from '@portal/db';
+import { CATALOGUE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
+import { publishEvent } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
   MAX_CATALOGUE_FILES_PER_UPLOAD,
@@ -24,10 +24,16 @@ import { ENV } from '../infra/tokens';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { FILE_OWNER_SQL } from './catalogue-editing.repository';
 import { actorOf } from '../common/actor';
-import { UUID_RE } from './catalogue-editing.service';
 import { broadcastCatalogueChanged } from './catalogue-events';
+import {
+  deleteFileRow,
+  findFile,
+  findFileOwner,
+  insertFiles,
+  ownerFiles,
+  toFileView,
+} from './files.repository';
 
 export const FILE_MSG = {
   noFiles: 'Please choose at least one file to upload',
@@ -45,48 +51,6 @@ export const FILE_MSG = {
 } as const;
 
 const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
-
-export interface FileView {
-  _id: string;
-  name: string;
-  path: string;
-  mime: string;
-  size: number;
-  status: 'processing' | 'ready' | 'rejected' | 'pending';
-  reason: string | null;
-  thumbnail: string | null;
-  created_at: string;
-}
-
-interface FileRow {
-  id: string;
-  owner_type: 'category' | 'subcategory' | 'product';
-  owner_id: string;
-  name: string;
-  mime: string;
-  size: string;
-  status: FileView['status'] | 'deleted';
-  reason: string | null;
-  storage_name: string | null;
-  thumbnail_name: string | null;
-  created_at: Date;
-}
-
-export const filePath = (id: string) => `/api/catalogue/file/${id}`;
-
-function toView(r: FileRow): FileView {
-  return {
-    _id: r.id,
-    name: r.name,
-    path: filePath(r.id),
-    mime: r.mime,
-    size: Number(r.size),
-    status: r.status as FileView['status'],
-    reason: r.reason,
-    thumbnail: r.thumbnail_name && r.status === 'ready' ? `${filePath(r.id)}/thumbnail` : null,
-    created_at: new Date(r.created_at).toISOString(),
-  };
-}
 
 /** Display name from the client's file name: no path, no control characters, bounded length. */
 export function cleanFileName(raw: string | undefined, kind: SniffedKind): string {
@@ -163,15 +127,13 @@ export class CatalogueFilesService {
   }
 
   private checkId(id: string, message: string): void {
-    if (!UUID_RE.test(id)) throw new ApiException(404, message);
+    if (!isUuid(id)) throw new ApiException(404, message);
   }
 
   /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
   async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
     this.checkId(ownerId, FILE_MSG.ownerNotFound);
-    const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] =
-      await this.db.query(FILE_OWNER_SQL, [ownerId]);
-    const owner = owners[0];
+    const owner = await findFileOwner(this.db, ownerId);
     if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
     if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
 
@@ -201,23 +163,17 @@ export class CatalogueFilesService {
         finals.push(f.final);
       }
       const rows = await this.db.transaction(async (m) => {
-        const inserted: FileRow[] = await m.query(
-          `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, uploaded_by)
-           SELECT u.id, $1, $2, u.name, '/api/catalogue/file/' || u.id::text, u.mime, u.size, 'processing', u.storage, $3
-             FROM unnest($4::uuid[], $5::text[], $6::text[], $7::bigint[], $8::text[]) WITH ORDINALITY
-               AS u(id, name, mime, size, storage, ord)
-            ORDER BY u.ord
-           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
-          [
-            owner.kind,
-            owner.id,
-            user.id,
-            received.map((f) => f.id),
-            received.map((f) => f.name),
-            received.map((f) => SNIFFED_MIME[f.kind!]),
-            received.map((f) => String(f.size)),
-            received.map((f) => f.final!),
-          ],
+        const inserted = await insertFiles(
+          m,
+          owner,
+          user.id,
+          received.map((f) => ({
+            id: f.id,
+            name: f.name,
+            mime: SNIFFED_MIME[f.kind!],
+            size: f.size,
+            storage: f.final!,
+          })),
         );
         await recordAudit(
           m,
@@ -252,7 +208,7 @@ export class CatalogueFilesService {
       });
       const order = new Map(received.map((f, i) => [f.id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return { status: 200, message: CATALOGUE_MSG.filesUploaded, data: rows.map(toView) };
+      return { status: 200, message: CATALOGUE_MSG.filesUploaded, data: rows.map(toFileView) };
     } catch (err) {
       await this.removeAll([...received.map((f) => f.tmp), ...finals.map((n) => path.join(this.dir, n))]);
       throw err;
@@ -329,20 +285,9 @@ export class CatalogueFilesService {
   async remove(user: RequestUser, fileId: string) {
     this.checkId(fileId, FILE_MSG.notFound);
     const stored = await this.db.transaction(async (m) => {
-      const rows = returnedRows<FileRow>(
-        await m.query(
-          `DELETE FROM files WHERE id = $1 AND status <> 'deleted'
-           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
-          [fileId],
-        ),
-      );
-      const f = rows[0];
+      const f = await deleteFileRow(m, fileId);
       if (!f) throw new ApiException(404, FILE_MSG.notFound);
-      const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] = await m.query(
-        FILE_OWNER_SQL,
-        [f.owner_id],
-      );
-      const owner = owners[0];
+      const owner = await findFileOwner(m, f.owner_id);
       await recordAudit(m, auditActor(user), [
         {
           action: 'file.removed',
@@ -380,16 +325,10 @@ export class CatalogueFilesService {
   /** `GET catalogue/product/{id}/files` (also category/sub-category ids). */
   async list(user: RequestUser, ownerId: string) {
     this.checkId(ownerId, FILE_MSG.ownerNotFound);
-    const owners: unknown[] = await this.db.query(FILE_OWNER_SQL, [ownerId]);
-    if (!owners.length) throw new ApiException(404, FILE_MSG.ownerNotFound);
+    if (!(await findFileOwner(this.db, ownerId))) throw new ApiException(404, FILE_MSG.ownerNotFound);
     const superadmin = user.role === 'superadmin';
-    const rows: FileRow[] = await this.db.query(
-      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
-         FROM files WHERE owner_id = $1 AND ${superadmin ? `status <> 'deleted'` : `status = 'ready'`}
-        ORDER BY created_at, lower(name), id`,
-      [ownerId],
-    );
-    return { status: 200, data: rows.map(toView) };
+    const rows = await ownerFiles(this.db, ownerId, superadmin);
+    return { status: 200, data: rows.map(toFileView) };
   }
 
   /**
@@ -402,12 +341,7 @@ export class CatalogueFilesService {
     thumbnail: boolean,
   ): Promise<{ stream: ReadStream; mime: string; disposition: string; size: number }> {
     this.checkId(fileId, FILE_MSG.notFound);
-    const rows: FileRow[] = await this.db.query(
-      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
-         FROM files WHERE id = $1`,
-      [fileId],
-    );
-    const f = rows[0];
+    const f = await findFile(this.db, fileId);
     const visible = f && (f.status === 'ready' || (user.role === 'superadmin' && f.status === 'processing'));
     if (!f || !visible) throw new ApiException(404, FILE_MSG.notFound);
     const kind = thumbnail ? 'webp' : kindFromMime(f.mime);
