@@ -6,6 +6,7 @@ import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
 import { CategoriesEditingService } from './categories.service';
+import { ProductsEditingService } from './products.service';
 import { CatalogueFilesService } from './files.service';
 
 /**
@@ -18,6 +19,7 @@ export class CatalogueEditingController {
     private readonly editing: CatalogueEditingService,
     private readonly files: CatalogueFilesService,
     private readonly categories: CategoriesEditingService,
+    private readonly products: ProductsEditingService,
   ) {}
 
   /** A category's product line (the key that picks each company's percentage). */
@@ -89,13 +91,13 @@ export class CatalogueEditingController {
   @Post('product')
   @HttpCode(201)
   addProduct(@CurrentUser() user: RequestUser, @Body() body: unknown) {
-    return this.editing.addProduct(user, body);
+    return this.products.addProduct(user, body);
   }
 
   @Allow('superadmin')
   @Delete('product/:id')
   async deleteProduct(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    const { result, storage } = await this.editing.deleteProduct(user, id);
+    const { result, storage } = await this.products.deleteProduct(user, id);
     await this.files.removeStored(storage);
     return result;
   }
@@ -103,7 +105,7 @@ export class CatalogueEditingController {
   @Allow('superadmin')
   @Get('variant/:variantId/price-history')
   priceHistory(@Param('variantId') variantId: string) {
-    return this.editing.priceHistory(variantId);
+    return this.products.priceHistory(variantId);
   }
 
   /** Resources of a product (or category / sub-category): superadmins see every status. */

@@ -44,7 +44,8 @@ export function toFileView(r: FileRow): FileView {
   };
 }
 
-const FILE_COLUMNS = 'id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at';
+const FILE_COLUMNS =
+  'id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at';
 
 export interface FileOwner {
   kind: FileRow['owner_type'];
@@ -76,7 +77,12 @@ export interface NewFile {
 }
 
 /** Inserts the uploaded files ('processing' until the worker has checked them), in the given order. */
-export function insertFiles(db: Db, owner: FileOwner, uploadedBy: string, files: readonly NewFile[]): Promise<FileRow[]> {
+export function insertFiles(
+  db: Db,
+  owner: FileOwner,
+  uploadedBy: string,
+  files: readonly NewFile[],
+): Promise<FileRow[]> {
   return queryRows<FileRow>(
     db,
     `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, uploaded_by)

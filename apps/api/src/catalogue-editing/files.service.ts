@@ -26,14 +26,7 @@ import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
 import { broadcastCatalogueChanged } from './catalogue-events';
-import {
-  deleteFileRow,
-  findFile,
-  findFileOwner,
-  insertFiles,
-  ownerFiles,
-  toFileView,
-} from './files.repository';
+import { deleteFileRow, findFile, findFileOwner, insertFiles, ownerFiles, toFileView } from './files.repository';
 
 export const FILE_MSG = {
   noFiles: 'Please choose at least one file to upload',

@@ -94,7 +94,8 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private async removeSocket(socketId: string, productId: string | null): Promise<void> {
-    for (const id of await leavePresence(this.db, socketId, productId)) await this.broadcast(id, await this.editors(id));
+    for (const id of await leavePresence(this.db, socketId, productId))
+      await this.broadcast(id, await this.editors(id));
   }
 
   private editors(productId: string): Promise<Editors> {

@@ -218,7 +218,9 @@ export async function partNumberJson(
   pct: string,
   partNumber: string,
 ): Promise<string | null> {
-  return (await queryOne<{ product: string }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]))?.product ?? null;
+  return (
+    (await queryOne<{ product: string }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]))?.product ?? null
+  );
 }
 
 /** Priced JSON text of the dimension search results. `params` = $3..$8 of `searchSql`. */
@@ -234,6 +236,8 @@ export async function searchJson(
 }
 
 export async function categoryImage(db: Db, id: string): Promise<string | null> {
-  return (await queryOne<{ image_svg: string | null }>(db, `SELECT image_svg FROM categories WHERE id = $1`, [id]))
-    ?.image_svg ?? null;
+  return (
+    (await queryOne<{ image_svg: string | null }>(db, `SELECT image_svg FROM categories WHERE id = $1`, [id]))
+      ?.image_svg ?? null
+  );
 }

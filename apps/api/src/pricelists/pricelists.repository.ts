@@ -113,7 +113,14 @@ export async function countActive(db: Db, userId: string): Promise<number> {
 
 export async function insertPricelist(
   db: Db,
-  v: { requester: string; companyId: string; format: PricelistFormat; scope: PricelistScope; scopeId: string | null; scopeName: string },
+  v: {
+    requester: string;
+    companyId: string;
+    format: PricelistFormat;
+    scope: PricelistScope;
+    scopeId: string | null;
+    scopeName: string;
+  },
 ): Promise<{ id: string; status: 'queued' }> {
   return (await queryOne<{ id: string; status: 'queued' }>(db, INSERT_SQL, [
     v.requester,

@@ -3,13 +3,7 @@ import fs from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PricelistScope } from '@portal/contracts';
-import {
-  CATALOGUE_MSG,
-  MAX_ACTIVE_PRICELISTS,
-  PRICELIST_MSG,
-  isUuid,
-  type CreatePricelistInput,
-} from '@portal/domain';
+import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, isUuid, type CreatePricelistInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
@@ -63,7 +57,10 @@ export class PricelistsService {
         : new ApiException(403, CATALOGUE_MSG.companyNotFound);
     const company = await findCompany(this.db, companyId);
     if (!company)
-      throw new ApiException(superadmin ? 404 : 403, superadmin ? PRICELIST_MSG.companyNotFound : CATALOGUE_MSG.companyNotFound);
+      throw new ApiException(
+        superadmin ? 404 : 403,
+        superadmin ? PRICELIST_MSG.companyNotFound : CATALOGUE_MSG.companyNotFound,
+      );
     let scope: { scope: PricelistScope; id: string | null; name: string } = {
       scope: 'catalogue',
       id: null,

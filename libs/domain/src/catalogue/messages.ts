@@ -44,5 +44,23 @@ export const CATALOGUE_MSG = {
   invalidSearchAction: 'Invalid search action: use exact-measurement or not-exactly',
   // New product
   productNameRequired: 'Product name is required',
+  productNameTooLong: 'Product name must be at most 300 characters',
   requiredFields: 'Please fill in all required fields',
+} as const;
+
+/** Most rows (kept + deleted) one grid save or append may carry. */
+export const MAX_SAVE_ROWS = 10_000;
+
+/** Catalogue editing API texts, verbatim. */
+export const EDIT_MSG = {
+  variantUpdated: 'Variant updated successfully',
+  variantsAppended: 'Variants added successfully',
+  variantDeleted: 'Variant deleted successfully',
+  invalidBody: 'Invalid request body',
+  invalidVariantId: 'Invalid variant ID',
+  invalidCatalogueId: 'Invalid catalogue ID',
+  catalogueNotFound: 'Catalogue not found',
+  partNumberConflict: 'A part number in this save is already used elsewhere. Reload and try again.',
+  tooManyRows: `A save may contain at most ${MAX_SAVE_ROWS} rows`,
+  appendWithId: 'appendvarient adds new variants: leave _id out (or use a new_ id)',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProductLine } from '@portal/contracts';
 import { isUuid } from '../org/schemas';
+import { EDIT_MSG } from './messages';
 import type { CompanyPercentages, PercentageField } from './pricing';
 
 /**
@@ -35,7 +36,6 @@ export const PRODUCT_LINE_MSG = {
   updated: 'Category updated successfully',
   updateFailed: 'Failed to update the category',
   notFound: 'Category not found',
-  invalidId: 'Invalid catalogue ID',
 } as const;
 
 /** `PATCH catalogue/category/{categoryId}`: `{ product_line }` (null = general discount). */
@@ -49,6 +49,6 @@ export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
 
 /** The category in `PATCH catalogue/category/{categoryId}`. */
 export const categoryIdSchema = z
-  .string({ error: PRODUCT_LINE_MSG.invalidId })
-  .refine(isUuid, PRODUCT_LINE_MSG.invalidId)
+  .string({ error: EDIT_MSG.invalidCatalogueId })
+  .refine(isUuid, EDIT_MSG.invalidCatalogueId)
   .transform((s) => s.toLowerCase());
