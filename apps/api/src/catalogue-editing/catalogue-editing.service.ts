@@ -4,13 +4,13 @@ import { DataSource } from 'typeorm';
 import {
   CATALOGUE_MSG,
   EDIT_MSG,
-  MAX_SAVE_ROWS,
   VARIANT_MSG,
   isNewRowId,
   isUuid,
   parseIntField,
   validateVariantBatch,
   validateVariantRow,
+  type SaveVariantsInput,
   type VariantInput,
 } from '@portal/domain';
 import { auditActor, recordAudit } from '../audit/audit.sql';
@@ -51,11 +51,6 @@ export type SaveResult =
   | { kind: 'ok'; body: { status: 200; message: string; data: EditorProduct } }
   | { kind: 'conflict'; body: { status: 409; message: string; conflicts: Conflict[] } };
 
-/** 400 with `message` unless `id` is a UUID. */
-export function checkId(id: string, message: string): void {
-  if (!isUuid(id)) throw new ApiException(400, message);
-}
-
 /**
  * Variant edits: the grid's atomic save and the single-variant calls. Every write to a product first
  * locks its row (`SELECT … FOR UPDATE`), so concurrent saves of one product serialise and the version
@@ -69,22 +64,8 @@ export class CatalogueEditingService {
    * `PUT catalogue/product/{productId}/variants`: edits, additions, deletions and the new order of a
    * product in one transaction. Validation, version and uniqueness failures change nothing.
    */
-  async saveVariants(user: RequestUser, productId: string, body: unknown): Promise<SaveResult> {
-    checkId(productId, CATALOGUE_MSG.invalidProductId);
-    const b = (body ?? {}) as { variants?: unknown; deleted?: unknown; force?: unknown };
-    if (!Array.isArray(b.variants) || (b.deleted !== undefined && b.deleted !== null && !Array.isArray(b.deleted))) {
-      throw new ApiException(400, EDIT_MSG.invalidBody, { variants: 'variants must be an array' });
-    }
-    const input = b.variants as VariantInput[];
-    const deletedInput = (Array.isArray(b.deleted) ? b.deleted : []) as { _id?: unknown; version?: unknown }[];
-    if (input.length + deletedInput.length > MAX_SAVE_ROWS) throw new ApiException(400, EDIT_MSG.tooManyRows);
-    if (
-      input.some((r) => typeof r !== 'object' || r === null) ||
-      deletedInput.some((r) => typeof r !== 'object' || r === null)
-    ) {
-      throw new ApiException(400, EDIT_MSG.invalidBody);
-    }
-    const force = b.force === true;
+  async saveVariants(user: RequestUser, productId: string, body: SaveVariantsInput): Promise<SaveResult> {
+    const { variants: input, deleted: deletedInput, force } = body;
 
     // 1. Row rules (no I/O).
     const { values, errors, priceConflicts } = validateVariantBatch(input);
@@ -237,11 +218,7 @@ export class CatalogueEditingService {
   /* ----------------------------------------------------------- single-variant calls */
 
   /** `PATCH catalogue/{productId}/variant/{variantId}`: one variant (optional `version` is checked). */
-  async updateVariant(user: RequestUser, productId: string, variantId: string, body: unknown) {
-    checkId(productId, CATALOGUE_MSG.invalidProductId);
-    checkId(variantId, EDIT_MSG.invalidVariantId);
-    const row = (body ?? {}) as VariantInput;
-    if (typeof row !== 'object' || Array.isArray(row)) throw new ApiException(400, EDIT_MSG.invalidBody);
+  async updateVariant(user: RequestUser, productId: string, variantId: string, row: VariantInput) {
     rejectIgnoredFields(row, variantId);
     if (parseIntField(row.version, 1) === 'invalid') {
       throw new ApiException(400, VARIANT_MSG.versionInvalid, { version: VARIANT_MSG.versionInvalid });
@@ -289,14 +266,7 @@ export class CatalogueEditingService {
   }
 
   /** `PATCH catalogue/appendvarient/{productId}` `{variants: [...]}` → 201 with the product. */
-  async appendVariants(user: RequestUser, productId: string, body: unknown) {
-    checkId(productId, CATALOGUE_MSG.invalidProductId);
-    const list = (body as { variants?: unknown } | null)?.variants;
-    if (!Array.isArray(list) || list.length === 0 || list.some((r) => typeof r !== 'object' || r === null)) {
-      throw new ApiException(400, EDIT_MSG.invalidBody, { variants: 'variants must be a non-empty array' });
-    }
-    if (list.length > MAX_SAVE_ROWS) throw new ApiException(400, EDIT_MSG.tooManyRows);
-    const input = list as VariantInput[];
+  async appendVariants(user: RequestUser, productId: string, input: VariantInput[]) {
     const { values, errors, priceConflicts } = validateVariantBatch(input, { defaultPriceCents: 0 });
     input.forEach((row, i) => {
       // New rows get new ids: an existing id here would be silently ignored.
@@ -343,8 +313,6 @@ export class CatalogueEditingService {
 
   /** `DELETE catalogue/{productId}/variant/{variantId}`. */
   async deleteVariant(user: RequestUser, productId: string, variantId: string) {
-    checkId(productId, CATALOGUE_MSG.invalidProductId);
-    checkId(variantId, EDIT_MSG.invalidVariantId);
     return this.db.transaction(async (m) => {
       const p = await lockProductOr404(m, productId);
       const gone = await findVariant(m, variantId.toLowerCase(), productId);

@@ -5,13 +5,10 @@ import {
   CATALOGUE_MSG,
   DEFAULT_PART_NUMBER,
   EDIT_MSG,
-  TEXT_MSG,
   VARIANT_MSG,
-  hasControlChars,
-  isUuid,
   validateVariantRow,
   type NormalizedVariant,
-  type VariantInput,
+  type NewProductInput,
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit } from '../audit/audit.sql';
@@ -28,7 +25,6 @@ import {
   takenPartNumbers,
   variantExists,
 } from './catalogue-editing.repository';
-import { checkId } from './catalogue-editing.service';
 import { broadcastCatalogueChanged } from './catalogue-events';
 import { deleteProductFiles } from './files.repository';
 import { editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
@@ -44,21 +40,8 @@ export class ProductsEditingService {
    * Part numbers are unique catalogue-wide, so the default variant's `DEFAULT_PN` becomes
    * `DEFAULT_PN-<first 8 hex digits of the product id>` (e.g. DEFAULT_PN-3f2a9c1d).
    */
-  async addProduct(user: RequestUser, body: unknown) {
-    const b = (body ?? {}) as { name?: unknown; catalogue_id?: unknown; variants?: unknown };
-    const name = typeof b.name === 'string' ? b.name.trim() : '';
-    if (!name)
-      throw new ApiException(400, CATALOGUE_MSG.productNameRequired, { name: CATALOGUE_MSG.productNameRequired });
-    if (name.length > 300) throw new ApiException(400, CATALOGUE_MSG.productNameTooLong);
-    if (hasControlChars(name)) {
-      const message = TEXT_MSG.controlChars('Product name');
-      throw new ApiException(400, message, { name: message });
-    }
-    const catalogueId = typeof b.catalogue_id === 'string' ? b.catalogue_id : '';
-    if (!isUuid(catalogueId)) throw new ApiException(400, EDIT_MSG.invalidCatalogueId);
+  async addProduct(user: RequestUser, { name, catalogueId, first: given }: NewProductInput) {
     const productId = randomUUID();
-    const first = (Array.isArray(b.variants) && typeof b.variants[0] === 'object' && b.variants[0]) || {};
-    const given = first as VariantInput;
     const pnText = typeof given.part_number === 'string' ? given.part_number.trim() : '';
     const partNumber =
       !pnText || pnText === DEFAULT_PART_NUMBER ? `${DEFAULT_PART_NUMBER}-${productId.slice(0, 8)}` : pnText;
@@ -129,7 +112,6 @@ export class ProductsEditingService {
     user: RequestUser,
     productId: string,
   ): Promise<{ result: { status: number; message: string }; storage: string[] }> {
-    checkId(productId, CATALOGUE_MSG.invalidProductId);
     return this.db.transaction(async (m) => {
       const p = await lockProductOr404(m, productId);
       const variants = await countVariants(m, productId);
@@ -167,7 +149,6 @@ export class ProductsEditingService {
 
   /** `GET catalogue/variant/{variantId}/price-history`, newest first. */
   async priceHistory(variantId: string) {
-    checkId(variantId, EDIT_MSG.invalidVariantId);
     if (!(await variantExists(this.db, variantId))) throw new ApiException(404, CATALOGUE_MSG.variantNotFound);
     return { status: 200, data: await priceHistory(this.db, variantId) };
   }

@@ -6,3 +6,4 @@ export * from './messages';
 export * from './variant-rules';
 export * from './import';
 export * from './product-line';
+export * from './edit-input';
