@@ -1,4 +1,4 @@
-import type { ProductLine } from '@portal/contracts';
+import type { CatalogueVariant, ProductLine } from '@portal/contracts';
 import type { NormalizedVariant } from '@portal/domain';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
 
@@ -99,22 +99,7 @@ const NODE_SQL = `
 /* ------------------------------------------------------------------ API shapes */
 
 /** The superadmin view of a variant (the client fields plus list_price and version). */
-export interface EditorVariant {
-  _id: string;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: number | null;
-  odd_size: boolean;
-  odd_size_type: '' | 'SINGLE' | 'DOUBLE' | 'TRIPLE';
-  min_area: number | null;
-  max_area: number | null;
-  out_of_stock: boolean;
-  display_order: number;
-  list_price: number;
-  customer_price: number;
-  version: number;
-}
+export type EditorVariant = CatalogueVariant & Required<Pick<CatalogueVariant, 'list_price' | 'version'>>;
 
 export interface EditorProduct {
   _id: string;

@@ -19,10 +19,8 @@ export const VARIANT_LIMITS = {
   maxDecimals: 4,
 } as const;
 
-/** Every field a variant body may carry. */
-export const VARIANT_FIELDS = [
-  '_id',
-  'version',
+/** A variant's own values (besides its price and order), in grid order: compared, audited, imported. */
+export const VARIANT_VALUE_FIELDS = [
   'part_number',
   'size',
   'actual_size',
@@ -32,6 +30,13 @@ export const VARIANT_FIELDS = [
   'min_area',
   'max_area',
   'out_of_stock',
+] as const;
+
+/** Every field a variant body may carry. */
+export const VARIANT_FIELDS = [
+  '_id',
+  'version',
+  ...VARIANT_VALUE_FIELDS,
   'list_price',
   'customer_price',
   'display_order',

@@ -2,7 +2,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CATALOGUE_MSG } from '@portal/domain';
+import { CATALOGUE_MSG, VARIANT_VALUE_FIELDS } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { formatDollars } from '../format';
 import { fetchPriceHistory } from './api';
@@ -118,18 +118,7 @@ export function UnsavedChangesDialog({
 
 // ── 409: rows changed by someone else (mine: the grid's current rows) ───────
 
-const COMPARED = [
-  'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
-] as const;
+const COMPARED = [...VARIANT_VALUE_FIELDS, 'list_price'] as const;
 
 export function ConflictView({
   conflicts,
