@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductLine } from '@portal/contracts';
 import { PRODUCT_LINE_MSG } from '@portal/domain';
-import { catalogueKeys } from '../hooks/useCatalogueQueries';
+import { catalogueKeys } from '../queryKeys';
 import { setCategoryProductLine } from './api';
 
 const OPTIONS: { value: ProductLine | ''; label: string }[] = [

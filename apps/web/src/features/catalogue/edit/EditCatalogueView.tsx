@@ -7,7 +7,6 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { useShallow } from 'zustand/react/shallow';
 import { CATALOGUE_MSG, showsActualSize } from '@portal/domain';
 import type { DataSheetGridRef } from 'react-datasheet-grid';
@@ -16,15 +15,15 @@ import { CategoryCards, CategoryCardsSkeleton } from '../components/CategoryCard
 import { NoResults } from '../components/NoResults';
 import { LoadError, ProductListSkeleton } from '../components/ProductList';
 import { SubcategoryTabs, SubcategoryTabsSkeleton } from '../components/SubcategoryTabs';
-import { catalogueKeys, useCategories, useProducts, useSubcategories } from '../hooks/useCatalogueQueries';
+import { useCategories, useProducts, useSubcategories } from '../hooks/useCatalogueQueries';
 import { useCatalogueStore } from '../store';
-import { addProduct, deleteProduct } from './api';
 import { CategoryProductLine } from './CategoryProductLine';
 import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
 import { OWN_SAVE_WINDOW_MS, requestLeave, usePresence, useSaveChanges } from './hooks';
 import { hasNewerRows } from './model';
 import { SaveErrors } from './SaveErrors';
+import { useProductMutations } from './useProductMutations';
 import { ProductResources } from './resources';
 import type { GridRow } from './types';
 import { VariantGrid } from './VariantGrid';
@@ -135,7 +134,7 @@ interface EditorProps {
 }
 
 function ProductEditor({ categoryId, categoryName, listId, listLabel }: EditorProps) {
-  const queryClient = useQueryClient();
+  const productMutations = useProductMutations(categoryId);
   const products = useProducts(categoryId, listId);
   const productList = useMemo(() => products.data?.productDetails ?? [], [products.data]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -209,9 +208,9 @@ function ProductEditor({ categoryId, categoryName, listId, listLabel }: EditorPr
 
   const onAddProduct = async (name: string): Promise<boolean> => {
     try {
-      const added = await addProduct(name, listId);
+      const added = await productMutations.add.mutateAsync({ name, listId });
       notifications.show({ color: 'teal', message: CATALOGUE_MSG.productAdded, autoClose: 3000 });
-      await queryClient.invalidateQueries({ queryKey: catalogueKeys.category(categoryId) });
+      await productMutations.refresh();
       if (added?._id) requestLeave(() => setSelectedId(added._id!));
       return true;
     } catch {
@@ -234,11 +233,11 @@ function ProductEditor({ categoryId, categoryName, listId, listLabel }: EditorPr
       confirmProps: { color: 'red' },
       onConfirm: async () => {
         try {
-          await deleteProduct(product._id);
+          await productMutations.remove.mutateAsync(product._id);
           notifications.show({ color: 'teal', message: CATALOGUE_MSG.productRemoved, autoClose: 3000 });
           useEditStore.getState().reset();
           setSelectedId(null);
-          void queryClient.invalidateQueries({ queryKey: catalogueKeys.category(categoryId) });
+          void productMutations.refresh();
         } catch {
           notifications.show({ color: 'red', message: CATALOGUE_MSG.removeProductFailed, autoClose: 5000 });
         }

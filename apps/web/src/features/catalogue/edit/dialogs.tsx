@@ -2,6 +2,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { catalogueKeys } from '../queryKeys';
 import { CATALOGUE_MSG, VARIANT_VALUE_FIELDS } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { formatDollars } from '../format';
@@ -217,7 +218,7 @@ function formatWhen(iso: string): string {
 export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClose: () => void }) {
   const id = row?._id ?? '';
   const history = useQuery({
-    queryKey: ['catalogue', 'priceHistory', id],
+    queryKey: catalogueKeys.priceHistory(id),
     queryFn: ({ signal }) => fetchPriceHistory(id, signal),
     enabled: !!row,
     staleTime: 0,

@@ -7,7 +7,7 @@ import { CATALOGUE_MSG } from '@portal/domain';
 import { emitRealtime, onRealtimeConnect, useRealtimeEvent } from '../../../shared/realtime';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { useAuthStore } from '../../auth';
-import { catalogueKeys } from '../hooks/useCatalogueQueries';
+import { catalogueKeys } from '../queryKeys';
 import { isGlobalFailure, saveVariants } from './api';
 import { isEditDirty, selectDirty, useEditStore } from './editStore';
 import { buildSaveBody, mapSaveErrors } from './model';

@@ -13,6 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from '../queryKeys';
 import { missingRequiredColumns, type ImportColumn } from '@portal/domain';
 import { serverMessage } from '../../../shared/api';
 import { applyImport, previewImport, startImport, type ImportPreview } from './api';
@@ -69,7 +70,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
     setError(null);
   };
   const close = () => {
-    if (status.status === 'applied') void qc.invalidateQueries({ queryKey: ['catalogue'] });
+    if (status.status === 'applied') void qc.invalidateQueries({ queryKey: catalogueKeys.all });
     reset();
     onClose();
   };
