@@ -11,11 +11,12 @@ import { useShallow } from 'zustand/react/shallow';
 import { CATALOGUE_MSG, showsActualSize } from '@portal/domain';
 import type { DataSheetGridRef } from 'react-datasheet-grid';
 import { useRealtimeEvent } from '../../../shared/realtime';
-import { CategoryCards, CategoryCardsSkeleton } from '../components/CategoryCards';
+import { CategoriesFallback, SubcategoryPanel } from '../components/CatalogueFrame';
+import { CategoryCards } from '../components/CategoryCards';
 import { NoResults } from '../components/NoResults';
 import { LoadError, ProductListSkeleton } from '../components/ProductList';
-import { SubcategoryTabs, SubcategoryTabsSkeleton } from '../components/SubcategoryTabs';
-import { useCategories, useProducts, useSubcategories } from '../hooks/useCatalogueQueries';
+import { useProducts } from '../hooks/useCatalogueQueries';
+import { useCatalogueSelection } from '../hooks/useCatalogueSelection';
 import { useCatalogueStore } from '../store';
 import { CategoryProductLine } from './CategoryProductLine';
 import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
@@ -43,32 +44,12 @@ export function EditCatalogueView() {
       setTextOnly: s.setTextOnly,
     })),
   );
-  const categories = useCategories();
-  const list = categories.data ?? [];
-  const category = list.find((c) => c._id === sel.categoryId) ?? list[0] ?? null;
-  const hasSubs = category ? category.has_subcatalogues !== false : false;
-  const subs = useSubcategories(category?._id ?? null, hasSubs);
-
-  if (categories.isPending)
-    return (
-      <>
-        <CategoryCardsSkeleton />
-        <ProductListSkeleton label="Loading catalogue" />
-      </>
-    );
-  if (categories.isError)
-    return (
-      <LoadError
-        title={CATALOGUE_MSG.fetchCatalogueFailed}
-        error={categories.error}
-        onRetry={() => void categories.refetch()}
-      />
-    );
-  if (!category) return <NoResults />;
-
-  const subList = hasSubs && subs.isSuccess ? subs.data : [];
-  const sub = subList.find((s) => s._id === sel.subcategoryId) ?? subList[0] ?? null;
-  const listId = sub?._id ?? category._id;
+  const { categories, list, category, subList, sub, subsLoading, listId } = useCatalogueSelection(
+    sel.categoryId,
+    sel.subcategoryId,
+  );
+  if (categories.isPending || categories.isError || !category || !listId)
+    return <CategoriesFallback query={categories} />;
 
   const listLabel = sub ? `${category.name} ${sub.name}` : category.name;
   const panel = (
@@ -102,23 +83,15 @@ export function EditCatalogueView() {
             <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
           </Group>
         </Group>
-        {hasSubs && subs.isPending ? (
-          <>
-            <SubcategoryTabsSkeleton />
-            <ProductListSkeleton />
-          </>
-        ) : sub ? (
-          <SubcategoryTabs
-            categoryName={category.name}
-            subcategories={subList}
-            selectedId={sub._id}
-            onSelect={(id) => id !== sub._id && requestLeave(() => sel.selectSubcategory(id))}
-          >
-            {panel}
-          </SubcategoryTabs>
-        ) : (
-          panel
-        )}
+        <SubcategoryPanel
+          loading={subsLoading}
+          categoryName={category.name}
+          subcategories={subList}
+          selected={sub}
+          onSelect={(id) => id !== sub?._id && requestLeave(() => sel.selectSubcategory(id))}
+        >
+          {panel}
+        </SubcategoryPanel>
       </Stack>
     </>
   );
