@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { connectSocket, startTestWorker } from './worker-harness';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
 
 const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-catalogue-files-${process.pid}`;
@@ -52,20 +53,7 @@ describe('product resources, live updates and presence', () => {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   }
   const onDisk = async () => (await fs.readdir(catalogueDir).catch(() => [] as string[])).sort();
-  function connect(who: ApiClient): Promise<Socket> {
-    const socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: who.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (who: ApiClient) => connectSocket(api, who, sockets);
 
   beforeAll(async () => {
     api = await startTestApi({ FILES_DIR: filesDir });
@@ -90,18 +78,7 @@ describe('product resources, live updates and presence', () => {
       `INSERT INTO variants (product_id, part_number, size, depth, list_price_cents) VALUES ($1, 'C-1', '16x25x1', 1, 1234)`,
       [product],
     );
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
-    );
+    worker = await startTestWorker(api, filesDir);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { io, type Socket } from 'socket.io-client';
+import { startTestWorker } from './worker-harness';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
 
 const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-imports-${process.pid}`;
@@ -184,18 +184,7 @@ describe('catalogue import and export', () => {
        VALUES ($1, 'O-1', true, 'SINGLE', 2, 100, 400.5, true, 2000, 1)`,
       [p3],
     );
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
-    );
+    worker = await startTestWorker(api, filesDir);
     socket = io(api.baseUrl, {
       path: '/socket.io',
       auth: { token: as.root.token },

@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { PRICELIST_COLUMNS } from '../../../libs/contracts/src';
 import type { CompanyPercentages } from '../../../libs/domain/src';
+import { connectSocket, startTestWorker } from './worker-harness';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
-import { startWorker, type WorkerRuntime } from '../../worker/src/worker-runtime';
+import type { WorkerRuntime } from '../../worker/src/worker-runtime';
 
 const PW = 'Passw0rd!23';
 const filesDir = `/tmp/portal-pricelists-${process.pid}`;
@@ -119,20 +120,7 @@ describe('customer price lists', () => {
     return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
   }
 
-  function connect(who: ApiClient): Promise<Socket> {
-    const socket = io(api.baseUrl, {
-      path: '/socket.io',
-      auth: { token: who.token },
-      transports: ['websocket'],
-      extraHeaders: { origin: api.origin },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', reject);
-    });
-  }
+  const connect = (who: ApiClient) => connectSocket(api, who, sockets);
 
   beforeAll(async () => {
     api = await startTestApi({ FILES_DIR: filesDir });
@@ -156,18 +144,7 @@ describe('customer price lists', () => {
       as[who] = new ApiClient(api);
       expect((await as[who].login(email, PW)).status).toBe(200);
     }
-    worker = await startWorker(
-      {
-        DATABASE_URL: api.database.url,
-        PUBLIC_URL: 'http://localhost:3999',
-        OUTBOX_POLL_MS: 200,
-        MAIL_FROM: 'Filter Portal <no-reply@test>',
-        SMTP_URL: 'smtp://127.0.0.1:1',
-        QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
-        FILES_DIR: filesDir,
-      },
-      { mailer: { send: async () => ({ messageId: 'x' }), close: () => undefined } as never, log: () => undefined },
-    );
+    worker = await startTestWorker(api, filesDir);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
