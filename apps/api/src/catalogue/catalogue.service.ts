@@ -10,6 +10,7 @@ import {
   percentageForProductLine,
   sortCategories,
   validateDimensionSearch,
+  type DimensionQuery,
 } from '@portal/domain';
 import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
@@ -29,14 +30,6 @@ import {
   type NodeKind,
 } from './catalogue.repository';
 
-/** Query parameters of `catalogue/searchproduct/{id}` as received. */
-export interface SearchQuery {
-  width?: unknown;
-  height?: unknown;
-  depth?: unknown;
-  action?: unknown;
-}
-
 interface ViewContext {
   kind: NodeKind;
   id: string;
@@ -49,12 +42,6 @@ interface ViewContext {
 }
 
 const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
-
-/** Single query-string value: repeated parameters (?a=1&a=2) count as invalid, not as the first. */
-function single(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  return typeof value === 'string' ? value : '\u0000invalid';
-}
 
 /**
  * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see
@@ -124,9 +111,9 @@ export class CatalogueService {
     return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct, cv: row.cv };
   }
 
-  async categories(user: RequestUser, role: unknown): Promise<CachedBody> {
+  async categories(user: RequestUser, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
-    const all = isSuperadmin(user) && role === 'superadmin';
+    const all = isSuperadmin(user) && unfiltered;
     const body = await this.cached(`categories|${all}`, await this.version(), async (m) => {
       const rows = await categoryRows(m, all);
       const data: CatalogueCategory[] = sortCategories(
@@ -144,10 +131,10 @@ export class CatalogueService {
     return body!;
   }
 
-  async subcategories(user: RequestUser, catalogueId: string, role: unknown): Promise<CachedBody> {
+  async subcategories(user: RequestUser, catalogueId: string, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
     this.checkId(catalogueId);
-    const all = isSuperadmin(user) && role === 'superadmin';
+    const all = isSuperadmin(user) && unfiltered;
     const body = await this.cached(`sub|${catalogueId}|${all}`, await this.version(), async (m) => {
       if (!(await categoryExists(m, catalogueId))) return null;
       const data = await subcategoryRows(m, catalogueId, all);
@@ -168,8 +155,7 @@ export class CatalogueService {
   }
 
   /** `{status, data: product}` for the product under {id} holding the part number. */
-  async partNumber(user: RequestUser, id: string, partNumber: unknown): Promise<CachedBody> {
-    const pn = single(partNumber)?.trim() ?? '';
+  async partNumber(user: RequestUser, id: string, pn: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
     const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
@@ -181,15 +167,15 @@ export class CatalogueService {
   }
 
   /** `{status, data: [product with matching variants]}`. */
-  async search(user: RequestUser, id: string, query: SearchQuery): Promise<CachedBody> {
+  async search(user: RequestUser, id: string, query: DimensionQuery): Promise<CachedBody> {
     const ctx = await this.context(user, id);
-    const action = single(query.action);
+    const { action } = query;
     const exact = action === undefined || action === '' ? false : exactFromAction(action);
     if (exact === null) throw new ApiException(400, CATALOGUE_MSG.invalidSearchAction);
     const result = validateDimensionSearch({
-      width: single(query.width),
-      height: single(query.height),
-      depth: single(query.depth),
+      width: query.width,
+      height: query.height,
+      depth: query.depth,
       useExactMeasurements: exact,
     });
     if (!result.ok) throw new ApiException(400, result.error.message);

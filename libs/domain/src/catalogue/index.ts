@@ -7,3 +7,4 @@ export * from './variant-rules';
 export * from './import';
 export * from './product-line';
 export * from './edit-input';
+export * from './read-query';
