@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
+import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
@@ -27,21 +27,6 @@ import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
 import { broadcastCatalogueChanged } from './catalogue-events';
 import { deleteFileRow, findFile, findFileOwner, insertFiles, ownerFiles, toFileView } from './files.repository';
-
-export const FILE_MSG = {
-  noFiles: 'Please choose at least one file to upload',
-  empty: (name: string) => `"${name}" is empty`,
-  tooLarge: `Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
-  tooLargeNamed: (name: string) =>
-    `"${name}" is too large. Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
-  tooMany: `Upload at most ${MAX_CATALOGUE_FILES_PER_UPLOAD} files at once`,
-  badType: (name: string) =>
-    `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
-  notFound: 'File not found',
-  ownerNotFound: 'Product not found',
-  invalidId: 'Invalid file ID',
-  badUpload: 'The upload could not be read. Please try again.',
-} as const;
 
 const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
 
@@ -88,8 +73,8 @@ function uploadRejected(status: 400 | 413 | 415, files: { name: string; message:
 function tooLarge(raw: string | undefined): ApiException {
   const name = shownName(raw);
   return name
-    ? uploadRejected(413, [{ name, message: FILE_MSG.tooLargeNamed(name) }])
-    : new ApiException(413, FILE_MSG.tooLarge);
+    ? uploadRejected(413, [{ name, message: FILE_MSG.tooLargeNamed(name, MAX_CATALOGUE_FILE_BYTES) }])
+    : new ApiException(413, FILE_MSG.tooLarge(MAX_CATALOGUE_FILE_BYTES));
 }
 
 interface Received {
@@ -256,7 +241,8 @@ export class CatalogueFilesService {
       if (err instanceof ApiException) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(received.at(-1)?.name);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiException(413, FILE_MSG.tooMany);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+        throw new ApiException(413, FILE_MSG.tooMany(MAX_CATALOGUE_FILES_PER_UPLOAD));
       this.logger.warn(`upload failed: ${(err as Error).message}`);
       throw new ApiException(400, FILE_MSG.badUpload);
     }

@@ -64,3 +64,21 @@ export const EDIT_MSG = {
   tooManyRows: `A save may contain at most ${MAX_SAVE_ROWS} rows`,
   appendWithId: 'appendvarient adds new variants: leave _id out (or use a new_ id)',
 } as const;
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** Catalogue resource (file) texts, verbatim; the limits come from where they are enforced. */
+export const FILE_MSG = {
+  noFiles: 'Please choose at least one file to upload',
+  empty: (name: string) => `"${name}" is empty`,
+  tooLarge: (maxBytes: number) => `Each file must be at most ${mb(maxBytes)} MB`,
+  tooLargeNamed: (name: string, maxBytes: number) =>
+    `"${name}" is too large. Each file must be at most ${mb(maxBytes)} MB`,
+  tooMany: (maxFiles: number) => `Upload at most ${maxFiles} files at once`,
+  badType: (name: string) =>
+    `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
+  notFound: 'File not found',
+  ownerNotFound: 'Product not found',
+  invalidId: 'Invalid file ID',
+  badUpload: 'The upload could not be read. Please try again.',
+} as const;
