@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   CATALOGUE_MSG,
   EDIT_MSG,
-  categoryIdSchema,
   categoryUpdateSchema,
   parseAppendVariantsBody,
   parseEditId,
@@ -45,7 +44,7 @@ export class CatalogueEditingController {
   @Patch('category/:categoryId')
   updateCategory(
     @CurrentUser() user: RequestUser,
-    @Param('categoryId', new ZodPipe(categoryIdSchema)) categoryId: string,
+    @Param('categoryId', new EditPipe(parseEditId(EDIT_MSG.invalidCatalogueId))) categoryId: string,
     @Body(new ZodPipe(categoryUpdateSchema)) body: CategoryUpdateInput,
   ) {
     return this.categories.update(user, categoryId, body);

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import type { ProductLine } from '@portal/contracts';
-import { isUuid } from '../org/schemas';
-import { EDIT_MSG } from './messages';
 import type { CompanyPercentages, PercentageField } from './pricing';
 
 /**
@@ -46,9 +44,3 @@ export const categoryUpdateSchema = z.object(
   { error: PRODUCT_LINE_MSG.invalid },
 );
 export type CategoryUpdateInput = z.infer<typeof categoryUpdateSchema>;
-
-/** The category in `PATCH catalogue/category/{categoryId}`. */
-export const categoryIdSchema = z
-  .string({ error: EDIT_MSG.invalidCatalogueId })
-  .refine(isUuid, EDIT_MSG.invalidCatalogueId)
-  .transform((s) => s.toLowerCase());

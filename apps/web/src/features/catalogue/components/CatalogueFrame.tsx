@@ -1,5 +1,6 @@
 /** Pieces shared by the view and edit screens of the catalogue. */
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOGUE_MSG } from '@portal/domain';
 import type { useCategories } from '../hooks/useCatalogueQueries';
 import type { CatalogueSubcategory } from '../types';
@@ -57,5 +58,13 @@ export function SubcategoryPanel({
     >
       {children}
     </SubcategoryTabs>
+  );
+}
+
+/** The product list while it loads or after it failed. */
+export function ProductsFallback({ query }: { query: UseQueryResult<unknown> }) {
+  if (query.isPending) return <ProductListSkeleton />;
+  return (
+    <LoadError title={CATALOGUE_MSG.fetchProductsFailed} error={query.error} onRetry={() => void query.refetch()} />
   );
 }

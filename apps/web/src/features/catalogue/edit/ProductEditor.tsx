@@ -7,8 +7,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { CATALOGUE_MSG, showsActualSize } from '@portal/domain';
 import type { DataSheetGridRef } from 'react-datasheet-grid';
 import { useRealtimeEvent } from '../../../shared/realtime';
+import { ProductsFallback } from '../components/CatalogueFrame';
 import { NoResults } from '../components/NoResults';
-import { LoadError, ProductListSkeleton } from '../components/ProductList';
+import { ProductListSkeleton } from '../components/ProductList';
 import { useProducts } from '../hooks/useCatalogueQueries';
 import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
@@ -169,15 +170,7 @@ export function ProductEditor({ categoryId, categoryName, listId, listLabel }: E
 
   const discard = () => useEditStore.getState().discard();
 
-  if (products.isPending) return <ProductListSkeleton />;
-  if (products.isError)
-    return (
-      <LoadError
-        title={CATALOGUE_MSG.fetchProductsFailed}
-        error={products.error}
-        onRetry={() => void products.refetch()}
-      />
-    );
+  if (products.isPending || products.isError) return <ProductsFallback query={products} />;
 
   const ready = !!product && edit.productId === product._id;
   const height = Math.min(MAX_GRID_HEIGHT, 42 + Math.max(edit.rowCount, 3) * ROW_HEIGHT);
