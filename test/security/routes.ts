@@ -730,6 +730,21 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   {
+    op: 'PATCH /api/catalogue/category/{categoryId}',
+    kinds: ID_KINDS,
+    allowed: superOwn,
+    build: async (w, a, k) => {
+      const { cat } = await routeFixtures(w);
+      const id = k === 'own' ? cat.categoryId : k === 'foreign' ? w.ids[w.other(w.coOf(a))] : uuid();
+      // The category's own product line: allowed callers change nothing that other checks price.
+      const [row]: { product_line: string | null }[] = await w.api.db.query(
+        `SELECT product_line FROM categories WHERE id = $1`,
+        [cat.categoryId],
+      );
+      return { method: 'PATCH', path: `catalogue/category/${id}`, body: { product_line: row.product_line } };
+    },
+  },
+  {
     op: 'DELETE /api/catalogue/product/{id}',
     kinds: ID_KINDS,
     allowed: superOwn,

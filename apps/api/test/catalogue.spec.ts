@@ -446,4 +446,130 @@ describe('catalogue API', () => {
       expect(noAction.body).toEqual((await search('empA', merv10_1(), '20', '25', '1')).body);
     });
   });
+  describe('category product line (the key that picks the percentage)', () => {
+    const rigid = () => ids['rigid-flow'];
+    const merv10 = () => ids['merv-10'];
+    /** part number → customer price, for the caller, under a node. */
+    const prices = async (c: ApiClient, node: string) => {
+      const res = await c.request('GET', `catalogue/product/${node}`);
+      expect(res.status).toBe(200);
+      return Object.fromEntries(
+        (res.body.data.productDetails as Product[]).flatMap((p) =>
+          p.variants.map((v) => [v.part_number, v.customer_price]),
+        ),
+      );
+    };
+    const snapshot = async () => {
+      const out: Record<string, unknown> = {};
+      for (const who of ['root', 'adminA', 'empA', 'empB'] as const) {
+        for (const node of [rigid(), merv10()]) out[`${who}|${node}`] = await prices(as[who], node);
+      }
+      return out;
+    };
+    const rename = (id: string, name: string) =>
+      api.db.query(`UPDATE categories SET name = $2 WHERE id = $1`, [id, name]);
+
+    it('renaming a category keeps every price, even when another category takes a product-line name', async () => {
+      const before = await snapshot();
+      try {
+        await rename(rigid(), 'Rigid Flow (legacy)');
+        await rename(merv10(), 'Rigid Flow');
+        expect(await snapshot()).toEqual(before);
+        // Fresh bodies (the renamed node), not a cached copy from before the rename.
+        expect((await as.empA.request('GET', `catalogue/product/${merv10()}`)).body.data.name).toBe('Rigid Flow');
+      } finally {
+        await rename(merv10(), 'MERV 10');
+        await rename(rigid(), 'Rigid Flow');
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('changing the product line reprices the category for every company, audited and shown to the superadmin', async () => {
+      const listOf = (pn: string) => byPn.get(pn)![0].list_price_cents;
+      const expectLine = async (categoryName: string) => {
+        for (const [who, company] of [
+          ['empA', A],
+          ['empB', B],
+        ] as const) {
+          const got = await prices(as[who], rigid());
+          expect(Object.keys(got).length).toBeGreaterThan(0);
+          for (const [pn, price] of Object.entries(got)) {
+            expect({ pn, price }).toEqual({ pn, price: companyPriceCents(listOf(pn), categoryName, company) / 100 });
+          }
+        }
+      };
+      const patch = (c: ApiClient, body: unknown, id = rigid()) => c.request('PATCH', `catalogue/category/${id}`, body);
+      try {
+        await expectLine('Rigid Flow');
+        const res = await patch(as.root, { product_line: 'minipro' });
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({
+          status: 200,
+          message: 'Category updated successfully',
+          data: { _id: rigid(), name: 'Rigid Flow', product_line: 'minipro' },
+        });
+        await expectLine('Minipro');
+        expect((await patch(as.root, { product_line: null })).status).toBe(200);
+        await expectLine('MERV 10'); // general discount
+
+        const shown = (await as.root.request('GET', 'catalogue?role=superadmin')).body.data;
+        expect(shown.find((c: { _id: string }) => c._id === rigid())).toMatchObject({ product_line: null });
+        expect(shown.find((c: { _id: string }) => c._id === merv10())).toMatchObject({ product_line: null });
+        for (const c of (await as.empA.request('GET', 'catalogue')).body.data)
+          expect(c).not.toHaveProperty('product_line');
+
+        const audit: { action: string; actor_username: string; before: unknown; after: unknown }[] = await api.db.query(
+          `SELECT action, actor_username, before, after FROM audit_log
+            WHERE entity = 'category' AND entity_id = $1 ORDER BY created_at, id`,
+          [rigid()],
+        );
+        expect(audit.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
+          {
+            action: 'category.updated',
+            before: { name: 'Rigid Flow', product_line: 'rigidflow' },
+            after: { product_line: 'minipro' },
+          },
+          {
+            action: 'category.updated',
+            before: { name: 'Rigid Flow', product_line: 'minipro' },
+            after: { product_line: null },
+          },
+        ]);
+
+        // Refused or invalid requests change nothing.
+        expect((await patch(as.adminA, { product_line: 'polyroll' })).status).toBe(403);
+        expect((await patch(as.empA, { product_line: 'polyroll' })).status).toBe(403);
+        const bad = await patch(as.root, { product_line: 'Rigid Flow' });
+        expect(bad.status).toBe(400);
+        expect(bad.body.message).toMatch(/^product_line must be one of: rigidflow, minipro, polyroll/);
+        expect((await patch(as.root, {})).status).toBe(400);
+        expect((await patch(as.root, { product_line: 'polyroll' }, 'nope')).body).toMatchObject({
+          status: 400,
+          message: 'Invalid catalogue ID',
+        });
+        expect((await patch(as.root, { product_line: 'polyroll' }, randomUUID())).status).toBe(404);
+        await expectLine('MERV 10');
+      } finally {
+        await api.db.query(`UPDATE categories SET product_line = 'rigidflow' WHERE id = $1`, [rigid()]);
+      }
+      await expectLine('Rigid Flow');
+    });
+
+    it('a new category takes its product line from its name once', async () => {
+      const [row]: { id: string; product_line: string | null }[] = await api.db.query(
+        `INSERT INTO categories (name, display_order) VALUES ('Poly-Roll', 98) RETURNING id, product_line`,
+      );
+      try {
+        expect(row.product_line).toBe('polyroll');
+        await rename(row.id, 'Rolls');
+        const [after]: { product_line: string | null }[] = await api.db.query(
+          `SELECT product_line FROM categories WHERE id = $1`,
+          [row.id],
+        );
+        expect(after.product_line).toBe('polyroll');
+      } finally {
+        await api.db.query(`DELETE FROM categories WHERE id = $1`, [row.id]);
+      }
+    });
+  });
 });

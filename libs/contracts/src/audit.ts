@@ -5,6 +5,7 @@ export const AUDIT_ENTITIES = [
   'company',
   'user',
   'session',
+  'category',
   'product',
   'variant',
   'file',

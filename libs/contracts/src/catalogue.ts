@@ -15,6 +15,9 @@ export interface CatalogueFile {
   path: string;
 }
 
+/** Which company percentage prices a category; null = the general discount. */
+export type ProductLine = 'rigidflow' | 'minipro' | 'polyroll';
+
 /** `GET catalogue[?role=superadmin]` item, in the fixed category order. */
 export interface CatalogueCategory {
   _id: string;
@@ -23,6 +26,8 @@ export interface CatalogueCategory {
   image_url: string | null;
   files: CatalogueFile[];
   has_subcatalogues: boolean;
+  /** Superadmin view (`?role=superadmin`) only. */
+  product_line?: ProductLine | null;
 }
 export type CatalogueListResponse = ApiResponse<CatalogueCategory[]>;
 

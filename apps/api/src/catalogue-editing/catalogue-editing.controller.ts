@@ -1,28 +1,62 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  CATALOGUE_MSG,
+  EDIT_MSG,
+  categoryUpdateSchema,
+  parseAppendVariantsBody,
+  parseEditId,
+  parseNewProductBody,
+  parseSaveVariantsBody,
+  parseVariantPatchBody,
+  type CategoryUpdateInput,
+  type NewProductInput,
+  type SaveVariantsInput,
+  type VariantInput,
+} from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { ZodPipe } from '../common/zod.pipe';
+import { EditPipe } from './edit.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
+import { CategoriesEditingService } from './categories.service';
+import { ProductsEditingService } from './products.service';
 import { CatalogueFilesService } from './files.service';
 
 /**
  * Catalogue mutations and the grid's atomic save — superadmin only (the guard answers
  * everyone else 403 'You are not authorized to perform this action.') — plus product resources.
  */
+const productIdPipe = new EditPipe(parseEditId(CATALOGUE_MSG.invalidProductId));
+const variantIdPipe = new EditPipe(parseEditId(EDIT_MSG.invalidVariantId));
+
 @Controller('catalogue')
 export class CatalogueEditingController {
   constructor(
     private readonly editing: CatalogueEditingService,
     private readonly files: CatalogueFilesService,
+    private readonly categories: CategoriesEditingService,
+    private readonly products: ProductsEditingService,
   ) {}
+
+  /** A category's product line (the key that picks each company's percentage). */
+  @Allow('superadmin')
+  @Patch('category/:categoryId')
+  updateCategory(
+    @CurrentUser() user: RequestUser,
+    @Param('categoryId', new EditPipe(parseEditId(EDIT_MSG.invalidCatalogueId))) categoryId: string,
+    @Body(new ZodPipe(categoryUpdateSchema)) body: CategoryUpdateInput,
+  ) {
+    return this.categories.update(user, categoryId, body);
+  }
 
   /** Atomic grid save: 200 saved, 400 per-row errors, 409 stale rows (body carries `conflicts`). */
   @Allow('superadmin')
   @Put('product/:productId/variants')
   async save(
     @CurrentUser() user: RequestUser,
-    @Param('productId') productId: string,
-    @Body() body: unknown,
+    @Param('productId', productIdPipe) productId: string,
+    @Body(new EditPipe(parseSaveVariantsBody)) body: SaveVariantsInput,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.editing.saveVariants(user, productId, body);
@@ -33,7 +67,11 @@ export class CatalogueEditingController {
   @Allow('superadmin')
   @Patch('appendvarient/:productId')
   @HttpCode(201)
-  append(@CurrentUser() user: RequestUser, @Param('productId') productId: string, @Body() body: unknown) {
+  append(
+    @CurrentUser() user: RequestUser,
+    @Param('productId', productIdPipe) productId: string,
+    @Body(new EditPipe(parseAppendVariantsBody)) body: VariantInput[],
+  ) {
     return this.editing.appendVariants(user, productId, body);
   }
 
@@ -53,9 +91,9 @@ export class CatalogueEditingController {
   @Patch(':productId/variant/:variantId')
   updateVariant(
     @CurrentUser() user: RequestUser,
-    @Param('productId') productId: string,
-    @Param('variantId') variantId: string,
-    @Body() body: unknown,
+    @Param('productId', productIdPipe) productId: string,
+    @Param('variantId', variantIdPipe) variantId: string,
+    @Body(new EditPipe(parseVariantPatchBody)) body: VariantInput,
   ) {
     return this.editing.updateVariant(user, productId, variantId, body);
   }
@@ -64,8 +102,8 @@ export class CatalogueEditingController {
   @Delete(':productId/variant/:variantId')
   deleteVariant(
     @CurrentUser() user: RequestUser,
-    @Param('productId') productId: string,
-    @Param('variantId') variantId: string,
+    @Param('productId', productIdPipe) productId: string,
+    @Param('variantId', variantIdPipe) variantId: string,
   ) {
     return this.editing.deleteVariant(user, productId, variantId);
   }
@@ -73,22 +111,22 @@ export class CatalogueEditingController {
   @Allow('superadmin')
   @Post('product')
   @HttpCode(201)
-  addProduct(@CurrentUser() user: RequestUser, @Body() body: unknown) {
-    return this.editing.addProduct(user, body);
+  addProduct(@CurrentUser() user: RequestUser, @Body(new EditPipe(parseNewProductBody)) body: NewProductInput) {
+    return this.products.addProduct(user, body);
   }
 
   @Allow('superadmin')
   @Delete('product/:id')
-  async deleteProduct(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    const { result, storage } = await this.editing.deleteProduct(user, id);
+  async deleteProduct(@CurrentUser() user: RequestUser, @Param('id', productIdPipe) id: string) {
+    const { result, storage } = await this.products.deleteProduct(user, id);
     await this.files.removeStored(storage);
     return result;
   }
 
   @Allow('superadmin')
   @Get('variant/:variantId/price-history')
-  priceHistory(@Param('variantId') variantId: string) {
-    return this.editing.priceHistory(variantId);
+  priceHistory(@Param('variantId', variantIdPipe) variantId: string) {
+    return this.products.priceHistory(variantId);
   }
 
   /** Resources of a product (or category / sub-category): superadmins see every status. */

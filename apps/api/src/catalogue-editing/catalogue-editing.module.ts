@@ -5,13 +5,21 @@ import { MAX_CATALOGUE_FILE_BYTES } from '@portal/platform';
 import { ensureMultipart } from '../common/multipart';
 import { CatalogueEditingController } from './catalogue-editing.controller';
 import { CatalogueEditingService } from './catalogue-editing.service';
+import { CategoriesEditingService } from './categories.service';
+import { ProductsEditingService } from './products.service';
 import { CatalogueFilesService } from './files.service';
 import { PresenceGateway } from './presence.gateway';
 
 /** Catalogue mutations, atomic grid save, price history, product files, presence. */
 @Module({
   controllers: [CatalogueEditingController],
-  providers: [CatalogueEditingService, CatalogueFilesService, PresenceGateway],
+  providers: [
+    CatalogueEditingService,
+    CategoriesEditingService,
+    ProductsEditingService,
+    CatalogueFilesService,
+    PresenceGateway,
+  ],
 })
 export class CatalogueEditingModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}

@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
-import { publishEvent, returnedRows } from '@portal/db';
+import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
+import { publishEvent } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
   MAX_CATALOGUE_FILES_PER_UPLOAD,
@@ -24,67 +24,11 @@ import { ENV } from '../infra/tokens';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { FILE_OWNER_SQL } from './catalogue-editing.sql';
-import { UUID_RE, actorOf, broadcastCatalogueChanged } from './catalogue-editing.service';
-
-export const FILE_MSG = {
-  noFiles: 'Please choose at least one file to upload',
-  empty: (name: string) => `"${name}" is empty`,
-  tooLarge: `Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
-  tooLargeNamed: (name: string) =>
-    `"${name}" is too large. Each file must be at most ${MAX_CATALOGUE_FILE_BYTES / 1024 / 1024} MB`,
-  tooMany: `Upload at most ${MAX_CATALOGUE_FILES_PER_UPLOAD} files at once`,
-  badType: (name: string) =>
-    `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
-  notFound: 'File not found',
-  ownerNotFound: 'Product not found',
-  invalidId: 'Invalid file ID',
-  badUpload: 'The upload could not be read. Please try again.',
-} as const;
+import { actorOf } from '../common/actor';
+import { broadcastCatalogueChanged } from './catalogue-events';
+import { deleteFileRow, findFile, findFileOwner, insertFiles, ownerFiles, toFileView } from './files.repository';
 
 const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
-
-export interface FileView {
-  _id: string;
-  name: string;
-  path: string;
-  mime: string;
-  size: number;
-  status: 'processing' | 'ready' | 'rejected' | 'pending';
-  reason: string | null;
-  thumbnail: string | null;
-  created_at: string;
-}
-
-interface FileRow {
-  id: string;
-  owner_type: 'category' | 'subcategory' | 'product';
-  owner_id: string;
-  name: string;
-  mime: string;
-  size: string;
-  status: FileView['status'] | 'deleted';
-  reason: string | null;
-  storage_name: string | null;
-  thumbnail_name: string | null;
-  created_at: Date;
-}
-
-export const filePath = (id: string) => `/api/catalogue/file/${id}`;
-
-function toView(r: FileRow): FileView {
-  return {
-    _id: r.id,
-    name: r.name,
-    path: filePath(r.id),
-    mime: r.mime,
-    size: Number(r.size),
-    status: r.status as FileView['status'],
-    reason: r.reason,
-    thumbnail: r.thumbnail_name && r.status === 'ready' ? `${filePath(r.id)}/thumbnail` : null,
-    created_at: new Date(r.created_at).toISOString(),
-  };
-}
 
 /** Display name from the client's file name: no path, no control characters, bounded length. */
 export function cleanFileName(raw: string | undefined, kind: SniffedKind): string {
@@ -129,8 +73,8 @@ function uploadRejected(status: 400 | 413 | 415, files: { name: string; message:
 function tooLarge(raw: string | undefined): ApiException {
   const name = shownName(raw);
   return name
-    ? uploadRejected(413, [{ name, message: FILE_MSG.tooLargeNamed(name) }])
-    : new ApiException(413, FILE_MSG.tooLarge);
+    ? uploadRejected(413, [{ name, message: FILE_MSG.tooLargeNamed(name, MAX_CATALOGUE_FILE_BYTES) }])
+    : new ApiException(413, FILE_MSG.tooLarge(MAX_CATALOGUE_FILE_BYTES));
 }
 
 interface Received {
@@ -161,15 +105,13 @@ export class CatalogueFilesService {
   }
 
   private checkId(id: string, message: string): void {
-    if (!UUID_RE.test(id)) throw new ApiException(404, message);
+    if (!isUuid(id)) throw new ApiException(404, message);
   }
 
   /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
   async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
     this.checkId(ownerId, FILE_MSG.ownerNotFound);
-    const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] =
-      await this.db.query(FILE_OWNER_SQL, [ownerId]);
-    const owner = owners[0];
+    const owner = await findFileOwner(this.db, ownerId);
     if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
     if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
 
@@ -199,23 +141,17 @@ export class CatalogueFilesService {
         finals.push(f.final);
       }
       const rows = await this.db.transaction(async (m) => {
-        const inserted: FileRow[] = await m.query(
-          `INSERT INTO files (id, owner_type, owner_id, name, path, mime, size, status, storage_name, uploaded_by)
-           SELECT u.id, $1, $2, u.name, '/api/catalogue/file/' || u.id::text, u.mime, u.size, 'processing', u.storage, $3
-             FROM unnest($4::uuid[], $5::text[], $6::text[], $7::bigint[], $8::text[]) WITH ORDINALITY
-               AS u(id, name, mime, size, storage, ord)
-            ORDER BY u.ord
-           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
-          [
-            owner.kind,
-            owner.id,
-            user.id,
-            received.map((f) => f.id),
-            received.map((f) => f.name),
-            received.map((f) => SNIFFED_MIME[f.kind!]),
-            received.map((f) => String(f.size)),
-            received.map((f) => f.final!),
-          ],
+        const inserted = await insertFiles(
+          m,
+          owner,
+          user.id,
+          received.map((f) => ({
+            id: f.id,
+            name: f.name,
+            mime: SNIFFED_MIME[f.kind!],
+            size: f.size,
+            storage: f.final!,
+          })),
         );
         await recordAudit(
           m,
@@ -250,7 +186,7 @@ export class CatalogueFilesService {
       });
       const order = new Map(received.map((f, i) => [f.id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return { status: 200, message: CATALOGUE_MSG.filesUploaded, data: rows.map(toView) };
+      return { status: 200, message: CATALOGUE_MSG.filesUploaded, data: rows.map(toFileView) };
     } catch (err) {
       await this.removeAll([...received.map((f) => f.tmp), ...finals.map((n) => path.join(this.dir, n))]);
       throw err;
@@ -305,7 +241,8 @@ export class CatalogueFilesService {
       if (err instanceof ApiException) throw err;
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(received.at(-1)?.name);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new ApiException(413, FILE_MSG.tooMany);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+        throw new ApiException(413, FILE_MSG.tooMany(MAX_CATALOGUE_FILES_PER_UPLOAD));
       this.logger.warn(`upload failed: ${(err as Error).message}`);
       throw new ApiException(400, FILE_MSG.badUpload);
     }
@@ -327,20 +264,9 @@ export class CatalogueFilesService {
   async remove(user: RequestUser, fileId: string) {
     this.checkId(fileId, FILE_MSG.notFound);
     const stored = await this.db.transaction(async (m) => {
-      const rows = returnedRows<FileRow>(
-        await m.query(
-          `DELETE FROM files WHERE id = $1 AND status <> 'deleted'
-           RETURNING id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at`,
-          [fileId],
-        ),
-      );
-      const f = rows[0];
+      const f = await deleteFileRow(m, fileId);
       if (!f) throw new ApiException(404, FILE_MSG.notFound);
-      const owners: { kind: FileRow['owner_type']; id: string; name: string; category_id: string }[] = await m.query(
-        FILE_OWNER_SQL,
-        [f.owner_id],
-      );
-      const owner = owners[0];
+      const owner = await findFileOwner(m, f.owner_id);
       await recordAudit(m, auditActor(user), [
         {
           action: 'file.removed',
@@ -378,16 +304,10 @@ export class CatalogueFilesService {
   /** `GET catalogue/product/{id}/files` (also category/sub-category ids). */
   async list(user: RequestUser, ownerId: string) {
     this.checkId(ownerId, FILE_MSG.ownerNotFound);
-    const owners: unknown[] = await this.db.query(FILE_OWNER_SQL, [ownerId]);
-    if (!owners.length) throw new ApiException(404, FILE_MSG.ownerNotFound);
+    if (!(await findFileOwner(this.db, ownerId))) throw new ApiException(404, FILE_MSG.ownerNotFound);
     const superadmin = user.role === 'superadmin';
-    const rows: FileRow[] = await this.db.query(
-      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
-         FROM files WHERE owner_id = $1 AND ${superadmin ? `status <> 'deleted'` : `status = 'ready'`}
-        ORDER BY created_at, lower(name), id`,
-      [ownerId],
-    );
-    return { status: 200, data: rows.map(toView) };
+    const rows = await ownerFiles(this.db, ownerId, superadmin);
+    return { status: 200, data: rows.map(toFileView) };
   }
 
   /**
@@ -400,12 +320,7 @@ export class CatalogueFilesService {
     thumbnail: boolean,
   ): Promise<{ stream: ReadStream; mime: string; disposition: string; size: number }> {
     this.checkId(fileId, FILE_MSG.notFound);
-    const rows: FileRow[] = await this.db.query(
-      `SELECT id, owner_type, owner_id, name, mime, size, status, reason, storage_name, thumbnail_name, created_at
-         FROM files WHERE id = $1`,
-      [fileId],
-    );
-    const f = rows[0];
+    const f = await findFile(this.db, fileId);
     const visible = f && (f.status === 'ready' || (user.role === 'superadmin' && f.status === 'processing'));
     if (!f || !visible) throw new ApiException(404, FILE_MSG.notFound);
     const kind = thumbnail ? 'webp' : kindFromMime(f.mime);

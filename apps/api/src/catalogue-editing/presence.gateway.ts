@@ -2,15 +2,14 @@ import { Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { rooms, type ClientEventMap } from '@portal/contracts';
+import { rooms } from '@portal/contracts';
+import { isUuid } from '@portal/domain';
 import { publishRealtime } from '@portal/platform';
 import type { RequestUser } from '../common/request-user';
-import { UUID_RE } from './catalogue-editing.service';
+import { joinPresence, leavePresence, productEditors, sweepPresence, type Editors } from './presence.repository';
 
 /** A presence row lives this long unless the client re-sends `presence.join` (heartbeat every ~30 s). */
 export const PRESENCE_TTL_SECONDS = 90;
-
-type Editors = ClientEventMap['presence.changed']['editors'];
 
 /**
  * Who is editing which product. Shares the lead's Socket.IO server (same path, so
@@ -62,26 +61,26 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
     const user = this.user(socket);
     if (!user) return { error: 'You are not authorized to perform this action.' };
     const productId = (body as { productId?: unknown } | null)?.productId;
-    if (typeof productId !== 'string' || !UUID_RE.test(productId)) return { error: 'Invalid product ID' };
+    if (typeof productId !== 'string' || !isUuid(productId)) return { error: 'Invalid product ID' };
     const id = productId.toLowerCase();
-    const inserted: { fresh: boolean }[] = await this.db.query(
-      `INSERT INTO catalogue_presence (product_id, socket_id, user_id, username, expires_at)
-       SELECT $1, $2, $3, $4, now() + make_interval(secs => $5) WHERE EXISTS (SELECT 1 FROM products WHERE id = $1)
-       ON CONFLICT (product_id, socket_id) DO UPDATE SET expires_at = EXCLUDED.expires_at
-       RETURNING (xmax = 0) AS fresh`,
-      [id, socket.id, user.id, user.username, PRESENCE_TTL_SECONDS],
-    );
-    if (!inserted.length) return { error: 'Product not found' };
+    const joined = await joinPresence(this.db, {
+      productId: id,
+      socketId: socket.id,
+      userId: user.id,
+      username: user.username,
+      ttlSeconds: PRESENCE_TTL_SECONDS,
+    });
+    if (!joined) return { error: 'Product not found' };
     // Expired rows (crashed instance, lost heartbeat) are swept on the way.
-    await this.db.query(`DELETE FROM catalogue_presence WHERE expires_at < now()`);
+    await sweepPresence(this.db);
     const editors = await this.editors(id);
-    if (inserted[0].fresh) await this.broadcast(id, editors);
+    if (joined.fresh) await this.broadcast(id, editors);
     return { editors };
   }
 
   async leave(socket: Socket, body: unknown): Promise<{ ok: true }> {
     const productId = (body as { productId?: unknown } | null)?.productId;
-    const only = typeof productId === 'string' && UUID_RE.test(productId) ? productId.toLowerCase() : null;
+    const only = typeof productId === 'string' && isUuid(productId) ? productId.toLowerCase() : null;
     await this.removeSocket(socket.id, only);
     return { ok: true };
   }
@@ -95,21 +94,12 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
   }
 
   private async removeSocket(socketId: string, productId: string | null): Promise<void> {
-    const rows: { product_id: string }[] = await this.db.query(
-      `WITH gone AS (DELETE FROM catalogue_presence WHERE socket_id = $1 AND ($2::uuid IS NULL OR product_id = $2)
-                     RETURNING product_id)
-       SELECT DISTINCT product_id FROM gone`,
-      [socketId, productId],
-    );
-    for (const r of rows) await this.broadcast(r.product_id, await this.editors(r.product_id));
+    for (const id of await leavePresence(this.db, socketId, productId))
+      await this.broadcast(id, await this.editors(id));
   }
 
-  private async editors(productId: string): Promise<Editors> {
-    return this.db.query(
-      `SELECT user_id AS "userId", min(username) AS username FROM catalogue_presence
-        WHERE product_id = $1 AND expires_at > now() GROUP BY user_id ORDER BY min(username), user_id`,
-      [productId],
-    );
+  private editors(productId: string): Promise<Editors> {
+    return productEditors(this.db, productId);
   }
 
   private broadcast(productId: string, editors: Editors): Promise<void> {

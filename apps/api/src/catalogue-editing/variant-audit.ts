@@ -1,22 +1,10 @@
-import type { NormalizedVariant } from '@portal/domain';
+import { VARIANT_VALUE_FIELDS, type NormalizedVariant } from '@portal/domain';
 import { changedFields, type AuditEntry } from '../audit/audit.sql';
-import type { VariantRow } from './catalogue-editing.sql';
+import type { VariantRow } from './catalogue-editing.repository';
 
 /* Audit entries of catalogue edits, with the API's field names (`customer_price` is the list price). */
 
-const VARIANT_AUDIT_FIELDS = [
-  'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'customer_price',
-  'display_order',
-] as const;
+const VARIANT_AUDIT_FIELDS = [...VARIANT_VALUE_FIELDS, 'customer_price', 'display_order'] as const;
 
 type VariantValues = Record<(typeof VARIANT_AUDIT_FIELDS)[number], string | number | boolean | null>;
 

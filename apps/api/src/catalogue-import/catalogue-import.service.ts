@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import {
   IMPORT_MSG,
   importMappingSchema,
+  isUuid,
   missingRequiredColumns,
   suggestMapping,
   type ImportMapping,
@@ -14,19 +15,18 @@ import { readRows, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { UUID_RE, actorOf } from '../catalogue-editing/catalogue-editing.service';
+import { actorOf } from '../common/actor';
 import {
-  EXPORT_ROWS_SQL,
-  IMPORT_CHANGES_SQL,
-  IMPORT_ERRORS_SQL,
-  IMPORT_RECORD_SQL,
-  INSERT_IMPORT_SQL,
-  LOCK_IMPORT_SQL,
-  NODE_NAME_SQL,
-  SET_APPLYING_SQL,
-  type ExportRow,
-  type ImportRecord,
-} from './catalogue-import.sql';
+  fetchExportRows,
+  findImport,
+  importChanges,
+  importErrors,
+  insertImport,
+  lockImport,
+  nodeName,
+  openExportCursor,
+  setApplying,
+} from './catalogue-import.repository';
 import { csvWriter, xlsxWriter } from './export-writers';
 import { receiveSheet } from './import-upload';
 
@@ -74,7 +74,7 @@ export class CatalogueImportService {
   ) {}
 
   private checkId(id: string): void {
-    if (!UUID_RE.test(id)) throw new ApiException(404, IMPORT_MSG.notFound);
+    if (!isUuid(id)) throw new ApiException(404, IMPORT_MSG.notFound);
   }
 
   /** `POST catalogue/imports`: 202 with the queued import; the worker runs the dry run. */
@@ -84,26 +84,24 @@ export class CatalogueImportService {
       const mapping = parseMapping(sheet.fields.mapping);
       const deleteMissing = sheet.fields.deleteMissing === 'true';
       const row = await this.db.transaction(async (m) => {
-        const rows: { id: string; status: string }[] = await m.query(INSERT_IMPORT_SQL, [
-          sheet.id,
-          sheet.name,
-          sheet.kind,
-          sheet.storageName,
-          sheet.size,
-          mapping ? JSON.stringify(mapping) : null,
+        const row = await insertImport(m, {
+          id: sheet.id,
+          name: sheet.name,
+          kind: sheet.kind,
+          storageName: sheet.storageName,
+          size: sheet.size,
+          mapping,
           deleteMissing,
-          sheet.rows,
-          user.id,
-          user.username,
-          user.email,
-        ]);
+          rows: sheet.rows,
+          user,
+        });
         await publishEvent(
           m,
           'catalogue.import_requested',
           { importId: sheet.id, fileName: sheet.name, actor: actorOf(user) },
           user.id,
         );
-        return rows[0];
+        return row;
       });
       return { status: 202, message: IMPORT_MSG.queued, data: { _id: row.id, status: row.status } };
     } catch (err) {
@@ -143,12 +141,11 @@ export class CatalogueImportService {
   /** `GET catalogue/imports/{id}`: status, counts, errors and the (paged) planned changes. */
   async get(id: string, q: { page: number; limit: number; errorsPage: number; errorsLimit: number }) {
     this.checkId(id);
-    const rows: ImportRecord[] = await this.db.query(IMPORT_RECORD_SQL, [id]);
-    const r = rows[0];
+    const r = await findImport(this.db, id);
     if (!r) throw new ApiException(404, IMPORT_MSG.notFound);
     const [errors, changes] = await Promise.all([
-      this.db.query(IMPORT_ERRORS_SQL, [id, q.errorsLimit, (q.errorsPage - 1) * q.errorsLimit]),
-      this.db.query(IMPORT_CHANGES_SQL, [id, q.limit, (q.page - 1) * q.limit]),
+      importErrors(this.db, id, q.errorsLimit, (q.errorsPage - 1) * q.errorsLimit),
+      importChanges(this.db, id, q.limit, (q.page - 1) * q.limit),
     ]);
     return {
       status: 200,
@@ -188,12 +185,11 @@ export class CatalogueImportService {
   async apply(user: RequestUser, id: string) {
     this.checkId(id);
     return this.db.transaction(async (m) => {
-      const rows: { id: string; status: string; file_name: string }[] = await m.query(LOCK_IMPORT_SQL, [id]);
-      const r = rows[0];
+      const r = await lockImport(m, id);
       if (!r) throw new ApiException(404, IMPORT_MSG.notFound);
       if (r.status === 'invalid') throw new ApiException(400, IMPORT_MSG.cannotApplyInvalid);
       if (r.status !== 'ready') throw new ApiException(409, IMPORT_MSG.cannotApplyStatus(r.status));
-      await m.query(SET_APPLYING_SQL, [id]);
+      await setApplying(m, id);
       await publishEvent(
         m,
         'catalogue.import_apply_requested',
@@ -211,9 +207,9 @@ export class CatalogueImportService {
   async export(reply: FastifyReply, format: 'csv' | 'xlsx', catalogueId: string | undefined): Promise<void> {
     let name = 'catalogue';
     if (catalogueId) {
-      const node: { name: string }[] = await this.db.query(NODE_NAME_SQL, [catalogueId]);
-      if (!node[0]) throw new ApiException(404, 'Catalogue not found');
-      name = `catalogue-${slug(node[0].name)}`;
+      const found = await nodeName(this.db, catalogueId);
+      if (found === null) throw new ApiException(404, IMPORT_MSG.catalogueNotFound);
+      name = `catalogue-${slug(found)}`;
     }
     const file = `${name}-${new Date().toISOString().slice(0, 10)}.${format}`;
     const writer = format === 'csv' ? csvWriter() : xlsxWriter();
@@ -221,7 +217,7 @@ export class CatalogueImportService {
     await runner.connect();
     try {
       await runner.startTransaction('REPEATABLE READ');
-      await runner.query(`DECLARE export_rows NO SCROLL CURSOR FOR ${EXPORT_ROWS_SQL}`, [catalogueId ?? null]);
+      await openExportCursor(runner.manager, catalogueId ?? null);
     } catch (err) {
       await runner.release();
       throw err;
@@ -235,7 +231,7 @@ export class CatalogueImportService {
     const pump = async () => {
       try {
         for (;;) {
-          const rows: ExportRow[] = await runner.query(`FETCH ${EXPORT_BATCH} FROM export_rows`);
+          const rows = await fetchExportRows(runner.manager, EXPORT_BATCH);
           if (rows.length) await writer.write(rows);
           if (rows.length < EXPORT_BATCH) break;
         }

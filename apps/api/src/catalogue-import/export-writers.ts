@@ -3,7 +3,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, centsToDecimalString, neutraliseCell } from '@portal/domain';
-import type { ExportRow } from './catalogue-import.sql';
+import type { ExportRow } from './catalogue-import.repository';
 
 /** Writes export rows to a stream as CSV or XLSX; text cells that would run as formulas are neutralised. */
 export interface SheetWriter {

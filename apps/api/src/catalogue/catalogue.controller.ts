@@ -1,11 +1,20 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CATALOGUE_MSG } from '@portal/domain';
+import {
+  CATALOGUE_MSG,
+  catalogueRoleQuerySchema,
+  dimensionQuerySchema,
+  partNumberQuerySchema,
+  type CatalogueRoleQuery,
+  type DimensionQuery,
+  type PartNumberQuery,
+} from '@portal/domain';
 import { Allow, CurrentUser, Public } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { sendCached } from './catalogue-cache';
-import { CatalogueService, type SearchQuery } from './catalogue.service';
+import { ZodPipe } from '../common/zod.pipe';
+import { CatalogueService } from './catalogue.service';
 
 /**
  * Catalogue reads for every signed-in role. `{id}` is the category or sub-category being viewed.
@@ -19,11 +28,11 @@ export class CatalogueController {
   @Get()
   async list(
     @CurrentUser() user: RequestUser,
-    @Query('role') role: unknown,
+    @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.categories(user, role));
+    await sendCached(req, reply, await this.catalogue.categories(user, q.unfiltered));
   }
 
   @Allow()
@@ -31,11 +40,11 @@ export class CatalogueController {
   async subcatalogues(
     @CurrentUser() user: RequestUser,
     @Param('catalogueId') id: string,
-    @Query('role') role: unknown,
+    @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.subcategories(user, id, role));
+    await sendCached(req, reply, await this.catalogue.subcategories(user, id, q.unfiltered));
   }
 
   @Allow()
@@ -54,11 +63,11 @@ export class CatalogueController {
   async partNumber(
     @CurrentUser() user: RequestUser,
     @Param('id') id: string,
-    @Query('partNumber') partNumber: unknown,
+    @Query(new ZodPipe(partNumberQuerySchema)) q: PartNumberQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.partNumber(user, id, partNumber));
+    await sendCached(req, reply, await this.catalogue.partNumber(user, id, q.partNumber));
   }
 
   @Allow()
@@ -66,7 +75,7 @@ export class CatalogueController {
   async search(
     @CurrentUser() user: RequestUser,
     @Param('id') id: string,
-    @Query() query: SearchQuery,
+    @Query(new ZodPipe(dimensionQuerySchema)) query: DimensionQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {

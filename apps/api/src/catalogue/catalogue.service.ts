@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { CatalogueCategory, CatalogueSubcategory } from '@portal/contracts';
+import type { CatalogueCategory } from '@portal/contracts';
 import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
+  isUuid,
   oddSizeCriteria,
-  percentageForCategory,
+  percentageForProductLine,
   sortCategories,
   validateDimensionSearch,
+  type DimensionQuery,
 } from '@portal/domain';
 import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
@@ -16,42 +18,17 @@ import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
 import { CachedBody, CatalogueCache } from './catalogue-cache';
 import {
-  categoriesSql,
-  CONTEXT_SQL,
-  partNumberSql,
-  productPageSql,
-  searchSql,
-  subcategoriesSql,
-  VERSION_SQL,
+  catalogueVersion,
+  categoryExists,
+  categoryImage,
+  categoryRows,
+  partNumberJson,
+  productPageJson,
+  searchJson,
+  subcategoryRows,
+  viewContext,
   type NodeKind,
-} from './catalogue.sql';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const COMPANY_NOT_FOUND = 'Company information not found. Please log in again.';
-export const PART_NUMBER_REQUIRED = 'Part number is required';
-export const INVALID_ACTION = 'Invalid search action: use exact-measurement or not-exactly';
-
-/** Query parameters of `catalogue/searchproduct/{id}` as received. */
-export interface SearchQuery {
-  width?: unknown;
-  height?: unknown;
-  depth?: unknown;
-  action?: unknown;
-}
-
-interface ContextRow {
-  cv: string;
-  kind: NodeKind | null;
-  id: string | null;
-  name: string | null;
-  category_name: string | null;
-  company_id: string | null;
-  discount_percentage: string | null;
-  rigidflow_percentage: string | null;
-  minipro_percentage: string | null;
-  polyroll_percentage: string | null;
-}
+} from './catalogue.repository';
 
 interface ViewContext {
   kind: NodeKind;
@@ -65,12 +42,6 @@ interface ViewContext {
 }
 
 const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
-
-/** Single query-string value: repeated parameters (?a=1&a=2) count as invalid, not as the first. */
-function single(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  return typeof value === 'string' ? value : '\u0000invalid';
-}
 
 /**
  * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see
@@ -99,25 +70,24 @@ export class CatalogueService {
   ): Promise<CachedBody | null> {
     return this.cache.get(key, cv, () =>
       this.db.transaction('REPEATABLE READ', async (m) => {
-        const [{ cv: seen }]: { cv: string }[] = await m.query(VERSION_SQL);
+        const seen = await catalogueVersion(m);
         const json = await build(m);
         return json === null ? null : CachedBody.of(json, seen, key);
       }),
     );
   }
 
-  private async version(): Promise<string> {
-    const [{ cv }]: { cv: string }[] = await this.db.query(VERSION_SQL);
-    return cv;
+  private version(): Promise<string> {
+    return catalogueVersion(this.db);
   }
 
   /** Non-superadmins need a company; checked before anything else is read. */
   private requireCompany(user: RequestUser): void {
-    if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, COMPANY_NOT_FOUND);
+    if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
   }
 
   private checkId(id: string): void {
-    if (!UUID.test(id)) throw new ApiException(400, CATALOGUE_MSG.invalidProductId);
+    if (!isUuid(id)) throw new ApiException(400, CATALOGUE_MSG.invalidProductId);
   }
 
   /** Resolves the viewed category/sub-category and the caller's percentage for its category. */
@@ -125,14 +95,13 @@ export class CatalogueService {
     this.requireCompany(user);
     this.checkId(id);
     const superadmin = isSuperadmin(user);
-    const rows: ContextRow[] = await this.db.query(CONTEXT_SQL, [id, superadmin ? null : user.companyId]);
-    const row = rows[0];
-    if (!superadmin && !row?.company_id) throw new ApiException(403, COMPANY_NOT_FOUND);
+    const row = await viewContext(this.db, id, superadmin ? null : user.companyId);
+    if (!superadmin && !row?.company_id) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
     if (!row?.kind || !row.id) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     const pct = superadmin
       ? '100'
       : String(
-          percentageForCategory(row.category_name, {
+          percentageForProductLine(row.product_line, {
             discount_percentage: row.discount_percentage,
             rigidflow_percentage: row.rigidflow_percentage,
             minipro_percentage: row.minipro_percentage,
@@ -142,11 +111,11 @@ export class CatalogueService {
     return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct, cv: row.cv };
   }
 
-  async categories(user: RequestUser, role: unknown): Promise<CachedBody> {
+  async categories(user: RequestUser, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
-    const all = isSuperadmin(user) && role === 'superadmin';
+    const all = isSuperadmin(user) && unfiltered;
     const body = await this.cached(`categories|${all}`, await this.version(), async (m) => {
-      const rows: (Omit<CatalogueCategory, 'image_url'> & { has_image: boolean })[] = await m.query(categoriesSql(all));
+      const rows = await categoryRows(m, all);
       const data: CatalogueCategory[] = sortCategories(
         rows.map(({ has_image, ...c }) => ({
           _id: c._id,
@@ -154,6 +123,7 @@ export class CatalogueService {
           image_url: has_image ? CATALOGUE_IMAGE_PATH(c._id) : null,
           files: c.files,
           has_subcatalogues: c.has_subcatalogues,
+          ...(all ? { product_line: c.product_line ?? null } : {}),
         })),
       );
       return JSON.stringify({ status: 200, data });
@@ -161,14 +131,13 @@ export class CatalogueService {
     return body!;
   }
 
-  async subcategories(user: RequestUser, catalogueId: string, role: unknown): Promise<CachedBody> {
+  async subcategories(user: RequestUser, catalogueId: string, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
     this.checkId(catalogueId);
-    const all = isSuperadmin(user) && role === 'superadmin';
+    const all = isSuperadmin(user) && unfiltered;
     const body = await this.cached(`sub|${catalogueId}|${all}`, await this.version(), async (m) => {
-      const exists: unknown[] = await m.query(`SELECT 1 FROM categories WHERE id = $1`, [catalogueId]);
-      if (!exists.length) return null;
-      const data: CatalogueSubcategory[] = await m.query(subcategoriesSql(all), [catalogueId]);
+      if (!(await categoryExists(m, catalogueId))) return null;
+      const data = await subcategoryRows(m, catalogueId, all);
       return JSON.stringify({ status: 200, data });
     });
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
@@ -179,35 +148,34 @@ export class CatalogueService {
   async products(user: RequestUser, id: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
     const body = await this.cached(`product|${ctxKey(ctx)}`, ctx.cv, async (m) => {
-      const rows: { details: string }[] = await m.query(productPageSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct]);
-      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${rows[0].details}}}`;
+      const details = await productPageJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct);
+      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${details}}}`;
     });
     return body!;
   }
 
   /** `{status, data: product}` for the product under {id} holding the part number. */
-  async partNumber(user: RequestUser, id: string, partNumber: unknown): Promise<CachedBody> {
-    const pn = single(partNumber)?.trim() ?? '';
+  async partNumber(user: RequestUser, id: string, pn: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
-    if (!pn) throw new ApiException(400, PART_NUMBER_REQUIRED);
+    if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
     const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
-      const rows: { product: string }[] = await m.query(partNumberSql(ctx.kind, ctx.superadmin), [ctx.id, ctx.pct, pn]);
-      return rows[0] ? `{"status":200,"data":${rows[0].product}}` : null;
+      const product = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
+      return product === null ? null : `{"status":200,"data":${product}}`;
     });
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
   }
 
   /** `{status, data: [product with matching variants]}`. */
-  async search(user: RequestUser, id: string, query: SearchQuery): Promise<CachedBody> {
+  async search(user: RequestUser, id: string, query: DimensionQuery): Promise<CachedBody> {
     const ctx = await this.context(user, id);
-    const action = single(query.action);
+    const { action } = query;
     const exact = action === undefined || action === '' ? false : exactFromAction(action);
-    if (exact === null) throw new ApiException(400, INVALID_ACTION);
+    if (exact === null) throw new ApiException(400, CATALOGUE_MSG.invalidSearchAction);
     const result = validateDimensionSearch({
-      width: single(query.width),
-      height: single(query.height),
-      depth: single(query.depth),
+      width: query.width,
+      height: query.height,
+      depth: query.depth,
       useExactMeasurements: exact,
     });
     if (!result.ok) throw new ApiException(400, result.error.message);
@@ -225,23 +193,15 @@ export class CatalogueService {
       : [];
     const body = await this.cached(`search|${ctxKey(ctx)}|${params.join('|')}`, ctx.cv, async (m) => {
       if (!criteria) return `{"status":200,"data":[]}`;
-      const rows: { results: string }[] = await m.query(searchSql(ctx.kind, ctx.superadmin), [
-        ctx.id,
-        ctx.pct,
-        ...params,
-      ]);
-      return `{"status":200,"data":${rows[0].results}}`;
+      return `{"status":200,"data":${await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params)}}`;
     });
     return body!;
   }
 
   /** The category's SVG, or null. */
   async image(id: string): Promise<string | null> {
-    if (!UUID.test(id)) return null;
-    const rows: { image_svg: string | null }[] = await this.db.query(`SELECT image_svg FROM categories WHERE id = $1`, [
-      id,
-    ]);
-    return rows[0]?.image_svg ?? null;
+    if (!isUuid(id)) return null;
+    return categoryImage(this.db, id);
   }
 }
 

@@ -2,67 +2,26 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PricelistFormat, PricelistScope, PricelistStatus, PricelistView } from '@portal/contracts';
-import {
-  MAX_ACTIVE_PRICELISTS,
-  PRICELIST_MSG,
-  isUuid,
-  pricelistFileName,
-  type CreatePricelistInput,
-} from '@portal/domain';
+import type { PricelistScope } from '@portal/contracts';
+import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, isUuid, type CreatePricelistInput } from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { COMPANY_NOT_FOUND } from '../catalogue/catalogue.service';
-import { actorOf } from '../catalogue-editing/catalogue-editing.service';
+import { actorOf } from '../common/actor';
 import {
-  COMPANY_SQL,
-  INSERT_SQL,
-  LIST_SQL,
-  COUNT_ACTIVE_SQL,
-  LOCK_REQUESTER_SQL,
-  ONE_SQL,
-  SCOPE_SQL,
-} from './pricelists.sql';
-
-interface PricelistRow {
-  id: string;
-  status: PricelistStatus;
-  format: PricelistFormat;
-  rows: number;
-  total: number | null;
-  scope: PricelistScope;
-  scope_name: string;
-  company_id: string;
-  company_name: string;
-  error: string | null;
-  storage_name: string | null;
-  size: string | null;
-  created_at: Date;
-  expires_at: Date;
-}
-
-function toView(r: PricelistRow): PricelistView {
-  const created = new Date(r.created_at);
-  return {
-    _id: r.id,
-    status: r.status,
-    format: r.format,
-    rows: r.rows,
-    total: r.total,
-    scope: r.scope,
-    scope_name: r.scope_name,
-    company_id: r.company_id,
-    company_name: r.company_name,
-    file_name: pricelistFileName(r.company_name, r.scope === 'catalogue' ? null : r.scope_name, created, r.format),
-    error: r.error,
-    created_at: created.toISOString(),
-    expires_at: new Date(r.expires_at).toISOString(),
-  };
-}
+  countActive,
+  findCompany,
+  findPricelist,
+  findScope,
+  insertPricelist,
+  listPricelists,
+  lockRequester,
+  toView,
+  type PricelistRow,
+} from './pricelists.repository';
 
 /** `Content-Disposition: attachment` with an ASCII name and the RFC 5987 UTF-8 name. */
 function attachment(name: string): string {
@@ -95,22 +54,20 @@ export class PricelistsService {
     if (!companyId)
       throw superadmin
         ? new ApiException(400, PRICELIST_MSG.companyRequired)
-        : new ApiException(403, COMPANY_NOT_FOUND);
-    const [company] = (await this.db.query(COMPANY_SQL, [companyId])) as { id: string; name: string }[];
+        : new ApiException(403, CATALOGUE_MSG.companyNotFound);
+    const company = await findCompany(this.db, companyId);
     if (!company)
-      throw new ApiException(superadmin ? 404 : 403, superadmin ? PRICELIST_MSG.companyNotFound : COMPANY_NOT_FOUND);
+      throw new ApiException(
+        superadmin ? 404 : 403,
+        superadmin ? PRICELIST_MSG.companyNotFound : CATALOGUE_MSG.companyNotFound,
+      );
     let scope: { scope: PricelistScope; id: string | null; name: string } = {
       scope: 'catalogue',
       id: null,
       name: PRICELIST_MSG.wholeCatalogue,
     };
     if (input.catalogueId) {
-      const [node] = (await this.db.query(SCOPE_SQL, [input.catalogueId])) as {
-        scope: 'category' | 'subcategory';
-        id: string;
-        name: string;
-        category_name: string;
-      }[];
+      const node = await findScope(this.db, input.catalogueId);
       if (!node) throw new ApiException(404, PRICELIST_MSG.scopeNotFound);
       scope = {
         scope: node.scope,
@@ -119,20 +76,17 @@ export class PricelistsService {
       };
     }
     const created = await this.db.transaction(async (m) => {
-      await m.query(LOCK_REQUESTER_SQL, [user.id]);
-      const [{ active }] = (await m.query(COUNT_ACTIVE_SQL, [user.id])) as { active: number }[];
+      await lockRequester(m, user.id);
+      const active = await countActive(m, user.id);
       if (active >= MAX_ACTIVE_PRICELISTS) throw new ApiException(429, PRICELIST_MSG.tooMany(MAX_ACTIVE_PRICELISTS));
-      const [row] = (await m.query(INSERT_SQL, [
-        user.id,
-        company.id,
-        input.format,
-        scope.scope,
-        scope.id,
-        scope.name,
-      ])) as {
-        id: string;
-        status: 'queued';
-      }[];
+      const row = await insertPricelist(m, {
+        requester: user.id,
+        companyId: company.id,
+        format: input.format,
+        scope: scope.scope,
+        scopeId: scope.id,
+        scopeName: scope.name,
+      });
       await publishEvent(
         m,
         'pricelist.requested',
@@ -162,17 +116,13 @@ export class PricelistsService {
   }
 
   async list(user: RequestUser, companyId: string | undefined) {
-    const rows = (await this.db.query(LIST_SQL, [user.id, companyId ?? null])) as PricelistRow[];
+    const rows = await listPricelists(this.db, user.id, companyId ?? null);
     return { status: 200, data: rows.map(toView) };
   }
 
   private async row(user: RequestUser, id: string): Promise<PricelistRow> {
     if (!isUuid(id)) throw new ApiException(404, PRICELIST_MSG.notFound);
-    const [row] = (await this.db.query(ONE_SQL, [
-      id.toLowerCase(),
-      user.id,
-      user.role === 'superadmin',
-    ])) as PricelistRow[];
+    const row = await findPricelist(this.db, id.toLowerCase(), user.id, user.role === 'superadmin');
     if (!row) throw new ApiException(404, PRICELIST_MSG.notFound);
     return row;
   }

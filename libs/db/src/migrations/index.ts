@@ -9,6 +9,7 @@ import { CatalogueImports1764500000000 } from './1764500000000-catalogue-imports
 import { TwoFactor1764700000000 } from './1764700000000-two-factor';
 import { AuditIndexes1764900000000 } from './1764900000000-audit-indexes';
 import { Pricelists1764600000000 } from './1764600000000-pricelists';
+import { CategoryProductLine1764800000000 } from './1764800000000-category-product-line';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   TwoFactor1764700000000,
   AuditIndexes1764900000000,
   Pricelists1764600000000,
+  CategoryProductLine1764800000000,
 ];

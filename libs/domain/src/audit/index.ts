@@ -6,6 +6,7 @@ export const AUDIT_ENTITY_KEYS = [
   'company',
   'user',
   'session',
+  'category',
   'product',
   'variant',
   'file',

@@ -48,6 +48,7 @@ export const IMPORT_MSG = {
   mappingTarget: (header: string) => `"${header}" is mapped to an unknown column`,
   mappingTwice: (column: string) => `Two file columns are mapped to ${column}`,
   notFound: 'Import not found',
+  catalogueNotFound: 'Catalogue not found',
   invalidId: 'Invalid import ID',
   queued: 'The file is being checked. Nothing changes until you apply it.',
   applyQueued: 'Applying the import',

@@ -5,3 +5,6 @@ export * from './grid';
 export * from './messages';
 export * from './variant-rules';
 export * from './import';
+export * from './product-line';
+export * from './edit-input';
+export * from './read-query';

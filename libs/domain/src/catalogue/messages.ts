@@ -38,7 +38,47 @@ export const CATALOGUE_MSG = {
   invalidSizeTooSmall: 'All dimensions must be at least 1/8". Please enter a valid measurement.',
   invalidSizeOver30:
     'Both dimensions over 30" are only allowed for 1" filters. Please contact the office for custom options.',
+  // Catalogue API
+  companyNotFound: 'Company information not found. Please log in again.',
+  partNumberRequired: 'Part number is required',
+  invalidSearchAction: 'Invalid search action: use exact-measurement or not-exactly',
   // New product
   productNameRequired: 'Product name is required',
+  productNameTooLong: 'Product name must be at most 300 characters',
   requiredFields: 'Please fill in all required fields',
+} as const;
+
+/** Most rows (kept + deleted) one grid save or append may carry. */
+export const MAX_SAVE_ROWS = 10_000;
+
+/** Catalogue editing API texts, verbatim. */
+export const EDIT_MSG = {
+  variantUpdated: 'Variant updated successfully',
+  variantsAppended: 'Variants added successfully',
+  variantDeleted: 'Variant deleted successfully',
+  invalidBody: 'Invalid request body',
+  invalidVariantId: 'Invalid variant ID',
+  invalidCatalogueId: 'Invalid catalogue ID',
+  catalogueNotFound: 'Catalogue not found',
+  partNumberConflict: 'A part number in this save is already used elsewhere. Reload and try again.',
+  tooManyRows: `A save may contain at most ${MAX_SAVE_ROWS} rows`,
+  appendWithId: 'appendvarient adds new variants: leave _id out (or use a new_ id)',
+} as const;
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+/** Catalogue resource (file) texts, verbatim; the limits come from where they are enforced. */
+export const FILE_MSG = {
+  noFiles: 'Please choose at least one file to upload',
+  empty: (name: string) => `"${name}" is empty`,
+  tooLarge: (maxBytes: number) => `Each file must be at most ${mb(maxBytes)} MB`,
+  tooLargeNamed: (name: string, maxBytes: number) =>
+    `"${name}" is too large. Each file must be at most ${mb(maxBytes)} MB`,
+  tooMany: (maxFiles: number) => `Upload at most ${maxFiles} files at once`,
+  badType: (name: string) =>
+    `"${name}" is not a supported file type. Upload PDF spec sheets or PNG, JPEG or WebP images.`,
+  notFound: 'File not found',
+  ownerNotFound: 'Product not found',
+  invalidId: 'Invalid file ID',
+  badUpload: 'The upload could not be read. Please try again.',
 } as const;

@@ -19,11 +19,8 @@ export const VARIANT_LIMITS = {
   maxDecimals: 4,
 } as const;
 
-/**
- * A variant's own values (no id, version, part number or order), list price as the catalogue stores
- * it: what an edit or an import row compares to tell a change.
- */
-export const VARIANT_DATA_FIELDS = [
+/** A variant's sizes, areas and stock flag, in grid order. */
+const VARIANT_SPEC_FIELDS = [
   'size',
   'actual_size',
   'depth',
@@ -32,16 +29,24 @@ export const VARIANT_DATA_FIELDS = [
   'min_area',
   'max_area',
   'out_of_stock',
-  'list_price',
 ] as const;
+
+/** A variant's own values (besides its price and order), in grid order: compared, audited, imported. */
+export const VARIANT_VALUE_FIELDS = ['part_number', ...VARIANT_SPEC_FIELDS] as const;
+
+/**
+ * A variant's own values (no id, version, part number or order), list price as the catalogue stores
+ * it: what an edit or an import row compares to tell a change.
+ */
+export const VARIANT_DATA_FIELDS = [...VARIANT_SPEC_FIELDS, 'list_price'] as const;
 export type VariantDataField = (typeof VARIANT_DATA_FIELDS)[number];
 
 /** Every field a variant body may carry. */
 export const VARIANT_FIELDS = [
   '_id',
   'version',
-  'part_number',
-  ...VARIANT_DATA_FIELDS,
+  ...VARIANT_VALUE_FIELDS,
+  'list_price',
   'customer_price',
   'display_order',
 ] as const;

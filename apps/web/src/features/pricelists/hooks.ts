@@ -7,6 +7,8 @@ export const pricelistKeys = {
   all: ['pricelists'] as const,
   list: (companyId: string | undefined) => ['pricelists', 'list', companyId ?? 'mine'] as const,
   one: (id: string) => ['pricelists', 'one', id] as const,
+  /** Categories offered as scopes (the customer view). */
+  categories: ['pricelists', 'categories'] as const,
 };
 
 const unfinished = (l: PricelistView | undefined) => !!l && (l.status === 'queued' || l.status === 'running');

@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { CATALOGUE_MSG, variantTableColumns } from '@portal/domain';
+import { variantTableColumns } from '@portal/domain';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
 import type { ActiveSearch } from '../store';
 import type { DimensionSearchQuery, DisplayProduct } from '../types';
+import { ProductsFallback } from './CatalogueFrame';
 import { NoResults } from './NoResults';
-import { LoadError, ProductList, ProductListSkeleton } from './ProductList';
+import { ProductList, ProductListSkeleton } from './ProductList';
 
 interface Props {
   categoryId: string;
@@ -86,15 +87,7 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
     );
   }
 
-  if (products.isPending) return <ProductListSkeleton />;
-  if (products.isError)
-    return (
-      <LoadError
-        title={CATALOGUE_MSG.fetchProductsFailed}
-        error={products.error}
-        onRetry={() => void products.refetch()}
-      />
-    );
+  if (products.isPending || products.isError) return <ProductsFallback query={products} />;
   const list = products.data.productDetails;
   if (!list.length) return <NoResults />;
   return <ProductList products={list} columns={variantTableColumns(categoryName)} superadmin={superadmin} />;

@@ -1,15 +1,14 @@
 import { Grid, Stack, Title } from '@mantine/core';
-import { CATALOGUE_MSG, isDimensionPanelHidden } from '@portal/domain';
-import { useCategories, useIsSuperadmin, useSubcategories } from '../hooks/useCatalogueQueries';
+import { isDimensionPanelHidden } from '@portal/domain';
+import { useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueSelection } from '../hooks/useCatalogueSelection';
 import { useShallow } from 'zustand/react/shallow';
 import { useCatalogueStore } from '../store';
 import { CatalogueResults } from './CatalogueResults';
-import { CategoryCards, CategoryCardsSkeleton } from './CategoryCards';
+import { CategoriesFallback, SubcategoryPanel } from './CatalogueFrame';
+import { CategoryCards } from './CategoryCards';
 import { DimensionSearchPanel } from './DimensionSearchPanel';
-import { NoResults } from './NoResults';
 import { PartNumberSearch } from './PartNumberSearch';
-import { LoadError, ProductListSkeleton } from './ProductList';
-import { SubcategoryTabs, SubcategoryTabsSkeleton } from './SubcategoryTabs';
 
 /** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
 function OddSizePanel() {
@@ -72,36 +71,12 @@ export function CatalogueView() {
       resetSearch: s.resetSearch,
     })),
   );
-  const categories = useCategories();
-
-  const list = categories.data ?? [];
-  // First category open on load; a remembered choice that vanished falls back to it too.
-  const category = list.find((c) => c._id === store.categoryId) ?? list[0] ?? null;
-  const hasSubs = category ? category.has_subcatalogues !== false : false;
-  const subs = useSubcategories(category?._id ?? null, hasSubs);
-
-  if (categories.isPending)
-    return (
-      <>
-        <CategoryCardsSkeleton />
-        <ProductListSkeleton label="Loading catalogue" />
-      </>
-    );
-  if (categories.isError)
-    return (
-      <LoadError
-        title={CATALOGUE_MSG.fetchCatalogueFailed}
-        error={categories.error}
-        onRetry={() => void categories.refetch()}
-      />
-    );
-  if (!category) return <NoResults />;
-
-  const subList = hasSubs && subs.isSuccess ? subs.data : [];
-  const subsLoading = hasSubs && subs.isPending;
-  // Empty list or failed load → the category holds its products directly.
-  const sub = subList.find((s) => s._id === store.subcategoryId) ?? subList[0] ?? null;
-  const listId = sub?._id ?? category._id;
+  const { categories, list, category, subList, sub, subsLoading, listId } = useCatalogueSelection(
+    store.categoryId,
+    store.subcategoryId,
+  );
+  if (categories.isPending || categories.isError || !category || !listId)
+    return <CategoriesFallback query={categories} />;
   const panelHidden = isDimensionPanelHidden(category.name);
 
   const results = (
@@ -137,23 +112,15 @@ export function CatalogueView() {
               {category.name}
             </Title>
             <PartNumberBox />
-            {subsLoading ? (
-              <>
-                <SubcategoryTabsSkeleton />
-                <ProductListSkeleton />
-              </>
-            ) : sub ? (
-              <SubcategoryTabs
-                categoryName={category.name}
-                subcategories={subList}
-                selectedId={sub._id}
-                onSelect={store.selectSubcategory}
-              >
-                {results}
-              </SubcategoryTabs>
-            ) : (
-              results
-            )}
+            <SubcategoryPanel
+              loading={subsLoading}
+              categoryName={category.name}
+              subcategories={subList}
+              selected={sub}
+              onSelect={store.selectSubcategory}
+            >
+              {results}
+            </SubcategoryPanel>
           </Stack>
         </Grid.Col>
       </Grid>

@@ -512,6 +512,17 @@ describe('catalogue edit mode', () => {
     });
   });
 
+  it('shows which multiplier prices the category and changes it (renaming plays no part)', async () => {
+    const { server } = await enterEdit();
+    const select = screen.getByRole('combobox', { name: 'Customers pay' });
+    expect(select).toHaveValue('');
+    fireEvent.change(select, { target: { value: 'polyroll' } });
+    expect(await screen.findByText('Category updated successfully')).toBeInTheDocument();
+    const patch = server.calls.find((c) => c.method === 'PATCH' && c.url === '/api/catalogue/category/cat-m10')!;
+    expect(patch.body).toEqual({ product_line: 'polyroll' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Customers pay' })).toHaveValue('polyroll'));
+  });
+
   it('Delete Product confirms with the spec text, then deletes', async () => {
     const { server } = await enterEdit();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Product' }));

@@ -1,5 +1,6 @@
 /** Catalogue mutations of the edit view (the single-variant calls + the atomic grid save). Paths relative to /api. */
 import { apiRequest, api, apiUrl, isApiRequestError, type ApiRequestError } from '../../../shared/api';
+import type { ProductLine } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
 import { defaultProductVariant } from './model';
 import type { EditFile, PriceHistoryEntry, SaveVariantsBody, SaveVariantsResponse, VariantConflict } from './types';
@@ -154,4 +155,9 @@ export async function fetchPriceHistory(variantId: string, signal?: AbortSignal)
     changed_by: h.changed_by ?? h.username ?? null,
     changed_at: h.changed_at ?? h.created_at ?? '',
   }));
+}
+
+/** Which company multiplier prices a category (null: the general price multiplier). */
+export async function setCategoryProductLine(categoryId: string, productLine: ProductLine | null): Promise<void> {
+  await api.patch(`catalogue/category/${enc(categoryId)}`, { product_line: productLine }, { silent: true });
 }

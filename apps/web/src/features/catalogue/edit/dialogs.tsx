@@ -2,7 +2,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CATALOGUE_MSG } from '@portal/domain';
+import { catalogueKeys } from '../queryKeys';
+import { CATALOGUE_MSG, VARIANT_VALUE_FIELDS } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
 import { formatDollars } from '../format';
 import { fetchPriceHistory } from './api';
@@ -118,18 +119,7 @@ export function UnsavedChangesDialog({
 
 // ── 409: rows changed by someone else (mine: the grid's current rows) ───────
 
-const COMPARED = [
-  'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
-  'list_price',
-] as const;
+const COMPARED = [...VARIANT_VALUE_FIELDS, 'list_price'] as const;
 
 export function ConflictView({
   conflicts,
@@ -228,7 +218,7 @@ function formatWhen(iso: string): string {
 export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClose: () => void }) {
   const id = row?._id ?? '';
   const history = useQuery({
-    queryKey: ['catalogue', 'priceHistory', id],
+    queryKey: catalogueKeys.priceHistory(id),
     queryFn: ({ signal }) => fetchPriceHistory(id, signal),
     enabled: !!row,
     staleTime: 0,

@@ -7,9 +7,9 @@ import { CATALOGUE_MSG } from '@portal/domain';
 import { emitRealtime, onRealtimeConnect, useRealtimeEvent } from '../../../shared/realtime';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { useAuthStore } from '../../auth';
-import { catalogueKeys } from '../hooks/useCatalogueQueries';
+import { catalogueKeys } from '../queryKeys';
 import { isGlobalFailure, saveVariants } from './api';
-import { isEditDirty, selectDirty, useEditStore } from './editStore';
+import { isEditDirty, selectDirty, useEditStore, type PendingLeave } from './editStore';
 import { buildSaveBody, mapSaveErrors } from './model';
 
 /** A push within this window after our own save is our own change, not someone else's. */
@@ -140,4 +140,26 @@ export function usePresence(productId: string | null): string[] {
     });
   });
   return editors.productId === productId ? editors.names : [];
+}
+
+/** The unsaved-changes dialog's answers for the pending leave: Save Changes, Discard Changes, Stay Here. */
+export function leaveActions(pending: PendingLeave | null, save: () => Promise<boolean>) {
+  const done = () => {
+    useEditStore.getState().setPendingLeave(null);
+    pending?.proceed();
+  };
+  return {
+    save: async () => {
+      if (pending && (await save())) done();
+    },
+    discard: () => {
+      if (!pending) return;
+      useEditStore.getState().discard();
+      done();
+    },
+    stay: () => {
+      useEditStore.getState().setPendingLeave(null);
+      pending?.cancel?.();
+    },
+  };
 }

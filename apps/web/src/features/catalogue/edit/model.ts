@@ -10,21 +10,14 @@ import {
   normalizeOddSizeType,
   parseMoneyToCents,
   renumberDisplayOrder,
+  VARIANT_VALUE_FIELDS,
 } from '@portal/domain';
 import type { CatalogueVariant } from '../types';
 import type { GridRow, RowErrors, RowStatus, SaveVariant, SaveVariantsBody, VariantConflict } from './types';
 
 /** Fields compared to tell an edited row (and sent by the save). */
 export const ROW_FIELDS = [
-  'part_number',
-  'size',
-  'actual_size',
-  'depth',
-  'odd_size',
-  'odd_size_type',
-  'min_area',
-  'max_area',
-  'out_of_stock',
+  ...VARIANT_VALUE_FIELDS,
   'list_price',
   'display_order',
 ] as const satisfies readonly (keyof GridRow)[];

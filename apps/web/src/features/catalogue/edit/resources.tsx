@@ -19,7 +19,8 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { catalogueKeys } from '../queryKeys';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { handleGlobalApiError } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
@@ -35,8 +36,8 @@ export interface ResourceOwner {
   label: string;
 }
 
-const filesKey = (ownerId: string) => ['catalogue-files', ownerId] as const;
-const ALL_FILES = ['catalogue-files'] as const;
+const filesKey = catalogueKeys.files.owner;
+const ALL_FILES = catalogueKeys.files.all;
 
 function merge(old: readonly EditFile[] | undefined, added: readonly EditFile[]): EditFile[] {
   const ids = new Set(added.map((f) => f._id));
@@ -66,7 +67,6 @@ export function ProductResources({ categoryId, owners }: { categoryId: string; o
   const queryClient = useQueryClient();
   const [opened, setOpened] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const target = owners.find((o) => o.id === chosen) ?? owners[0] ?? null;
 
   const queries = useQueries({
@@ -87,21 +87,21 @@ export function ProductResources({ categoryId, owners }: { categoryId: string; o
     );
   });
 
-  const onFiles = async (files: File[]) => {
-    if (!target) return;
-    setUploading(true);
-    try {
-      const stored = await uploadFiles(target.id, files);
-      queryClient.setQueryData<EditFile[]>(filesKey(target.id), (old) => merge(old, stored));
+  const upload = useMutation({
+    mutationFn: ({ ownerId, files }: { ownerId: string; files: File[] }) => uploadFiles(ownerId, files),
+    onSuccess: (stored, { ownerId }) => {
+      queryClient.setQueryData<EditFile[]>(filesKey(ownerId), (old) => merge(old, stored));
       // The worker's verdict may have come before this answer: read the stored status.
-      void queryClient.invalidateQueries({ queryKey: filesKey(target.id) });
+      void queryClient.invalidateQueries({ queryKey: filesKey(ownerId) });
       notifications.show({ color: 'teal', message: CATALOGUE_MSG.filesUploaded, autoClose: 3000 });
-    } catch (err) {
+    },
+    onError: (err) => {
       if (isGlobalFailure(err)) handleGlobalApiError(err);
       else showUploadRefused(uploadProblems(err));
-    } finally {
-      setUploading(false);
-    }
+    },
+  });
+  const onFiles = (files: File[]) => {
+    if (target) upload.mutate({ ownerId: target.id, files });
   };
 
   return (
@@ -114,7 +114,7 @@ export function ProductResources({ categoryId, owners }: { categoryId: string; o
           onChange={(e) => setChosen(e.currentTarget.value)}
           disabled={!target}
         />
-        <AddFilesButton disabled={!target} loading={uploading} onFiles={(f) => void onFiles(f)} />
+        <AddFilesButton disabled={!target} loading={upload.isPending} onFiles={onFiles} />
       </Group>
       <Group gap={4} wrap="nowrap" aria-label="View Product Resources" role="group">
         <Button variant="default" disabled={!owners.length} onClick={() => setOpened(true)}>
@@ -173,19 +173,15 @@ function FilesDialog({
   groups: { owner: ResourceOwner; query: UseQueryResult<EditFile[]> }[];
   onDeleted: (ownerId: string) => void;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const remove = async (ownerId: string, f: EditFile) => {
-    setBusy(f._id);
-    try {
-      await deleteFile(f._id);
-      notifications.show({ color: 'teal', message: CATALOGUE_MSG.fileDeleted, autoClose: 3000 });
-    } catch {
-      notifications.show({ color: 'red', message: CATALOGUE_MSG.deleteFileFailed, autoClose: 5000 });
-    } finally {
-      setBusy(null);
-      onDeleted(ownerId); // deleted, or already gone: either way show the server's list
-    }
-  };
+  const removal = useMutation({
+    mutationFn: ({ file }: { ownerId: string; file: EditFile }) => deleteFile(file._id),
+    onSuccess: () => notifications.show({ color: 'teal', message: CATALOGUE_MSG.fileDeleted, autoClose: 3000 }),
+    onError: () => notifications.show({ color: 'red', message: CATALOGUE_MSG.deleteFileFailed, autoClose: 5000 }),
+    // Deleted, or already gone: either way show the server's list.
+    onSettled: (_r, _e, { ownerId }) => onDeleted(ownerId),
+  });
+  const busy = removal.isPending ? removal.variables.file._id : null;
+  const remove = (ownerId: string, file: EditFile) => removal.mutate({ ownerId, file });
   const open = async (f: EditFile) => {
     try {
       await openFile(f);
@@ -248,7 +244,7 @@ function FilesDialog({
                             variant="light"
                             color="red"
                             loading={busy === f._id}
-                            onClick={() => void remove(owner.id, f)}
+                            onClick={() => remove(owner.id, f)}
                             aria-label={`Delete ${f.name}`}
                           >
                             Delete

@@ -24,21 +24,8 @@ export interface GridRow {
 
 export type RowStatus = 'new' | 'deleted' | 'edited';
 
-export interface SaveVariant {
-  _id: string;
-  version?: number;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: number | null;
-  odd_size: boolean;
-  odd_size_type: OddSizeTypeValue;
-  min_area: number | null;
-  max_area: number | null;
-  out_of_stock: boolean;
-  list_price: number | null;
-  display_order: number;
-}
+/** A row as the save sends it (the grid row without its deletion mark). */
+export type SaveVariant = Omit<GridRow, '_deleted'>;
 
 export interface SaveVariantsBody {
   variants: SaveVariant[];

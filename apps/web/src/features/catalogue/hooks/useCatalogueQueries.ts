@@ -11,21 +11,11 @@ import { sortCategories } from '@portal/domain';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { useAuthStore } from '../../auth';
 import { fetchByPartNumber, fetchCategories, fetchProducts, fetchSubcategories, searchByDimensions } from '../api';
+import { catalogueKeys } from '../queryKeys';
 import { useCatalogueStore } from '../store';
 import type { CatalogueProductList, DimensionSearchQuery, DisplayProduct } from '../types';
 
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  categories: (superadmin: boolean) => ['catalogue', 'categories', superadmin ? 'superadmin' : 'customer'] as const,
-  subcategories: (categoryId: string) => ['catalogue', 'subcategories', categoryId] as const,
-  /** Everything loaded for one category: its products and searches, whatever list id they use. */
-  category: (categoryId: string) => ['catalogue', 'category', categoryId] as const,
-  products: (categoryId: string, listId: string) => ['catalogue', 'category', categoryId, 'products', listId] as const,
-  partNumber: (categoryId: string, listId: string, partNumber: string) =>
-    ['catalogue', 'category', categoryId, 'partNumber', listId, partNumber] as const,
-  dimensions: (categoryId: string, listId: string, q: DimensionSearchQuery) =>
-    ['catalogue', 'category', categoryId, 'dimensions', listId, q.width, q.height, q.depth, q.action] as const,
-};
+export { catalogueKeys };
 
 const SESSION = { staleTime: Infinity, gcTime: Infinity } as const;
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { downloadExport } from './api';
@@ -12,15 +12,13 @@ interface ExportMenuProps {
 
 /** Export: CSV or XLSX, of this category (or sub-category) or of the whole catalogue. */
 export function ExportMenu({ categoryId, categoryName, subcategory }: ExportMenuProps) {
-  const [busy, setBusy] = useState(false);
-  const run = (format: 'csv' | 'xlsx', id: string | null) => {
-    setBusy(true);
-    downloadExport(format, id)
-      .catch((err: unknown) =>
-        notifications.show({ color: 'red', message: err instanceof Error ? err.message : 'Export failed' }),
-      )
-      .finally(() => setBusy(false));
-  };
+  const exporting = useMutation({
+    mutationFn: ({ format, id }: { format: 'csv' | 'xlsx'; id: string | null }) => downloadExport(format, id),
+    onError: (err: unknown) =>
+      notifications.show({ color: 'red', message: err instanceof Error ? err.message : 'Export failed' }),
+  });
+  const busy = exporting.isPending;
+  const run = (format: 'csv' | 'xlsx', id: string | null) => exporting.mutate({ format, id });
   const scopes = [
     ...(subcategory ? [{ id: subcategory._id, label: subcategory.name }] : []),
     { id: categoryId, label: categoryName },

@@ -12,7 +12,8 @@ import {
   Stepper,
   Text,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from '../queryKeys';
 import { missingRequiredColumns, type ImportColumn } from '@portal/domain';
 import { serverMessage } from '../../../shared/api';
 import { applyImport, previewImport, startImport, type ImportPreview } from './api';
@@ -55,7 +56,6 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<Record<string, ImportColumn | null>>({});
   const [importId, setImportId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const status = useImportStatus(importId);
   const missing = missingRequiredColumns(mapping);
@@ -69,39 +69,44 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
     setError(null);
   };
   const close = () => {
-    if (status.status === 'applied') void qc.invalidateQueries({ queryKey: ['catalogue'] });
+    if (status.status === 'applied') void qc.invalidateQueries({ queryKey: catalogueKeys.all });
     reset();
     onClose();
   };
-  const guard = async (fn: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-    } catch (err) {
-      setError(serverMessage(err, 'Something went wrong. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+  // Each step is one server call; a failure shows its message and keeps the wizard where it is.
+  const stepCall = {
+    onMutate: () => setError(null),
+    onError: (err: unknown) => setError(serverMessage(err, 'Something went wrong. Please try again.')),
   };
-  const upload = () =>
-    guard(async () => {
-      const p = await previewImport(file!);
+  const previewStep = useMutation({
+    mutationFn: (f: File) => previewImport(f),
+    ...stepCall,
+    onSuccess: (p: ImportPreview) => {
       setPreview(p);
       setMapping(p.mapping);
       setStep(1);
-    });
-  const check = () =>
-    guard(async () => {
-      setImportId(await startImport(file!, mapping, deleteMissing));
+    },
+  });
+  const checkStep = useMutation({
+    mutationFn: () => startImport(file!, mapping, deleteMissing),
+    ...stepCall,
+    onSuccess: (id: string) => {
+      setImportId(id);
       setStep(2);
-    });
-  const apply = () =>
-    guard(async () => {
-      await applyImport(importId!);
+    },
+  });
+  const applyStep = useMutation({
+    mutationFn: (id: string) => applyImport(id),
+    ...stepCall,
+    onSuccess: async () => {
       setStep(3);
       await status.refetch();
-    });
+    },
+  });
+  const busy = previewStep.isPending || checkStep.isPending || applyStep.isPending;
+  const upload = () => previewStep.mutate(file!);
+  const check = () => checkStep.mutate();
+  const apply = () => applyStep.mutate(importId!);
 
   const view = status.view;
   const running = importId !== null && status.running;
@@ -138,7 +143,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
               onChange={(e) => setDeleteMissing(e.currentTarget.checked)}
             />
             <Group justify="flex-end">
-              <Button onClick={() => void upload()} disabled={!file} loading={busy}>
+              <Button onClick={upload} disabled={!file} loading={busy}>
                 Next
               </Button>
             </Group>
@@ -151,7 +156,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
               <Button variant="default" onClick={reset}>
                 Back
               </Button>
-              <Button onClick={() => void check()} disabled={missing.length > 0} loading={busy}>
+              <Button onClick={check} disabled={missing.length > 0} loading={busy}>
                 Check file
               </Button>
             </Group>
@@ -196,7 +201,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
             </Button>
             {step === 2 && (
               <Button
-                onClick={() => void apply()}
+                onClick={apply}
                 disabled={running || view?.status !== 'ready' || (view?.counts.errors ?? 0) > 0}
                 loading={busy}
               >

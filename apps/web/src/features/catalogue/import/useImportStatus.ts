@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { catalogueKeys } from '../queryKeys';
 import type { ClientEventMap } from '@portal/contracts';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { fetchImport } from './api';
@@ -14,7 +15,7 @@ export function useImportStatus(id: string | null) {
   const [errorsPage, setErrorsPage] = useState(1);
   const [progress, setProgress] = useState<ClientEventMap['import.progress'] | null>(null);
   const query = useQuery({
-    queryKey: ['catalogue-import', id, page, errorsPage],
+    queryKey: catalogueKeys.imports.page(id, page, errorsPage),
     queryFn: () => fetchImport(id!, page, errorsPage, PAGE_SIZE),
     enabled: !!id,
     refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.status) ? false : 1500),
@@ -22,7 +23,7 @@ export function useImportStatus(id: string | null) {
   useRealtimeEvent('import.progress', (e) => {
     if (e.id !== id) return;
     setProgress(e);
-    if (!RUNNING.has(e.status)) void qc.invalidateQueries({ queryKey: ['catalogue-import', id] });
+    if (!RUNNING.has(e.status)) void qc.invalidateQueries({ queryKey: catalogueKeys.imports.one(id) });
   });
   const view = query.data ?? null;
   const status = view?.status ?? 'queued';
@@ -35,7 +36,7 @@ export function useImportStatus(id: string | null) {
     errorsPage,
     setPage,
     setErrorsPage,
-    refetch: () => qc.invalidateQueries({ queryKey: ['catalogue-import', id] }),
+    refetch: () => qc.invalidateQueries({ queryKey: catalogueKeys.imports.one(id) }),
     error: query.error,
   };
 }

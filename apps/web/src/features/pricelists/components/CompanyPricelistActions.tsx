@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { sortCategories } from '@portal/domain';
 import { fetchCategories } from '../../catalogue/api';
+import { pricelistKeys } from '../hooks';
 import { PricelistActions } from './PricelistActions';
 import { WHOLE_CATALOGUE, type ScopeOption } from './PricelistDownloadModal';
 
@@ -12,7 +13,7 @@ import { WHOLE_CATALOGUE, type ScopeOption } from './PricelistDownloadModal';
 export function CompanyPricelistActions({ companyId, companyName }: { companyId: string; companyName: string }) {
   const [asked, setAsked] = useState(false);
   const categories = useQuery({
-    queryKey: ['pricelists', 'categories'],
+    queryKey: pricelistKeys.categories,
     queryFn: ({ signal }) => fetchCategories(false, signal),
     select: sortCategories,
     enabled: asked,

@@ -16,6 +16,8 @@ export interface EditServer {
   history: Record<string, unknown[]>;
   /** Stored files by owner (category, sub-category or product id), as `GET …/files` lists them. */
   files: Record<string, { _id: string; name: string; status: string; reason?: string | null; path?: string }[]>;
+  /** Product line per category id, as the superadmin view (`?role=superadmin`) shows it. */
+  productLines: Record<string, string | null>;
 }
 
 export function editProducts(): Record<string, CatalogueProduct[]> {
@@ -74,6 +76,7 @@ export function editServer(): EditServer {
     saves: () => server.calls.filter((c) => c.method === 'PUT'),
     history: {},
     files: {},
+    productLines: { 'cat-rigid': 'rigidflow' },
   };
   const { calls } = mockFetch((raw, call) => {
     const url = new URL(raw, 'http://localhost');
@@ -81,8 +84,19 @@ export function editServer(): EditServer {
     if (path === 'validate') return json({ status: 200, token: 'fresh.jwt.token', data: makeUser('superadmin') });
     if (path === 'config') return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } });
     if (path === 'csrf-token') return json({ status: 200, token: CSRF });
-    if (path === 'catalogue') return json({ status: 200, data: CATEGORIES });
+    if (path === 'catalogue')
+      return json({
+        status: 200,
+        data:
+          url.searchParams.get('role') === 'superadmin'
+            ? CATEGORIES.map((c) => ({ ...c, product_line: server.productLines[c._id] ?? null }))
+            : CATEGORIES,
+      });
     let m: RegExpExecArray | null;
+    if ((m = /^catalogue\/category\/(.+)$/.exec(path)) && call.method === 'PATCH') {
+      server.productLines[m[1]] = (call.body as { product_line: string | null }).product_line;
+      return json({ status: 200, message: 'Category updated successfully', data: { _id: m[1] } });
+    }
     if ((m = /^catalogue\/subcatalogue\/(.+)$/.exec(path))) return json({ status: 200, data: SUBS[m[1]] ?? [] });
     if ((m = /^catalogue\/product\/([^/]+)\/variants$/.exec(path)) && call.method === 'PUT') {
       const next = server.saveAnswers.shift();

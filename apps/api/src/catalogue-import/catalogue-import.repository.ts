@@ -1,9 +1,10 @@
-import type { VariantRow } from '../catalogue-editing/catalogue-editing.sql';
+import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import type { VariantRow } from '../catalogue-editing/catalogue-editing.repository';
 
 /** SQL of catalogue export and the import records (the dry run and apply run in the worker). */
 
 /** One exported variant, in file order. $1 = category/sub-category id or NULL (whole catalogue). */
-export const EXPORT_ROWS_SQL = `
+const EXPORT_ROWS_SQL = `
   SELECT k.name AS category, s.name AS subcategory, p.name AS product, v.part_number, v.size, v.actual_size,
          v.depth::text AS depth, v.odd_size, v.odd_size_type, v.min_area::text AS min_area, v.max_area::text AS max_area,
          v.out_of_stock, v.list_price_cents::text AS list_price_cents, v.display_order
@@ -22,13 +23,13 @@ export type ExportRow = Omit<VariantRow, 'id' | 'product_id' | 'version'> & {
   product: string;
 };
 
-export const NODE_NAME_SQL = `
+const NODE_NAME_SQL = `
   SELECT k.name FROM categories k WHERE k.id = $1
   UNION ALL
   SELECT s.name FROM subcategories s WHERE s.id = $1
   LIMIT 1`;
 
-export const INSERT_IMPORT_SQL = `
+const INSERT_IMPORT_SQL = `
   INSERT INTO catalogue_imports (id, file_name, format, storage_name, size, mapping, delete_missing, total_rows,
                                  started_by, started_by_name, started_by_email)
   VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11)
@@ -56,7 +57,7 @@ export interface ImportRecord {
   error_rows: number;
 }
 
-export const IMPORT_RECORD_SQL = `
+const IMPORT_RECORD_SQL = `
   SELECT i.id, i.status, i.file_name, i.format, i.delete_missing, i.total_rows, i.done_rows, i.create_count,
          i.update_count, i.unchanged_count, i.delete_count, i.error_count, i.message, i.started_by_name, i.created_at,
          i.validated_at, i.applied_at,
@@ -65,14 +66,80 @@ export const IMPORT_RECORD_SQL = `
     FROM catalogue_imports i WHERE i.id = $1`;
 
 /** $2 limit, $3 offset. */
-export const IMPORT_ERRORS_SQL = `
+const IMPORT_ERRORS_SQL = `
   SELECT row_number AS row, column_name AS column, message FROM catalogue_import_errors
    WHERE import_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`;
 
-export const IMPORT_CHANGES_SQL = `
+const IMPORT_CHANGES_SQL = `
   SELECT row_number AS row, part_number, kind, fields FROM catalogue_import_changes
    WHERE import_id = $1 ORDER BY seq LIMIT $2 OFFSET $3`;
 
-export const LOCK_IMPORT_SQL = `SELECT id, status, file_name FROM catalogue_imports WHERE id = $1 FOR UPDATE`;
+const LOCK_IMPORT_SQL = `SELECT id, status, file_name FROM catalogue_imports WHERE id = $1 FOR UPDATE`;
 
-export const SET_APPLYING_SQL = `UPDATE catalogue_imports SET status = 'applying', updated_at = now() WHERE id = $1`;
+const SET_APPLYING_SQL = `UPDATE catalogue_imports SET status = 'applying', updated_at = now() WHERE id = $1`;
+
+export interface NewImport {
+  id: string;
+  name: string;
+  kind: string;
+  storageName: string;
+  size: number;
+  mapping: unknown;
+  deleteMissing: boolean;
+  rows: number;
+  user: { id: string; username: string; email: string };
+}
+
+export async function insertImport(db: Db, v: NewImport): Promise<{ id: string; status: string }> {
+  return (await queryOne<{ id: string; status: string }>(db, INSERT_IMPORT_SQL, [
+    v.id,
+    v.name,
+    v.kind,
+    v.storageName,
+    v.size,
+    v.mapping ? JSON.stringify(v.mapping) : null,
+    v.deleteMissing,
+    v.rows,
+    v.user.id,
+    v.user.username,
+    v.user.email,
+  ]))!;
+}
+
+export function findImport(db: Db, id: string): Promise<ImportRecord | null> {
+  return queryOne<ImportRecord>(db, IMPORT_RECORD_SQL, [id]);
+}
+
+export function importErrors(db: Db, id: string, limit: number, offset: number) {
+  return queryRows<{ row: number; column: string | null; message: string }>(db, IMPORT_ERRORS_SQL, [id, limit, offset]);
+}
+
+export function importChanges(db: Db, id: string, limit: number, offset: number) {
+  return queryRows<{ row: number; part_number: string; kind: string; fields: unknown }>(db, IMPORT_CHANGES_SQL, [
+    id,
+    limit,
+    offset,
+  ]);
+}
+
+export function lockImport(db: Db, id: string): Promise<{ id: string; status: string; file_name: string } | null> {
+  return queryOne(db, LOCK_IMPORT_SQL, [id]);
+}
+
+export async function setApplying(db: Db, id: string): Promise<void> {
+  await execute(db, SET_APPLYING_SQL, [id]);
+}
+
+/** The name of a category or sub-category, or null. */
+export async function nodeName(db: Db, id: string): Promise<string | null> {
+  return (await queryOne<{ name: string }>(db, NODE_NAME_SQL, [id]))?.name ?? null;
+}
+
+/** Opens the export cursor inside the caller's transaction (`db` = that transaction's manager). */
+export async function openExportCursor(db: Db, catalogueId: string | null): Promise<void> {
+  await execute(db, `DECLARE export_rows NO SCROLL CURSOR FOR ${EXPORT_ROWS_SQL}`, [catalogueId]);
+}
+
+export function fetchExportRows(db: Db, batch: number): Promise<ExportRow[]> {
+  return queryRows<ExportRow>(db, `FETCH ${batch} FROM export_rows`);
+}

@@ -4,15 +4,17 @@
  * so the API never hydrates entities or loops per row. Pricing happens here too, in exact numeric
  * arithmetic: `round(list_price_cents × pct / 100)` is half-up for non-negative values — the same
  * result as `customerPriceCents` in libs/domain. `pct` is chosen in TypeScript by
- * `percentageForCategory` (one category per request), so the product-line rule lives once.
+ * `percentageForProductLine` from the category's `product_line` (one category per request), so the
+ * product-line rule lives once and a category's name never affects a price.
  *
  * Parameters shared by every query: $1 = category or sub-category id, $2 = percentage (numeric text;
  * '100' for a superadmin, which yields the list price).
  */
-import { customerPriceSql } from '@portal/db';
+import type { CatalogueCategory, CatalogueSubcategory, ProductLine } from '@portal/contracts';
+import { customerPriceSql, queryOne, queryRows, type Db } from '@portal/db';
 
 /** The catalogue version: moves in the same transaction as any catalogue change. */
-export const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
+const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
 
 export type NodeKind = 'category' | 'subcategory';
 
@@ -40,20 +42,20 @@ export function variantJson(superadmin: boolean, withMatch = false): string {
 }
 
 /**
- * The viewed node (category or sub-category, with its category's name) and the caller's company
+ * The viewed node (category or sub-category, with its category's product line) and the caller's company
  * percentages, and the catalogue version (cache key), in one round trip. Always returns exactly one row.
  * $1 = node id, $2 = company id.
  */
-export const CONTEXT_SQL = `
-  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.category_name,
+const CONTEXT_SQL = `
+  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
          c.polyroll_percentage::text AS polyroll_percentage
     FROM (SELECT 1) one
     LEFT JOIN LATERAL (
-      SELECT 'category' AS kind, k.id, k.name, k.name AS category_name FROM categories k WHERE k.id = $1
+      SELECT 'category' AS kind, k.id, k.name, k.product_line FROM categories k WHERE k.id = $1
       UNION ALL
-      SELECT 'subcategory', s.id, s.name, k.name
+      SELECT 'subcategory', s.id, s.name, k.product_line
         FROM subcategories s JOIN categories k ON k.id = s.category_id WHERE s.id = $1
       LIMIT 1
     ) n ON true
@@ -127,7 +129,7 @@ export function searchSql(kind: NodeKind, superadmin: boolean): string {
 /**
  * `GET catalogue`: every category with its ready files. With `all` false (customer view, and a
  * superadmin without ?role=superadmin) only categories holding at least one standard variant, and
- * has_subcatalogues counts only such sub-categories.
+ * has_subcatalogues counts only such sub-categories. `product_line` is sent in the `all` view only.
  */
 export function categoriesSql(all: boolean): string {
   const visible = (col: string) =>
@@ -136,7 +138,7 @@ export function categoriesSql(all: boolean): string {
       : `EXISTS (SELECT 1 FROM products p WHERE ${col} AND EXISTS (
            SELECT 1 FROM variants v WHERE v.product_id = p.id AND NOT v.odd_size))`;
   return `
-    SELECT k.id AS "_id", k.name, k.image_svg IS NOT NULL AS has_image,
+    SELECT k.id AS "_id", k.name, k.image_svg IS NOT NULL AS has_image, k.product_line,
            EXISTS (SELECT 1 FROM subcategories s WHERE s.category_id = k.id AND ${visible('p.subcategory_id = s.id')})
              AS has_subcatalogues,
            coalesce((SELECT json_agg(json_build_object('_id', f.id, 'name', f.name, 'path', f.path) ORDER BY f.created_at, f.id)
@@ -161,4 +163,81 @@ export function subcategoriesSql(all: boolean): string {
       FROM subcategories s
      WHERE s.category_id = $1${visible}
      ORDER BY s.display_order, lower(s.name), s.id`;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+export interface ContextRow {
+  cv: string;
+  kind: NodeKind | null;
+  id: string | null;
+  name: string | null;
+  product_line: ProductLine | null;
+  company_id: string | null;
+  discount_percentage: string | null;
+  rigidflow_percentage: string | null;
+  minipro_percentage: string | null;
+  polyroll_percentage: string | null;
+}
+
+/** The catalogue version (cache key). */
+export async function catalogueVersion(db: Db): Promise<string> {
+  return (await queryOne<{ cv: string }>(db, VERSION_SQL))!.cv;
+}
+
+/** Node, company percentages and version in one round trip (always one row). */
+export async function viewContext(db: Db, nodeId: string, companyId: string | null): Promise<ContextRow> {
+  return (await queryOne<ContextRow>(db, CONTEXT_SQL, [nodeId, companyId]))!;
+}
+
+export type CategoryListRow = Omit<CatalogueCategory, 'image_url'> & { has_image: boolean };
+
+export function categoryRows(db: Db, all: boolean): Promise<CategoryListRow[]> {
+  return queryRows<CategoryListRow>(db, categoriesSql(all));
+}
+
+export async function categoryExists(db: Db, id: string): Promise<boolean> {
+  return (await queryOne(db, `SELECT 1 FROM categories WHERE id = $1`, [id])) !== null;
+}
+
+export function subcategoryRows(db: Db, categoryId: string, all: boolean): Promise<CatalogueSubcategory[]> {
+  return queryRows<CatalogueSubcategory>(db, subcategoriesSql(all), [categoryId]);
+}
+
+/** Priced JSON text of a node's products. */
+export async function productPageJson(db: Db, kind: NodeKind, superadmin: boolean, id: string, pct: string) {
+  return (await queryOne<{ details: string }>(db, productPageSql(kind, superadmin), [id, pct]))!.details;
+}
+
+/** Priced JSON text of the product holding the part number, or null. */
+export async function partNumberJson(
+  db: Db,
+  kind: NodeKind,
+  superadmin: boolean,
+  id: string,
+  pct: string,
+  partNumber: string,
+): Promise<string | null> {
+  return (
+    (await queryOne<{ product: string }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]))?.product ?? null
+  );
+}
+
+/** Priced JSON text of the dimension search results. `params` = $3..$8 of `searchSql`. */
+export async function searchJson(
+  db: Db,
+  kind: NodeKind,
+  superadmin: boolean,
+  id: string,
+  pct: string,
+  params: readonly string[],
+): Promise<string> {
+  return (await queryOne<{ results: string }>(db, searchSql(kind, superadmin), [id, pct, ...params]))!.results;
+}
+
+export async function categoryImage(db: Db, id: string): Promise<string | null> {
+  return (
+    (await queryOne<{ image_svg: string | null }>(db, `SELECT image_svg FROM categories WHERE id = $1`, [id]))
+      ?.image_svg ?? null
+  );
 }

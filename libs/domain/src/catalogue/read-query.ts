@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * Query strings of the catalogue reads, normalised at the controller. They never fail here: the
+ * service answers a missing part number or a bad search with its own 400 after resolving the node
+ * (an unknown node is a 404 first).
+ */
+
+/** Single query-string value: repeated parameters (?a=1&a=2) count as invalid, not as the first. */
+export const singleQueryValue = (value: unknown): string | undefined => {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' ? value : '\u0000invalid';
+};
+
+const single = z.unknown().optional().transform(singleQueryValue);
+
+/** `?role=superadmin` asks for the unfiltered catalogue (honoured for superadmins only). */
+export const catalogueRoleQuerySchema = z
+  .object({ role: z.unknown().optional() })
+  .transform((q) => ({ unfiltered: q.role === 'superadmin' }));
+export type CatalogueRoleQuery = z.infer<typeof catalogueRoleQuerySchema>;
+
+/** `catalogue/productNumber/{id}?partNumber=`: the trimmed part number ('' when missing). */
+export const partNumberQuerySchema = z
+  .object({ partNumber: single })
+  .transform((q) => ({ partNumber: q.partNumber?.trim() ?? '' }));
+export type PartNumberQuery = z.infer<typeof partNumberQuerySchema>;
+
+/** `catalogue/searchproduct/{id}?width&height&depth&action`, each a single value or undefined. */
+export const dimensionQuerySchema = z.object({ width: single, height: single, depth: single, action: single });
+export type DimensionQuery = z.infer<typeof dimensionQuerySchema>;
