@@ -214,6 +214,29 @@ describe('customer price lists', () => {
     expect(note.description).toBe(`Price list ready for "Acme Air" (Whole catalogue, CSV): ${n} rows`);
   });
 
+  it('renaming every category keeps every price in a new list (priced by product line, not by name)', async () => {
+    const before = await screen(as.empA);
+    const lines: { product_line: string | null }[] = await api.db.query(
+      `SELECT product_line FROM categories WHERE product_line IS NOT NULL`,
+    );
+    expect(lines.length).toBeGreaterThan(0); // the company pays a product-line percentage somewhere
+    const names: { id: string; name: string }[] = await api.db.query(`SELECT id, name FROM categories`);
+    await api.db.query(`UPDATE categories SET name = 'Renamed ' || name, updated_at = now()`);
+    try {
+      const id = await request(as.empA, { format: 'csv' });
+      await ready(as.empA, id);
+      const file = await download(as.empA, id);
+      const rows: string[][] = parse(file.body.toString('utf8')).slice(1);
+      expect(rows).toHaveLength(before.size);
+      for (const [category, , , pn, , , , price] of rows) {
+        expect(category.startsWith('Renamed ')).toBe(true);
+        expect(price).toBe(before.get(pn)!.price.toFixed(2));
+      }
+    } finally {
+      for (const c of names) await api.db.query(`UPDATE categories SET name = $2 WHERE id = $1`, [c.id, c.name]);
+    }
+  });
+
   it('XLSX of one category: title block, frozen header with autofilter, numeric prices equal to the screen', async () => {
     const category = ids['rigid-flow'];
     const [{ name }] = await api.db.query(`SELECT name FROM categories WHERE id = $1`, [category]);

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { rooms, type JobMap, type OutboxEvent } from '@portal/contracts';
 import { publishEvent } from '@portal/db';
-import { PRICELIST_MSG, percentageForCategory, sortCategories } from '@portal/domain';
+import { PRICELIST_MSG, percentageForProductLine, sortCategories } from '@portal/domain';
 import { pricelistFilePath, pricelistStorageName, pricelistsDir, publishRealtime } from '@portal/platform';
 import {
   beginSnapshot,
@@ -102,7 +102,7 @@ async function build(db: DataSource, list: Claimed, path: string): Promise<numbe
     const categories = sortCategories(await pricelistCategories(snapshot, list.scope_id));
     const params: RowsParams = [
       categories.map((c) => c.id),
-      categories.map((c) => String(percentageForCategory(c.name, list))),
+      categories.map((c) => String(percentageForProductLine(c.product_line, list))),
       list.scope === 'subcategory' ? list.scope_id : null,
     ];
     const total = await countPricelistRows(snapshot, params);

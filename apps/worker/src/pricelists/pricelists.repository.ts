@@ -1,11 +1,11 @@
-import type { PricelistFormat, PricelistRef } from '@portal/contracts';
+import type { PricelistFormat, PricelistRef, ProductLine } from '@portal/contracts';
 import { customerPriceSql, execute, queryOne, queryRows, type Db } from '@portal/db';
 import type { CompanyPercentages } from '@portal/domain';
 import type { PricelistRow } from './writers';
 
 /**
  * Data access of the `pricelists` queue. The rows query prices with the catalogue screens' own expression
- * (`customerPriceSql`); the percentage per category comes from `percentageForCategory`, passed in as
+ * (`customerPriceSql`); the percentage per category comes from `percentageForProductLine`, passed in as
  * an array aligned with the category ids, whose order (`ord`) is the screen's category order.
  */
 
@@ -27,7 +27,7 @@ const CLAIM_SQL = `
  * Only their id and name: the order and percentages are decided in TypeScript.
  */
 const CATEGORIES_SQL = `
-  SELECT k.id, k.name FROM categories k
+  SELECT k.id, k.name, k.product_line FROM categories k
    WHERE $1::uuid IS NULL OR k.id = $1
       OR k.id = (SELECT s.category_id FROM subcategories s WHERE s.id = $1)`;
 
@@ -126,7 +126,7 @@ export async function endSnapshot(db: Db, outcome: 'COMMIT' | 'ROLLBACK'): Promi
 }
 
 export function pricelistCategories(db: Db, scopeId: string | null) {
-  return queryRows<{ id: string; name: string }>(db, CATEGORIES_SQL, [scopeId]);
+  return queryRows<{ id: string; name: string; product_line: ProductLine | null }>(db, CATEGORIES_SQL, [scopeId]);
 }
 
 /** $1 category ids (in screen order), $2 their percentages, $3 sub-category id or null. */
