@@ -116,12 +116,46 @@ async function readEntries(file: string): Promise<ZipEntry[]> {
   }
 }
 
+/** What the archive check learned on the way: entry names and the first worksheet's `<row>` count. */
+export interface XlsxArchiveFacts {
+  entries: string[];
+  /** `<row>` elements of the first worksheet in archive order — the sheet an import reads — header included. */
+  firstSheetRows: number;
+}
+
+const ROW_TAG = Buffer.from('<row');
+
+/** Counts `<row` followed by a space, `>` or `/`, across chunk boundaries. */
+function rowCounter(): { feed(chunk: Buffer): void; readonly count: number } {
+  let carry = Buffer.alloc(0);
+  let count = 0;
+  return {
+    feed(chunk) {
+      const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      let i = buf.indexOf(ROW_TAG);
+      while (i >= 0 && i + ROW_TAG.length < buf.length) {
+        const next = buf[i + ROW_TAG.length];
+        if (next === 0x20 || next === 0x3e || next === 0x2f) count++;
+        i = buf.indexOf(ROW_TAG, i + ROW_TAG.length);
+      }
+      // Keep a tail that may hold the start of a tag cut by the chunk boundary.
+      carry = Buffer.from(buf.subarray(i >= 0 ? i : Math.max(0, buf.length - ROW_TAG.length)));
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
 /**
  * Inflates every entry (streaming, output discarded) and refuses the archive as soon as the total
- * passes `cap` bytes, or when it is not an XLSX workbook. Returns the entry names.
+ * passes `cap` bytes, or when it is not an XLSX workbook. Counts the first worksheet's rows on the
+ * way, so an upload over the row limit is refused before any work is queued.
  */
-export async function checkXlsxArchive(file: string, cap: number): Promise<string[]> {
+export async function checkXlsxArchive(file: string, cap: number): Promise<XlsxArchiveFacts> {
   const entries = await readEntries(file);
+  const firstSheet = entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
+  const rows = rowCounter();
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw new ZipRejected('invalid', 'not an XLSX workbook');
   if (entries.reduce((n, e) => n + e.declared, 0) > cap) throw new ZipRejected('bomb', 'declared size over the cap');
   let total = 0;
@@ -131,12 +165,16 @@ export async function checkXlsxArchive(file: string, cap: number): Promise<strin
     const source = createReadStream(file, { start: e.localOffset, end: e.localOffset + e.compressed - 1 });
     if (e.method === 0) {
       total += e.compressed;
+      if (e === firstSheet) {
+        for await (const chunk of source) rows.feed(chunk as Buffer);
+      }
       source.destroy();
     } else {
       const inflate = createInflateRaw();
       await new Promise<void>((resolve, reject) => {
         inflate.on('data', (chunk: Buffer) => {
           total += chunk.length;
+          if (e === firstSheet) rows.feed(chunk);
           if (total > cap) {
             source.destroy();
             inflate.destroy();
@@ -151,5 +189,5 @@ export async function checkXlsxArchive(file: string, cap: number): Promise<strin
     }
     if (total > cap) throw new ZipRejected('bomb', 'inflated size over the cap');
   }
-  return entries.map((e) => e.name);
+  return { entries: entries.map((e) => e.name), firstSheetRows: rows.count };
 }

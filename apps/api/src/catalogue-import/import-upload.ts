@@ -73,7 +73,7 @@ async function removeQuietly(file: string): Promise<void> {
 /**
  * Streams the multipart `file` to `<FILES_DIR>/imports/<uuid>.part` (never buffered whole), keeps the
  * text fields, then checks: content is CSV or XLSX (415), at most 20 MB (413), at most 100,000 data
- * rows for CSV (413), an XLSX that inflates within the cap (413). On any failure nothing stays on disk.
+ * rows (413), an XLSX that inflates within the cap (413). On any failure nothing stays on disk.
  */
 export async function receiveSheet(req: FastifyRequest, filesDir: string): Promise<ReceivedSheet> {
   if (!req.isMultipart?.()) throw new ApiException(400, IMPORT_MSG.noFile);
@@ -129,7 +129,7 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     let rows = 0;
     if (kind === 'xlsx') {
       try {
-        await checkXlsxArchive(tmp, MAX_XLSX_INFLATED_BYTES);
+        rows = Math.max(0, (await checkXlsxArchive(tmp, MAX_XLSX_INFLATED_BYTES)).firstSheetRows - 1);
       } catch (err) {
         if (err instanceof ZipRejected) {
           throw err.reason === 'bomb'
@@ -138,6 +138,8 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
         }
         throw err;
       }
+      // Counted as <row> elements (spreadsheet apps write none for rows left blank).
+      if (rows > MAX_IMPORT_ROWS) throw new ApiException(413, IMPORT_MSG.tooManyRows);
     } else {
       const lines = got.lines + (got.lastByte === 10 ? 0 : 1);
       rows = Math.max(0, lines - 1);
