@@ -5,3 +5,4 @@ export { CopyableTextInput, type CopyableTextInputProps } from './CopyableTextIn
 export { RevealPasswordInput } from './RevealPasswordInput';
 export { FormModal, type FormModalProps } from './FormModal';
 export { showErrorModal } from './errorModal';
+export { useSchemaForm } from './useSchemaForm';
