@@ -6,3 +6,4 @@ export { RevealPasswordInput } from './RevealPasswordInput';
 export { FormModal, type FormModalProps } from './FormModal';
 export { showErrorModal } from './errorModal';
 export { useSchemaForm } from './useSchemaForm';
+export { SaveButton } from './SaveButton';

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG, normalizeEmail, profileSchema, type ProfileInput } from '@portal/domain';
 import { handledAsSessionEnd, isApiRequestError } from '../../../shared/api';
-import { RevealPasswordInput, showErrorModal, useSchemaForm } from '../../../shared/form';
+import { RevealPasswordInput, showErrorModal, SaveButton, useSchemaForm } from '../../../shared/form';
 import { FormFields, type FieldSpec } from '../../../shared/kit';
 import { FormAlert, ROLE_LABEL } from '../../auth';
 import { accountApi, accountKeys, refreshSessionUser, serverMessage } from '../api';
@@ -112,9 +112,7 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
         )}
         <TextInput label="Role" value={ROLE_LABEL[profile.role_key]} readOnly variant="filled" />
         <Group>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
-          </Button>
+          <SaveButton submitting={isSubmitting} dirty={isDirty} />
         </Group>
       </Stack>
     </form>

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserDetail } from '@portal/contracts';
 import { ORG_MSG, userEditFormSchema } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { showErrorModal, useSchemaForm } from '../../../shared/form';
+import { showErrorModal, SaveButton, useSchemaForm } from '../../../shared/form';
 import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
 import { usersKeys } from '../api';
 import { useResendAccountInfo, useUpdateUser } from '../mutations';
@@ -100,9 +100,7 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
           >
             Resend Account Information?
           </Anchor>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
-          </Button>
+          <SaveButton submitting={isSubmitting} dirty={isDirty} />
         </Group>
       </Stack>
     </form>
