@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
-import { connectSocket, fakeMailer, startTestWorker, waitFor } from './support';
+import { addedUserId, connectSocket, fakeMailer, startTestWorker, waitFor } from './support';
 
 const PW = 'Passw0rd!23';
 
@@ -69,15 +69,12 @@ describe('notifications and emails for companies and users', () => {
   });
 
   it('user created / updated / status changed / resend / deleted → one notification each and the right emails', async () => {
-    const created = await root.request('POST', 'user', {
+    const eveId = await addedUserId(root, {
       company_id: companyId,
       username: 'Eve',
       email: 'eve@acme.com',
       password: 'Secret-pass2',
-      action: 'employee',
     });
-    expect(created.status).toBe(201);
-    const eveId = created.body.data._id;
     await waitFor(() => mailer.sent.find((m) => m.to === 'eve@acme.com' && m.subject === 'Welcome to Filter Portal'));
 
     expect((await root.request('PATCH', `user/${eveId}`, { username: 'Eve B', email: 'eve.b@acme.com' })).status).toBe(

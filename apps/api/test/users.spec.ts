@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { signIn } from './support';
+import { addUser, signIn } from './support';
 
 const PW = 'Passw0rd!23';
 
@@ -32,13 +32,7 @@ describe('users API', () => {
 
   describe('POST user', () => {
     it('superadmin adds an administrator (action admin) → 201 "Admin added Successfully"', async () => {
-      const res = await root.request('POST', 'user', {
-        company_id: acme,
-        username: 'Adam',
-        email: 'ADAM@acme.com',
-        password: 'Secret-pass1',
-        action: 'admin',
-      });
+      const res = await addUser(root, { company_id: acme, username: 'Adam', email: 'ADAM@acme.com', action: 'admin' });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Admin added Successfully');
       expect(res.body.data).toMatchObject({
@@ -60,27 +54,15 @@ describe('users API', () => {
     });
 
     it('superadmin adds an employee (action employee) → "Employee added Successfully"', async () => {
-      const res = await root.request('POST', 'user', {
-        company_id: acme,
-        username: 'Eve',
-        email: 'eve@acme.com',
-        password: 'Secret-pass1',
-        action: 'employee',
-      });
+      const res = await addUser(root, { company_id: acme, username: 'Eve', email: 'eve@acme.com', action: 'employee' });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Employee added Successfully');
       expect(res.body.data.role_key).toBe('employee');
     });
 
     it('an admin always creates an employee of their own company: company and role in the body are ignored', async () => {
-      const res = await acmeAdmin.request('POST', 'user', {
-        username: 'Ed',
-        email: 'ed@acme.com',
-        password: 'Secret-pass1',
-        company_id: beta,
-        action: 'admin',
-        role: 'superadmin',
-      });
+      const ignored = { company_id: beta, action: 'admin', role: 'superadmin' };
+      const res = await addUser(acmeAdmin, { username: 'Ed', email: 'ed@acme.com', ...ignored });
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Employee added Successfully');
       expect(res.body.data).toMatchObject({ role_key: 'employee', company_id: acme });
@@ -90,11 +72,10 @@ describe('users API', () => {
 
     it('409 for a duplicate email (any case), nothing created', async () => {
       for (const client of [root, acmeAdmin]) {
-        const res = await client.request('POST', 'user', {
+        const res = await addUser(client, {
           company_id: acme,
           username: 'X',
           email: 'EVE@acme.com',
-          password: 'Secret-pass1',
           action: 'employee',
         });
         expect(res.status).toBe(409);
@@ -370,24 +351,21 @@ describe('users API', () => {
     });
 
     it('bad ids → 400 "Invalid id"; unknown → 404', async () => {
-      for (const [m, p] of [
-        ['GET', 'user/abc'],
-        ['PATCH', 'user/abc'],
-        ['DELETE', 'user/abc'],
-        ['GET', 'user/resend/abc'],
-      ] as const) {
-        const res = await root.request(m, p, m === 'PATCH' ? { username: 'x' } : undefined);
+      const routes = (id: string) =>
+        [
+          ['GET', `user/${id}`],
+          ['PATCH', `user/${id}`],
+          ['DELETE', `user/${id}`],
+          ['GET', `user/resend/${id}`],
+        ] as const;
+      const send = (m: 'GET' | 'PATCH' | 'DELETE', p: string) =>
+        root.request(m, p, m === 'PATCH' ? { username: 'x' } : undefined);
+      for (const [m, p] of routes('abc')) {
+        const res = await send(m, p);
         expect(res.status).toBe(400);
         expect(res.body.message).toBe('Invalid id');
       }
-      for (const [m, p] of [
-        ['GET', `user/${randomUUID()}`],
-        ['PATCH', `user/${randomUUID()}`],
-        ['DELETE', `user/${randomUUID()}`],
-        ['GET', `user/resend/${randomUUID()}`],
-      ] as const) {
-        expect((await root.request(m, p, m === 'PATCH' ? { username: 'x' } : undefined)).status).toBe(404);
-      }
+      for (const [m, p] of routes(randomUUID())) expect((await send(m, p)).status).toBe(404);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { type Db, execute, queryOne } from '@portal/db';
 import type { AccountProfile, RoleKey } from '@portal/contracts';
-import type { UserSummaryRow } from '../auth/auth.repository';
+import { toSessionUser, type UserSummaryRow } from '../auth/auth.repository';
 
 /* The signed-in user's own account: profile, email, password and images. */
 
@@ -30,13 +30,7 @@ export async function findProfile(db: Db, userId: string): Promise<AccountProfil
   );
   if (!r) return null;
   return {
-    _id: r.id,
-    username: r.username,
-    email: r.email,
-    role_key: r.role,
-    company_id: r.company_id,
-    company_name: r.company_name,
-    picture: r.picture,
+    ...toSessionUser(r),
     company_picture: r.company_picture,
     createdAt: new Date(r.created_at).toISOString(),
     last_login: r.last_login ? new Date(r.last_login).toISOString() : null,

@@ -1,5 +1,5 @@
 import { type Db, execute, queryOne } from '@portal/db';
-import type { RoleKey } from '@portal/contracts';
+import type { RoleKey, SessionUserData } from '@portal/contracts';
 import type { TwoFactorPolicy } from '@portal/domain';
 
 /** A user with their company's name, as the identity queries select it (`users u LEFT JOIN companies c`). */
@@ -10,6 +10,21 @@ export interface UserSummaryRow {
   role: RoleKey;
   company_id: string | null;
   company_name: string | null;
+}
+
+/** The session user of a summary row with its picture: what sign-in returns and the own profile starts with. */
+export function toSessionUser(
+  r: UserSummaryRow & { picture: string | null },
+): SessionUserData & { picture: string | null } {
+  return {
+    _id: r.id,
+    role_key: r.role,
+    company_id: r.company_id,
+    company_name: r.company_name,
+    username: r.username,
+    email: r.email,
+    picture: r.picture,
+  };
 }
 
 /** An account a sign-in is tried against, with what the sign-in rules need to know about it. */

@@ -4,7 +4,6 @@ import type {
   LoginEnrolmentRequiredResponse,
   LoginMfaRequiredResponse,
   LoginResponse,
-  SessionUserData,
   ValidateResult,
 } from '@portal/contracts';
 import { MSG, policyCovers, type LoginInput } from '@portal/domain';
@@ -16,7 +15,13 @@ import { PasswordService } from './password.service';
 import { SessionsService } from './sessions.service';
 import { THROTTLE, ThrottleService } from './throttle.service';
 import { TokenService } from './token.service';
-import { loginCandidateByEmail, loginCandidateById, recordLogin, type LoginCandidate } from './auth.repository';
+import {
+  loginCandidateByEmail,
+  loginCandidateById,
+  recordLogin,
+  toSessionUser,
+  type LoginCandidate,
+} from './auth.repository';
 import { createChallenge } from '../two-factor/two-factor.repository';
 import { newChallengeToken, sha256 } from '../two-factor/two-factor.crypto';
 
@@ -64,9 +69,9 @@ export class AuthService {
     await this.throttle.clearAccount(input.email, client.ip);
     if (policyCovers(user.policy ?? 'none', user.role)) {
       const token = await this.startSession(user, client, true);
-      return { status: 200, mfa_enrolment_required: true, token, data: toSessionData(user) };
+      return { status: 200, mfa_enrolment_required: true, token, data: toSessionUser(user) };
     }
-    return { status: 200, token: await this.startSession(user, client, false), data: toSessionData(user) };
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
   }
 
   /** Second step of a sign-in with two-factor: the code was right, so open a normal session. */
@@ -75,7 +80,7 @@ export class AuthService {
     if (!user) throw new ApiException(401, MSG.login.invalidCredentials);
     await this.assertActive(user, client);
     await this.throttle.clearAccount(user.email, client.ip);
-    return { status: 200, token: await this.startSession(user, client, false), data: toSessionData(user) };
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
   }
 
   /** Counts a failed sign-in step (password or second factor) against the account+IP and IP budgets. */
@@ -176,16 +181,4 @@ type SignInAccount = Pick<LoginCandidate, 'id' | 'username'> & { company_id?: st
 /** Failures carry a company only when the account is known. */
 function signInEntry(action: string, user: SignInAccount | null) {
   return { action, entity: 'user' as const, entityId: user?.id ?? null, companyId: user?.company_id ?? null };
-}
-
-function toSessionData(user: LoginCandidate): SessionUserData {
-  return {
-    _id: user.id,
-    role_key: user.role,
-    company_id: user.company_id,
-    company_name: user.company_name,
-    username: user.username,
-    email: user.email,
-    picture: user.picture,
-  };
 }

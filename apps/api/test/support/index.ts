@@ -23,6 +23,18 @@ export async function signIn(api: TestApi, email: string, password = TEST_PASSWO
   return c;
 }
 
+/** `POST user` as `client`: a valid new-user body (password, action employee) with `fields` over it. */
+export function addUser(client: ApiClient, fields: Record<string, unknown>) {
+  return client.request('POST', 'user', { password: 'Secret-pass1', action: 'employee', ...fields });
+}
+
+/** `addUser` that must succeed (201): the new user's id. */
+export async function addedUserId(client: ApiClient, fields: Record<string, unknown>): Promise<string> {
+  const res = await addUser(client, fields);
+  expect(res.status).toBe(201);
+  return res.body.data._id;
+}
+
 /** One signed-in client per name, e.g. `{ root: 'root@example.com', emp: 'emp@acme.com' }`, in order. */
 export async function signInAll<K extends string>(
   api: TestApi,

@@ -3,20 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeUser, mockFetch, renderApp, resetClientState } from '../test/utils';
 import { getStoredToken, STORAGE_KEYS } from '../shared/storage';
+import { fakeMediaQueryList } from '../test/matchMedia';
 
 function setViewport(desktop: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('min-width') ? desktop : !desktop,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query.includes('min-width') ? desktop : !desktop),
   );
 }
 

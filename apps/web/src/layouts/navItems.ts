@@ -17,26 +17,34 @@ export interface NavItem {
   icon: ComponentType<{ size?: number | string; stroke?: number; 'aria-hidden'?: boolean }>;
 }
 
+/** The entries more than one role has, each under the role's own path. */
+function common(base: string) {
+  return {
+    catalog: { label: 'Catalog', to: `${base}/catalog`, icon: IconFilter },
+    settings: { label: 'Settings', to: `${base}/settings`, icon: IconSettings },
+    help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
+  } satisfies Record<string, NavItem>;
+}
+const sa = common('/superadmin');
+const ad = common('/admin');
+const em = common('/employee');
+
 /** Sidebars per role. */
 export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
   superadmin: [
     { label: 'Companies', to: '/superadmin/companies', icon: IconBuildingSkyscraper },
     { label: 'Administrators', to: '/superadmin/administrators', icon: IconUserShield },
-    { label: 'Catalog', to: '/superadmin/catalog', icon: IconFilter },
+    sa.catalog,
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
-    { label: 'Settings', to: '/superadmin/settings', icon: IconSettings },
+    sa.settings,
   ],
   admin: [
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
-    { label: 'Catalog', to: '/admin/catalog', icon: IconFilter },
-    { label: 'Settings', to: '/admin/settings', icon: IconSettings },
-    { label: 'Help', to: '/admin/help', icon: IconHelpCircle },
+    ad.catalog,
+    ad.settings,
+    ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [
-    { label: 'Catalog', to: '/employee/catalog', icon: IconFilter },
-    { label: 'Settings', to: '/employee/settings', icon: IconSettings },
-    { label: 'Help', to: '/employee/help', icon: IconHelpCircle },
-  ],
+  employee: [em.catalog, em.settings, em.help],
 };

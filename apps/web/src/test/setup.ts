@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { sockets } from './fakeSocket';
+import { fakeMediaQueryList } from './matchMedia';
 
 // No real network in component tests: the realtime layer talks to a fake socket.
 vi.mock('socket.io-client', async () => ({ io: (await import('./fakeSocket')).ioMock }));
@@ -14,16 +15,7 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    })),
+    value: vi.fn((query: string) => fakeMediaQueryList(query, false)),
   });
 }
 

@@ -9,6 +9,10 @@ describe('emails and notifications never render control characters raw', () => {
   const ctx = { publicUrl: 'http://localhost:3999' };
   // Anything but LF (the plain-text body's own line structure) that hasControlChars would flag.
   const clean = (s: string) => expect(hasControlChars(s.replace(/\n/g, ' '))).toBe(false);
+  /** An outbox event as the handlers receive it. */
+  const event = (id: string, type: string, payload: Record<string, unknown>) =>
+    ({ id, type, actorId: null, createdAt: new Date().toISOString(), payload }) as never;
+  const eve = { userId: 'u', email: 'eve@x.example' };
 
   it('renderEmail flattens every field (subject, heading, paragraphs, footnote)', () => {
     const mail = renderEmail({
@@ -28,44 +32,30 @@ describe('emails and notifications never render control characters raw', () => {
   it('a welcome email and an email-change confirmation for a user named with CR/LF', async () => {
     const actor = { id: 'a', username: 'root', email: 'root@x', role: 'superadmin' as const };
     const [welcome] = await orgEmails['user.created']!(
-      {
-        id: 'e1',
-        type: 'user.created',
-        actorId: null,
-        createdAt: new Date().toISOString(),
-        payload: {
-          userId: 'u',
-          username: evil,
-          email: 'eve@x.example',
-          role: 'employee',
-          companyId: 'c',
-          companyName: `Acme\nAir`,
-          actor,
-        },
-      } as never,
+      event('e1', 'user.created', {
+        ...eve,
+        username: evil,
+        role: 'employee',
+        companyId: 'c',
+        companyName: `Acme\nAir`,
+        actor,
+      }),
       ctx,
     );
     clean(welcome.subject);
     clean(welcome.html);
     expect(welcome.text).toContain('Hello Eve SYSTEM NOTICE');
     const [confirm] = await accountEmails['account.email_change_requested']!(
-      {
-        id: 'e2',
-        type: 'account.email_change_requested',
-        actorId: null,
-        createdAt: new Date().toISOString(),
-        payload: {
-          userId: 'u',
-          username: evil,
-          email: 'eve@x.example',
-          companyId: null,
-          newEmail: 'new@x.example',
-          token: 'A'.repeat(43),
-          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-          addressInUse: false,
-          ip: '1.2.3.4',
-        },
-      } as never,
+      event('e2', 'account.email_change_requested', {
+        ...eve,
+        username: evil,
+        companyId: null,
+        newEmail: 'new@x.example',
+        token: 'A'.repeat(43),
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        addressInUse: false,
+        ip: '1.2.3.4',
+      }),
       ctx,
     );
     expect(confirm.to).toBe('new@x.example');
@@ -74,40 +64,14 @@ describe('emails and notifications never render control characters raw', () => {
   });
 
   it('the in-use notice goes to the new address and carries no link', async () => {
+    const inUse = { ...eve, username: 'eve', companyId: null, newEmail: 'taken@x.example', addressInUse: true };
     const [notice] = await accountEmails['account.email_change_requested']!(
-      {
-        id: 'e3',
-        type: 'account.email_change_requested',
-        actorId: null,
-        createdAt: new Date().toISOString(),
-        payload: {
-          userId: 'u',
-          username: 'eve',
-          email: 'eve@x.example',
-          companyId: null,
-          newEmail: 'taken@x.example',
-          expiresAt: new Date().toISOString(),
-          addressInUse: true,
-          ip: '1.2.3.4',
-        },
-      } as never,
+      event('e3', 'account.email_change_requested', { ...inUse, expiresAt: new Date().toISOString(), ip: '1.2.3.4' }),
       ctx,
     );
     expect(notice.to).toBe('taken@x.example');
     expect(notice.text).not.toMatch(/confirm-email|eve@x\.example/);
-    const note = accountNotifications['account.email_change_requested']!(
-      {
-        payload: {
-          userId: 'u',
-          username: 'eve',
-          email: 'eve@x.example',
-          companyId: null,
-          newEmail: 'taken@x.example',
-          addressInUse: true,
-        },
-      } as never,
-      ctx,
-    );
+    const note = accountNotifications['account.email_change_requested']!({ payload: inUse } as never, ctx);
     expect(note!.description).toContain('already belongs to another account');
   });
 });

@@ -1,6 +1,7 @@
 // The users feature as the companies and my-company screens use it.
 export { usersApi, usersKeys } from './api';
 export { useOrgLiveRefresh } from './useOrgLiveRefresh';
+export { useCompanyOptions } from './useCompanyOptions';
 export { useCreateUser, useDeleteUsers, useUpdateUser, type DeleteUsersTexts } from './mutations';
 export { AddUserModal } from './components/AddUserModal';
 export type { AddUserModalProps, AddUserModalTexts, AddUserValues } from './components/AddUserModal';

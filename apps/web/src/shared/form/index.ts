@@ -5,3 +5,5 @@ export { CopyableTextInput, type CopyableTextInputProps } from './CopyableTextIn
 export { RevealPasswordInput } from './RevealPasswordInput';
 export { FormModal, type FormModalProps } from './FormModal';
 export { showErrorModal } from './errorModal';
+export { useSchemaForm } from './useSchemaForm';
+export { SaveButton } from './SaveButton';

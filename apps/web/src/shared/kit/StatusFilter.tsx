@@ -13,6 +13,12 @@ export interface StatusFilterProps {
   label?: string;
 }
 
+/** Active (true) / Inactive (false): the options of a status field. */
+export const STATUS_OPTIONS = [
+  { value: 'true', label: 'Active' },
+  { value: 'false', label: 'Inactive' },
+];
+
 /** All / Active (true) / Inactive (false). */
 export function StatusFilter({
   value,
@@ -26,11 +32,7 @@ export function StatusFilter({
       w={200}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value as StatusValue)}
-      data={[
-        { value: '', label: allLabel },
-        { value: 'true', label: 'Active' },
-        { value: 'false', label: 'Inactive' },
-      ]}
+      data={[{ value: '', label: allLabel }, ...STATUS_OPTIONS]}
     />
   );
 }

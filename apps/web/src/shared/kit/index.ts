@@ -2,7 +2,7 @@
 export { UsersTable, StatusBadge } from './UsersTable';
 export type { UsersTableProps, UsersTableRow, UserColumn, UserColumnKey } from './UsersTable';
 export { useRowSelection } from './useRowSelection';
-export { StatusFilter, type StatusValue } from './StatusFilter';
+export { StatusFilter, STATUS_OPTIONS, type StatusValue } from './StatusFilter';
 export type { StatusFilterProps } from './StatusFilter';
 export { Pagination, pageWindow, MAX_PAGE_LINKS } from './Pagination';
 export type { PaginationProps } from './Pagination';

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailForward } from '@tabler/icons-react';
 import type { AccountProfile } from '@portal/contracts';
 import { ACCOUNT_MSG, normalizeEmail, profileSchema, type ProfileInput } from '@portal/domain';
 import { handledAsSessionEnd, isApiRequestError } from '../../../shared/api';
-import { CopyableTextInput, RevealPasswordInput, showErrorModal } from '../../../shared/form';
+import { RevealPasswordInput, showErrorModal, SaveButton, useSchemaForm } from '../../../shared/form';
+import { FormFields, type FieldSpec } from '../../../shared/kit';
 import { FormAlert, ROLE_LABEL } from '../../auth';
 import { accountApi, accountKeys, refreshSessionUser, serverMessage } from '../api';
 
@@ -17,6 +17,11 @@ interface Values {
   email: string;
   password?: string;
 }
+
+const FIELDS: FieldSpec<Values>[] = [
+  { name: 'username', label: 'User Name', copy: 'user name', autoComplete: 'username' },
+  { name: 'email', label: 'Email', kind: 'email', copy: 'email', autoComplete: 'email' },
+];
 
 /**
  * Personal details: username + email editable, read-only role.
@@ -27,18 +32,13 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
   const queryClient = useQueryClient();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const update = useMutation({ mutationFn: accountApi.updateProfile });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
-    defaultValues: { username: profile.username, email: profile.email, password: '' },
-    mode: 'onTouched',
+  const form = useSchemaForm<Values, ProfileInput>(profileSchema, {
+    username: profile.username,
+    email: profile.email,
+    password: '',
   });
+  const { register, handleSubmit, reset, control, setError } = form;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const typedEmail = useWatch({ control, name: 'email' }) ?? '';
   const emailChanging = normalizeEmail(typedEmail) !== profile.email && typedEmail.trim() !== '';
 
@@ -99,25 +99,7 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
             {ACCOUNT_MSG.profile.confirmationSent} ({pendingEmail})
           </FormAlert>
         )}
-        <CopyableTextInput
-          control={control}
-          copyLabel="user name"
-          label="User Name"
-          autoComplete="username"
-          required
-          error={errors.username?.message}
-          {...register('username')}
-        />
-        <CopyableTextInput
-          control={control}
-          copyLabel="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <FormFields fields={FIELDS} form={form} />
         {emailChanging && (
           <RevealPasswordInput
             label="Current password"
@@ -130,9 +112,7 @@ export function PersonalDetailsForm({ profile }: { profile: Pick<AccountProfile,
         )}
         <TextInput label="Role" value={ROLE_LABEL[profile.role_key]} readOnly variant="filled" />
         <Group>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
-          </Button>
+          <SaveButton submitting={isSubmitting} dirty={isDirty} />
         </Group>
       </Stack>
     </form>

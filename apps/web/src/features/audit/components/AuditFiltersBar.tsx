@@ -50,22 +50,8 @@ export function AuditFiltersBar({ filters, onChange, companies, onExport, export
           w={220}
         />
       )}
-      <TextInput
-        type="date"
-        label="From"
-        value={filters.from}
-        max={filters.to || undefined}
-        onChange={(e) => set({ from: e.currentTarget.value })}
-        w={160}
-      />
-      <TextInput
-        type="date"
-        label="To"
-        value={filters.to}
-        min={filters.from || undefined}
-        onChange={(e) => set({ to: e.currentTarget.value })}
-        w={160}
-      />
+      <DateBound label="From" value={filters.from} max={filters.to} onChange={(from) => set({ from })} />
+      <DateBound label="To" value={filters.to} min={filters.from} onChange={(to) => set({ to })} />
       {filters.actor_id && (
         <Pill
           size="lg"
@@ -92,5 +78,20 @@ export function AuditFiltersBar({ filters, onChange, companies, onExport, export
         Export CSV
       </Button>
     </Group>
+  );
+}
+
+/** One end of the date range; an empty other end sets no bound. */
+function DateBound(props: { label: string; value: string; min?: string; max?: string; onChange: (v: string) => void }) {
+  return (
+    <TextInput
+      type="date"
+      label={props.label}
+      value={props.value}
+      min={props.min || undefined}
+      max={props.max || undefined}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      w={160}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { Text } from '@mantine/core';
 import { serverMessage } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { Pagination } from '../../../shared/kit';
-import { usersApi, usersKeys } from '../../users/api';
+import { useCompanyOptions } from '../../users/useCompanyOptions';
 import { auditApi, auditKeys, EMPTY_FILTERS, type AuditFilters } from '../api';
 import { AuditFiltersBar } from './AuditFiltersBar';
 import { AuditTable } from './AuditTable';
@@ -27,11 +27,7 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
     queryFn: () => auditApi.list(filters, page, PAGE_SIZE),
     placeholderData: keepPreviousData,
   });
-  const companies = useQuery({
-    queryKey: usersKeys.companyOptions,
-    queryFn: usersApi.companyOptions,
-    enabled: superadmin,
-  });
+  const companies = useCompanyOptions(superadmin);
   const companyOptions = useMemo(
     () => (companies.data ?? []).map((c) => ({ value: c._id, label: c.name })),
     [companies.data],

@@ -13,6 +13,11 @@ import { clearSession } from '../session';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 
+const PASSWORD_FIELDS = [
+  ['password', 'New password'],
+  ['confirmPassword', 'Confirm password'],
+] as const;
+
 /** Back to sign-in 6 s after the password was updated. */
 export const RESET_REDIRECT_MS = 6000;
 
@@ -77,22 +82,17 @@ function ResetPasswordForm({ code }: { code: string }) {
               </Stack>
             </FormAlert>
           )}
-          <RevealPasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            disabled={done}
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <RevealPasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            disabled={done}
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
+          {PASSWORD_FIELDS.map(([name, label]) => (
+            <RevealPasswordInput
+              key={name}
+              label={label}
+              autoComplete="new-password"
+              required
+              disabled={done}
+              error={errors[name]?.message}
+              {...register(name)}
+            />
+          ))}
           <PasswordChecklistView password={password} id="reset-password-requirements" />
           <PasswordStrengthMeter password={password} />
           <Button type="submit" fullWidth size="md" loading={reset.isPending} disabled={done}>

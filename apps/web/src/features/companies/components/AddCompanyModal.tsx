@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { FormModal } from '../../../shared/form';
+import { FormModal, useSchemaForm } from '../../../shared/form';
 import { FormFields, type FieldSpec } from '../../../shared/kit';
 import { companiesKeys } from '../api';
 import { useCreateCompany } from '../mutations';
@@ -31,17 +29,8 @@ const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm
 export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const createCompany = useCreateCompany();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, CreateCompanyInput>({
-    resolver: zodResolver(createCompanySchema),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
+  const form = useSchemaForm<Values, CreateCompanyInput>(createCompanySchema, EMPTY);
+  const { handleSubmit, reset } = form;
 
   const close = () => {
     reset(EMPTY);
@@ -72,9 +61,9 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
       formLabel="Add company"
       onSubmit={handleSubmit(onSubmit)}
       submitLabel="Add Company"
-      submitting={isSubmitting}
+      submitting={form.formState.isSubmitting}
     >
-      <FormFields fields={FIELDS} register={register} control={control} errors={errors} />
+      <FormFields fields={FIELDS} form={form} />
     </FormModal>
   );
 }

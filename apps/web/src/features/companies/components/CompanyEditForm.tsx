@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
+import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { showErrorModal } from '../../../shared/form';
-import { FormFields, type FieldSpec } from '../../../shared/kit';
+import { showErrorModal, useSchemaForm } from '../../../shared/form';
+import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
 import { companiesKeys } from '../api';
 import { useUpdateCompany } from '../mutations';
 import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
@@ -45,17 +45,12 @@ interface Props {
 export function CompanyEditForm({ company, onDeleted }: Props) {
   const queryClient = useQueryClient();
   const updateCompany = useUpdateCompany(company._id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<CompanyEditValues, unknown, CompanyEditParsed>({
-    resolver: zodResolver(companyEditSchema) as unknown as Resolver<CompanyEditValues, unknown, CompanyEditParsed>,
-    defaultValues: valuesOf(company),
-    mode: 'onTouched',
-  });
+  const form = useSchemaForm(
+    companyEditSchema as unknown as z.ZodType<CompanyEditParsed, CompanyEditValues>,
+    valuesOf(company),
+  );
+  const { control, handleSubmit, reset } = form;
+  const { errors, isSubmitting } = form.formState;
 
   // Fresh server data (after a save, or another superadmin's edit) replaces untouched values.
   useEffect(() => {
@@ -92,7 +87,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
       <Paper withBorder radius="md" p="lg">
         <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Edit company">
           <Stack gap="md">
-            <FormFields fields={NAME} register={register} control={control} errors={errors} />
+            <FormFields fields={NAME} form={form} />
             <Controller
               control={control}
               name="status"
@@ -101,10 +96,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
                   label="Status"
                   required
                   allowDeselect={false}
-                  data={[
-                    { value: 'true', label: 'Active' },
-                    { value: 'false', label: 'Inactive' },
-                  ]}
+                  data={STATUS_OPTIONS}
                   value={field.value}
                   onChange={(v) => field.onChange(v ?? field.value)}
                   onBlur={field.onBlur}

@@ -14,6 +14,8 @@ interface HistoryRow {
   to: string;
 }
 
+const COLUMNS = ['Date', 'Changed by', 'Multiplier', 'From', 'To'];
+
 /** One row per multiplier that changed (creation counts as the first value), newest first. */
 export function multiplierRows(entries: AuditEntryView[]): HistoryRow[] {
   const rows: HistoryRow[] = [];
@@ -63,11 +65,9 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
         <Table striped verticalSpacing="xs" aria-label="Multiplier history">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Changed by</Table.Th>
-              <Table.Th>Multiplier</Table.Th>
-              <Table.Th>From</Table.Th>
-              <Table.Th>To</Table.Th>
+              {COLUMNS.map((c) => (
+                <Table.Th key={c}>{c}</Table.Th>
+              ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

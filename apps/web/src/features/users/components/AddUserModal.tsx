@@ -1,13 +1,10 @@
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOption } from '@portal/contracts';
 import { addAdministratorSchema, addCompanyUserSchema } from '@portal/domain';
 import { handledAsSessionEnd, isApiRequestError, serverMessage } from '../../../shared/api';
-import { FormModal } from '../../../shared/form';
+import { FormModal, useSchemaForm } from '../../../shared/form';
 import { FormFields, type FieldSpec } from '../../../shared/kit';
 
 export interface AddUserValues {
@@ -56,6 +53,14 @@ const FIELDS: FieldSpec<AddUserValues>[] = [
   { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' },
 ];
 
+/** The company select of Add Administrator. */
+const companyField = (companies: CompanyOption[]): FieldSpec<AddUserValues> => ({
+  name: 'company_id',
+  label: 'Company',
+  kind: 'select',
+  options: [{ value: '', label: 'Select a company' }, ...companies.map((c) => ({ value: c._id, label: c.name }))],
+});
+
 /** Username / Email / Password (+ optional company select) modal used by every "add user" button. */
 export function AddUserModal({ opened, onClose, texts, onSubmit, companies, schema }: AddUserModalProps) {
   const withCompany = companies !== undefined;
@@ -63,14 +68,9 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
     AddUserValues,
     AddUserValues
   >;
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AddUserValues>({ resolver: zodResolver(resolverSchema), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useSchemaForm(resolverSchema, EMPTY);
+  const { handleSubmit, reset, setError } = form;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (opened) reset(EMPTY);
@@ -101,26 +101,7 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
       submitting={isSubmitting}
       cancelDisabled={isSubmitting}
     >
-      {withCompany && (
-        <Controller
-          control={control}
-          name="company_id"
-          render={({ field }) => (
-            <NativeSelect
-              label="Company"
-              required
-              error={errors.company_id?.message}
-              data={[
-                { value: '', label: 'Select a company' },
-                ...companies.map((c) => ({ value: c._id, label: c.name })),
-              ]}
-              {...field}
-              value={field.value ?? ''}
-            />
-          )}
-        />
-      )}
-      <FormFields fields={FIELDS} register={register} control={control} errors={errors} />
+      <FormFields fields={withCompany ? [companyField(companies), ...FIELDS] : FIELDS} form={form} />
     </FormModal>
   );
 }

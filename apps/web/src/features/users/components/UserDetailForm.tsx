@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UserDetail } from '@portal/contracts';
 import { ORG_MSG, userEditFormSchema } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
-import { showErrorModal } from '../../../shared/form';
-import { FormFields, type FieldSpec } from '../../../shared/kit';
+import { showErrorModal, SaveButton, useSchemaForm } from '../../../shared/form';
+import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
 import { usersKeys } from '../api';
 import { useResendAccountInfo, useUpdateUser } from '../mutations';
 
@@ -19,7 +17,8 @@ interface FormValues {
 }
 type Parsed = { status: boolean; username: string; email: string };
 
-const USERNAME: FieldSpec<FormValues>[] = [
+const STATUS_AND_USERNAME: FieldSpec<FormValues>[] = [
+  { name: 'status', label: 'Status', kind: 'select', options: STATUS_OPTIONS },
   { name: 'username', label: 'User Name', copy: 'user name', autoComplete: 'off' },
 ];
 const EMAIL: FieldSpec<FormValues>[] = [
@@ -49,17 +48,9 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
   const queryClient = useQueryClient();
   const updateUser = useUpdateUser(user._id);
   const resendInfo = useResendAccountInfo(user._id);
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<FormValues, unknown, Parsed>({
-    resolver: zodResolver(userEditFormSchema),
-    defaultValues: valuesOf(user),
-    mode: 'onTouched',
-  });
+  const form = useSchemaForm<FormValues, Parsed>(userEditFormSchema, valuesOf(user));
+  const { handleSubmit, reset } = form;
+  const { isSubmitting, isDirty } = form.formState;
 
   useEffect(() => {
     reset(valuesOf(user), { keepDirtyValues: true });
@@ -96,26 +87,9 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
   return (
     <form onSubmit={handleSubmit(save)} noValidate aria-label="User details">
       <Stack gap="md" maw={520}>
-        <Controller
-          control={control}
-          name="status"
-          render={({ field }) => (
-            <NativeSelect
-              label="Status"
-              required
-              error={errors.status?.message}
-              data={[
-                { value: 'true', label: 'Active' },
-                { value: 'false', label: 'Inactive' },
-              ]}
-              {...field}
-              value={String(field.value)}
-            />
-          )}
-        />
-        <FormFields fields={USERNAME} register={register} control={control} errors={errors} />
+        <FormFields fields={STATUS_AND_USERNAME} form={form} />
         {showCompany && <TextInput label="Company Name" value={user.companyName || 'N/A'} readOnly variant="filled" />}
-        <FormFields fields={EMAIL} register={register} control={control} errors={errors} />
+        <FormFields fields={EMAIL} form={form} />
         <Group justify="space-between">
           <Anchor
             component="button"
@@ -126,9 +100,7 @@ export function UserDetailForm({ user, showCompany = true, onSaved }: UserDetail
           >
             Resend Account Information?
           </Anchor>
-          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-            Save
-          </Button>
+          <SaveButton submitting={isSubmitting} dirty={isDirty} />
         </Group>
       </Stack>
     </form>

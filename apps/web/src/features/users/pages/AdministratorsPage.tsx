@@ -9,6 +9,7 @@ import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSe
 import { AddUserModal, type AddUserValues } from '../components/AddUserModal';
 import { useCreateUser, useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
+import { useCompanyOptions } from '../useCompanyOptions';
 
 const PAGE_SIZE = PAGE_SIZES.administrators;
 
@@ -28,11 +29,7 @@ export default function AdministratorsPage() {
     queryFn: () => usersApi.administrators(page, PAGE_SIZE, status),
     placeholderData: keepPreviousData,
   });
-  const companies = useQuery({
-    queryKey: usersKeys.companyOptions,
-    queryFn: usersApi.companyOptions,
-    enabled: adding,
-  });
+  const companies = useCompanyOptions(adding);
 
   const rows = list.isError ? [] : (list.data?.users ?? []);
   const total = list.isError ? 0 : (list.data?.totalcount ?? 0);
