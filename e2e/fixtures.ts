@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 
 /** Accounts the browser tests sign in with (seeded by global-setup.ts). */
@@ -68,6 +68,47 @@ export async function watchCsp(context: BrowserContext, sink: (violation: string
 }
 
 /**
+ * Chromium can lose a localStorage write made a moment before a browser-initiated navigation (seen
+ * about once in 25 runs of "sign in, then page.goto at once": the next document starts without the
+ * session token). A person cannot type an address that fast; a test can. So `page.goto` waits until
+ * the session check after a sign-in (`/api/validate`) is done and the last token write is 500 ms old.
+ */
+const TOKEN_WRITE_SETTLE_MS = 500;
+
+async function settleNavigations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key: string, value: string) {
+      if (key === 'token')
+        (window as unknown as { __portalTokenWrittenAt: number }).__portalTokenWrittenAt = Date.now();
+      return setItem.call(this, key, value);
+    };
+  });
+  const settle = (page: Page) => {
+    const inflight = new Set<Request>();
+    const isValidate = (r: Request) => new URL(r.url()).pathname === '/api/validate';
+    page.on('request', (r) => isValidate(r) && inflight.add(r));
+    page.on('requestfinished', (r) => inflight.delete(r));
+    page.on('requestfailed', (r) => inflight.delete(r));
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      for (const deadline = Date.now() + 5_000; inflight.size && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const age = await page
+        .evaluate(
+          () => Date.now() - ((window as unknown as { __portalTokenWrittenAt?: number }).__portalTokenWrittenAt ?? 0),
+        )
+        .catch(() => Infinity);
+      if (age < TOKEN_WRITE_SETTLE_MS) await new Promise((resolve) => setTimeout(resolve, TOKEN_WRITE_SETTLE_MS - age));
+      return goto(url, options);
+    };
+  };
+  context.pages().forEach(settle);
+  context.on('page', settle);
+}
+
+/**
  * The browser tests' `test`: every test fails on a Content-Security-Policy violation in any page
  * it opens — in the default context and in contexts it creates with `browser.newContext()`.
  */
@@ -77,10 +118,12 @@ export const test = base.extend<{ cspGuard: void }>({
       const violations: string[] = [];
       const sink = (v: string) => violations.push(v);
       await watchCsp(context, sink);
+      await settleNavigations(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const created = await newContext(options);
         await watchCsp(created, sink);
+        await settleNavigations(created);
         return created;
       };
       try {
