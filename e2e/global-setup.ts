@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createDataSource, dropDatabase, ensureDatabase, runMigrations, LOCAL_ADMIN_URL } from '@portal/db';
-import { hashPassword } from '@portal/platform';
+import { hashPassword, WORKER_NODE_FLAGS } from '@portal/platform';
 import { COMPANIES, PASSWORD, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 // Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
@@ -13,11 +13,16 @@ const { generateDemoCatalogue } =
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_ADMIN_URL;
 
-function startChild(file: string, env: Record<string, string>, name: string): Promise<ChildProcess> {
+function startChild(
+  file: string,
+  env: Record<string, string>,
+  name: string,
+  nodeFlags: readonly string[] = [],
+): Promise<ChildProcess> {
   const child = fork(file, [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--require', path.resolve(__dirname, '../scripts/dist/child-guard.js')],
+    execArgv: [...nodeFlags, '--require', path.resolve(__dirname, '../scripts/dist/child-guard.js')],
   });
   return new Promise((resolve, reject) => {
     child.on('message', (m: { type?: string }) => m?.type === 'ready' && resolve(child));
@@ -93,7 +98,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
   };
   const api = await startChild(path.join(root, 'apps/api/dist/main.js'), env, 'api');
-  const worker = await startChild(path.join(root, 'apps/worker/dist/main.js'), env, 'worker');
+  const worker = await startChild(path.join(root, 'apps/worker/dist/main.js'), env, 'worker', WORKER_NODE_FLAGS);
 
   return async () => {
     await Promise.all([stopChild(api), stopChild(worker)]);

@@ -43,7 +43,7 @@ function startWorker(env) {
   const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')],
+    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
   });
   let peak = 0;
   const timer = setInterval(async () => {

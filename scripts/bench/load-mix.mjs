@@ -387,7 +387,7 @@ function startWorker(env) {
   const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: ['--require', path.join(root, 'scripts/dist/child-guard.js')],
+    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
   });
   return new Promise((resolve, reject) => {
     child.on('message', (m) => m?.type === 'ready' && resolve(child));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { WORKER_NODE_FLAGS } from '@portal/platform';
 import { loadDotEnv } from './dotenv';
 import { redactUrl, resolveDatabase, resolveQueueBackend, type ResolvedDatabase } from './resolve-services';
 import { migrate } from './migrate';
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
 
     step(`Starting API${dev ? ', worker and Vite' : ' and worker'}…`);
     const api = spawnChild('api', [apiMain], childEnv, 35);
-    const worker = spawnChild('worker', [workerMain], childEnv, 32);
+    const worker = spawnChild('worker', [...WORKER_NODE_FLAGS, workerMain], childEnv, 32);
     children.push(api, worker);
     if (dev) {
       const viteBin = path.join(ROOT, 'node_modules/vite/bin/vite.js');

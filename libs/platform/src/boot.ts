@@ -23,3 +23,10 @@ export function runMain(name: string, start: (env: Env) => Promise<void>): void 
     process.exit(1);
   });
 }
+
+/**
+ * Node flags every worker launch uses. The worker's jobs stream (imports, exports, price lists), so
+ * their live heap is small; without a cap V8 lets garbage pile up before a full collection and the
+ * process grew to ~340 MB during a 100,000-row import (~200 MB with the cap, same run times).
+ */
+export const WORKER_NODE_FLAGS: readonly string[] = ['--max-old-space-size=160'];
