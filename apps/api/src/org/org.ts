@@ -3,7 +3,11 @@ import { rooms, type ClientEventMap, type EventMap, type OrgActor, type OrgUserR
 import { ORG_MSG } from '@portal/domain';
 import { publishEvent, type Db } from '@portal/db';
 import { publishRealtime } from '@portal/platform';
-import { attachTokenEvent, issueResetToken, SET_PASSWORD_TOKEN_TTL_SECONDS } from '../account/account-tokens.repository';
+import {
+  attachTokenEvent,
+  issueResetToken,
+  SET_PASSWORD_TOKEN_TTL_SECONDS,
+} from '../account/account-tokens.repository';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { emailInUse, type OrgUserRecord } from './org.repository';
