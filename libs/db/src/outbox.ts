@@ -17,14 +17,3 @@ export async function publishEvent<T extends EventType>(
   );
   return rows[0].id;
 }
-
-/**
- * TypeORM's Postgres driver returns `[rows, rowCount]` for UPDATE/DELETE … RETURNING but plain rows
- * for SELECT/INSERT. This gives the rows either way.
- */
-export function returnedRows<T>(result: unknown): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
-    return result[0] as T[];
-  }
-  return result as T[];
-}
