@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
 
 /** Accounts the browser tests sign in with (seeded by global-setup.ts). */
@@ -145,6 +145,14 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A superadmin signed in in a browser context of its own (a second person watching live changes). */
+export async function superadminInNewContext(browser: Browser, who: { email: string }): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, who.email);
+  await expect(page).toHaveURL('/superadmin/companies');
+  return page;
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -3,20 +3,9 @@
  * read"; the sidebar's unread count follows live in another browser context (another superadmin):
  * a new notification raises it, reads lower it.
  */
-import type { Browser, Page } from '@playwright/test';
-import { PASSWORD, USERS, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { USERS, expect, superadminInNewContext, test } from './fixtures';
 import { seriousA11yViolations } from './a11y';
-
-async function signIn(browser: Browser, who: { email: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/superadmin/companies');
-  return page;
-}
 
 const notificationsLink = (page: Page) =>
   page
@@ -73,8 +62,8 @@ test.describe.configure({ timeout: 240_000 });
 test('notifications are marked read; the unread count follows live in another superadmin’s browser', async ({
   browser,
 }) => {
-  const watcher = await signIn(browser, USERS.superadmin);
-  const actor = await signIn(browser, USERS.superadmin2);
+  const watcher = await superadminInNewContext(browser, USERS.superadmin);
+  const actor = await superadminInNewContext(browser, USERS.superadmin2);
   const stamp = Date.now().toString(36);
 
   // A new notification raises the watcher's count, live (no reload).

@@ -3,22 +3,11 @@
  * live); a refused upload names each refused file and stores none; a damaged profile image says
  * so; Space starts editing a selected grid cell. Uses Carbon 2", which other browser tests leave alone.
  */
-import type { Browser, Page } from '@playwright/test';
-import { PASSWORD, USERS, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { USERS, expect, superadminInNewContext, test } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
-
-async function signIn(browser: Browser, who: { email: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/superadmin/companies');
-  return page;
-}
 
 /** Catalog → Edit Catalog → Carbon → 2". */
 async function openCarbon2(page: Page) {
@@ -45,8 +34,8 @@ test.describe.configure({ timeout: 240_000 });
 test('product resources: listed from the server after a reload and for a second superadmin, live; open and delete', async ({
   browser,
 }) => {
-  const a = await signIn(browser, USERS.superadmin);
-  const b = await signIn(browser, USERS.superadmin2);
+  const a = await superadminInNewContext(browser, USERS.superadmin);
+  const b = await superadminInNewContext(browser, USERS.superadmin2);
   const name = `carbon-range-${Date.now().toString(36)}.pdf`;
   await openCarbon2(a);
   await openCarbon2(b);
@@ -86,7 +75,7 @@ test('product resources: listed from the server after a reload and for a second 
 test('a refused upload names each refused file and stores none; a damaged profile image says so', async ({
   browser,
 }) => {
-  const page = await signIn(browser, USERS.superadmin);
+  const page = await superadminInNewContext(browser, USERS.superadmin);
   await openCarbon2(page);
   const good = `kept-out-${Date.now().toString(36)}.pdf`;
   await page.locator('input[type="file"]').setInputFiles([
@@ -120,7 +109,7 @@ test('a refused upload names each refused file and stores none; a damaged profil
 });
 
 test('Space starts editing a selected cell; inside an editor it types a space', async ({ browser }) => {
-  const page = await signIn(browser, USERS.superadmin);
+  const page = await superadminInNewContext(browser, USERS.superadmin);
   await openCarbon2(page);
   const grid = page.getByRole('region', { name: 'Variants' });
   const input = grid.getByLabel('Part Number, row 1', { exact: true });

@@ -1,33 +1,16 @@
 import type { CatalogueVariant, ProductLine } from '@portal/contracts';
 import type { NormalizedVariant } from '@portal/domain';
-import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import { STORED_VARIANT_COLUMNS, execute, queryOne, queryRows, type Db, type StoredVariant } from '@portal/db';
 
 /**
  * SQL of the catalogue write paths. Every bulk statement is set-based: one DELETE … ANY,
  * one UPDATE … FROM unnest(…), one INSERT … SELECT FROM unnest(…) per save, whatever the row count.
  */
 
-/** A variant as stored, with the text forms used for change detection. */
-export interface VariantRow {
-  id: string;
-  product_id: string;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: string | null;
-  odd_size: boolean;
-  odd_size_type: string | null;
-  min_area: string | null;
-  max_area: string | null;
-  out_of_stock: boolean;
-  list_price_cents: string;
-  display_order: number;
-  version: number;
-}
+/** A variant as stored (libs/db: the worker's import reads the same shape). */
+export type VariantRow = StoredVariant;
 
-const VARIANT_COLUMNS = `v.id, v.product_id, v.part_number, v.size, v.actual_size, v.depth::text AS depth, v.odd_size,
-  v.odd_size_type, v.min_area::text AS min_area, v.max_area::text AS max_area, v.out_of_stock,
-  v.list_price_cents::text AS list_price_cents, v.display_order, v.version`;
+const VARIANT_COLUMNS = STORED_VARIANT_COLUMNS;
 
 export interface ProductRow {
   id: string;

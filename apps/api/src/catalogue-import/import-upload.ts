@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { parse } from 'csv-parse';
 import type { FastifyRequest } from 'fastify';
 import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
 import {
   ZipRejected,
   checkXlsxArchive,
-  detectDelimiter,
+  readRows,
   importsDir,
   sniffSpreadsheet,
   type SpreadsheetKind,
@@ -43,25 +42,11 @@ function cleanName(raw: string | undefined, kind: SpreadsheetKind): string {
   return name && name !== '.' && name !== '..' ? name : `catalogue.${kind}`;
 }
 
-/** Exact record count of a CSV (only used when the quick line count is over the limit). */
+/** Exact record count of a CSV, read as the dry run reads it (only used when the quick line count is over the limit). */
 async function countCsvRecords(file: string, stopAfter: number): Promise<number> {
-  const delimiter = await detectDelimiter(file);
-  const parser = createReadStream(file).pipe(
-    parse({
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_records_with_error: true,
-      skip_empty_lines: true,
-    }),
-  );
   let n = 0;
-  for await (const _ of parser) {
-    if (++n > stopAfter) {
-      parser.destroy();
-      break;
-    }
+  for await (const row of readRows(file, 'csv')) {
+    if ('cells' in row && ++n > stopAfter) break;
   }
   return n;
 }

@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { AUDIT_ENTITIES } from '@portal/contracts';
 import { isUuid } from '../org/schemas';
 
-/** Entities an audit entry can be about (mirrors `AuditEntity` in @portal/contracts). */
-export const AUDIT_ENTITY_KEYS = [
-  'company',
-  'user',
-  'session',
-  'category',
-  'product',
-  'variant',
-  'file',
-  'catalogue_import',
-  'pricelist',
-  'settings',
-] as const;
+/** Entities an audit entry can be about: the wire's own list. */
+export const AUDIT_ENTITY_KEYS = AUDIT_ENTITIES;
 
 export const AUDIT_MSG = {
   invalidQuery: 'Invalid query parameters',
