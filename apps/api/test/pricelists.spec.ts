@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { PRICELIST_COLUMNS } from '../../../libs/contracts/src';
 import type { CompanyPercentages } from '../../../libs/domain/src';
+import { cpuPriorityOf } from '../../../libs/platform/src';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
@@ -184,6 +186,21 @@ describe('customer price lists', () => {
       seen.add(pn);
     }
     expect(seen.size).toBe(n);
+
+    // In the screen's order: categories as the catalogue lists them, each product's variants as its page does.
+    const blocks = rows.map((r) => r[0]).filter((c, i, all) => i === 0 || all[i - 1] !== c);
+    expect(blocks).toEqual([...new Set([...shown.values()].map((s) => s.category))]);
+    const byProduct = (list: { category: string; subcategory: string; product: string; pn: string }[]) => {
+      const out = new Map<string, string[]>();
+      for (const r of list) {
+        const key = `${r.category}|${r.subcategory}|${r.product}`;
+        out.set(key, [...(out.get(key) ?? []), r.pn]);
+      }
+      return out;
+    };
+    expect(
+      byProduct(rows.map(([category, subcategory, product, pn]) => ({ category, subcategory, product, pn }))),
+    ).toEqual(byProduct([...shown.values()].map((s) => ({ ...s, pn: s.part_number }))));
 
     // Never the list price: the company pays less than list for every non-free variant here.
     const listed = new Map<string, string>(
@@ -366,6 +383,37 @@ describe('customer price lists', () => {
       expect({ status: res.status, message: res.body.message }).toEqual({ status, message });
     }
     expect((await as.empA.request('GET', 'pricelists?companyId=zzz')).status).toBe(400);
+  });
+
+  it('lists are built in a process behind all other work; one that dies is replaced and its list still arrives', async () => {
+    const first = await request(as.adminA, { format: 'csv' });
+    await ready(as.adminA, first);
+    const builder = worker.pricelistBuilder;
+    const pid = builder.pid!;
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    // SCHED_IDLE where chrt exists (Debian, the Docker image); the lowest nice value elsewhere.
+    expect(cpuPriorityOf(pid)).toBe(spawnSync('chrt', ['--version']).status === 0 ? 'idle' : 'low');
+    expect(cpuPriorityOf(process.pid)).toBe('normal');
+
+    // Killed between builds: the next list starts a new process.
+    process.kill(pid, 'SIGKILL');
+    await poll(async () => builder.pid === undefined);
+    const second = await request(as.adminA, { format: 'xlsx' });
+    await ready(as.adminA, second);
+    expect(builder.pid).toBeDefined();
+    expect(builder.pid).not.toBe(pid);
+
+    // Killed during a build: the job is tried again in a new process, the list still turns ready and
+    // no partial file is left behind.
+    const third = await request(as.adminA, { format: 'pdf' });
+    const killed = builder.pid!;
+    await poll(async () => (await as.adminA.request('GET', `pricelists/${third}`)).body.data.status !== 'queued');
+    process.kill(killed, 'SIGKILL');
+    await ready(as.adminA, third);
+    expect(builder.pid).not.toBe(killed);
+    expect((await download(as.adminA, third)).body.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await fs.readdir(listDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
   it('a list that is not ready cannot be downloaded; at most 3 unfinished lists per user', async () => {

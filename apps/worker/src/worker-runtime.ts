@@ -12,6 +12,7 @@ import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
 import { importsProcessor } from './imports/imports.processor';
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
+import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
@@ -35,6 +36,8 @@ export interface WorkerRuntime {
     pricelists: Queue<JobMap['pricelists']>;
   };
   workers: Worker[];
+  /** The process price lists are built in. */
+  pricelistBuilder: BuildProcess;
   /** Removes expired price lists and their files now (also runs on a timer). */
   sweepPricelists(): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
@@ -92,6 +95,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const filesDir = env.FILES_DIR ?? '.data/files';
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
+  const builder = new BuildProcess();
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
     createWorker('email', emailProcessor(db, locks, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
@@ -106,9 +110,17 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       name,
       lockDuration: 120_000,
     }),
-    // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, so it never takes more
-    // than one core from the API and Postgres; further requests wait in the queue.
-    createWorker('pricelists', pricelistsProcessor(db, filesDir, { log }), env, { concurrency: 1, name }),
+    // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
+    // gets CPU time nothing else wants; further requests wait in the queue.
+    createWorker(
+      'pricelists',
+      pricelistsProcessor(db, filesDir, { databaseUrl: env.DATABASE_URL, builder, log }),
+      env,
+      {
+        concurrency: 1,
+        name,
+      },
+    ),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>
@@ -132,6 +144,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     relay,
     queues,
     workers,
+    pricelistBuilder: builder,
     sweepPricelists: sweep,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
@@ -144,6 +157,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
         new Promise<boolean>((r) => setTimeout(() => r(true), timeoutMs).unref()),
       ]);
       if (timedOut) await Promise.all(workers.map((w) => w.close(true)));
+      builder.stop();
       await Promise.all([
         queues.notifications.close(),
         queues.email.close(),

@@ -3,42 +3,33 @@ import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { rooms, type JobMap, type OutboxEvent } from '@portal/contracts';
 import { publishEvent } from '@portal/db';
-import { PRICELIST_MSG, percentageForProductLine, sortCategories } from '@portal/domain';
+import { PRICELIST_MSG } from '@portal/domain';
 import { pricelistFilePath, pricelistStorageName, pricelistsDir, publishRealtime } from '@portal/platform';
+import type { BuildProcess } from './build-process';
 import {
-  beginSnapshot,
   claimPricelist,
-  countPricelistRows,
-  endSnapshot,
   failPricelist,
-  fetchRows,
   finishPricelist,
-  lastCatalogueChange,
-  openRowsCursor,
-  pricelistCategories,
   savePricelistProgress,
   type Claimed,
-  type RowsParams,
 } from './pricelists.repository';
-import { createRowWriter } from './writers';
-
-/** Rows per cursor fetch: memory stays flat whatever the catalogue size. */
-const FETCH_ROWS = 1000;
-/** At most one progress update (row + socket message) per interval. */
-const PROGRESS_MS = 1000;
 
 export interface PricelistsProcessorOptions {
+  /** The database the build process reads the catalogue from (the worker's own). */
+  databaseUrl: string;
+  /** Where the files are built (the worker stops it when it stops). */
+  builder: BuildProcess;
   log?: (msg: string) => void;
 }
 
 /**
- * `pricelists` queue: builds one price list. Rows stream from a server-side cursor (one consistent
- * snapshot) into the file writer, so memory does not grow with the catalogue. The file is written as
- * `<id>.<ext>.part` and renamed when complete; then the row turns 'ready' with its outbox event
+ * `pricelists` queue: builds one price list in a build process at the lowest CPU priority
+ * (`BuildProcess`, `buildPricelist`), relaying its progress (row + socket message, at most
+ * once a second). The file is written as `<id>.<ext>.part` and renamed when complete; then the row turns 'ready' with its outbox event
  * (notification) and `pricelist.ready` goes to the requester's sockets, all in one transaction.
  * Idempotent: a list that is no longer queued/running is left alone; a re-run starts over.
  */
-export function pricelistsProcessor(db: DataSource, filesDir: string, options: PricelistsProcessorOptions = {}) {
+export function pricelistsProcessor(db: DataSource, filesDir: string, options: PricelistsProcessorOptions) {
   const log = options.log ?? (() => undefined);
   return async (job: Job<JobMap['pricelists']>): Promise<'ready' | 'failed' | 'skipped'> => {
     const event = job.data.event as OutboxEvent<'pricelist.requested'>;
@@ -52,7 +43,10 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
     const part = `${final}.part`;
     try {
       await fs.mkdir(dir, { recursive: true });
-      const rows = await build(db, claimed, part);
+      const rows = await options.builder.build(
+        { databaseUrl: options.databaseUrl, list: claimed, path: part },
+        (done, total) => progress(db, claimed, done, total),
+      );
       await fs.rename(part, final);
       const { size } = await fs.stat(final);
       const done = await db.transaction(async (m) => {
@@ -88,58 +82,6 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       return 'failed';
     }
   };
-}
-
-/** Writes the file; returns the number of rows. */
-async function build(db: DataSource, list: Claimed, path: string): Promise<number> {
-  const runner = db.createQueryRunner();
-  await runner.connect();
-  let open = false;
-  try {
-    const snapshot = runner.manager;
-    await beginSnapshot(snapshot);
-    open = true;
-    const categories = sortCategories(await pricelistCategories(snapshot, list.scope_id));
-    const params: RowsParams = [
-      categories.map((c) => c.id),
-      categories.map((c) => String(percentageForProductLine(c.product_line, list))),
-      list.scope === 'subcategory' ? list.scope_id : null,
-    ];
-    const total = await countPricelistRows(snapshot, params);
-    const changed_at = await lastCatalogueChange(snapshot);
-    await progress(db, list, 0, total);
-    await openRowsCursor(snapshot, params);
-    const writer = createRowWriter(list.format, path, {
-      companyName: list.company_name,
-      scopeName: list.scope_name,
-      generatedAt: new Date(),
-      catalogueChangedAt: changed_at ? new Date(changed_at) : null,
-    });
-    let written = 0;
-    let reported = Date.now();
-    try {
-      for (;;) {
-        const batch = await fetchRows(snapshot, FETCH_ROWS);
-        if (!batch.length) break;
-        for (const row of batch) await writer.write(row);
-        written += batch.length;
-        if (Date.now() - reported >= PROGRESS_MS) {
-          reported = Date.now();
-          await progress(db, list, written, total);
-        }
-      }
-      await writer.end();
-    } catch (err) {
-      writer.abort();
-      throw err;
-    }
-    await endSnapshot(snapshot, 'COMMIT');
-    open = false;
-    return written;
-  } finally {
-    if (open) await endSnapshot(runner.manager, 'ROLLBACK').catch(() => undefined);
-    await runner.release();
-  }
 }
 
 async function progress(db: DataSource, list: Claimed, rows: number, total: number): Promise<void> {

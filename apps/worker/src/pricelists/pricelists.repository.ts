@@ -4,9 +4,10 @@ import type { CompanyPercentages } from '@portal/domain';
 import type { PricelistRow } from './writers';
 
 /**
- * Data access of the `pricelists` queue. The rows query prices with the catalogue screens' own expression
+ * Data access of the `pricelists` queue. The variants query prices with the catalogue screens' own expression
  * (`customerPriceSql`); the percentage per category comes from `percentageForProductLine`, passed in as
- * an array aligned with the category ids, whose order (`ord`) is the screen's category order.
+ * an array aligned with the category ids, whose order (`ord`) is the screen's category order, and is
+ * then carried per product.
  */
 
 /**
@@ -31,27 +32,35 @@ const CATEGORIES_SQL = `
    WHERE $1::uuid IS NULL OR k.id = $1
       OR k.id = (SELECT s.category_id FROM subcategories s WHERE s.id = $1)`;
 
-const ROWS_FROM = `
+/**
+ * The listed products in screen order (category, sub-category tab, product) with their names and the
+ * company's percentage for their category. $1 category ids (in screen order), $2 their percentages,
+ * $3 sub-category id or null. A few thousand rows at most: one per product, not per variant.
+ */
+const PRODUCTS_SQL = `
+  SELECT p.id, k.name AS category, coalesce(s.name, '') AS subcategory, p.name AS product, pc.pct::text AS pct
     FROM unnest($1::uuid[], $2::numeric[]) WITH ORDINALITY AS pc(category_id, pct, ord)
     JOIN categories k ON k.id = pc.category_id
     JOIN products p ON p.category_id = pc.category_id
     LEFT JOIN subcategories s ON s.id = p.subcategory_id
-    JOIN variants v ON v.product_id = p.id AND NOT v.odd_size
-   WHERE $3::uuid IS NULL OR p.subcategory_id = $3`;
+   WHERE $3::uuid IS NULL OR p.subcategory_id = $3
+   ORDER BY pc.ord, s.display_order NULLS FIRST, lower(s.name), s.id, p.display_order, p.name, p.id`;
 
-/** $1 category ids (in screen order), $2 their percentages, $3 sub-category id or null. */
-const COUNT_SQL = `SELECT count(*)::int AS total ${ROWS_FROM}`;
+/** Standard variants of the products $1. */
+const COUNT_SQL = `SELECT count(*)::int AS total FROM variants v WHERE v.product_id = ANY($1::uuid[]) AND NOT v.odd_size`;
 
 /**
- * Every standard variant (odd sizes are quoted through the search, never listed) in screen order:
- * category, sub-category tab, product, variant. Read through a cursor, a batch at a time.
+ * The standard variants (odd sizes are quoted through the search, never listed) of a run of products
+ * $1, in their order and then variant order, priced with $2 (each product's percentage, aligned with
+ * $1). An index scan and a sort of a few thousand rows: the build reads the catalogue in small,
+ * evenly spread queries instead of one sort of the whole catalogue.
  */
-const ROWS_SQL = `
-  SELECT k.name AS category, coalesce(s.name, '') AS subcategory, p.name AS product, v.part_number, v.size,
-         v.actual_size, v.depth::float8 AS depth, ${customerPriceSql('pc.pct')}::text AS price
-  ${ROWS_FROM}
-   ORDER BY pc.ord, s.display_order NULLS FIRST, lower(s.name), s.id, p.display_order, p.name, p.id,
-            v.display_order, v.part_number`;
+const VARIANTS_SQL = `
+  SELECT v.product_id, v.part_number, v.size, v.actual_size, v.depth::float8 AS depth,
+         ${customerPriceSql('($2::numeric[])[array_position($1::uuid[], v.product_id)]')}::text AS price
+    FROM variants v
+   WHERE v.product_id = ANY($1::uuid[]) AND NOT v.odd_size
+   ORDER BY array_position($1::uuid[], v.product_id), v.display_order, v.part_number`;
 
 /** When the catalogue last changed (edits and list-price changes). */
 const LAST_CHANGE_SQL = `
@@ -130,22 +139,34 @@ export function pricelistCategories(db: Db, scopeId: string | null) {
 }
 
 /** $1 category ids (in screen order), $2 their percentages, $3 sub-category id or null. */
-export type RowsParams = [string[], string[], string | null];
+export type ProductsParams = [string[], string[], string | null];
 
-export async function countPricelistRows(db: Db, params: RowsParams): Promise<number> {
-  return (await queryOne<{ total: number }>(db, COUNT_SQL, params))!.total;
+/** A listed product: its names and the company's percentage (text, e.g. '45.55'). */
+export interface ListedProduct {
+  id: string;
+  category: string;
+  subcategory: string;
+  product: string;
+  pct: string;
+}
+
+export function pricelistProducts(db: Db, params: ProductsParams): Promise<ListedProduct[]> {
+  return queryRows<ListedProduct>(db, PRODUCTS_SQL, params);
+}
+
+export async function countPricelistRows(db: Db, productIds: string[]): Promise<number> {
+  return (await queryOne<{ total: number }>(db, COUNT_SQL, [productIds]))!.total;
 }
 
 export async function lastCatalogueChange(db: Db): Promise<Date | null> {
   return (await queryOne<{ changed_at: Date | null }>(db, LAST_CHANGE_SQL))!.changed_at;
 }
 
-export async function openRowsCursor(db: Db, params: RowsParams): Promise<void> {
-  await execute(db, `DECLARE pricelist_rows NO SCROLL CURSOR FOR ${ROWS_SQL}`, params);
-}
+export type ListedVariant = Omit<PricelistRow, 'category' | 'subcategory' | 'product'> & { product_id: string };
 
-export function fetchRows(db: Db, count: number): Promise<PricelistRow[]> {
-  return queryRows<PricelistRow>(db, `FETCH ${count} FROM pricelist_rows`);
+/** The standard variants of `products` (consecutive listed products), in list order. */
+export function pricelistVariants(db: Db, products: ListedProduct[]): Promise<ListedVariant[]> {
+  return queryRows<ListedVariant>(db, VARIANTS_SQL, [products.map((p) => p.id), products.map((p) => p.pct)]);
 }
 
 /* ------------------------------------------------------------------ expiry */

@@ -1,0 +1,138 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { Claimed } from './pricelists.repository';
+import type { BuildProgress } from './build';
+
+/** What the worker asks of its build process: one list, one file. */
+export interface BuildRequest {
+  type: 'build';
+  id: number;
+  databaseUrl: string;
+  list: Claimed;
+  path: string;
+}
+
+/** What the build process reports back, for the request `id`. */
+export type BuildMessage =
+  | { type: 'progress'; id: number; rows: number; total: number }
+  | { type: 'done'; id: number; rows: number }
+  | { type: 'failed'; id: number; message: string };
+
+/** Heap of the build process: the writers stream, so their live data stays small. */
+const BUILD_NODE_FLAGS = ['--max-old-space-size=128'];
+/** An unused build process exits after this long, giving its memory back. */
+const IDLE_EXIT_MS = 60_000;
+
+/**
+ * The build process's entry point. Under ts-jest the worker runs from its TypeScript sources, which
+ * Node cannot start as a process: the compiled file of the same source is used then (`npm test`
+ * builds first).
+ */
+function entryPoint(): string {
+  const dir = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/pricelists') : __dirname;
+  return path.join(dir, 'build-child.js');
+}
+
+interface Pending {
+  id: number;
+  onProgress: BuildProgress;
+  reports: Promise<void>;
+  resolve(rows: number): void;
+  reject(err: Error): void;
+}
+
+/**
+ * Builds price lists in a process of its own that runs behind all other work on the machine
+ * (`lowerCpuPriority`): laying out a PDF or XLSX of a whole catalogue takes seconds of CPU, and
+ * customers' requests to the API must not wait for it. The worker itself keeps its normal priority
+ * (it also relays live events and sends emails).
+ *
+ * One build at a time (the queue's concurrency is 1). The process starts with the first build, is
+ * reused while builds keep coming, and exits after a minute without one; a crashed process fails its
+ * build and the next build starts a new one.
+ */
+export class BuildProcess {
+  private child: ChildProcess | null = null;
+  private pending: Pending | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private nextId = 1;
+
+  constructor(private readonly idleExitMs = IDLE_EXIT_MS) {}
+
+  /** The build process's pid while one is running. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Writes `list` to `path`; resolves with the number of rows. */
+  build(request: Omit<BuildRequest, 'type' | 'id'>, onProgress: BuildProgress): Promise<number> {
+    if (this.pending) return Promise.reject(new Error('a price list is already being built'));
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    const child = this.child ?? this.start();
+    const id = this.nextId++;
+    return new Promise<number>((resolve, reject) => {
+      this.pending = { id, onProgress, reports: Promise.resolve(), resolve, reject };
+      const message: BuildRequest = { type: 'build', id, ...request };
+      child.send(message, (err) => err && this.settle(id, { error: err }));
+    });
+  }
+
+  /** Stops the build process (a build in progress fails). */
+  stop(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.child?.kill('SIGTERM');
+  }
+
+  private start(): ChildProcess {
+    const child = fork(entryPoint(), [], {
+      execArgv: BUILD_NODE_FLAGS,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+    });
+    this.child = child;
+    child.on('message', (m: BuildMessage) => this.receive(m));
+    child.on('error', (err) => this.pending && this.settle(this.pending.id, { error: err }));
+    child.on('exit', (code, signal) => {
+      if (this.child === child) this.child = null;
+      const why = new Error(`the build process stopped (${signal ?? `exit code ${code}`})`);
+      if (this.pending) this.settle(this.pending.id, { error: why });
+    });
+    return child;
+  }
+
+  private receive(m: BuildMessage): void {
+    const p = this.pending;
+    if (!p || p.id !== m.id) return;
+    switch (m.type) {
+      case 'progress':
+        p.reports = p.reports.then(() => p.onProgress(m.rows, m.total)).catch(() => undefined);
+        break;
+      case 'done':
+        this.settle(m.id, { rows: m.rows });
+        break;
+      case 'failed':
+        this.settle(m.id, { error: new Error(m.message) });
+        break;
+      default: {
+        const unknown: never = m;
+        throw new Error(`unknown build message ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+
+  /** Ends build `id` once its progress reports are out; then the idle countdown starts. */
+  private settle(id: number, outcome: { rows: number } | { error: Error }): void {
+    const p = this.pending;
+    if (!p || p.id !== id) return;
+    this.pending = null;
+    const finish = () => ('error' in outcome ? p.reject(outcome.error) : p.resolve(outcome.rows));
+    void p.reports.then(finish, finish);
+    if (this.child) {
+      const child = this.child;
+      this.idleTimer = setTimeout(() => child.kill('SIGTERM'), this.idleExitMs);
+      this.idleTimer.unref();
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import { percentageForProductLine, sortCategories } from '@portal/domain';
+import {
+  beginSnapshot,
+  countPricelistRows,
+  endSnapshot,
+  lastCatalogueChange,
+  pricelistCategories,
+  pricelistProducts,
+  pricelistVariants,
+  type Claimed,
+  type ListedProduct,
+} from './pricelists.repository';
+import { createRowWriter } from './writers';
+
+/** Products per variants query: a few thousand rows, so memory stays flat whatever the catalogue size. */
+const PRODUCTS_PER_QUERY = 50;
+/** At most one progress report per interval. */
+const PROGRESS_MS = 1000;
+
+/** Reports how far a build is: rows written of the total. */
+export type BuildProgress = (rows: number, total: number) => Promise<void> | void;
+
+/**
+ * Writes the price list `list` to `path`; returns the number of rows. The listed products come first,
+ * then their variants a run of products at a time, all in one read-only snapshot, straight into the
+ * file writer, so memory does not grow with the catalogue. `onProgress` hears of it at the start and
+ * then at most once a second.
+ */
+export async function buildPricelist(
+  db: DataSource,
+  list: Claimed,
+  path: string,
+  onProgress: BuildProgress,
+): Promise<number> {
+  const runner = db.createQueryRunner();
+  await runner.connect();
+  let open = false;
+  try {
+    const snapshot = runner.manager;
+    await beginSnapshot(snapshot);
+    open = true;
+    const categories = sortCategories(await pricelistCategories(snapshot, list.scope_id));
+    const products = await pricelistProducts(snapshot, [
+      categories.map((c) => c.id),
+      categories.map((c) => String(percentageForProductLine(c.product_line, list))),
+      list.scope === 'subcategory' ? list.scope_id : null,
+    ]);
+    const total = await countPricelistRows(
+      snapshot,
+      products.map((p) => p.id),
+    );
+    const changed_at = await lastCatalogueChange(snapshot);
+    await onProgress(0, total);
+    const writer = createRowWriter(list.format, path, {
+      companyName: list.company_name,
+      scopeName: list.scope_name,
+      generatedAt: new Date(),
+      catalogueChangedAt: changed_at ? new Date(changed_at) : null,
+    });
+    let written = 0;
+    let reported = Date.now();
+    try {
+      for (let i = 0; i < products.length; i += PRODUCTS_PER_QUERY) {
+        const run = products.slice(i, i + PRODUCTS_PER_QUERY);
+        const byId = new Map<string, ListedProduct>(run.map((p) => [p.id, p]));
+        for (const { product_id, ...variant } of await pricelistVariants(snapshot, run)) {
+          const p = byId.get(product_id)!;
+          await writer.write({ category: p.category, subcategory: p.subcategory, product: p.product, ...variant });
+          written++;
+        }
+        if (Date.now() - reported >= PROGRESS_MS) {
+          reported = Date.now();
+          await onProgress(written, total);
+        }
+      }
+      await writer.end();
+    } catch (err) {
+      writer.abort();
+      throw err;
+    }
+    await endSnapshot(snapshot, 'COMMIT');
+    open = false;
+    return written;
+  } finally {
+    if (open) await endSnapshot(runner.manager, 'ROLLBACK').catch(() => undefined);
+    await runner.release();
+  }
+}
