@@ -1,6 +1,9 @@
 /** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security`. */
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
-const moduleNameMapper = { '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src' };
+const moduleNameMapper = {
+  '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src',
+  '^@portal/db/queries$': '<rootDir>/libs/db/src/queries',
+};
 
 module.exports = {
   // A global option in Jest 30 (a per-project `testTimeout` is ignored): hooks that boot an API

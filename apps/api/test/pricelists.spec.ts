@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { PRICELIST_COLUMNS } from '../../../libs/contracts/src';
 import type { CompanyPercentages } from '../../../libs/domain/src';
-import { cpuPriorityOf } from '../../../libs/platform/src';
+import { cpuPriorityOf } from '../../worker/src/pricelists/cpu-priority';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';

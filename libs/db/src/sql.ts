@@ -1,3 +1,4 @@
+import type { ClientBase } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
@@ -5,6 +6,29 @@ import type { DataSource, EntityManager } from 'typeorm';
  * EntityManager of a transaction the service opened. Repositories take this; services never write SQL.
  */
 export type Db = DataSource | EntityManager;
+
+/**
+ * Anything that runs a statement and answers the way TypeORM does (a `Db`, or `clientRunner` on a
+ * plain pg connection). The helpers below take this.
+ */
+export interface SqlRunner {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * A single pg connection as a `SqlRunner`, for a process that needs no more than that and should not
+ * load TypeORM (the price-list build process). Answers in TypeORM's shapes (see `split`).
+ */
+export function clientRunner(client: ClientBase): SqlRunner {
+  return {
+    async query(sql, parameters) {
+      const result = await client.query(sql, parameters);
+      return result.command === 'UPDATE' || result.command === 'DELETE'
+        ? [result.rows, result.rowCount ?? 0]
+        : result.rows;
+    },
+  };
+}
 
 /**
  * TypeORM's Postgres driver answers `[rows, rowCount]` for UPDATE/DELETE (with or without RETURNING)
@@ -18,17 +42,17 @@ function split(result: unknown): { rows: unknown[]; count: number | null } {
 }
 
 /** Every row a statement returns, typed by the caller's row interface. */
-export async function queryRows<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+export async function queryRows<T>(db: SqlRunner, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   return split(await db.query(sql, params as unknown[])).rows as T[];
 }
 
 /** The first row, or null. */
-export async function queryOne<T>(db: Db, sql: string, params: readonly unknown[] = []): Promise<T | null> {
+export async function queryOne<T>(db: SqlRunner, sql: string, params: readonly unknown[] = []): Promise<T | null> {
   return ((await queryRows<T>(db, sql, params))[0] as T | undefined) ?? null;
 }
 
 /** Runs a statement for its effect; returns how many rows it changed (UPDATE/DELETE) or returned. */
-export async function execute(db: Db, sql: string, params: readonly unknown[] = []): Promise<number> {
+export async function execute(db: SqlRunner, sql: string, params: readonly unknown[] = []): Promise<number> {
   const { rows, count } = split(await db.query(sql, params as unknown[]));
   return count ?? rows.length;
 }

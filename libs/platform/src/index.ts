@@ -9,4 +9,3 @@ export * from './spreadsheets';
 export * from './sheet-rows';
 export * from './pricelist-files';
 export * from './boot';
-export * from './cpu-priority';

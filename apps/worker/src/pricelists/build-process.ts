@@ -19,7 +19,7 @@ export type BuildMessage =
   | { type: 'failed'; id: number; message: string };
 
 /** Heap of the build process: the writers stream, so their live data stays small. */
-const BUILD_NODE_FLAGS = ['--max-old-space-size=128'];
+const BUILD_NODE_FLAGS = ['--max-old-space-size=64'];
 /** An unused build process exits after this long, giving its memory back. */
 const IDLE_EXIT_MS = 60_000;
 

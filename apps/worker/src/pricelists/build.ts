@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { SqlRunner } from '@portal/db/queries';
 import { percentageForProductLine, sortCategories } from '@portal/domain';
 import {
   beginSnapshot,
@@ -22,22 +22,20 @@ const PROGRESS_MS = 1000;
 export type BuildProgress = (rows: number, total: number) => Promise<void> | void;
 
 /**
- * Writes the price list `list` to `path`; returns the number of rows. The listed products come first,
+ * Writes the price list `list` to `path`; returns the number of rows. `snapshot` must be one
+ * connection (the snapshot is a transaction on it). The listed products come first,
  * then their variants a run of products at a time, all in one read-only snapshot, straight into the
  * file writer, so memory does not grow with the catalogue. `onProgress` hears of it at the start and
  * then at most once a second.
  */
 export async function buildPricelist(
-  db: DataSource,
+  snapshot: SqlRunner,
   list: Claimed,
   path: string,
   onProgress: BuildProgress,
 ): Promise<number> {
-  const runner = db.createQueryRunner();
-  await runner.connect();
   let open = false;
   try {
-    const snapshot = runner.manager;
     await beginSnapshot(snapshot);
     open = true;
     const categories = sortCategories(await pricelistCategories(snapshot, list.scope_id));
@@ -83,7 +81,6 @@ export async function buildPricelist(
     open = false;
     return written;
   } finally {
-    if (open) await endSnapshot(runner.manager, 'ROLLBACK').catch(() => undefined);
-    await runner.release();
+    if (open) await endSnapshot(snapshot, 'ROLLBACK').catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import type { PricelistFormat, PricelistRef, ProductLine } from '@portal/contracts';
-import { customerPriceSql, execute, queryOne, queryRows, type Db } from '@portal/db';
+import { customerPriceSql, execute, queryOne, queryRows, type SqlRunner } from '@portal/db/queries';
 import type { CompanyPercentages } from '@portal/domain';
 import type { PricelistRow } from './writers';
 
@@ -105,36 +105,36 @@ export interface Claimed extends CompanyPercentages {
 }
 
 /** Claims the list for this run; null when it is not queued/running or has expired. */
-export function claimPricelist(db: Db, id: string): Promise<Claimed | null> {
+export function claimPricelist(db: SqlRunner, id: string): Promise<Claimed | null> {
   return queryOne<Claimed>(db, CLAIM_SQL, [id]);
 }
 
-export async function savePricelistProgress(db: Db, id: string, rows: number, total: number): Promise<void> {
+export async function savePricelistProgress(db: SqlRunner, id: string, rows: number, total: number): Promise<void> {
   await execute(db, PROGRESS_SQL, [id, rows, total]);
 }
 
 /** Marks the list ready; false when it is no longer running (removed meanwhile). */
-export async function finishPricelist(db: Db, id: string, rows: number, size: number, storageName: string) {
+export async function finishPricelist(db: SqlRunner, id: string, rows: number, size: number, storageName: string) {
   return (await execute(db, FINISH_SQL, [id, rows, size, storageName])) > 0;
 }
 
 /** Marks the list failed; its progress then, or null when it had already ended. */
-export function failPricelist(db: Db, id: string, message: string) {
+export function failPricelist(db: SqlRunner, id: string, message: string) {
   return queryOne<{ rows: number; total: number | null }>(db, FAIL_SQL, [id, message]);
 }
 
 /* ------------------------------------------------------------------ the build's snapshot (one connection) */
 
 /** Opens the one consistent, read-only snapshot a build reads from. */
-export async function beginSnapshot(db: Db): Promise<void> {
+export async function beginSnapshot(db: SqlRunner): Promise<void> {
   await execute(db, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
 }
 
-export async function endSnapshot(db: Db, outcome: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+export async function endSnapshot(db: SqlRunner, outcome: 'COMMIT' | 'ROLLBACK'): Promise<void> {
   await execute(db, outcome);
 }
 
-export function pricelistCategories(db: Db, scopeId: string | null) {
+export function pricelistCategories(db: SqlRunner, scopeId: string | null) {
   return queryRows<{ id: string; name: string; product_line: ProductLine | null }>(db, CATEGORIES_SQL, [scopeId]);
 }
 
@@ -150,36 +150,36 @@ export interface ListedProduct {
   pct: string;
 }
 
-export function pricelistProducts(db: Db, params: ProductsParams): Promise<ListedProduct[]> {
+export function pricelistProducts(db: SqlRunner, params: ProductsParams): Promise<ListedProduct[]> {
   return queryRows<ListedProduct>(db, PRODUCTS_SQL, params);
 }
 
-export async function countPricelistRows(db: Db, productIds: string[]): Promise<number> {
+export async function countPricelistRows(db: SqlRunner, productIds: string[]): Promise<number> {
   return (await queryOne<{ total: number }>(db, COUNT_SQL, [productIds]))!.total;
 }
 
-export async function lastCatalogueChange(db: Db): Promise<Date | null> {
+export async function lastCatalogueChange(db: SqlRunner): Promise<Date | null> {
   return (await queryOne<{ changed_at: Date | null }>(db, LAST_CHANGE_SQL))!.changed_at;
 }
 
 export type ListedVariant = Omit<PricelistRow, 'category' | 'subcategory' | 'product'> & { product_id: string };
 
 /** The standard variants of `products` (consecutive listed products), in list order. */
-export function pricelistVariants(db: Db, products: ListedProduct[]): Promise<ListedVariant[]> {
+export function pricelistVariants(db: SqlRunner, products: ListedProduct[]): Promise<ListedVariant[]> {
   return queryRows<ListedVariant>(db, VARIANTS_SQL, [products.map((p) => p.id), products.map((p) => p.pct)]);
 }
 
 /* ------------------------------------------------------------------ expiry */
 
-export function expiredPricelists(db: Db, batch: number) {
+export function expiredPricelists(db: SqlRunner, batch: number) {
   return queryRows<{ id: string; storage_name: string | null; format: string }>(db, EXPIRED_SQL, [batch]);
 }
 
-export async function deletePricelists(db: Db, ids: string[]): Promise<void> {
+export async function deletePricelists(db: SqlRunner, ids: string[]): Promise<void> {
   await execute(db, DELETE_SQL, [ids]);
 }
 
 /** Which of these ids still have a row. */
-export async function existingPricelistIds(db: Db, ids: string[]): Promise<Set<string>> {
+export async function existingPricelistIds(db: SqlRunner, ids: string[]): Promise<Set<string>> {
   return new Set((await queryRows<{ id: string }>(db, EXISTING_SQL, [ids])).map((r) => r.id));
 }
