@@ -170,33 +170,12 @@ export function percentile(times, p) {
  * per-second quota back to back at the start of every second, so its latencies measure its own bursts.
  */
 export async function runAtRate(url, { headers = {}, rate, duration = 8, title, connections = 20, warmup = 2 }) {
-  const { Agent, request } = await import('undici');
+  const { Agent } = await import('undici');
   const agent = new Agent({ connections });
-  const fire = async (seconds, times) => {
-    const interval = 1000 / rate;
-    const count = Math.round(rate * seconds);
-    const start = performance.now() + 10;
-    const inflight = [];
-    let non2xx = 0;
-    for (let i = 0; i < count; i++) {
-      const due = start + i * interval;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      inflight.push(
-        request(url, { headers, dispatcher: agent }).then(async (res) => {
-          await res.body.text();
-          if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
-          times?.push(performance.now() - due);
-        }),
-      );
-    }
-    await Promise.all(inflight);
-    return { non2xx, elapsed: (performance.now() - start) / 1000, count };
-  };
   try {
-    await fire(warmup, null);
+    await openLoop(url, { headers, rate, dispatcher: agent }, [{ seconds: warmup }]);
     const times = [];
-    const r = await fire(duration, times);
+    const r = await openLoop(url, { headers, rate, dispatcher: agent }, [{ seconds: duration, times }]);
     if (r.non2xx > 0) throw new Error(`${title}: ${r.non2xx} non-2xx responses`);
     return {
       title,
@@ -208,4 +187,43 @@ export async function runAtRate(url, { headers = {}, rate, duration = 8, title, 
   } finally {
     await agent.close();
   }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * The open loop behind `runAtRate`: one request every 1000/rate ms through consecutive `windows`
+ * (`{ seconds, before?, times?, settleS? }`). `before` runs as its window starts; each request's
+ * time from when it was due goes into its window's `times`, except in the window's first `settleS`.
+ * Resolves when every response is in: `{ non2xx, count, elapsed }` (s).
+ */
+export async function openLoop(url, { headers = {}, rate, dispatcher }, windows) {
+  const { request } = await import('undici');
+  const interval = 1000 / rate;
+  const start = performance.now() + 10;
+  const inflight = [];
+  let non2xx = 0;
+  let offset = 0;
+  for (const w of windows) {
+    const windowStart = start + offset * 1000;
+    offset += w.seconds;
+    await sleep(windowStart - performance.now());
+    await w.before?.();
+    const count = Math.round(rate * w.seconds);
+    for (let i = 0; i < count; i++) {
+      const due = windowStart + i * interval;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const counted = i * interval >= (w.settleS ?? 0) * 1000;
+      inflight.push(
+        request(url, { headers, dispatcher }).then(async (res) => {
+          await res.body.text();
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+          if (counted) w.times?.push(performance.now() - due);
+        }),
+      );
+    }
+  }
+  await Promise.all(inflight);
+  return { non2xx, count: inflight.length, elapsed: (performance.now() - start) / 1000 };
 }

@@ -10,7 +10,19 @@ import pg from 'pg';
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { db, freshDatabase, percentile, platform, root, run, SERVER_URL, signIn, startApi } from './lib.mjs';
+import {
+  db,
+  freshDatabase,
+  openLoop,
+  percentile,
+  platform,
+  root,
+  run,
+  SERVER_URL,
+  signIn,
+  sleep,
+  startApi,
+} from './lib.mjs';
 
 const require = createRequire(import.meta.url);
 const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
@@ -91,46 +103,26 @@ function rssSampler(pid) {
   };
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Open-loop load at `rate` req/s for `rounds` rounds of a quiet and a busy window, `windowS` each:
- * `setBusy(false | true)` runs at the start of every window. Each request is timed from when it was
- * due (no coordinated omission) and counted for the window it was due in, except in a window's first
- * `settleS`. Interleaving the two cancels out any drift of the machine during the run.
+ * `setBusy(false | true)` runs at the start of every window. Each request is counted for the window
+ * it was due in, except in a window's first `settleS`. Interleaving the two cancels out any drift of
+ * the machine during the run.
  */
 async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS = 0.5, setBusy }) {
-  const { Agent, request } = await import('undici');
+  const { Agent } = await import('undici');
   const agent = new Agent({ connections: 20 });
   const windows = { quiet: [], busy: [] };
-  const interval = 1000 / rate;
-  const perWindow = Math.round(rate * windowS);
-  const inflight = [];
-  let non2xx = 0;
+  const plan = [];
+  for (let w = 0; w < rounds * 2; w++) {
+    const busy = w % 2 === 1;
+    const times = [];
+    windows[busy ? 'busy' : 'quiet'].push(times);
+    plan.push({ seconds: windowS, settleS, times, before: () => setBusy(busy) });
+  }
+  let non2xx;
   try {
-    const start = performance.now() + 10;
-    for (let w = 0; w < rounds * 2; w++) {
-      const state = w % 2 ? 'busy' : 'quiet';
-      const windowStart = start + w * windowS * 1000;
-      await sleep(windowStart - performance.now());
-      await setBusy(state === 'busy');
-      const times = [];
-      windows[state].push(times);
-      for (let i = 0; i < perWindow; i++) {
-        const due = windowStart + i * interval;
-        const wait = due - performance.now();
-        if (wait > 0) await sleep(wait);
-        const counted = i * interval >= settleS * 1000;
-        inflight.push(
-          request(url, { headers, dispatcher: agent }).then(async (res) => {
-            await res.body.text();
-            if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
-            if (counted) times.push(performance.now() - due);
-          }),
-        );
-      }
-    }
-    await Promise.all(inflight);
+    ({ non2xx } = await openLoop(url, { headers, rate, dispatcher: agent }, plan));
   } finally {
     await agent.close();
   }
@@ -153,7 +145,7 @@ async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS 
 async function stopBuildProcess(workerPid) {
   const children = childrenOf(workerPid);
   for (const c of children) process.kill(c, 'SIGTERM');
-  while (children.some((c) => fs.existsSync(`/proc/${c}`))) await new Promise((r) => setTimeout(r, 20));
+  while (children.some((c) => fs.existsSync(`/proc/${c}`))) await sleep(20);
 }
 
 async function client(apiUrl, email) {
@@ -176,7 +168,7 @@ async function waitReady(apiUrl, headers, id, timeoutMs = 600_000) {
     if (data.status === 'ready') return data;
     if (data.status === 'failed') throw new Error(`price list ${id} failed: ${data.error}`);
     if (Date.now() > until) throw new Error(`price list ${id} not ready after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
 }
 
