@@ -95,7 +95,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const filesDir = env.FILES_DIR ?? '.data/files';
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
-  const builder = new BuildProcess();
+  const builder = new BuildProcess(env.DATABASE_URL);
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
     createWorker('email', emailProcessor(db, locks, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
@@ -112,15 +112,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     }),
     // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
     // gets CPU time nothing else wants; further requests wait in the queue.
-    createWorker(
-      'pricelists',
-      pricelistsProcessor(db, filesDir, { databaseUrl: env.DATABASE_URL, builder, log }),
-      env,
-      {
-        concurrency: 1,
-        name,
-      },
-    ),
+    createWorker('pricelists', pricelistsProcessor(db, filesDir, { builder, log }), env, {
+      concurrency: 1,
+      name,
+    }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) =>

@@ -22,9 +22,12 @@ const send = (m: BuildMessage) =>
   });
 
 /** One connection for the life of the process; a broken one is replaced by the next build. */
-function connect(databaseUrl: string): Promise<SqlRunner> {
+function connect(): Promise<SqlRunner> {
   connection ??= (async () => {
-    const client = new Client({ connectionString: databaseUrl, application_name: 'portal-pricelist-build' });
+    const client = new Client({
+      connectionString: process.env.DATABASE_URL,
+      application_name: 'portal-pricelist-build',
+    });
     client.on('error', () => (connection = null));
     client.on('end', () => (connection = null));
     await client.connect();
@@ -41,9 +44,9 @@ process.on('message', (request: BuildRequest) => {
   queue = queue.then(() => run(request));
 });
 
-async function run({ id, databaseUrl, list, path }: BuildRequest): Promise<void> {
+async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
-    const db = await connect(databaseUrl);
+    const db = await connect();
     const rows = await buildPricelist(db, list, path, (done, total) =>
       send({ type: 'progress', id, rows: done, total }),
     );

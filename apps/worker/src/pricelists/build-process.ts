@@ -7,7 +7,6 @@ import type { BuildProgress } from './build';
 export interface BuildRequest {
   type: 'build';
   id: number;
-  databaseUrl: string;
   list: Claimed;
   path: string;
 }
@@ -57,7 +56,11 @@ export class BuildProcess {
   private idleTimer: NodeJS.Timeout | null = null;
   private nextId = 1;
 
-  constructor(private readonly idleExitMs = IDLE_EXIT_MS) {}
+  /** `databaseUrl`: the database the build process reads the catalogue from (the worker's own). */
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly idleExitMs = IDLE_EXIT_MS,
+  ) {}
 
   /** The build process's pid while one is running. */
   get pid(): number | undefined {
@@ -88,6 +91,7 @@ export class BuildProcess {
   private start(): ChildProcess {
     const child = fork(entryPoint(), [], {
       execArgv: BUILD_NODE_FLAGS,
+      env: { ...process.env, DATABASE_URL: this.databaseUrl },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });

@@ -15,8 +15,6 @@ import {
 } from './pricelists.repository';
 
 export interface PricelistsProcessorOptions {
-  /** The database the build process reads the catalogue from (the worker's own). */
-  databaseUrl: string;
   /** Where the files are built (the worker stops it when it stops). */
   builder: BuildProcess;
   log?: (msg: string) => void;
@@ -24,9 +22,10 @@ export interface PricelistsProcessorOptions {
 
 /**
  * `pricelists` queue: builds one price list in a build process at the lowest CPU priority
- * (`BuildProcess`, `buildPricelist`), relaying its progress (row + socket message, at most
- * once a second). The file is written as `<id>.<ext>.part` and renamed when complete; then the row turns 'ready' with its outbox event
- * (notification) and `pricelist.ready` goes to the requester's sockets, all in one transaction.
+ * (`BuildProcess`, `buildPricelist`), relaying its progress (row + socket message, at most once a
+ * second). The file is written as `<id>.<ext>.part` and renamed when complete; then the row turns
+ * 'ready' with its outbox event (notification) and `pricelist.ready` goes to the requester's
+ * sockets, all in one transaction.
  * Idempotent: a list that is no longer queued/running is left alone; a re-run starts over.
  */
 export function pricelistsProcessor(db: DataSource, filesDir: string, options: PricelistsProcessorOptions) {
@@ -43,9 +42,8 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
     const part = `${final}.part`;
     try {
       await fs.mkdir(dir, { recursive: true });
-      const rows = await options.builder.build(
-        { databaseUrl: options.databaseUrl, list: claimed, path: part },
-        (done, total) => progress(db, claimed, done, total),
+      const rows = await options.builder.build({ list: claimed, path: part }, (done, total) =>
+        progress(db, claimed, done, total),
       );
       await fs.rename(part, final);
       const { size } = await fs.stat(final);
