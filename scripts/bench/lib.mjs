@@ -217,7 +217,9 @@ export async function openLoop(url, { headers = {}, rate, dispatcher }, windows)
       const counted = i * interval >= (w.settleS ?? 0) * 1000;
       inflight.push(
         request(url, { headers, dispatcher }).then(async (res) => {
-          await res.body.text();
+          // Read the body without decoding it: turning a 365 KiB page into a string 200 times a second
+          // stalls this process's own event loop, and those stalls would be counted as the server's.
+          for await (const chunk of res.body) void chunk;
           if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
           if (counted) w.times?.push(performance.now() - due);
         }),

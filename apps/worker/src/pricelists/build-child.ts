@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
-import { clientRunner, type SqlRunner } from '@portal/db/queries';
+import { clientRunner, queryOne, type SqlRunner } from '@portal/db/queries';
 import { buildPricelist } from './build';
 import type { BuildMessage, BuildRequest } from './build-process';
 import { lowerCpuPriority } from './cpu-priority';
+import { otherCpuMeter } from './host-cpu';
+import { hostAwarePacer } from './pacer';
 
 /**
  * The price-list build process (see `BuildProcess`): lowers its own CPU priority, then builds each
@@ -12,7 +15,20 @@ import { lowerCpuPriority } from './cpu-priority';
  */
 lowerCpuPriority();
 
-let connection: Promise<SqlRunner> | null = null;
+/**
+ * While the rest of the host uses more than a tenth of a core (customers are being served; an idle
+ * host uses next to none), a build keeps to a tenth of the time; see `hostAwarePacer`. Its database
+ * backend's CPU is its own work, not the rest of the host's.
+ */
+const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 250 };
+
+interface Connection {
+  db: SqlRunner;
+  /** The pid of this connection's database backend when that runs on this host. */
+  localBackendPid: number | null;
+}
+
+let connection: Promise<Connection> | null = null;
 let queue = Promise.resolve();
 
 const send = (m: BuildMessage) =>
@@ -21,8 +37,16 @@ const send = (m: BuildMessage) =>
     process.send!(m, undefined, undefined, () => resolve());
   });
 
+function isLocalPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+  } catch {
+    return false;
+  }
+}
+
 /** One connection for the life of the process; a broken one is replaced by the next build. */
-function connect(): Promise<SqlRunner> {
+function connect(): Promise<Connection> {
   connection ??= (async () => {
     const client = new Client({
       connectionString: process.env.DATABASE_URL,
@@ -31,7 +55,9 @@ function connect(): Promise<SqlRunner> {
     client.on('error', () => (connection = null));
     client.on('end', () => (connection = null));
     await client.connect();
-    return clientRunner(client);
+    const db = clientRunner(client);
+    const backend = await queryOne<{ pid: number }>(db, 'SELECT pg_backend_pid() AS pid');
+    return { db, localBackendPid: backend && isLocalPostgres(backend.pid) ? backend.pid : null };
   })().catch((err: unknown) => {
     connection = null;
     throw err;
@@ -46,9 +72,14 @@ process.on('message', (request: BuildRequest) => {
 
 async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
-    const db = await connect();
-    const rows = await buildPricelist(db, list, path, (done, total) =>
-      send({ type: 'progress', id, rows: done, total }),
+    const { db, localBackendPid } = await connect();
+    const meter = otherCpuMeter(() => (localBackendPid ? [localBackendPid] : []));
+    const rows = await buildPricelist(
+      db,
+      list,
+      path,
+      (done, total) => send({ type: 'progress', id, rows: done, total }),
+      hostAwarePacer({ ...PACING, meter }),
     );
     await send({ type: 'done', id, rows });
   } catch (err) {

@@ -11,6 +11,7 @@ import {
   type Claimed,
   type ListedProduct,
 } from './pricelists.repository';
+import { unpaced, type Pacer } from './pacer';
 import { createRowWriter } from './writers';
 
 /** Products per variants query: a few thousand rows, so memory stays flat whatever the catalogue size. */
@@ -33,6 +34,7 @@ export async function buildPricelist(
   list: Claimed,
   path: string,
   onProgress: BuildProgress,
+  pacer: Pacer = unpaced,
 ): Promise<number> {
   let open = false;
   try {
@@ -71,6 +73,7 @@ export async function buildPricelist(
           reported = Date.now();
           await onProgress(written, total);
         }
+        await pacer.rest();
       }
       await writer.end();
     } catch (err) {

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { otherCpuMeter } from './host-cpu';
+
+const onLinux = process.platform === 'linux';
+
+describe('otherCpuMeter', () => {
+  (onLinux ? it : it.skip)('sees a busy process elsewhere on the host, and not one counted as its own', async () => {
+    const spinner = spawn(process.execPath, ['-e', 'for (;;);'], { stdio: 'ignore' });
+    try {
+      await sleep(200);
+      const everyone = otherCpuMeter();
+      const withoutSpinner = otherCpuMeter(() => [spinner.pid!]);
+      await sleep(1000);
+      const [all, rest] = [everyone.read()!, withoutSpinner.read()!];
+      // The spinner gets most of a core even on a loaded machine; the second meter leaves it out.
+      expect(all).toBeGreaterThan(0.4);
+      expect(all - rest).toBeGreaterThan(0.3);
+    } finally {
+      spinner.kill();
+    }
+  });
+
+  it('reads the load from /proc, leaving this process and its helpers out', () => {
+    let t = 0;
+    const files: Record<string, string> = {};
+    const proc = (hostBusy: number, own: number, helper: number) => {
+      // user nice system idle iowait irq softirq steal: busy = user + nice + system + irq + softirq.
+      files['/proc/stat'] = `cpu  ${hostBusy - 30} 10 10 5000 7 5 5 99 0 0\ncpu0 1 2 3 4\n`;
+      files[`/proc/${process.pid}/stat`] = `${process.pid} (node (jest)) S 1 1 1 0 -1 0 0 0 0 0 ${own} 0 0 0`;
+      files['/proc/4242/stat'] = `4242 (postgres) S 1 1 1 0 -1 0 0 0 0 0 ${helper - 1} 1 0 0`;
+    };
+    proc(1000, 100, 50);
+    const meter = otherCpuMeter(
+      () => [4242],
+      (path) => {
+        if (!(path in files)) throw new Error('ENOENT');
+        return files[path];
+      },
+      () => t,
+    );
+    // In 500 ms the host was busy 150 ticks: 60 of them this process, 40 its helper → 50 ticks = 1 core.
+    proc(1150, 160, 90);
+    t = 500;
+    expect(meter.read()).toBeCloseTo(1, 5);
+    t = 1000;
+    proc(1150, 160, 90);
+    expect(meter.read()).toBe(0);
+  });
+
+  it('answers null where there is no /proc', () => {
+    const meter = otherCpuMeter(
+      () => [],
+      () => {
+        throw new Error('ENOENT');
+      },
+    );
+    expect(meter.read()).toBeNull();
+  });
+});

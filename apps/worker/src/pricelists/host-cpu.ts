@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+
+/** Linux reports CPU time in these ticks per second (USER_HZ, fixed at 100 for user space). */
+const TICKS_PER_SECOND = 100;
+
+type ReadFile = (path: string) => string;
+const readProc: ReadFile = (path) => readFileSync(path, 'utf8');
+
+/** CPU time (ticks) the whole host has spent busy, from /proc/stat; null where there is none. */
+function hostBusyTicks(read: ReadFile): number | null {
+  try {
+    const line = read('/proc/stat').split('\n', 1)[0];
+    // cpu user nice system idle iowait irq softirq steal ...: busy is everything but idle, iowait, steal.
+    const [user, nice, system, , , irq, softirq] = line.trim().split(/\s+/).slice(1).map(Number);
+    const busy = user + nice + system + irq + softirq;
+    return Number.isFinite(busy) ? busy : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ticks) process `pid` has used, user and system, from /proc/<pid>/stat; 0 if unknown. */
+function processTicks(read: ReadFile, pid: number): number {
+  try {
+    const stat = read(`/proc/${pid}/stat`);
+    // Fields after the command name, which is in parentheses and may itself contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[14 - 3]) + Number(fields[15 - 3]) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Measures how busy the rest of the host is: `read()` returns the CPU (in cores, 0.5 = half a core)
+ * that every process except this one and `ownPids()` (helpers doing this process's work, such as its
+ * database backend when the database runs on the same host) used since the previous `read()`, or
+ * null on the first call and where /proc is missing (not Linux).
+ */
+export function otherCpuMeter(
+  ownPids: () => number[] = () => [],
+  read: ReadFile = readProc,
+  now: () => number = () => performance.now(),
+) {
+  const sample = () => {
+    const host = hostBusyTicks(read);
+    if (host === null) return null;
+    const own = [process.pid, ...ownPids()].reduce((sum, pid) => sum + processTicks(read, pid), 0);
+    return { at: now(), others: host - own };
+  };
+  let last = sample();
+  return {
+    read(): number | null {
+      const next = sample();
+      const previous = last;
+      last = next;
+      if (!next || !previous || next.at <= previous.at) return null;
+      const cores = (next.others - previous.others) / TICKS_PER_SECOND / ((next.at - previous.at) / 1000);
+      return Math.max(0, cores);
+    },
+  };
+}
