@@ -232,14 +232,22 @@ export async function benchPricelists(databaseUrl) {
     };
     // Customers' latency at a steady offered load (the product page's own target rate) ...
     const RATE = 200;
-    const atRate = await alternatingAtRate(page, { headers: pageHeaders, rate: RATE, rounds: ROUNDS, windowS: WINDOW_S, setBusy });
+    const atRate = await alternatingAtRate(page, {
+      headers: pageHeaders,
+      rate: RATE,
+      rounds: ROUNDS,
+      windowS: WINDOW_S,
+      setBusy,
+    });
     // ... and in a closed loop that saturates both cores (there any extra work shows as queueing).
     const closed = { quiet: [], busy: [] };
     for (let r = 0; r < 3; r++) {
       for (const busy of [false, true]) {
         await setBusy(busy);
         await sleep(500);
-        closed[busy ? 'busy' : 'quiet'].push(await run(page, { headers: pageHeaders, duration: 4, title: 'closed loop' }));
+        closed[busy ? 'busy' : 'quiet'].push(
+          await run(page, { headers: pageHeaders, duration: 4, title: 'closed loop' }),
+        );
       }
     }
     await setBusy(true);
@@ -284,7 +292,7 @@ export async function benchPricelists(databaseUrl) {
       `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} cores, Node ${process.version}, ` +
         `load average at the end ${os.loadavg()[0].toFixed(1)}. Whole catalogue for one company (${n} standard variants of ` +
         `${loaded.variants}); the worker (compiled, \`pricelists\` queue, concurrency 1) hands each list to its build ` +
-        `process (SCHED_IDLE), which reads the catalogue 50 products per query and streams the rows into csv-stringify / ` +
+        `process (SCHED_IDLE, paced to a tenth of the time while the rest of the host is busy), which reads the catalogue 50 products per query and streams the rows into csv-stringify / ` +
         `exceljs' streaming WorkbookWriter / pdfkit. Each format below from a cold start (the build process is started ` +
         `for it).`,
       '',

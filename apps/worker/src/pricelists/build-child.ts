@@ -17,10 +17,11 @@ lowerCpuPriority();
 
 /**
  * While the rest of the host uses more than a tenth of a core (customers are being served; an idle
- * host uses next to none), a build keeps to a tenth of the time; see `hostAwarePacer`. Its database
- * backend's CPU is its own work, not the rest of the host's.
+ * host uses next to none), a build keeps to a tenth of the time; see `hostAwarePacer`. The CPU of its
+ * database backend and of the worker that relays its progress is its own work, not the rest of the
+ * host's.
  */
-const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 250 };
+const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 500 };
 
 interface Connection {
   db: SqlRunner;
@@ -73,7 +74,8 @@ process.on('message', (request: BuildRequest) => {
 async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
     const { db, localBackendPid } = await connect();
-    const meter = otherCpuMeter(() => (localBackendPid ? [localBackendPid] : []));
+    // The worker (this process's parent) relays the build's progress: that is the build's work too.
+    const meter = otherCpuMeter(() => (localBackendPid ? [process.ppid, localBackendPid] : [process.ppid]));
     const rows = await buildPricelist(
       db,
       list,

@@ -22,8 +22,8 @@ export interface PricelistsProcessorOptions {
 
 /**
  * `pricelists` queue: builds one price list in a build process at the lowest CPU priority
- * (`BuildProcess`, `buildPricelist`), relaying its progress (row + socket message, at most once a
- * second). The file is written as `<id>.<ext>.part` and renamed when complete; then the row turns
+ * (`BuildProcess`, `buildPricelist`), relaying its progress (row + socket message, at most every
+ * two seconds). The file is written as `<id>.<ext>.part` and renamed when complete; then the row turns
  * 'ready' with its outbox event (notification) and `pricelist.ready` goes to the requester's
  * sockets, all in one transaction.
  * Idempotent: a list that is no longer queued/running is left alone; a re-run starts over.
