@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { procStatField } from './host-cpu';
 
 /** How a process's CPU time ranks against everything else on the machine. */
 export type CpuPriority = 'idle' | 'low' | 'normal';
 
-/** Linux scheduling policy numbers (sched.h) as /proc/<pid>/stat reports them. */
+/** Linux scheduling policy numbers (sched.h) as /proc/<pid>/stat reports them (field 41, policy). */
 const SCHED_IDLE = 5;
 
 /**
@@ -37,11 +37,7 @@ export function lowerCpuPriority(pid = process.pid): CpuPriority {
 /** The priority a process runs at now (Linux; elsewhere from its nice value). */
 export function cpuPriorityOf(pid = process.pid): CpuPriority {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may itself contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const policy = Number(fields[41 - 3]);
-    if (policy === SCHED_IDLE) return 'idle';
+    if (Number(procStatField(pid, 41)) === SCHED_IDLE) return 'idle';
   } catch {
     // not Linux
   }

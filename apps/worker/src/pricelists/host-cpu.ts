@@ -19,13 +19,22 @@ function hostBusyTicks(read: ReadFile): number | null {
   }
 }
 
-/** CPU time (ticks) process `pid` has used, user and system, from /proc/<pid>/stat; 0 if unknown. */
+/**
+ * Field `n` (numbered from 1, as in proc(5)) of /proc/<pid>/stat; throws where there is none. The
+ * command name (field 2) is in parentheses and may itself contain spaces, so fields are counted from
+ * after it.
+ */
+export function procStatField(pid: number, n: number, read: ReadFile = readProc): string {
+  const stat = read(`/proc/${pid}/stat`);
+  const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3];
+  if (field === undefined) throw new Error(`/proc/${pid}/stat has no field ${n}`);
+  return field;
+}
+
+/** CPU time (ticks) process `pid` has used, user and system (utime, stime); 0 if unknown. */
 function processTicks(read: ReadFile, pid: number): number {
   try {
-    const stat = read(`/proc/${pid}/stat`);
-    // Fields after the command name, which is in parentheses and may itself contain spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[14 - 3]) + Number(fields[15 - 3]) || 0;
+    return Number(procStatField(pid, 14, read)) + Number(procStatField(pid, 15, read)) || 0;
   } catch {
     return 0;
   }
