@@ -25,8 +25,10 @@ const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 500 };
 
 interface Connection {
   db: SqlRunner;
-  /** The pid of this connection's database backend when that runs on this host. */
+  /** The pid of this connection's database backend when /proc here shows it. */
   localBackendPid: number | null;
+  /** Time (ms) spent waiting for this connection's queries so far. */
+  queryMs(): number;
 }
 
 let connection: Promise<Connection> | null = null;
@@ -56,9 +58,24 @@ function connect(): Promise<Connection> {
     client.on('error', () => (connection = null));
     client.on('end', () => (connection = null));
     await client.connect();
-    const db = clientRunner(client);
+    const runner = clientRunner(client);
+    let waited = 0;
+    const db: SqlRunner = {
+      async query(sql, parameters) {
+        const started = performance.now();
+        try {
+          return await runner.query(sql, parameters);
+        } finally {
+          waited += performance.now() - started;
+        }
+      },
+    };
     const backend = await queryOne<{ pid: number }>(db, 'SELECT pg_backend_pid() AS pid');
-    return { db, localBackendPid: backend && isLocalPostgres(backend.pid) ? backend.pid : null };
+    return {
+      db,
+      localBackendPid: backend && isLocalPostgres(backend.pid) ? backend.pid : null,
+      queryMs: () => waited,
+    };
   })().catch((err: unknown) => {
     connection = null;
     throw err;
@@ -73,9 +90,13 @@ process.on('message', (request: BuildRequest) => {
 
 async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
-    const { db, localBackendPid } = await connect();
+    const { db, localBackendPid, queryMs } = await connect();
     // The worker (this process's parent) relays the build's progress: that is the build's work too.
-    const meter = otherCpuMeter(() => (localBackendPid ? [process.ppid, localBackendPid] : [process.ppid]));
+    // A database backend /proc does not show (another container on this host, or another host) is
+    // counted by the time its queries took, an upper bound of its CPU.
+    const meter = localBackendPid
+      ? otherCpuMeter({ ownPids: () => [process.ppid, localBackendPid] })
+      : otherCpuMeter({ ownPids: () => [process.ppid], ownElsewhereMs: queryMs });
     const rows = await buildPricelist(
       db,
       list,

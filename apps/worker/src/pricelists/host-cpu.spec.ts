@@ -10,7 +10,7 @@ describe('otherCpuMeter', () => {
     try {
       await sleep(200);
       const everyone = otherCpuMeter();
-      const withoutSpinner = otherCpuMeter(() => [spinner.pid!]);
+      const withoutSpinner = otherCpuMeter({ ownPids: () => [spinner.pid!] });
       await sleep(1000);
       const [all, rest] = [everyone.read()!, withoutSpinner.read()!];
       // The spinner gets most of a core even on a loaded machine; the second meter leaves it out.
@@ -31,14 +31,16 @@ describe('otherCpuMeter', () => {
       files['/proc/4242/stat'] = `4242 (postgres) S 1 1 1 0 -1 0 0 0 0 0 ${helper - 1} 1 0 0`;
     };
     proc(1000, 100, 50);
-    const meter = otherCpuMeter(
-      () => [4242],
-      (path) => {
+    let elsewhereMs = 0;
+    const meter = otherCpuMeter({
+      ownPids: () => [4242],
+      ownElsewhereMs: () => elsewhereMs,
+      read: (path) => {
         if (!(path in files)) throw new Error('ENOENT');
         return files[path];
       },
-      () => t,
-    );
+      now: () => t,
+    });
     // In 500 ms the host was busy 150 ticks: 60 of them this process, 40 its helper → 50 ticks = 1 core.
     proc(1150, 160, 90);
     t = 500;
@@ -46,15 +48,20 @@ describe('otherCpuMeter', () => {
     t = 1000;
     proc(1150, 160, 90);
     expect(meter.read()).toBe(0);
+    // Work done elsewhere for this process (its database in another container) counts as its own:
+    // of 100 busy ticks in 500 ms, 300 ms were its queries → 70 ticks left = 1.4 cores.
+    proc(1250, 160, 90);
+    elsewhereMs = 300;
+    t = 1500;
+    expect(meter.read()).toBeCloseTo(1.4, 5);
   });
 
   it('answers null where there is no /proc', () => {
-    const meter = otherCpuMeter(
-      () => [],
-      () => {
+    const meter = otherCpuMeter({
+      read: () => {
         throw new Error('ENOENT');
       },
-    );
+    });
     expect(meter.read()).toBeNull();
   });
 });

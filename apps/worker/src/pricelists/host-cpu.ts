@@ -40,22 +40,31 @@ function processTicks(read: ReadFile, pid: number): number {
   }
 }
 
+export interface OtherCpuMeterOptions {
+  /** Helpers doing this process's work that /proc shows by pid (its database backend on this host). */
+  ownPids?: () => number[];
+  /**
+   * Running total (ms) of this process's work done by a helper it cannot name by pid, such as its
+   * database backend in another container on the same host: counted as that helper's CPU time.
+   */
+  ownElsewhereMs?: () => number;
+  read?: ReadFile;
+  now?: () => number;
+}
+
 /**
  * Measures how busy the rest of the host is: `read()` returns the CPU (in cores, 0.5 = half a core)
- * that every process except this one and `ownPids()` (helpers doing this process's work, such as its
- * database backend when the database runs on the same host) used since the previous `read()`, or
- * null on the first call and where /proc is missing (not Linux).
+ * that everything but this process and its helpers (`ownPids`, `ownElsewhereMs`) used since the
+ * previous `read()` (the first: since the meter was made), or null where /proc is missing (not Linux).
  */
-export function otherCpuMeter(
-  ownPids: () => number[] = () => [],
-  read: ReadFile = readProc,
-  now: () => number = () => performance.now(),
-) {
+export function otherCpuMeter(options: OtherCpuMeterOptions = {}) {
+  const { ownPids = () => [], ownElsewhereMs = () => 0, read = readProc, now = () => performance.now() } = options;
   const sample = () => {
     const host = hostBusyTicks(read);
     if (host === null) return null;
     const own = [process.pid, ...ownPids()].reduce((sum, pid) => sum + processTicks(read, pid), 0);
-    return { at: now(), others: host - own };
+    const elsewhere = (ownElsewhereMs() / 1000) * TICKS_PER_SECOND;
+    return { at: now(), others: host - own - elsewhere };
   };
   let last = sample();
   return {
