@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import { clientRunner, queryOne, type SqlRunner } from '@portal/db/queries';
 import { buildPricelist } from './build';
 import type { BuildMessage, BuildRequest } from './build-process';
 import { lowerCpuPriority } from './cpu-priority';
-import { otherCpuMeter } from './host-cpu';
+import { isLocalPostgres, otherCpuMeter } from './host-cpu';
 import { hostAwarePacer } from './pacer';
 
 /**
@@ -39,14 +38,6 @@ const send = (m: BuildMessage) =>
     if (!process.connected) return resolve();
     process.send!(m, undefined, undefined, () => resolve());
   });
-
-function isLocalPostgres(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
-  } catch {
-    return false;
-  }
-}
 
 /** One connection for the life of the process; a broken one is replaced by the next build. */
 function connect(): Promise<Connection> {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
-import { procStatField } from './host-cpu';
+import { procStatFields } from './host-cpu';
 
 /** How a process's CPU time ranks against everything else on the machine. */
 export type CpuPriority = 'idle' | 'low' | 'normal';
@@ -37,7 +37,7 @@ export function lowerCpuPriority(pid = process.pid): CpuPriority {
 /** The priority a process runs at now (Linux; elsewhere from its nice value). */
 export function cpuPriorityOf(pid = process.pid): CpuPriority {
   try {
-    if (Number(procStatField(pid, 41)) === SCHED_IDLE) return 'idle';
+    if (Number(procStatFields(pid, [41])[0]) === SCHED_IDLE) return 'idle';
   } catch {
     // not Linux
   }

@@ -20,21 +20,34 @@ function hostBusyTicks(read: ReadFile): number | null {
 }
 
 /**
- * Field `n` (numbered from 1, as in proc(5)) of /proc/<pid>/stat; throws where there is none. The
- * command name (field 2) is in parentheses and may itself contain spaces, so fields are counted from
- * after it.
+ * Fields `numbers` (numbered from 1, as in proc(5)) of /proc/<pid>/stat, read once; throws where
+ * there is none. The command name (field 2) is in parentheses and may itself contain spaces, so
+ * fields are counted from after it.
  */
-export function procStatField(pid: number, n: number, read: ReadFile = readProc): string {
+export function procStatFields(pid: number, numbers: number[], read: ReadFile = readProc): string[] {
   const stat = read(`/proc/${pid}/stat`);
-  const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[n - 3];
-  if (field === undefined) throw new Error(`/proc/${pid}/stat has no field ${n}`);
-  return field;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return numbers.map((n) => {
+    const field = fields[n - 3];
+    if (field === undefined) throw new Error(`/proc/${pid}/stat has no field ${n}`);
+    return field;
+  });
+}
+
+/** Whether `pid` is a PostgreSQL process that /proc here shows (a database backend on this host). */
+export function isLocalPostgres(pid: number, read: ReadFile = readProc): boolean {
+  try {
+    return read(`/proc/${pid}/comm`).trim() === 'postgres';
+  } catch {
+    return false;
+  }
 }
 
 /** CPU time (ticks) process `pid` has used, user and system (utime, stime); 0 if unknown. */
 function processTicks(read: ReadFile, pid: number): number {
   try {
-    return Number(procStatField(pid, 14, read)) + Number(procStatField(pid, 15, read)) || 0;
+    const [utime, stime] = procStatFields(pid, [14, 15], read);
+    return Number(utime) + Number(stime) || 0;
   } catch {
     return 0;
   }
