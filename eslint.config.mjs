@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/dist/**',
       'node_modules/**',
       '.data/**',
+      '.tools/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',

@@ -27,7 +27,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 /**
  * Boots the compiled API (HTTP + Socket.IO) as a child process on an ephemeral port against a fresh
- * database. NestJS 12 ships as ESM, which jest's module loader cannot require on Node 20, so API
+ * database. NestJS 12 ships as ESM, which jest's CommonJS module loader cannot require, so API
  * tests drive the real server over HTTP — exactly as the browser does.
  */
 export async function startTestApi(extraEnv: Record<string, string> = {}): Promise<TestApi> {
