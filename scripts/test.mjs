@@ -180,8 +180,10 @@ const stages = {
     if (code === 0 && fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) {
       code = await node(tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit'], env);
     }
-    // The benchmark scripts (`// @ts-check` JavaScript), against the compiled tree.
-    if (code === 0) code = await node(tsc, ['-p', 'scripts/bench', '--noEmit'], env);
+    // The test files (ts-jest and Playwright only strip types) and the benchmark scripts (`// @ts-check`
+    // JavaScript, against the compiled tree).
+    if (code === 0) code = await node(tsc, ['-p', 'tsconfig.test.json'], env);
+    if (code === 0) code = await node(tsc, ['-p', 'scripts/bench'], env);
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
