@@ -26,7 +26,13 @@ import {
 } from './lib.mjs';
 
 const PASSWORD = 'Bench@12345';
-const CONCURRENT = scale(20, 3);
+/**
+ * BENCH_PRICELISTS_IMPORT=1: a catalogue import (dry run of the whole catalogue, again and again) runs
+ * in the same worker throughout the latency windows, so the builds must pace themselves beside it
+ * (the worker that starts a build is load like the rest of the host). Always on in smoke mode.
+ */
+const WITH_IMPORT = SMOKE || process.env.BENCH_PRICELISTS_IMPORT === '1';
+const CONCURRENT = scale(20, 1);
 /** Quiet/busy window pairs of the latency measurement, and each window's length (s). */
 const ROUNDS = scale(60, 2);
 const WINDOW_S = scale(1, 0.5);
@@ -131,6 +137,57 @@ async function waitReady(apiUrl, headers, id, timeoutMs = 600_000, pollMs = 100)
   }
 }
 
+/**
+ * Catalogue imports in the worker, one after another until `stop()`: a superadmin exports the
+ * catalogue as CSV once and uploads it again and again (each a full dry run in the worker).
+ * `stop()` waits for the one in progress and resolves with how many completed.
+ * @param {string} apiUrl
+ */
+async function importsAlongside(apiUrl) {
+  const auth = await signIn(apiUrl, 'bench-pl-root@example.com', PASSWORD);
+  const { token } = await fetch(`${apiUrl}/api/csrf-token`, { headers: auth }).then((r) => r.json());
+  const headers = { ...auth, 'x-xsrf-token': token };
+  const exported = await fetch(`${apiUrl}/api/catalogue/export?format=csv`, { headers: auth });
+  if (exported.status !== 200) throw new Error(`export: ${exported.status}`);
+  const csv = Buffer.from(await exported.arrayBuffer());
+  let stopping = false;
+  let done = 0;
+  /** Uploads the file and waits until the worker has checked it. */
+  const once = async () => {
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'catalogue.csv');
+    const res = await fetch(`${apiUrl}/api/catalogue/imports`, { method: 'POST', headers, body: form });
+    const json = await res.json();
+    if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(json)}`);
+    for (;;) {
+      const { data } = await fetch(`${apiUrl}/api/catalogue/imports/${json.data._id}?limit=1&errorsLimit=1`, {
+        headers: auth,
+      }).then((r) => r.json());
+      if (data.status === 'failed')
+        throw new Error(`import ${json.data._id} failed: ${JSON.stringify(data).slice(0, 500)}`);
+      if (!['queued', 'validating', 'applying'].includes(data.status)) return;
+      await sleep(100);
+    }
+  };
+  const loop = (async () => {
+    while (!stopping) {
+      await once();
+      done++;
+    }
+  })();
+  loop.catch(() => undefined); // reported by stop()
+  // The first dry run is under way before the measurement starts.
+  await sleep(scale(1000, 100));
+  return {
+    stop: async () => {
+      stopping = true;
+      await loop;
+      return done;
+    },
+  };
+}
+
+/** @param {string} databaseUrl */
 export async function benchPricelists(databaseUrl) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pricelists-'));
   const pgc = new pg.Client({ connectionString: databaseUrl });
@@ -145,6 +202,10 @@ export async function benchPricelists(databaseUrl) {
   const { rows: c } = await pgc.query(
     `INSERT INTO companies (name, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
      VALUES ('Bench Price Lists Co', 45.55, 52, 48.75, 60) RETURNING id`,
+  );
+  await pgc.query(
+    `INSERT INTO users (username, email, password_hash, role) VALUES ('bench-pl-root', 'bench-pl-root@example.com', $1, 'superadmin')`,
+    [hash],
   );
   for (let i = 0; i <= CONCURRENT; i++) {
     await pgc.query(
@@ -161,7 +222,7 @@ export async function benchPricelists(databaseUrl) {
   await pgc.query('VACUUM (ANALYZE) variants');
   await pgc.query('CHECKPOINT').catch((err) => console.log(`price-list bench: no CHECKPOINT (${err.message})`));
 
-  const api = await startApi(databaseUrl);
+  const api = await startApi(databaseUrl, { env: { FILES_DIR: filesDir } });
   // stdout ignored: the worker's progress lines would drown the bench's own.
   const worker = await startWorker(databaseUrl, { env: { FILES_DIR: filesDir }, stdout: 'ignore' });
   /** @type {string[]} */
@@ -185,6 +246,7 @@ export async function benchPricelists(databaseUrl) {
     const burstStarted = Date.now();
     const ids = await Promise.all(others.map((h, i) => request(api.url, h, { format: formats[i % 3] })));
     while (!childrenOf(worker.pid).length) await sleep(20);
+    const imports = WITH_IMPORT ? await importsAlongside(api.url) : null;
     let exhausted = false;
     const setBusy = async (busy) => {
       const builders = childrenOf(worker.pid);
@@ -213,6 +275,7 @@ export async function benchPricelists(databaseUrl) {
       }
     }
     await setBusy(true);
+    const importsRun = imports ? await imports.stop() : 0;
     // (In smoke mode the tiny lists are built at once: nothing to measure, only that it all runs.)
     if (exhausted && !SMOKE) throw new Error('the price lists were all built before the latency windows ended');
     const mean = (runs, key) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
@@ -274,6 +337,12 @@ export async function benchPricelists(databaseUrl) {
         `p95 ${atRate.quiet.p95} / ${atRate.busy.p95} ms, **p99 ${atRate.quiet.p99} / ${atRate.busy.p99} ms — ` +
         `${pct(atRate.busy.p99, atRate.quiet.p99)}** (target ≤ +20 %); the p99 of the run's first and second half ` +
         `${atRate.quiet.halvesP99.join(' and ')} ms paused, ${atRate.busy.halvesP99.join(' and ')} ms building.`,
+      ...(imports
+        ? [
+            `- Throughout the latency windows (paused and building alike) a catalogue import ran in the same worker: ` +
+              `${importsRun} dry runs of the whole ${loaded.variants}-variant catalogue (CSV) one after another.`,
+          ]
+        : []),
       `- The same page in a closed loop that saturates both cores (autocannon, 20 connections, 3 pairs of 4 s runs, means): ` +
         `paused p99 ${quiet.p99.toFixed(0)} ms (${quiet.rps.toFixed(0)} req/s); building p99 ${busy.p99.toFixed(0)} ms ` +
         `(${busy.rps.toFixed(0)} req/s) — ${pct(busy.p99, quiet.p99)}.`,
