@@ -7,7 +7,12 @@ import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
-import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
+import {
+  ACCOUNT_THROTTLE,
+  AccountThrottleService,
+  accountThrottleKeys,
+  isWrongCurrentPassword,
+} from './account-throttle.service';
 import { hashResetToken } from './reset-token';
 import { recordProfileChange } from './profile-change';
 import { emailInUse, moveEmail, type AccountUser } from './account.repository';
@@ -41,18 +46,20 @@ export class EmailChangeService {
         password: ACCOUNT_MSG.profile.passwordRequired,
       });
     }
-    const key = accountThrottleKeys.changePassword(userId);
-    if ((await this.throttle.count(key)) >= ACCOUNT_THROTTLE.changePasswordFailures) {
-      throw new ApiException(429, ACCOUNT_MSG.change.tooMany);
-    }
-    const hash = await passwordHashOf(this.db, userId);
-    if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
-    if (!(await this.passwords.verify(hash, password))) {
-      await this.throttle.hit([key]);
-      throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
-        password: ACCOUNT_MSG.change.currentIncorrect,
-      });
-    }
+    await this.throttle.guarded(
+      accountThrottleKeys.changePassword(userId),
+      ACCOUNT_THROTTLE.changePasswordFailures,
+      { isFailure: isWrongCurrentPassword, onRefused: () => new ApiException(429, ACCOUNT_MSG.change.tooMany) },
+      async () => {
+        const hash = await passwordHashOf(this.db, userId);
+        if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
+        if (!(await this.passwords.verify(hash, password))) {
+          throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
+            password: ACCOUNT_MSG.change.currentIncorrect,
+          });
+        }
+      },
+    );
   }
 
   /** Inside the profile transaction: records the request and queues the email to the new address. */
