@@ -5,11 +5,22 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
 import {
+  IMPORT_MSG,
+  MAX_HEADER_CELL_CHARS,
+  MAX_HEADER_ROW_CHARS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CELL_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_IMPORT_ROW_BYTES,
+  MAX_XLSX_INFLATED_BYTES,
+} from '@portal/domain';
+import {
+  SheetReadFailed,
   ZipRejected,
   checkXlsxArchive,
   readRows,
+  readRowsIsolated,
   importsDir,
   sniffSpreadsheet,
   type SpreadsheetKind,
@@ -142,4 +153,48 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     await removeQuietly(tmp);
     throw err;
   }
+}
+
+/** Heap and time the preview's reading process may use: a header row needs little of either. */
+const PREVIEW_READ = { heapMb: 64, stallMs: 20_000 };
+
+/**
+ * The header row (column names) of a received sheet, read off the event loop in a disposable process
+ * with the import's per-cell and per-row bounds, then the header's own (a column name is short):
+ * an oversized header is a 413 at once, and never echoed.
+ */
+export async function readHeaderRow(file: string, kind: SpreadsheetKind): Promise<string[]> {
+  let cells: string[] | null = null;
+  try {
+    const rows = readRowsIsolated(
+      {
+        file,
+        kind,
+        inflatedCap: MAX_XLSX_INFLATED_BYTES,
+        limits: { cellBytes: MAX_IMPORT_CELL_BYTES, rowBytes: MAX_IMPORT_ROW_BYTES },
+        maxRows: 1,
+      },
+      PREVIEW_READ,
+    );
+    for await (const r of rows) {
+      // A header that could not be read whole (a CSV record over the row bound) is refused, not skipped.
+      if ('error' in r) throw new ApiException(413, IMPORT_MSG.headerTooLong);
+      cells = r.cells.map((c) => (c === null ? '' : String(c).trim()));
+      break;
+    }
+  } catch (err) {
+    if (!(err instanceof SheetReadFailed)) throw err;
+    if (err.reason === 'text') throw new ApiException(413, IMPORT_MSG.textTooLong(err.message));
+    if (err.reason === 'bomb') throw new ApiException(413, IMPORT_MSG.zipBomb);
+    if (err.reason === 'invalid') throw new ApiException(415, IMPORT_MSG.badType);
+    throw new ApiException(413, IMPORT_MSG.readerFailed(err.message.replace(/^the spreadsheet reader /, '')));
+  }
+  const headers = (cells ?? []).filter((h) => h !== '');
+  if (
+    headers.some((h) => h.length > MAX_HEADER_CELL_CHARS) ||
+    headers.reduce((n, h) => n + h.length, 0) > MAX_HEADER_ROW_CHARS
+  ) {
+    throw new ApiException(413, IMPORT_MSG.headerTooLong);
+  }
+  return headers;
 }

@@ -12,7 +12,7 @@ import {
   type VariantDataField,
   type VariantInput,
 } from '@portal/domain';
-import { readRows, type Cell } from '@portal/platform';
+import { readRows, type Cell, type SheetRow } from '@portal/platform';
 import {
   insertChanges,
   insertErrors,
@@ -84,6 +84,8 @@ export class DryRun {
     private readonly imp: ImportRow,
     private readonly file: string,
     private readonly onProgress: (done: number) => Promise<void>,
+    /** The file's rows (default: read here; the worker reads them in a disposable process). */
+    private readonly source: AsyncIterable<SheetRow> = readRows(file, imp.format),
   ) {}
 
   private error(line: number, column: string, message: string): void {
@@ -111,7 +113,7 @@ export class DryRun {
     let columns: Partial<Record<ImportColumn, number>> | null = null;
     let batch: PendingRow[] = [];
     let rows = 0;
-    for await (const r of readRows(this.file, this.imp.format)) {
+    for await (const r of this.source) {
       if ('error' in r) {
         if (columns) rows++;
         this.error(r.line, '', IMPORT_MSG.brokenRow(r.error));
