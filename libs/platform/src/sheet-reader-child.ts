@@ -38,7 +38,7 @@ async function read(req: SheetReadRequest): Promise<void> {
         const long = row.cells.findIndex((c) => typeof c === 'string' && c.length > req.limits.cellBytes);
         if (long >= 0) {
           const max = req.limits.cellBytes.toLocaleString('en-US');
-          throw new ZipRejected('text', `Row ${row.line}, column ${long + 1} holds more than ${max} characters`);
+          throw new ZipRejected('text', `row ${row.line}, column ${long + 1} holds more than ${max} characters`);
         }
       }
       batch.push(row);

@@ -197,12 +197,10 @@ function xmlMeter(part: 'sharedStrings' | 'worksheet' | 'other', limits: XlsxTex
           break;
         }
         const at = base + i;
-        check(lastLt, at, limits.cellBytes, 'A text or tag');
-        lastLt = at;
         if (part === 'sharedStrings') {
           if (startsWith(buf, i, '<si') && isNameEnd(buf[i + 3])) si = at;
           else if (startsWith(buf, i, '</si>')) {
-            check(si, at, limits.cellBytes, 'A shared string');
+            check(si, at, limits.cellBytes, 'a shared string');
             si = -1;
           }
         } else if (part === 'worksheet') {
@@ -210,24 +208,26 @@ function xmlMeter(part: 'sharedStrings' | 'worksheet' | 'other', limits: XlsxTex
           const rowOpen = startsWith(buf, i, '<row') && isNameEnd(buf[i + 4]);
           const rowClose = startsWith(buf, i, '</row>');
           if (cellOpen || rowOpen || rowClose || startsWith(buf, i, '</c>') || startsWith(buf, i, '</sheetData')) {
-            check(cell, at, limits.cellBytes, 'A cell');
+            check(cell, at, limits.cellBytes, 'a cell');
             cell = cellOpen ? at : -1;
           }
           if (rowOpen || rowClose) {
-            check(row, at, limits.rowBytes, 'A row');
+            check(row, at, limits.rowBytes, 'a row');
             row = rowOpen ? at : -1;
           }
         }
+        check(lastLt, at, limits.cellBytes, 'a text or tag');
+        lastLt = at;
         i = buf.indexOf(LT, i + 1);
       }
       const end = base + buf.length;
-      // Refuse early: an element still open that is already too long.
-      check(lastLt, end, limits.cellBytes, 'A text or tag');
-      if (part === 'sharedStrings') check(si, end, limits.cellBytes, 'A shared string');
+      // Refuse early: an element still open that is already too long (the most specific name first).
+      if (part === 'sharedStrings') check(si, end, limits.cellBytes, 'a shared string');
       if (part === 'worksheet') {
-        check(cell, end, limits.cellBytes, 'A cell');
-        check(row, end, limits.rowBytes, 'A row');
+        check(cell, end, limits.cellBytes, 'a cell');
+        check(row, end, limits.rowBytes, 'a row');
       }
+      check(lastLt, end, limits.cellBytes, 'a text or tag');
       carry = Buffer.from(buf.subarray(keepFrom));
       base += keepFrom;
     },

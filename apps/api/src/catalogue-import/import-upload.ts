@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import {
   IMPORT_MSG,
+  TEXT_MSG,
+  hasControlChars,
   MAX_HEADER_CELL_CHARS,
   MAX_HEADER_ROW_CHARS,
   MAX_IMPORT_BYTES,
@@ -41,6 +43,7 @@ export interface ReceivedSheet {
 }
 
 const HEAD_BYTES = 8192;
+const CRLF = Buffer.from('\r\n');
 
 /** Display name: no path, no control characters, bounded. */
 function cleanName(raw: string | undefined, kind: SpreadsheetKind): string {
@@ -90,7 +93,13 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
       }
       if (part.fieldname !== 'file' || got) {
         part.file.resume();
+        if (part.fieldname === 'file') throw new ApiException(400, IMPORT_MSG.twoFiles);
         continue;
+      }
+      // Like every other upload: a name with control or bidi characters is refused, not cleaned.
+      if (part.filename && hasControlChars(part.filename)) {
+        part.file.resume();
+        throw new ApiException(400, TEXT_MSG.fileNameControlChars);
       }
       const f = { name: part.filename, size: 0, head: Buffer.alloc(0), lines: 0, lastByte: -1 };
       got = f;
@@ -99,7 +108,11 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
           if (f.head.length < HEAD_BYTES)
             f.head = Buffer.concat([f.head, chunk.subarray(0, HEAD_BYTES - f.head.length)]);
           f.size += chunk.length;
+          // Line breaks: LF, CRLF and a bare CR (which csv-parse also takes as one) each count once.
           for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) f.lines++;
+          for (let i = chunk.indexOf(13); i !== -1; i = chunk.indexOf(13, i + 1)) f.lines++;
+          for (let i = chunk.indexOf(CRLF); i !== -1; i = chunk.indexOf(CRLF, i + 2)) f.lines--;
+          if (f.lastByte === 13 && chunk[0] === 10) f.lines--;
           if (chunk.length) f.lastByte = chunk[chunk.length - 1];
           cb(null, chunk);
         },
@@ -112,9 +125,9 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     if (err instanceof ApiException) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiException(413, IMPORT_MSG.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ApiException(413, IMPORT_MSG.badUpload);
-    }
+    // busboy's file-count limit answers 413 too: it means a second file, not a large one.
+    if (code === 'FST_FILES_LIMIT') throw new ApiException(400, IMPORT_MSG.twoFiles);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiException(413, IMPORT_MSG.badUpload);
     throw new ApiException(400, IMPORT_MSG.badUpload);
   }
   if (!got) throw new ApiException(400, IMPORT_MSG.noFile);
@@ -137,7 +150,7 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
       // Counted as <row> elements (spreadsheet apps write none for rows left blank).
       if (rows > MAX_IMPORT_ROWS) throw new ApiException(413, IMPORT_MSG.tooManyRows);
     } else {
-      const lines = got.lines + (got.lastByte === 10 ? 0 : 1);
+      const lines = got.lines + (got.lastByte === 10 || got.lastByte === 13 ? 0 : 1);
       rows = Math.max(0, lines - 1);
       if (rows > MAX_IMPORT_ROWS) {
         // Quoted cells may hold line breaks: count records exactly before refusing.

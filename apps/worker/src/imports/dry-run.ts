@@ -5,6 +5,7 @@ import {
   VARIANT_DATA_FIELDS,
   MAX_IMPORT_ROWS,
   centsToDecimalString,
+  productNameProblem,
   restoreCell,
   suggestMapping,
   validateVariantRow,
@@ -206,11 +207,10 @@ export class DryRun {
       ok = false;
     }
     const product = text(cells.product);
-    if (!product) {
-      this.error(line, 'product', IMPORT_MSG.productRequired);
-      ok = false;
-    } else if (product.length > 300) {
-      this.error(line, 'product', IMPORT_MSG.productTooLong);
+    // The product form's rules (the part number gets the grid's, in validateVariantRow).
+    const productProblem = product ? productNameProblem(product) : IMPORT_MSG.productRequired;
+    if (productProblem) {
+      this.error(line, 'product', product.length > 300 ? IMPORT_MSG.productTooLong : productProblem);
       ok = false;
     }
     const order = text(cells.display_order);
