@@ -13,12 +13,17 @@ export const ACCOUNT_THROTTLE = {
   forgotPerIp: 10,
   /** wrong current passwords per user on change-password. */
   changePasswordFailures: 5,
+  /** email-change confirmation mails per user, and per new address (as forgot-password). */
+  emailChangePerUser: 3,
+  emailChangePerTarget: 3,
 } as const;
 
 export const accountThrottleKeys = {
   forgotAccount: (email: string) => `pwreset:acct:${email}`,
   forgotIp: (ip: string) => `pwreset:ip:${ip}`,
   changePassword: (userId: string) => `pwchange:user:${userId}`,
+  emailChangeUser: (userId: string) => `emailchange:user:${userId}`,
+  emailChangeTarget: (email: string) => `emailchange:to:${email.toLowerCase()}`,
 };
 
 /** The account endpoints' counters, in the same `auth_throttle` table with their own key prefixes. */

@@ -6,6 +6,7 @@ import { publishEvent } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
+import { reserveAttempt } from '../auth/throttle.repository';
 import { PasswordService } from '../auth/password.service';
 import {
   ACCOUNT_THROTTLE,
@@ -64,6 +65,16 @@ export class EmailChangeService {
 
   /** Inside the profile transaction: records the request and queues the email to the new address. */
   async request(m: EntityManager, user: AccountUser, newEmail: string, client: ClientInfo): Promise<void> {
+    // A mail budget per user and per new address (counted in this transaction: a failed change spends nothing).
+    const budget = await reserveAttempt(
+      m,
+      [
+        { key: accountThrottleKeys.emailChangeUser(user.id), limit: ACCOUNT_THROTTLE.emailChangePerUser },
+        { key: accountThrottleKeys.emailChangeTarget(newEmail), limit: ACCOUNT_THROTTLE.emailChangePerTarget },
+      ],
+      ACCOUNT_THROTTLE.windowSeconds,
+    );
+    if (!budget) throw new ApiException(429, ACCOUNT_MSG.profile.tooManyEmails);
     const addressInUse = await emailInUse(m, newEmail, user.id);
     // An address that already has an account gets a notice instead of a link that could never work.
     const issued = addressInUse
