@@ -29,6 +29,7 @@ import {
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
 import * as repo from './users.repository';
 import { reserveAttempt } from '../auth/throttle.repository';
+import { voidLiveResetTokens } from '../account/account-tokens.repository';
 import type { TargetRow } from './users.repository';
 
 /** Set-password mails (`GET user/resend/{id}`) per recipient per window (docs/SECURITY.md). */
@@ -117,6 +118,9 @@ export class UsersService {
         if (emailChanged) {
           await assertEmailFree(m, input.email!, id);
           changes.push({ field: 'email', label: 'Email', from: before.email, to: input.email! });
+          // An admin re-points the account without the new address confirming (docs/SECURITY.md):
+          // links already mailed to the old address must not outlive the move.
+          await voidLiveResetTokens(m, id, 'email_changed');
         }
         const statusChanged = input.status !== undefined && input.status !== before.status;
         if (changes.length || statusChanged) {
