@@ -82,6 +82,26 @@ describe('security: budgets of what one client can make the portal do', () => {
     expect(fine.body.data.headers).toEqual(['category', 'product', 'part_number', 'list_price']);
   });
 
+  it('imports: a file name with bidi or control characters is 400 and nothing is stored; two file parts are 400', async () => {
+    const root = w.actors.superadmin.client;
+    const csv = 'category,product,part_number,list_price\nA,B,C,1\n';
+    const before = (await api.db.query(`SELECT count(*)::int AS n FROM catalogue_imports`))[0].n as number;
+    for (const name of ['\u202Evsc.exe', 'list\u0085.csv', 'a\u007f.csv']) {
+      const fd = new FormData();
+      fd.append('file', new Blob([csv]), name);
+      const res = await root.send('POST', 'catalogue/imports', { form: fd });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('File names must not contain line breaks, tabs or invisible control characters');
+    }
+    const two = new FormData();
+    two.append('file', new Blob([csv]), 'a.csv');
+    two.append('file', new Blob([csv]), 'b.csv');
+    const res = await root.send('POST', 'catalogue/imports', { form: two });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/one file per import/);
+    expect((await api.db.query(`SELECT count(*)::int AS n FROM catalogue_imports`))[0].n).toBe(before);
+  });
+
   it(`email-change confirmations: ${MAIL_BUDGET} per user, and ${MAIL_BUDGET} per new address, per window`, async () => {
     const u = await w.freshEmployee('A');
     const c = await w.signIn(u.email);
