@@ -461,6 +461,60 @@ describe('catalogue import and export', () => {
     );
   });
 
+  it('applies the product form’s name and part-number rules: bidi, C1 and DEL characters are row errors', async () => {
+    const csv = [
+      HEADER,
+      'Pleated,MERV 8,Evil \u202Egnp.exe,B-1,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Next\u0085Line,B-2,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Del\u007fete,B-3,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Fine name,B-\u202E4,16x25x1,,1,no,,,,no,5,',
+    ].join('\n');
+    const result = await importFile(csv);
+    expect(result.status).toBe('invalid');
+    expect(result.errors.map((e: any) => `${e.row}|${e.column}|${e.message}`)).toEqual(
+      expect.arrayContaining([
+        '2|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '3|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '4|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '5|part_number|Part number must not contain line breaks, tabs or invisible control characters',
+      ]),
+    );
+    expect(await variant('B-1')).toBeUndefined();
+  });
+
+  it('refuses a file name with control or bidi characters (400) and two `file` parts (400, saying so)', async () => {
+    const csv = `${HEADER}\nPleated,MERV 8,X,F-1,1x1x1,,,no,,,,no,1,\n`;
+    for (const name of ['cat\u202Evsc.exe', 'a\u0000b.csv']) {
+      const res = await upload(as.root, csv, { name });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('File names must not contain line breaks, tabs or invisible control characters');
+    }
+    const csrf = await as.root.refreshCsrf();
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'one.csv');
+    form.append('file', new Blob([csv]), 'two.csv');
+    const res = await fetch(`${api.baseUrl}/api/catalogue/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as.root.token}`, 'x-xsrf-token': csrf },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Send one file per import (the form has two "file" parts)',
+    );
+    expect(await fs.readdir(`${filesDir}/imports`)).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/\.part$/)]),
+    );
+  });
+
+  it('counts bare-CR line breaks at upload: a CSV over the row limit is refused at once (413)', async () => {
+    const rows = [HEADER];
+    for (let i = 0; i <= 100_000; i++) rows.push(`Pleated,MERV 8,X,R-${i},1x1x1,,,no,,,,no,1,`);
+    const res = await upload(as.root, rows.join('\r'));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The file has more than 100,000 rows');
+  });
+
   it('answers 404 for unknown imports', async () => {
     expect((await as.root.request('GET', 'catalogue/imports/not-a-uuid')).status).toBe(404);
     expect((await as.root.request('GET', `catalogue/imports/${p1}`)).status).toBe(404);

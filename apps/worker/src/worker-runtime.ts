@@ -10,7 +10,7 @@ import { OutboxRelay } from './relay/outbox-relay';
 import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
 import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
-import { importsProcessor } from './imports/imports.processor';
+import { IMPORT_MAX_STALLS, importsProcessor } from './imports/imports.processor';
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
@@ -51,6 +51,8 @@ export interface WorkerOverrides {
   log?: (msg: string) => void;
   /** How often expired price lists are removed (ms). */
   pricelistSweepMs?: number;
+  /** An import file's reading process that sends nothing for this long is stopped (ms). */
+  importReadStallMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -105,10 +107,12 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       name,
     }),
     // Imports stream big files and write in batches: one at a time per worker keeps memory flat.
-    createWorker('imports', importsProcessor(db, env.FILES_DIR ?? '.data/files', log), env, {
+    // Files are parsed in a disposable process (readRowsIsolated): a poison file ends that process.
+    createWorker('imports', importsProcessor(db, filesDir, log, { readStallMs: overrides.importReadStallMs }), env, {
       concurrency: 1,
       name,
       lockDuration: 120_000,
+      maxStalledCount: IMPORT_MAX_STALLS,
     }),
     // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
     // gets CPU time nothing else wants; further requests wait in the queue.

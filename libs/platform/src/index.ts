@@ -7,5 +7,6 @@ export * from './passwords';
 export * from './files';
 export * from './spreadsheets';
 export * from './sheet-rows';
+export * from './sheet-reader';
 export * from './pricelist-files';
 export * from './boot';

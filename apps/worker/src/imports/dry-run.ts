@@ -5,6 +5,7 @@ import {
   VARIANT_DATA_FIELDS,
   MAX_IMPORT_ROWS,
   centsToDecimalString,
+  productNameProblem,
   restoreCell,
   suggestMapping,
   validateVariantRow,
@@ -12,7 +13,7 @@ import {
   type VariantDataField,
   type VariantInput,
 } from '@portal/domain';
-import { readRows, type Cell } from '@portal/platform';
+import { readRows, type Cell, type SheetRow } from '@portal/platform';
 import {
   insertChanges,
   insertErrors,
@@ -84,6 +85,8 @@ export class DryRun {
     private readonly imp: ImportRow,
     private readonly file: string,
     private readonly onProgress: (done: number) => Promise<void>,
+    /** The file's rows (default: read here; the worker reads them in a disposable process). */
+    private readonly source: AsyncIterable<SheetRow> = readRows(file, imp.format),
   ) {}
 
   private error(line: number, column: string, message: string): void {
@@ -111,7 +114,7 @@ export class DryRun {
     let columns: Partial<Record<ImportColumn, number>> | null = null;
     let batch: PendingRow[] = [];
     let rows = 0;
-    for await (const r of readRows(this.file, this.imp.format)) {
+    for await (const r of this.source) {
       if ('error' in r) {
         if (columns) rows++;
         this.error(r.line, '', IMPORT_MSG.brokenRow(r.error));
@@ -204,11 +207,10 @@ export class DryRun {
       ok = false;
     }
     const product = text(cells.product);
-    if (!product) {
-      this.error(line, 'product', IMPORT_MSG.productRequired);
-      ok = false;
-    } else if (product.length > 300) {
-      this.error(line, 'product', IMPORT_MSG.productTooLong);
+    // The product form's rules (the part number gets the grid's, in validateVariantRow).
+    const productProblem = product ? productNameProblem(product) : IMPORT_MSG.productRequired;
+    if (productProblem) {
+      this.error(line, 'product', product.length > 300 ? IMPORT_MSG.productTooLong : productProblem);
       ok = false;
     }
     const order = text(cells.display_order);

@@ -23,6 +23,15 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
 /** An XLSX (a zip) may inflate to at most this much in total: anything larger is refused as a zip bomb. */
 export const MAX_XLSX_INFLATED_BYTES = 256 * 1024 * 1024;
+/**
+ * Bounds on one cell (or XLSX shared string) and one row of an import file, checked while the file
+ * streams: no catalogue cell needs more than a few KB, and a file that holds more is refused early.
+ */
+export const MAX_IMPORT_CELL_BYTES = 32 * 1024;
+export const MAX_IMPORT_ROW_BYTES = 512 * 1024;
+/** Bounds on the header row the import preview reads (column names). */
+export const MAX_HEADER_CELL_CHARS = 200;
+export const MAX_HEADER_ROW_CHARS = 8 * 1024;
 
 export const IMPORT_STATUSES = [
   'queued',
@@ -44,6 +53,14 @@ export const IMPORT_MSG = {
   zipBomb: 'The spreadsheet expands to more data than an import may hold',
   empty: 'The file is empty',
   badUpload: 'The upload could not be read. Please try again.',
+  twoFiles: 'Send one file per import (the form has two "file" parts)',
+  textTooLong: (detail: string) =>
+    `The file holds more text in one place than a catalogue needs: ${detail}. Nothing was changed.`,
+  readerFailed: (why: string) =>
+    `The file could not be read: the spreadsheet reader ${why}. Nothing was changed; check the file and import it again.`,
+  interrupted:
+    'Checking the file was interrupted more than once (the worker stopped while reading it). Nothing was changed; check the file and import it again.',
+  headerTooLong: `The header row is too long: column names may have at most ${MAX_HEADER_CELL_CHARS} characters`,
   badMapping: 'The column mapping is not valid',
   mappingTarget: (header: string) => `"${header}" is mapped to an unknown column`,
   mappingTwice: (column: string) => `Two file columns are mapped to ${column}`,
