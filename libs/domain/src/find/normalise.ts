@@ -13,7 +13,7 @@
  */
 
 /** Separators a part number may be written with; ignored together with white space. */
-const IGNORED = /[\s._/\-]+/gu;
+const IGNORED = /[\s._/-]+/gu;
 
 /** The part-number key: NFKC, separators and white space removed, upper case. */
 export function partKey(raw: string): string {
