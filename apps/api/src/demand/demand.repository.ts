@@ -82,11 +82,15 @@ export function demandParts(
        UNION ALL
        SELECT l.key, l.company_id, 1, (l.results = 0)::int, l.at FROM search_log l
         WHERE l.key IS NOT NULL AND ${RANGE.raw} AND ($3::uuid IS NULL OR l.company_id = $3::uuid)
+     ), kc AS (
+       -- Two hash aggregations instead of count(DISTINCT …), which sorts every row.
+       SELECT key, company_id, sum(searches) AS searches, sum(zero_results) AS zero_results, max(last_at) AS last_at
+         FROM src GROUP BY key, company_id
      ), g AS (
        SELECT key, sum(searches)::int AS searches, sum(zero_results)::int AS zero_results,
-              count(DISTINCT company_id)::int AS companies, max(last_at) AS last_at,
-              array_agg(DISTINCT company_id) FILTER (WHERE company_id IS NOT NULL) AS company_ids
-         FROM src GROUP BY key
+              count(company_id)::int AS companies, max(last_at) AS last_at,
+              array_agg(company_id) FILTER (WHERE company_id IS NOT NULL) AS company_ids
+         FROM kc GROUP BY key
      ), page AS (
        SELECT g.*, count(*) OVER ()::int AS total FROM g
         WHERE NOT $4::boolean OR g.zero_results > 0
@@ -180,10 +184,14 @@ export function demandSizes(
          FROM search_log l
         WHERE l.width IS NOT NULL AND ${RANGE.raw}
           AND ($3::uuid IS NULL OR l.category_id = $3::uuid) AND ($4::text IS NULL OR l.measure = $4::text)
+     ), sc AS (
+       SELECT width, height, depth, measure, company_id, sum(searches) AS searches, sum(zero_results) AS zero_results,
+              max(last_at) AS last_at
+         FROM src GROUP BY width, height, depth, measure, company_id
      ), g AS (
        SELECT width, height, depth, measure, sum(searches)::int AS searches, sum(zero_results)::int AS zero_results,
-              count(DISTINCT company_id)::int AS companies, max(last_at) AS last_at
-         FROM src GROUP BY width, height, depth, measure
+              count(company_id)::int AS companies, max(last_at) AS last_at
+         FROM sc GROUP BY width, height, depth, measure
      )
      SELECT g.width::float8 AS width, g.height::float8 AS height, g.depth::float8 AS depth, g.measure,
             g.searches, g.zero_results, g.companies, g.last_at, ${quotes} AS quote_lines
