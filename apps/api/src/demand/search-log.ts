@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { Env } from '@portal/platform';
@@ -43,6 +44,12 @@ export class SearchLog implements OnModuleDestroy {
       application_name: 'portal-api-search-log',
       connectionTimeoutMillis: WRITE_TIMEOUT_MS,
       query_timeout: WRITE_TIMEOUT_MS,
+      idleTimeoutMillis: 30_000,
+      // As every pool of ours (libs/db data-source.ts): a client whose backend dies while checked out
+      // emits `error`; without a listener Node would crash the process.
+      onConnect: (client: EventEmitter) => {
+        client.on('error', () => undefined);
+      },
     });
     this.pool.on('error', () => undefined);
     this.timer = setInterval(() => void this.flush(), env.SEARCH_LOG_FLUSH_MS);
