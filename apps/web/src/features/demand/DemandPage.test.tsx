@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/api';
@@ -141,6 +142,29 @@ describe('Demand screen', () => {
       ['17.25 × 23.5 × 1', 'exact', '9', '9', '3', '2'],
       ['17.25 × 23.5 × 2', 'exact', '3', '0', '1', '0'],
     ]);
+  });
+});
+
+describe('Demand screen accessibility', () => {
+  beforeEach(() => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('superadmin') } });
+  });
+
+  it('has no serious or critical axe findings on the parts table and the size map', async () => {
+    serve();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <DemandPage />
+      </AppProviders>,
+    );
+    await screen.findByText('FLN12345');
+    fireEvent.click(screen.getByRole('tab', { name: 'Sizes' }));
+    await screen.findByRole('grid', { name: 'Sizes asked for' });
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    const serious = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
+    expect(serious).toEqual([]);
   });
 });
 
