@@ -110,6 +110,25 @@ describe('FindBox', () => {
     await waitFor(() => expect(findCalls(calls).some((u) => !u.searchParams.has('typing'))).toBe(true));
   });
 
+  it('logs a committed search once: a refetch (window focus, live catalogue change) is sent as typing', async () => {
+    const { calls } = serve({ 'ZZ-1': { list: [], total: 0 } });
+    const client = createQueryClient();
+    render(
+      <AppProviders queryClient={client}>
+        <FindBox />
+      </AppProviders>,
+    );
+    fireEvent.change(box(), { target: { value: 'ZZ-1' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Find any filter' }));
+    await screen.findByText('Nothing found for "ZZ-1"');
+    await waitFor(() => expect(findCalls(calls).filter((u) => !u.searchParams.has('typing'))).toHaveLength(1));
+    await client.invalidateQueries({ queryKey: ['catalogue'] });
+    await waitFor(() =>
+      expect(findCalls(calls).filter((u) => u.searchParams.get('q') === 'ZZ-1').length).toBeGreaterThan(1),
+    );
+    expect(findCalls(calls).filter((u) => !u.searchParams.has('typing'))).toHaveLength(1);
+  });
+
   it('offers did-you-mean without substituting it, and searches the suggestion on click', async () => {
     const { calls } = serve({
       'RF-16202': { list: [], total: 0, did_you_mean: 'RF-16201' },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchFind } from '../api';
@@ -17,9 +17,15 @@ export function useFind() {
   const [debounced] = useDebouncedValue(text.trim(), FIND_DEBOUNCE_MS);
   const q = committed ?? debounced;
   const typing = committed === null;
+  // A committed search is logged once: refetches (window focus, a live catalogue change) say typing=1.
+  const logged = useRef(new Set<string>());
   const query = useQuery({
     queryKey: ['catalogue', 'find', q, typing],
-    queryFn: ({ signal }) => fetchFind(q, { typing, signal }),
+    queryFn: ({ signal }) => {
+      const quiet = typing || logged.current.has(q);
+      if (!quiet) logged.current.add(q);
+      return fetchFind(q, { typing: quiet, signal });
+    },
     enabled: q.length >= FIND_MIN_CHARS,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
