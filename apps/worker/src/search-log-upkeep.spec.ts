@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '../../../libs/db/src';
+import { createDataSource, ROLLUP_DAY_SQL } from '../../../libs/db/src';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { startSearchLogUpkeep } from './search-log-upkeep';
 
@@ -46,7 +46,7 @@ describe('search log upkeep (worker)', () => {
       { key: 'NEW1', searches: 1, zero_results: 1, examples: ['new-1'] },
     ]);
     const [{ through, today }] = await db.query(
-      `SELECT through::text, (now() AT TIME ZONE 'UTC')::date::text AS today FROM search_log_rollup`,
+      `SELECT through::text, ${ROLLUP_DAY_SQL}::text AS today FROM search_log_rollup`,
     );
     expect(through).toBe(today);
     expect(logs.some((l) => l.includes('2 rows older than 400 days deleted'))).toBe(true);

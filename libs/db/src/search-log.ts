@@ -10,11 +10,18 @@ import { execute, queryOne } from './sql';
  * to today in the same transaction (the row lock serialises several workers). Reports read roll-up
  * rows before `through` and raw rows from `through` on, so nothing is counted twice or missed.
  */
+/**
+ * The first day not to roll up yet: today (UTC), and yesterday until a quarter of an hour after
+ * midnight — rows are written after the answer, in batches, and retried while the database is away,
+ * so the last rows of a day may arrive a little after it ended.
+ */
+export const ROLLUP_DAY_SQL = `((now() - interval '15 minutes') AT TIME ZONE 'UTC')::date`;
+
 export async function rollUpSearchLog(db: DataSource): Promise<number> {
   return db.transaction(async (t) => {
     const state = await queryOne<{ through: string; today: string }>(
       t,
-      `SELECT through::text, (now() AT TIME ZONE 'UTC')::date::text AS today FROM search_log_rollup FOR UPDATE`,
+      `SELECT through::text, ${ROLLUP_DAY_SQL}::text AS today FROM search_log_rollup FOR UPDATE`,
     );
     if (!state || state.through >= state.today) return 0;
     const n = await execute(
