@@ -9,6 +9,8 @@ import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './su
 const filesDir = `/tmp/portal-imports-${process.pid}`;
 const HEADER =
   'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order';
+/** The export adds the optional `aliases` column (issue 25). */
+const EXPORT_HEADER = `${HEADER},aliases`;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);
 
@@ -201,12 +203,12 @@ describe('catalogue import and export', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(EXPORT_HEADER);
     expect(lines.slice(1)).toEqual([
-      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1',
-      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2',
-      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1`,
-      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1',
+      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1,',
+      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2,',
+      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1,`,
+      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1,',
     ]);
     const one = await download('csv', merv8);
     expect(one.body.toString('utf8').trim().split('\n')).toHaveLength(4);
@@ -220,7 +222,7 @@ describe('catalogue import and export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as never);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(','));
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(EXPORT_HEADER.split(','));
     const p1Row = ws.getRow(2);
     expect(p1Row.getCell(4).value).toBe('P-1');
     expect(p1Row.getCell(13).value).toBe(12.34);
@@ -291,6 +293,56 @@ describe('catalogue import and export', () => {
     expect(note.description).toContain('0 created, 1 updated');
     // applying twice is refused
     expect((await as.root.request('POST', `catalogue/imports/${result._id}/apply`)).status).toBe(409);
+  });
+
+  it("aliases column: shown in the dry-run diff, applied as the variant's alias set, exported again", async () => {
+    const csv = (await download('csv')).body
+      .toString('utf8')
+      .replace(',no,9.00,2,', ',no,9.00,2,FLN-12345; ACME 7;fln12345');
+    const result = await importFile(csv);
+    expect(result.status).toBe('ready');
+    expect(result.changes).toEqual([
+      { row: 3, part_number: 'P-2', kind: 'update', fields: { aliases: { from: null, to: 'ACME 7; FLN-12345' } } },
+    ]);
+    expect((await as.root.request('POST', `catalogue/imports/${result._id}/apply`)).status).toBe(202);
+    expect((await settled(result._id)).status).toBe('applied');
+    const p2 = await variant('P-2');
+    const aliases = await api.db.query(`SELECT alias, source FROM part_aliases WHERE variant_id = $1 ORDER BY alias`, [
+      p2.id,
+    ]);
+    expect(aliases).toEqual([
+      { alias: 'ACME 7', source: 'competitor' },
+      { alias: 'FLN-12345', source: 'competitor' },
+    ]);
+    const audit = await as.root.request('GET', `audit?entity=variant&entity_id=${p2.id}`);
+    expect(audit.body.data.list[0]).toMatchObject({ after: { aliases: 'ACME 7; FLN-12345' } });
+
+    // Exported as a `;`-separated cell; the same file re-imports unchanged.
+    const exported = (await download('csv')).body.toString('utf8');
+    expect(exported).toContain(',no,9.00,2,ACME 7; FLN-12345');
+    const again = await importFile(exported);
+    expect(again.counts).toMatchObject({ update: 0, create: 0, errors: 0 });
+
+    // Dropping one alias removes it; an alias that is one of our part numbers is a row error.
+    const fewer = await importFile(exported.replace('ACME 7; FLN-12345', 'FLN-12345'));
+    expect(fewer.changes).toEqual([
+      {
+        row: 3,
+        part_number: 'P-2',
+        kind: 'update',
+        fields: { aliases: { from: 'ACME 7; FLN-12345', to: 'FLN-12345' } },
+      },
+    ]);
+    expect((await as.root.request('POST', `catalogue/imports/${fewer._id}/apply`)).status).toBe(202);
+    expect((await settled(fewer._id)).status).toBe('applied');
+    expect(await api.db.query(`SELECT alias FROM part_aliases WHERE variant_id = $1`, [p2.id])).toEqual([
+      { alias: 'FLN-12345' },
+    ]);
+    const bad = await importFile(exported.replace('ACME 7; FLN-12345', 'p 1'));
+    expect(bad.status).toBe('invalid');
+    expect(bad.errors).toEqual([
+      expect.objectContaining({ row: 3, column: 'aliases', message: 'Alias "p 1" is already a part number' }),
+    ]);
   });
 
   it('row errors block the apply (400) and nothing changes', async () => {

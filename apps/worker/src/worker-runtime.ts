@@ -8,6 +8,7 @@ import { createMailer, createQueue, createWorker, type Env, type Mailer, type Qu
 import type { JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
 import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
+import { SEARCH_LOG_RETENTION_DEFAULT_DAYS, startSearchLogUpkeep } from './search-log-upkeep';
 import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
 import { IMPORT_MAX_STALLS, importsProcessor } from './imports/imports.processor';
@@ -23,6 +24,8 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   SMTP_URL: string;
   QUEUE_PREFIX?: string;
   AUDIT_RETENTION_DAYS?: number;
+  /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
+  SEARCH_LOG_RETENTION_DAYS?: number;
 };
 
 export interface WorkerRuntime {
@@ -130,6 +133,11 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const relay = new OutboxRelay(db, queues, { databaseUrl: env.DATABASE_URL, pollMs: env.OUTBOX_POLL_MS, log });
   await relay.start();
   const retention = startAuditRetention(db, env.AUDIT_RETENTION_DAYS ?? AUDIT_RETENTION_DEFAULT_DAYS, log);
+  const searchLogUpkeep = startSearchLogUpkeep(
+    db,
+    env.SEARCH_LOG_RETENTION_DAYS ?? SEARCH_LOG_RETENTION_DEFAULT_DAYS,
+    log,
+  );
   const sweep = () => sweepPricelists(db, filesDir);
   const sweepTimer = setInterval(
     () => void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`)),
@@ -149,6 +157,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       clearInterval(sweepTimer);
       await relay.stop();
       await retention.stop();
+      await searchLogUpkeep.stop();
       // worker.close() waits for active jobs without a limit: bound it, then force.
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([

@@ -14,6 +14,7 @@ import {
   finishApply,
   finishDryRun,
   insertVariantsAndHistory,
+  applyImportAliases,
   loadImport,
   lockAndFindStale,
   placeProducts,
@@ -204,6 +205,7 @@ export function importsProcessor(
         // Every staged row must land: a version that moved in between means nothing is written.
         if (deleted !== planned.delete || updated !== planned.update) throw new StaleImport([]);
         await insertVariantsAndHistory(m, id, imp.started_by, imp.started_by_name);
+        await applyImportAliases(m, id, imp.started_by);
         // The catalogue version moves by trigger at commit; the audit entries are written here, in the same transaction.
         await auditApply(m, id, auditActorOf(imp), total);
         if (!(await finishApply(m, id, 'applied', null, total))) throw new Error('import is no longer applying');

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { VARIANT_DATA_FIELDS } from './variant-rules';
+import { partKey } from '../find/normalise';
 
 /** Export/import columns, in file order, with these exact header names. */
 export const IMPORT_COLUMNS = [
@@ -13,6 +14,8 @@ export const IMPORT_COLUMNS = [
   'part_number',
   ...VARIANT_DATA_FIELDS,
   'display_order',
+  // find & demand (issue 25): the variant's part aliases, `;`-separated (optional)
+  'aliases',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -83,7 +86,27 @@ export const IMPORT_MSG = {
   displayOrderInvalid: 'Display order must be a whole number of 0 or more',
   brokenRow: (reason: string) => `This row could not be read: ${reason}`,
   unknownDelete: 'Nothing to delete',
+  aliasIsPartNumber: (alias: string) => `Alias "${alias}" is already a part number`,
+  aliasInvalid: (alias: string) => `Alias "${alias}" must be 1-100 characters with letters or digits`,
 } as const;
+
+/** Separates the aliases in the `aliases` column. */
+export const ALIAS_SEPARATOR = ';';
+
+/**
+ * The aliases of an `aliases` cell: split at `;`, trimmed, blanks dropped, one per part-number key
+ * (the first spelling wins), sorted by key — the form the dry run compares and the diff shows.
+ */
+export function splitAliases(cell: string): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of cell.split(ALIAS_SEPARATOR)) {
+    const alias = raw.trim();
+    if (!alias) continue;
+    const key = partKey(alias);
+    if (!byKey.has(key)) byKey.set(key, alias);
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, alias]) => alias);
+}
 
 const normalise = (s: string) =>
   s
@@ -110,6 +133,9 @@ const ALIASES: Record<string, ImportColumn> = {
   listprice: 'list_price',
   order: 'display_order',
   displayorder: 'display_order',
+  alias: 'aliases',
+  cross_reference: 'aliases',
+  crossreference: 'aliases',
 };
 
 /** Suggested mapping from a file's headers: exact names first, then common spellings; each column once. */
