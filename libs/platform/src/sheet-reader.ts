@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { childEntryPoint } from './child-ipc';
 import type { SheetRow } from './sheet-rows';
 import type { SpreadsheetKind, XlsxTextLimits } from './spreadsheets';
 
@@ -51,10 +52,7 @@ const DEFAULT_HEAP_MB = 96;
 const DEFAULT_STALL_MS = 60_000;
 
 /** The reading process's entry point (the compiled file of the same source under ts-jest). */
-function entryPoint(): string {
-  const dir = __filename.endsWith('.ts') ? path.resolve(__dirname, '../dist') : __dirname;
-  return path.join(dir, 'sheet-reader-child.js');
-}
+const entryPoint = () => childEntryPoint(__filename, path.resolve(__dirname, '../dist'), 'sheet-reader-child.js');
 
 /**
  * Reads `file` in a new process (see above). Ending the iteration early, or any failure, kills the
