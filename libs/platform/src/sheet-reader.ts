@@ -77,10 +77,23 @@ export async function* readRowsIsolated(
     inbox.push(m);
     wake?.();
   });
-  child.on('exit', (code, signal) => {
+  // The end is known once the process exited with its output read ('close') and the IPC channel has
+  // delivered every message it carried ('disconnect'), in whichever order those come.
+  let closed: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  let disconnected = false;
+  const ended = () => {
+    if (!closed || !disconnected) return;
     const oom = /heap out of memory|Allocation failed/i.test(stderr);
-    exit = oom ? 'ran out of memory' : `stopped (${signal ?? `exit code ${code}`})`;
+    exit = oom ? 'ran out of memory' : `stopped (${closed.signal ?? `exit code ${closed.code}`})`;
     wake?.();
+  };
+  child.on('close', (code, signal) => {
+    closed = { code, signal };
+    ended();
+  });
+  child.on('disconnect', () => {
+    disconnected = true;
+    ended();
   });
   child.on('error', (err) => {
     exit ??= `could not run (${err.message})`;
