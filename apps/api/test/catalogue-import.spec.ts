@@ -3,7 +3,10 @@ import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import type { Job } from 'bullmq';
+import type { JobMap } from '@portal/contracts';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { IMPORT_MAX_STALLS, importsProcessor } from '../../worker/src/imports/imports.processor';
 import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
 
 const filesDir = `/tmp/portal-imports-${process.pid}`;
@@ -565,6 +568,34 @@ describe('catalogue import and export', () => {
     const res = await upload(as.root, rows.join('\r'));
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('The file has more than 100,000 rows');
+  });
+
+  it('an import whose worker died twice while running it ends failed with a reason, and its starter is told', async () => {
+    const [{ id: rootId }] = await api.db.query(`SELECT id FROM users WHERE email = 'root@example.com'`);
+    const [{ id }] = await api.db.query(
+      `INSERT INTO catalogue_imports (id, file_name, format, storage_name, size, mapping, delete_missing, total_rows,
+                                      started_by, started_by_name, started_by_email, status)
+       VALUES (gen_random_uuid(), 'stalled.csv', 'csv', NULL, 10, NULL, false, 1, $1, 'Root', 'root@example.com', 'validating')
+       RETURNING id`,
+      [rootId],
+    );
+    const run = importsProcessor(api.db, filesDir);
+    const job = { data: { importId: id, action: 'validate' }, stalledCounter: IMPORT_MAX_STALLS } as Job<
+      JobMap['imports']
+    >;
+    expect(await run(job)).toBe('failed');
+    const [row] = await api.db.query(`SELECT status, message FROM catalogue_imports WHERE id = $1`, [id]);
+    expect(row).toEqual({
+      status: 'failed',
+      message: expect.stringMatching(/^Checking the file was interrupted more than once/),
+    });
+    const [event] = await api.db.query(
+      `SELECT payload FROM outbox WHERE type = 'catalogue.import_finished' AND payload->>'importId' = $1`,
+      [id],
+    );
+    expect(event.payload).toMatchObject({ status: 'failed', phase: 'dry_run', actor: { email: 'root@example.com' } });
+    // Once more (a third pick-up): nothing changes, no second event.
+    expect(await run(job)).toBe('skipped');
   });
 
   it('answers 404 for unknown imports', async () => {

@@ -1,3 +1,4 @@
+import { sendToParent } from './child-ipc';
 import { readRows, type SheetRow } from './sheet-rows';
 import { ZipRejected, checkXlsxArchive } from './spreadsheets';
 import { SHEET_READ_BATCH, type SheetReadMessage, type SheetReadRequest } from './sheet-reader';
@@ -9,11 +10,7 @@ import { SHEET_READ_BATCH, type SheetReadMessage, type SheetReadRequest } from '
  */
 let more: (() => void) | null = null;
 
-const send = (m: SheetReadMessage) =>
-  new Promise<void>((resolve) => {
-    if (!process.connected) return resolve();
-    process.send!(m, undefined, undefined, () => resolve());
-  });
+const send = (m: SheetReadMessage) => sendToParent(m);
 
 const asked = () => new Promise<void>((resolve) => (more = resolve));
 

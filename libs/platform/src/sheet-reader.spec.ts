@@ -66,6 +66,16 @@ describe('XLSX text bounds while inflating', () => {
     expect((err as SheetReadFailed).reason).toBe('crashed');
   });
 
+  it('a reading process that sends nothing for `stallMs` is stopped and the read fails as `stalled`', async () => {
+    // Starting a Node process alone takes longer than 5 ms.
+    const file = await write('slow.csv', 'a,b\n1,2\n');
+    const err = await collect({ file, kind: 'csv', inflatedCap: CAP, limits: LIMITS }, { stallMs: 5 }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(SheetReadFailed);
+    expect((err as SheetReadFailed).reason).toBe('stalled');
+  });
+
   it('a CSV record over the row bound is a row error (never held whole), and the header alone can be asked for', async () => {
     const file = await write('long.csv', `a,b\n1,${'y'.repeat(600 * 1024)}\n2,3\n`);
     const rows = await collect({ file, kind: 'csv', inflatedCap: CAP, limits: LIMITS });

@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { childEntryPoint } from './child-ipc';
 import type { SheetRow } from './sheet-rows';
 import type { SpreadsheetKind, XlsxTextLimits } from './spreadsheets';
 
@@ -51,10 +52,7 @@ const DEFAULT_HEAP_MB = 96;
 const DEFAULT_STALL_MS = 60_000;
 
 /** The reading process's entry point (the compiled file of the same source under ts-jest). */
-function entryPoint(): string {
-  const dir = __filename.endsWith('.ts') ? path.resolve(__dirname, '../dist') : __dirname;
-  return path.join(dir, 'sheet-reader-child.js');
-}
+const entryPoint = () => childEntryPoint(__filename, path.resolve(__dirname, '../dist'), 'sheet-reader-child.js');
 
 /**
  * Reads `file` in a new process (see above). Ending the iteration early, or any failure, kills the
@@ -79,10 +77,23 @@ export async function* readRowsIsolated(
     inbox.push(m);
     wake?.();
   });
-  child.on('exit', (code, signal) => {
+  // The end is known once the process exited with its output read ('close') and the IPC channel has
+  // delivered every message it carried ('disconnect'), in whichever order those come.
+  let closed: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  let disconnected = false;
+  const ended = () => {
+    if (!closed || !disconnected) return;
     const oom = /heap out of memory|Allocation failed/i.test(stderr);
-    exit = oom ? 'ran out of memory' : `stopped (${signal ?? `exit code ${code}`})`;
+    exit = oom ? 'ran out of memory' : `stopped (${closed.signal ?? `exit code ${closed.code}`})`;
     wake?.();
+  };
+  child.on('close', (code, signal) => {
+    closed = { code, signal };
+    ended();
+  });
+  child.on('disconnect', () => {
+    disconnected = true;
+    ended();
   });
   child.on('error', (err) => {
     exit ??= `could not run (${err.message})`;

@@ -67,6 +67,9 @@ async function finishEvent(m: EntityManager, imp: ImportRow, e: Omit<Finished, '
  */
 export const IMPORT_MAX_STALLS = 2;
 
+/** Heap of the process a dry run reads its file in: ExcelJS keeps an XLSX's shared strings. */
+const DRY_RUN_READER_HEAP_MB = 128;
+
 /** What the starter is told when their file could not be read. */
 function readFailureMessage(err: unknown): string {
   if (!(err instanceof SheetReadFailed)) return `The file could not be read: ${(err as Error).message.slice(0, 200)}`;
@@ -151,7 +154,7 @@ export function importsProcessor(
           inflatedCap: MAX_XLSX_INFLATED_BYTES,
           limits: { cellBytes: MAX_IMPORT_CELL_BYTES, rowBytes: MAX_IMPORT_ROW_BYTES },
         },
-        { stallMs: options.readStallMs },
+        { heapMb: DRY_RUN_READER_HEAP_MB, stallMs: options.readStallMs },
       );
       result = await new DryRun(
         db,
