@@ -55,6 +55,9 @@ export async function benchCatalogue(databaseUrl) {
       plainCategory: vcells,
     });
     console.log(`catalogue bench: API and baseline agree on ${compared} customer catalogue answers`);
+  } catch (err) {
+    await Promise.all([base.stop(), api.stop(), uncached.stop()]);
+    throw err;
   } finally {
     await client.end();
   }
