@@ -14,6 +14,7 @@ import { importsProcessor } from './imports/imports.processor';
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
+import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
@@ -40,6 +41,8 @@ export interface WorkerRuntime {
   pricelistBuilder: BuildProcess;
   /** Removes expired price lists and their files now (also runs on a timer). */
   sweepPricelists(): Promise<number>;
+  /** Expires quotes whose validity has ended by `now` (also runs every minute). */
+  expireQuotes(now?: Date): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export interface WorkerOverrides {
   log?: (msg: string) => void;
   /** How often expired price lists are removed (ms). */
   pricelistSweepMs?: number;
+  /** How often quotes past their validity are expired (ms). */
+  quoteExpiryMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -133,6 +138,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   );
   sweepTimer.unref();
   void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`));
+  const stopQuoteExpiry = startQuoteExpiry(db, log, overrides.quoteExpiryMs);
 
   return {
     db,
@@ -141,8 +147,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workers,
     pricelistBuilder: builder,
     sweepPricelists: sweep,
+    expireQuotes: (now?: Date) => expireQuotes(db, now),
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
+      stopQuoteExpiry();
       await relay.stop();
       await retention.stop();
       // worker.close() waits for active jobs without a limit: bound it, then force.

@@ -12,6 +12,7 @@ export const AUDIT_ENTITIES = [
   'catalogue_import',
   'pricelist',
   'settings',
+  'quote_request',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -43,6 +43,18 @@ const envSchema = z.object({
     .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
     .max(36500, 'AUDIT_RETENTION_DAYS must be at most 36500')
     .default(730),
+  /** The office's time zone: a quote is valid to the end of its `valid_until` day there. */
+  SUPPLIER_TZ: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SUPPLIER_TZ must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };
