@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { CataloguePricelistActions } from '../../pricelists';
+import { QuoteDraftBar } from '../../quotes';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -44,7 +45,10 @@ export default function CatalogPage() {
           <EditCatalogueView />
         </Suspense>
       ) : (
-        <CatalogueView />
+        <>
+          {!superadmin && <QuoteDraftBar />}
+          <CatalogueView />
+        </>
       )}
     </>
   );
