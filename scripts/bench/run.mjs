@@ -14,6 +14,7 @@ import { benchGrid } from './grid.mjs';
 import { benchFirstVisit } from './first-visit.mjs';
 import { benchCatalogueImport } from './catalogue-import.mjs';
 import { benchPricelists } from './pricelists.mjs';
+import { benchQuotes } from './quotes.mjs';
 
 execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
 // The browser benchmark needs the built web app (served by the API).
@@ -28,6 +29,7 @@ const gridNotes = [];
 let firstVisit = '';
 const importNotes = [];
 const pricelistNotes = [];
+const quoteNotes = [];
 try {
   rows.push(...(await benchValidate(url)));
   // Each further benchmark gets its own database, sized for what it measures.
@@ -92,6 +94,13 @@ try {
   } finally {
     await db.dropDatabase(SERVER_URL, `${name}_pricelists`);
   }
+  // Quote requests: submit, desk list over 10k requests, commit → socket, PDF (scripts/bench/quotes.mjs).
+  const quotesUrl = await freshDatabase(`${name}_quotes`);
+  try {
+    quoteNotes.push(...(await benchQuotes(quotesUrl)).notes);
+  } finally {
+    await db.dropDatabase(SERVER_URL, `${name}_quotes`);
+  }
 } finally {
   await db.dropDatabase(SERVER_URL, name);
 }
@@ -150,6 +159,13 @@ Targets: CSV < 10 s, XLSX < 20 s, PDF < 60 s, worker RSS < 300 MB; 20 simultaneo
 catalogue p99 by at most 20 %.
 
 ${pricelistNotes.join('\n')}
+
+## Quote requests
+
+Targets: submit with 200 lines p95 < 150 ms; desk list over 10,000 requests p95 < 50 ms at 50 req/s;
+commit → socket p99 < 100 ms; a 200-line quote PDF < 2 s.
+
+${quoteNotes.join('\n')}
 `;
 fs.writeFileSync(path.join(root, 'docs/BENCHMARKS.md'), report);
 console.log(report);
