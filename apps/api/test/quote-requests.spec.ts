@@ -342,6 +342,14 @@ describe('quote requests', () => {
           named: message,
         });
       }
+      const merged = await submit(as.empA, {
+        lines: [
+          { kind: 'unlisted', part_number: 'BIG', quantity: 60_000 },
+          { kind: 'unlisted', part_number: 'big', quantity: 50_000 },
+        ],
+      });
+      expect(merged.status).toBe(400);
+      expect(merged.body.errors).toEqual({ 'lines.1.quantity': QUOTE_MSG.quantityInvalid });
       const kind = await submit(as.empA, { lines: [{ kind: 'other', quantity: 1 }] });
       expect(kind.status).toBe(400);
       expect((await submit(as.root, { lines: [{ kind: 'unlisted', part_number: 'A', quantity: 1 }] })).status).toBe(

@@ -90,7 +90,12 @@ export class QuoteRequestsService {
   async submit(user: RequestUser, input: CreateQuoteRequestInput, idempotencyKey: string | undefined) {
     if (user.role === 'superadmin' || !user.companyId) throw new ApiException(403, QUOTE_MSG.superadminCannotRequest);
     const companyId = user.companyId;
-    const { lines, merged } = mergeQuoteLines(input.lines);
+    const { lines, merged, tooLarge } = mergeQuoteLines(input.lines);
+    if (tooLarge !== null) {
+      throw new ApiException(400, QUOTE_MSG.quantityInvalid, {
+        [`lines.${tooLarge}.quantity`]: QUOTE_MSG.quantityInvalid,
+      });
+    }
     const company = await this.pricing(companyId);
 
     const variantIds = lines.flatMap((l) => (l.kind === 'catalogue' ? [l.variant_id] : []));

@@ -200,16 +200,24 @@ export function quoteLineKey(line: QuoteLineInput): string {
   }
 }
 
-/** Merges identical lines in first-seen order; quantities add (capped by the quantity rule's maximum). */
-export function mergeQuoteLines<T extends QuoteLineInput>(lines: readonly T[]): { lines: T[]; merged: number } {
+/**
+ * Merges identical lines in first-seen order; quantities add. `tooLarge` is the index (in the input)
+ * of the first line whose merged quantity exceeds the maximum — refused, never silently capped.
+ */
+export function mergeQuoteLines<T extends QuoteLineInput>(
+  lines: readonly T[],
+): { lines: T[]; merged: number; tooLarge: number | null } {
   const byKey = new Map<string, T>();
-  for (const line of lines) {
+  let tooLarge: number | null = null;
+  lines.forEach((line, i) => {
     const key = quoteLineKey(line);
     const seen = byKey.get(key);
-    if (seen) byKey.set(key, { ...seen, quantity: Math.min(MAX_QUOTE_QUANTITY, seen.quantity + line.quantity) });
-    else byKey.set(key, line);
-  }
-  return { lines: [...byKey.values()], merged: lines.length - byKey.size };
+    if (!seen) return void byKey.set(key, line);
+    const quantity = seen.quantity + line.quantity;
+    if (quantity > MAX_QUOTE_QUANTITY && tooLarge === null) tooLarge = i;
+    byKey.set(key, { ...seen, quantity });
+  });
+  return { lines: [...byKey.values()], merged: lines.length - byKey.size, tooLarge };
 }
 
 /* ------------------------------------------------------------------ other bodies and queries */

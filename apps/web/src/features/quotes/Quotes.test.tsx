@@ -81,6 +81,38 @@ function serve(role: RoleKey, state: { one?: QuoteRequestDetail; lists?: () => u
     if (path === 'csrf-token') return json({ status: 200, token: CSRF });
     if (path === 'quote-requests' && call.method === 'GET') return json({ status: 200, data: state.lists?.() });
     if (/^quote-requests\/q1$/.test(path)) return json({ status: 200, data: state.one });
+    if (path === 'catalogue')
+      return json({
+        status: 200,
+        data: [{ _id: 'cat-1', name: 'Pleated', image_url: null, files: [], has_subcatalogues: false }],
+      });
+    if (path === 'quote-requests/match')
+      return json({
+        status: 200,
+        data: [
+          {
+            line: 1,
+            text: 'M10-1\t4',
+            part_number: 'M10-1',
+            quantity: 4,
+            match: 'variant',
+            variant: { _id: 'v1', part_number: 'M10-1', size: '16x25x1', product_name: 'MERV 10', customer_price: 7.5 },
+          },
+          { line: 2, text: 'XYZ-9 2', part_number: 'XYZ-9', quantity: 2, match: 'unknown' },
+          {
+            line: 3,
+            text: '16 3/8 x 20 1/4 x 1 5',
+            part_number: '16 3/8 x 20 1/4 x 1',
+            quantity: 5,
+            match: 'odd_size',
+            size: { width: 16.375, height: 20.25, depth: 1, measure: 'exact', size_type: 'SINGLE' },
+          },
+        ],
+      });
+    if (path === 'quote-requests' && call.method === 'POST') {
+      posted.push(call);
+      return json({ status: 201, data: { _id: 'q9', number: 'Q-000009', status: 'submitted', merged: 0 } }, 201);
+    }
     if (call.method === 'POST') {
       posted.push(call);
       return json({ status: 200, data: { status: 'accepted', version: 5 } });
@@ -120,6 +152,42 @@ describe('Quotes (employee)', () => {
     expect(within(table).getByRole('link', { name: 'Q-000002' })).toHaveAttribute('href', '/employee/quotes/q2');
     expect(table).toHaveTextContent('Quoted');
     expect(screen.getByRole('textbox', { name: /Paste a list/ })).toBeInTheDocument();
+  });
+});
+
+describe('Paste box', () => {
+  it('matches a pasted list and requests every line, custom sizes in the chosen family', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const { posted } = serve('admin', { lists: () => ({ list: [], total: 0 }) });
+    renderApp('/admin/quotes');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Paste a list/ }), { target: { value: 'M10-1\t4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Match lines' }));
+    const table = await screen.findByRole('table', { name: 'Matched lines' });
+    expect(table).toHaveTextContent('MERV 10 16x25x1 · $7.50');
+    expect(table).toHaveTextContent('16 3/8″ × 20 1/4″ × 1″ (exact)');
+    expect(screen.getByText('2 of 3 lines can be requested.')).toBeInTheDocument();
+    const family = screen.getByRole('combobox', { name: 'Product family of the custom sizes' });
+    await within(family).findByRole('option', { name: 'Pleated' });
+    fireEvent.change(family, { target: { value: 'cat-1' } });
+    expect(screen.getByText('3 of 3 lines can be requested.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Request a quote for these lines' }));
+    expect(await screen.findByText(/Quote request Q-000009 sent/)).toBeInTheDocument();
+    expect(posted[0].body).toEqual({
+      lines: [
+        { kind: 'catalogue', variant_id: 'v1', quantity: 4 },
+        { kind: 'unlisted', part_number: 'XYZ-9', quantity: 2 },
+        {
+          kind: 'custom_size',
+          catalogue_id: 'cat-1',
+          width: 16.375,
+          height: 20.25,
+          depth: 1,
+          measure: 'exact',
+          quantity: 5,
+        },
+      ],
+    });
+    expect(posted[0].headers['idempotency-key']).toBeTruthy();
   });
 });
 

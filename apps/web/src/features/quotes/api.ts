@@ -1,4 +1,5 @@
 import type {
+  CatalogueCategory,
   QuoteAction,
   QuoteMatchRow,
   QuoteRequestDetail,
@@ -103,4 +104,10 @@ export async function downloadQuotePdf(id: string, number: string): Promise<void
 /** A fresh key per form: a retried or double-clicked submit returns the same request. */
 export function newIdempotencyKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The catalogue's categories (a custom size from a pasted list needs the family it belongs to). */
+export async function fetchQuoteCategories(signal?: AbortSignal): Promise<Pick<CatalogueCategory, '_id' | 'name'>[]> {
+  const res = await api.get<{ data: CatalogueCategory[] }>('catalogue', { signal });
+  return Array.isArray(res?.data) ? res.data.map((c) => ({ _id: c._id, name: c.name })) : [];
 }

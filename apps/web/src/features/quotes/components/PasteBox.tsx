@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import type { QuoteMatchRow } from '@portal/contracts';
 import { customSizeText, formatPrice } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
-import { matchPaste, newIdempotencyKey, submitQuote, type QuoteLineDraft } from '../api';
+import { fetchQuoteCategories, matchPaste, newIdempotencyKey, submitQuote, type QuoteLineDraft } from '../api';
 
 const MATCH_LABEL: Record<QuoteMatchRow['match'], string> = {
   variant: 'In the catalogue',
@@ -20,8 +21,10 @@ function describe(r: QuoteMatchRow): string {
 }
 
 /** A pasted list (part number, quantity per line) → matched rows → one quote request. */
-export function PasteBox({ catalogueId }: { catalogueId?: string }) {
+export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string }) {
   const [text, setText] = useState('');
+  const [family, setFamily] = useState('');
+  const catalogueId = fixedCatalogue ?? (family || undefined);
   const [rows, setRows] = useState<QuoteMatchRow[] | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
@@ -44,8 +47,25 @@ export function PasteBox({ catalogueId }: { catalogueId?: string }) {
     if (r.match === 'variant' && r.variant) return [{ kind: 'catalogue', variant_id: r.variant._id, quantity }];
     if (r.match === 'unknown') return [{ kind: 'unlisted', part_number: r.part_number, quantity }];
     if (r.match === 'odd_size' && r.size && catalogueId)
-      return [{ kind: 'custom_size', catalogue_id: catalogueId, ...r.size, quantity }];
+      return [
+        {
+          kind: 'custom_size',
+          catalogue_id: catalogueId,
+          width: r.size.width,
+          height: r.size.height,
+          depth: r.size.depth,
+          measure: r.size.measure,
+          quantity,
+        },
+      ];
     return [];
+  });
+
+  const hasSizes = !!rows?.some((r) => r.match === 'odd_size');
+  const categories = useQuery({
+    queryKey: ['quotes', 'categories'],
+    queryFn: ({ signal }) => fetchQuoteCategories(signal),
+    enabled: hasSizes && !fixedCatalogue,
   });
 
   const send = async () => {
@@ -115,6 +135,18 @@ export function PasteBox({ catalogueId }: { catalogueId?: string }) {
                 ))}
               </Table.Tbody>
             </Table>
+            {hasSizes && !fixedCatalogue && (
+              <NativeSelect
+                label="Product family of the custom sizes"
+                data={[
+                  { value: '', label: 'Choose a category' },
+                  ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+                ]}
+                value={family}
+                onChange={(e) => setFamily(e.currentTarget.value)}
+                w={320}
+              />
+            )}
             <Text fz="sm" c="gray.7">
               {lines.length} of {rows.length} lines can be requested.
             </Text>
