@@ -71,7 +71,11 @@ export function findVariants(db: Db, ids: string[], pct: Record<string, string>)
   );
 }
 
-/** Variants by part number (case-insensitive), priced for the company. $1 lower-cased numbers, $2 map. */
+/**
+ * Standard variants by part number (case-insensitive), priced for the company — as the catalogue's
+ * part-number look-up shows them (odd-size variants appear only in an odd-size search).
+ * $1 lower-cased numbers, $2 map.
+ */
 export function findVariantsByPartNumber(
   db: Db,
   partNumbers: string[],
@@ -85,7 +89,7 @@ export function findVariantsByPartNumber(
             ${customerPriceSql(pctOf(2))}::text AS price
        FROM variants v JOIN products p ON p.id = v.product_id JOIN categories k ON k.id = p.category_id
        LEFT JOIN subcategories s ON s.id = p.subcategory_id
-      WHERE lower(v.part_number) = ANY($1::text[])`,
+      WHERE lower(v.part_number) = ANY($1::text[]) AND NOT v.odd_size`,
     [partNumbers, JSON.stringify(pct)],
   );
 }
