@@ -711,6 +711,18 @@ describe('quote requests', () => {
       ).toBe(true);
       // companyId is the superadmin's filter only: an admin's list stays their company's.
       expect(idsOf(await list(as.adminA, `&companyId=${companyB}`))).not.toContain(b._id);
+      const open = await list(as.root, '&status=submitted,in_review,info_requested');
+      expect(open.list.length).toBeGreaterThan(0);
+      expect(
+        open.list.every((r: { status: string }) => ['submitted', 'in_review', 'info_requested'].includes(r.status)),
+      ).toBe(true);
+      expect(open.total).toBe(
+        (
+          await api.db.query(
+            `SELECT count(*)::int AS n FROM quote_requests WHERE status IN ('submitted', 'in_review', 'info_requested')`,
+          )
+        )[0].n,
+      );
       const bad = await as.root.request('GET', 'quote-requests?status=nope');
       expect(bad.status).toBe(400);
       expect(bad.body.errors).toHaveProperty('status');

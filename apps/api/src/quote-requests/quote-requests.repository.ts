@@ -269,7 +269,7 @@ export async function listRequests(
   query: QuoteListQuery,
 ): Promise<{ rows: SummaryRow[]; total: number }> {
   const where = `${SCOPE}
-    AND ($4::text IS NULL OR q.status = $4)
+    AND ($4::text[] IS NULL OR q.status = ANY($4::text[]))
     AND ($5::uuid IS NULL OR q.company_id = $5)
     AND ($6::text IS NULL OR ($6 = 'me' AND q.assignee_id = $1::uuid) OR ($6 = 'none' AND q.assignee_id IS NULL))`;
   const params = [

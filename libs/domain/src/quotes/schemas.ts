@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUOTE_STATUSES, type QuoteMeasure } from '@portal/contracts';
+import { QUOTE_STATUSES, type QuoteMeasure, type QuoteStatus } from '@portal/contracts';
 import { isUuid } from '../org/schemas';
 import { CATALOGUE_MSG } from '../catalogue/messages';
 import {
@@ -236,7 +236,18 @@ const positiveInt = (message: string, max = 1_000_000) =>
   );
 
 export const quoteListQuerySchema = z.object({
-  status: z.enum(QUOTE_STATUSES, { error: QUOTE_MSG.statusInvalid }).optional(),
+  /** One status, or several separated by commas (the desk's "open" view). */
+  status: z
+    .string({ error: QUOTE_MSG.statusInvalid })
+    .transform((v, ctx) => {
+      const list = v.split(',').map((x) => x.trim());
+      if (!list.every((x): x is QuoteStatus => (QUOTE_STATUSES as readonly string[]).includes(x))) {
+        ctx.addIssue({ code: 'custom', message: QUOTE_MSG.statusInvalid });
+        return z.NEVER;
+      }
+      return list;
+    })
+    .optional(),
   page: positiveInt('page must be a whole number from 1', 100_000).optional().default(1),
   limit: positiveInt('limit must be a whole number from 1 to 100', 100).optional().default(20),
   companyId: uuid(QUOTE_MSG.companyInvalid).optional(),

@@ -24,7 +24,8 @@ export type QuoteLineDraft =
   | { kind: 'unlisted'; part_number: string; quantity: number };
 
 export interface QuoteListQuery {
-  status?: QuoteStatus;
+  /** One status, or several separated by commas. */
+  status?: string;
   page?: number;
   limit?: number;
   companyId?: string;

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { QUOTE_STATUSES, type QuoteStatus } from '@portal/contracts';
+
+/** What the office still has to act on or is waiting for. */
+const OPEN: QuoteStatus[] = ['submitted', 'in_review', 'info_requested'];
 import { QUOTE_STATUS_LABEL } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { QuoteList } from '../components/QuoteList';
@@ -12,15 +15,13 @@ export default function QuoteDeskPage() {
   const [assignee, setAssignee] = useState<string>('all');
   const query = {
     limit: 100,
-    ...(status !== 'open' && status !== 'all' ? { status: status as QuoteStatus } : {}),
+    ...(status === 'open' ? { status: OPEN.join(',') } : status !== 'all' ? { status } : {}),
     ...(assignee !== 'all' ? { assignee: assignee as 'me' | 'none' } : {}),
   };
   const quotes = useQuotes(query);
   useQuoteLiveUpdates();
   const counts = quotes.data?.counts ?? {};
-  const rows = (quotes.data?.list ?? []).filter(
-    (r) => status !== 'open' || ['submitted', 'in_review', 'info_requested'].includes(r.status),
-  );
+  const rows = quotes.data?.list ?? [];
   return (
     <Stack gap="lg">
       <PageTitle>Quote desk</PageTitle>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { SegmentedControl, Stack, Title } from '@mantine/core';
-import type { QuoteStatus } from '@portal/contracts';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { PasteBox } from '../components/PasteBox';
@@ -19,7 +18,7 @@ const FILTERS: { value: string; label: string }[] = [
 export default function QuotesPage() {
   const role = useAuthStore((s) => s.role);
   const [status, setStatus] = useState('all');
-  const quotes = useQuotes({ limit: 50, ...(status !== 'all' ? { status: status as QuoteStatus } : {}) });
+  const quotes = useQuotes({ limit: 50, ...(status !== 'all' ? { status } : {}) });
   useQuoteLiveUpdates();
   return (
     <Stack gap="lg">
