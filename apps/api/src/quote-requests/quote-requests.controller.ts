@@ -20,6 +20,7 @@ import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { ApiException } from '../common/api-exception';
 import { QuoteRequestsService } from './quote-requests.service';
+import { QuoteSubmissionService } from './quote-submission.service';
 import { renderQuotePdf } from './quote-pdf';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -31,7 +32,10 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
  */
 @Controller('quote-requests')
 export class QuoteRequestsController {
-  constructor(private readonly quotes: QuoteRequestsService) {}
+  constructor(
+    private readonly quotes: QuoteRequestsService,
+    private readonly asking: QuoteSubmissionService,
+  ) {}
 
   @Allow('admin', 'employee')
   @Post()
@@ -46,14 +50,14 @@ export class QuoteRequestsController {
         'Idempotency-Key': 'Idempotency-Key must be 1-200 visible characters',
       });
     }
-    return this.quotes.submit(user, body, key);
+    return this.asking.submit(user, body, key);
   }
 
   @Allow('admin', 'employee')
   @Post('match')
   @HttpCode(200)
   match(@CurrentUser() user: RequestUser, @Body(new ZodPipe(quoteMatchSchema)) body: { text: string }) {
-    return this.quotes.match(user, body.text);
+    return this.asking.match(user, body.text);
   }
 
   @Allow('superadmin', 'admin', 'employee')
