@@ -21,6 +21,8 @@ const { benchGrid } = await import('./grid.mjs');
 const { benchFirstVisit } = await import('./first-visit.mjs');
 const { benchCatalogueImport } = await import('./catalogue-import.mjs');
 const { benchPricelists } = await import('./pricelists.mjs');
+const { benchQuotes } = await import('./quotes.mjs');
+const { benchFind } = await import('./find.mjs');
 
 /**
  * @typedef {object} Bench
@@ -37,6 +39,8 @@ const out = {
   firstVisit: '',
   /** @type {string[]} */ importNotes: [],
   /** @type {string[]} */ pricelistNotes: [],
+  /** @type {string[]} */ quoteNotes: [],
+  /** @type {string[]} */ findNotes: [],
 };
 
 /** Every benchmark, in order, each on its own fresh database. A new benchmark is one line here. */
@@ -81,6 +85,10 @@ const BENCHES = [
   { name: 'load_mix', run: async (url) => void (out.loadMix = loadMixSection(await benchLoadMix(url))) },
   // Price lists: whole 100k catalogue as CSV / XLSX / PDF in the worker (scripts/bench/pricelists.mjs).
   { name: 'pricelists', run: async (url) => void out.pricelistNotes.push(...(await benchPricelists(url)).notes) },
+  // Quote requests: submit, desk list over 10k requests, commit → socket, PDF (scripts/bench/quotes.mjs).
+  { name: 'quotes', run: async (url) => void out.quoteNotes.push(...(await benchQuotes(url, { smoke: SMOKE })).notes) },
+  // Find from one box, alias lookups, demand reports, aliases through the import (scripts/bench/find.mjs).
+  { name: 'find', run: async (url) => void out.findNotes.push(...(await benchFind(url)).notes) },
 ];
 
 const only = process.argv
@@ -119,7 +127,7 @@ if (SMOKE || only) {
   );
   process.exit(0);
 }
-const { rows, rateRows, catalogueNotes, gridNotes, firstVisit, importNotes, loadMix, pricelistNotes } = out;
+const { rows, rateRows, catalogueNotes, gridNotes, firstVisit, importNotes, loadMix, pricelistNotes, quoteNotes, findNotes } = out;
 
 const header = `| endpoint | API req/s | API p99 ms | baseline req/s | baseline p99 ms | ratio (API / baseline) |
 |---|---|---|---|---|---|`;
@@ -175,6 +183,21 @@ Targets: CSV < 10 s, XLSX < 20 s, PDF < 60 s, worker RSS < 300 MB; 20 simultaneo
 catalogue p99 by at most 20 %.
 
 ${pricelistNotes.join('\n')}
+
+## Quote requests
+
+Targets: submit with 200 lines p95 < 150 ms; desk list over 10,000 requests p95 < 50 ms at 50 req/s;
+commit → socket p99 < 100 ms; a 200-line quote PDF < 2 s.
+
+${quoteNotes.join('\n')}
+
+## Find, part aliases and demand
+
+Targets: \`find\` p95 < 30 ms at 50 req/s over 100,000 variants; alias lookup adds ≤ 2 ms p95 with
+100,000 aliases; a 90-day demand report over 1,000,000 logged searches p95 < 300 ms; 100,000 aliases
+through the import < 30 s.
+
+${findNotes.join('\n')}
 `;
 fs.writeFileSync(path.join(root, 'docs/BENCHMARKS.md'), report);
 console.log(report);

@@ -62,6 +62,8 @@ const superKnown = (a: ActorName, k: Kind) => a === 'superadmin' && k !== 'rando
 const admins = (a: ActorName) => a === 'adminA' || a === 'adminB';
 const adminOwnOrSuper = (a: ActorName, k: Kind) => k !== 'random' && (a === 'superadmin' || (admins(a) && k === 'own'));
 const signedInOwn = (a: ActorName, k: Kind) => signedIn(a) && k === 'own';
+/** A quote request: its requester and company admins (own), superadmins (any real id). */
+const quoteSeen = (a: ActorName, k: Kind) => (a === 'superadmin' ? k !== 'random' : signedIn(a) && k === 'own');
 
 // ------------------------------------------------------------------------------- fixtures
 export interface CatalogueFixture {
@@ -203,6 +205,26 @@ async function pricelistFor(w: World, a: Actor, kind: Kind): Promise<string> {
     [id, requester, w.ids[co], `${id}.csv`],
   );
   return id;
+}
+
+/**
+ * A quote request in `status` with one unlisted line: own = the actor's (an employee's or admin's
+ * own request; a superadmin's: one of company A), foreign = one by an employee of the other company.
+ */
+async function quoteFor(w: World, a: Actor, kind: Kind, status: string): Promise<{ id: string; lineId: string }> {
+  if (kind === 'random') return { id: uuid(), lineId: uuid() };
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const requester = kind === 'own' && a.user && a.name !== 'superadmin' ? a.user : await w.freshEmployee(co);
+  const [q] = await w.api.db.query(
+    `INSERT INTO quote_requests (company_id, requested_by, requester_name, status, valid_until, expires_at, line_count)
+     VALUES ($1, $2, 'requester', $3, current_date + 30, now() + interval '30 days', 1) RETURNING id`,
+    [w.ids[co], requester.id, status],
+  );
+  const [l] = await w.api.db.query(
+    `INSERT INTO quote_request_lines (quote_request_id, position, kind, part_number, quantity) VALUES ($1, 1, 'unlisted', 'SEC-1', 1) RETURNING id`,
+    [q.id],
+  );
+  return { id: q.id, lineId: l.id };
 }
 
 /** A catalogue import row (own) or a random id. */
@@ -965,6 +987,94 @@ export const ROUTES: RouteSpec[] = [
     allowed: superKnown,
     build: async (w, _a, k) => ({ method: 'DELETE', path: `part-aliases/${await aliasFor(w, k)}` }),
   },
+  // ---- quote requests (issue 24): employees and admins ask, the office answers; a request is seen by
+  // its requester, its company's admins and superadmins (anyone else: 404).
+  {
+    op: 'POST /api/quote-requests',
+    kinds: NO_ID,
+    allowed: (a) => signedIn(a) && a !== 'superadmin',
+    build: async () => ({
+      method: 'POST',
+      path: 'quote-requests',
+      body: { lines: [{ kind: 'unlisted', part_number: 'SEC-REQ', quantity: 1 }] },
+    }),
+  },
+  {
+    op: 'POST /api/quote-requests/match',
+    kinds: NO_ID,
+    allowed: (a) => signedIn(a) && a !== 'superadmin',
+    build: async () => ({ method: 'POST', path: 'quote-requests/match', body: { text: 'SEC-1 2' } }),
+  },
+  {
+    op: 'GET /api/quote-requests',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'quote-requests' }),
+  },
+  {
+    op: 'GET /api/quote-requests/{id}',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `quote-requests/${(await quoteFor(w, a, k, 'submitted')).id}` }),
+  },
+  {
+    op: 'GET /api/quote-requests/{id}/pdf',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `quote-requests/${(await quoteFor(w, a, k, 'quoted')).id}/pdf` }),
+  },
+  {
+    op: 'POST /api/quote-requests/{id}/messages',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `quote-requests/${(await quoteFor(w, a, k, 'submitted')).id}/messages`,
+      body: { body: 'Hello' },
+    }),
+  },
+  ...(
+    [
+      ['assign', 'submitted', () => ({})],
+      ['request-info', 'submitted', () => ({ message: 'Which depth?' })],
+      ['revise', 'quoted', () => ({})],
+      ['reject', 'submitted', () => ({ reason: 'No' })],
+      [
+        'send-quote',
+        'submitted',
+        (lineId: string) => ({
+          version: 1,
+          valid_until: new Date(Date.now() + 20 * 86400_000).toISOString().slice(0, 10),
+          lines: [{ _id: lineId, line_status: 'quoted', quoted_price: 1 }],
+        }),
+      ],
+    ] as const
+  ).map(([action, status, body]): RouteSpec => ({
+    op: `POST /api/quote-requests/{id}/${action}`,
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => {
+      const q = await quoteFor(w, a, k, status);
+      return { method: 'POST', path: `quote-requests/${q.id}/${action}`, body: body(q.lineId) };
+    },
+  })),
+  ...(
+    [
+      ['reply', 'info_requested', { message: 'One inch' }],
+      ['accept', 'quoted', { version: 1 }],
+      ['decline', 'quoted', {}],
+      ['withdraw', 'submitted', {}],
+    ] as const
+  ).map(([action, status, body]): RouteSpec => ({
+    op: `POST /api/quote-requests/{id}/${action}`,
+    kinds: ID_KINDS,
+    allowed: (a, k) => signedIn(a) && a !== 'superadmin' && k === 'own',
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `quote-requests/${(await quoteFor(w, a, k, status)).id}/${action}`,
+      body,
+    }),
+  })),
 
   // ---- catalogue export and import (superadmin only; imports have no tenant)
   {

@@ -10,6 +10,7 @@ import { CatalogueImportModule } from './catalogue-import/catalogue-import.modul
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { PricelistsModule } from './pricelists/pricelists.module';
 import { DemandModule } from './demand/demand.module';
+import { QuoteRequestsModule } from './quote-requests/quote-requests.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -24,4 +25,5 @@ export const FEATURE_MODULES: Type[] = [
   TwoFactorModule,
   PricelistsModule,
   DemandModule,
+  QuoteRequestsModule,
 ];

@@ -15,6 +15,7 @@ import { IMPORT_MAX_STALLS, importsProcessor } from './imports/imports.processor
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
+import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
@@ -43,6 +44,8 @@ export interface WorkerRuntime {
   pricelistBuilder: BuildProcess;
   /** Removes expired price lists and their files now (also runs on a timer). */
   sweepPricelists(): Promise<number>;
+  /** Expires quotes whose validity has ended by `now` (also runs every minute). */
+  expireQuotes(now?: Date): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export interface WorkerOverrides {
   pricelistSweepMs?: number;
   /** An import file's reading process that sends nothing for this long is stopped (ms). */
   importReadStallMs?: number;
+  /** How often quotes past their validity are expired (ms). */
+  quoteExpiryMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -145,6 +150,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   );
   sweepTimer.unref();
   void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`));
+  const stopQuoteExpiry = startQuoteExpiry(db, log, overrides.quoteExpiryMs);
 
   return {
     db,
@@ -153,8 +159,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workers,
     pricelistBuilder: builder,
     sweepPricelists: sweep,
+    expireQuotes: (now?: Date) => expireQuotes(db, now),
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
+      stopQuoteExpiry();
       await relay.stop();
       await retention.stop();
       await searchLogUpkeep.stop();

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'settings',
   // find & demand (issue 25)
   'part_alias',
+  'quote_request',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,3 +1,5 @@
+import type { QuoteStatus } from './quotes';
+
 /** A notification as the list (`GET notification`) and the live event (`notification.created`) carry it. */
 export interface NotificationView {
   _id: string;
@@ -36,6 +38,9 @@ export interface ClientEventMap {
   'pricelist.ready': { _id: string };
   /** A price list being built moved on (rows written, or it failed); to the requester's user room. */
   'pricelist.progress': { _id: string; status: 'running' | 'failed'; rows: number; total: number | null };
+  /* ---- Quote requests (issue 24) */
+  /** A quote request changed: to superadmins, its requester and its company's admins. No prices. */
+  'quote.changed': { _id: string; number: string; status: QuoteStatus };
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -1,6 +1,8 @@
 import type { AccountUserRef } from './account';
 import type { OrgActor, OrgChange, OrgUserRef } from './org';
 import type { PricelistFormat, PricelistScope } from './pricelists';
+import type { QuoteStatus } from './quotes';
+import type { RoleKey } from './roles';
 
 /**
  * A single-use set-password token for welcome / account-information emails. The raw token lives
@@ -121,6 +123,30 @@ export interface EventMap {
   'pricelist.ready': PricelistRef & { rows: number };
   /** Building the file failed for good (after the job's retries). */
   'pricelist.failed': PricelistRef & { reason: string };
+
+  /* ---- Quote requests (issue 24). `actor` is who acted; payloads never carry prices. ---- */
+  /** An employee or admin submitted a request (superadmins: notification and email). */
+  'quote.submitted': QuoteEventRef;
+  /** The office asked the requester for more information (requester: email). */
+  'quote.info_requested': QuoteEventRef & { message: string };
+  /** The requester's side answered the office (superadmins: notification and email). */
+  'quote.replied': QuoteEventRef & { message: string };
+  /** The office sent the priced quote (requester and the company's admins: email). */
+  'quote.quoted': QuoteEventRef & { validUntil: string };
+  /** The customer accepted the quote (company admins and superadmins: email). */
+  'quote.accepted': QuoteEventRef;
+}
+
+/** Who a quote event is about and whom its email goes to (resolved in the publishing transaction). */
+export interface QuoteEventRef {
+  quoteId: string;
+  number: string;
+  status: QuoteStatus;
+  companyId: string;
+  companyName: string;
+  requester: { id: string | null; username: string };
+  recipients: { email: string; username: string; role: RoleKey }[];
+  actor: OrgActor;
 }
 
 export interface ImportCounts {
@@ -211,6 +237,12 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'pricelist.requested': ['pricelists'],
   'pricelist.ready': ['notifications'],
   'pricelist.failed': ['notifications'],
+  // ---- Quote requests (issue 24)
+  'quote.submitted': ['notifications', 'email'],
+  'quote.info_requested': ['notifications', 'email'],
+  'quote.replied': ['notifications', 'email'],
+  'quote.quoted': ['notifications', 'email'],
+  'quote.accepted': ['notifications', 'email'],
 };
 
 /**

@@ -8,3 +8,4 @@ export * from './sql';
 export * from './audit';
 export * from './variants';
 export * from './search-log';
+export * from './quote-change';

@@ -11,3 +11,4 @@ export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
 export * from './find';
+export * from './quotes';

@@ -60,6 +60,18 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'SEARCH_LOG_DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** The office's time zone: a quote is valid to the end of its `valid_until` day there. */
+  SUPPLIER_TZ: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'SUPPLIER_TZ must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };

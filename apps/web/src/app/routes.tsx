@@ -26,6 +26,9 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
 const ActivityPage = lazy(() => import('../features/audit/pages/ActivityPage'));
 const DemandPage = lazy(() => import('../features/demand/pages/DemandPage'));
+const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
+const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
+const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
 
 /** Route tables. */
 export const routes: RouteObject[] = [
@@ -72,6 +75,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsPage /> },
           { path: 'audit', element: <AuditLogPage /> },
           { path: 'demand', element: <DemandPage /> },
+          { path: 'quotes', element: <QuoteDeskPage /> },
+          { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -92,6 +97,8 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'activity', element: <ActivityPage /> },
+          { path: 'quotes', element: <QuotesPage /> },
+          { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -106,6 +113,8 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="catalog" replace /> },
           { path: 'dashboard', element: <Navigate to="/employee/catalog" replace /> },
           { path: 'catalog', element: <CatalogPage /> },
+          { path: 'quotes', element: <QuotesPage /> },
+          { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },

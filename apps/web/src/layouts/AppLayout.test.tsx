@@ -75,6 +75,7 @@ describe('sidebar', () => {
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Catalog', '/employee/catalog'],
+      ['Quotes', '/employee/quotes'],
       ['Settings', '/employee/settings'],
       ['Help', '/employee/help'],
     ]);

@@ -4,6 +4,7 @@ import {
   IconBuildingCommunity,
   IconBuildingSkyscraper,
   IconChartDots,
+  IconFileDollar,
   IconFilter,
   IconHelpCircle,
   IconHistory,
@@ -24,6 +25,7 @@ function common(base: string) {
     catalog: { label: 'Catalog', to: `${base}/catalog`, icon: IconFilter },
     settings: { label: 'Settings', to: `${base}/settings`, icon: IconSettings },
     help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
+    quotes: { label: 'Quotes', to: `${base}/quotes`, icon: IconFileDollar },
   } satisfies Record<string, NavItem>;
 }
 const sa = common('/superadmin');
@@ -36,6 +38,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'Companies', to: '/superadmin/companies', icon: IconBuildingSkyscraper },
     { label: 'Administrators', to: '/superadmin/administrators', icon: IconUserShield },
     sa.catalog,
+    { label: 'Quote desk', to: '/superadmin/quotes', icon: IconFileDollar },
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
@@ -44,9 +47,10 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
   admin: [
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
     ad.catalog,
+    ad.quotes,
     ad.settings,
     ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [em.catalog, em.settings, em.help],
+  employee: [em.catalog, em.quotes, em.settings, em.help],
 };

@@ -11,6 +11,7 @@ import { AuditIndexes1764900000000 } from './1764900000000-audit-indexes';
 import { Pricelists1764600000000 } from './1764600000000-pricelists';
 import { CategoryProductLine1764800000000 } from './1764800000000-category-product-line';
 import { Find1795675936786 } from './1795675936786-find';
+import { QuoteRequests1795676039022 } from './1795676039022-quote-requests';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Pricelists1764600000000,
   CategoryProductLine1764800000000,
   Find1795675936786,
+  QuoteRequests1795676039022,
 ];

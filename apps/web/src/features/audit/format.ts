@@ -13,6 +13,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   pricelist: 'Price list',
   settings: 'Settings',
   part_alias: 'Part alias',
+  quote_request: 'Quote request',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -50,6 +51,19 @@ export const ACTION_LABELS: Record<string, string> = {
   'settings.security_updated': 'Security policy changed',
   'pricelist.requested': 'Price list requested',
   'catalogue_import.applied': 'Catalogue import applied',
+  // Quote requests (issue 24)
+  'quote_request.submitted': 'Quote requested',
+  'quote_request.assigned': 'Quote request taken',
+  'quote_request.info_requested': 'Information requested',
+  'quote_request.replied': 'Customer answered',
+  'quote_request.quoted': 'Quote sent',
+  'quote_request.accepted': 'Quote accepted',
+  'quote_request.declined': 'Quote declined',
+  'quote_request.expired': 'Quote expired',
+  'quote_request.revised': 'Quote revised',
+  'quote_request.withdrawn': 'Quote request withdrawn',
+  'quote_request.rejected': 'Quote request rejected',
+  'quote_request.message_added': 'Quote message',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

@@ -8,19 +8,22 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected
 
 const StatusContext = createContext<RealtimeStatus>('idle');
 
-const KNOWN_EVENTS: ReadonlySet<string> = new Set<ClientEventName>([
-  'notification.created',
-  'notification.read',
-  'session.revoked',
-  'catalogue.changed',
-  'file.processed',
-  'presence.changed',
-  'org.changed',
-  'audit.created',
-  'import.progress',
-  'pricelist.ready',
-  'pricelist.progress',
-]);
+/** Every server event the app handles: a Record over ClientEventName, so a new event cannot be forgotten here. */
+const KNOWN: Record<ClientEventName, true> = {
+  'notification.created': true,
+  'notification.read': true,
+  'session.revoked': true,
+  'catalogue.changed': true,
+  'file.processed': true,
+  'presence.changed': true,
+  'org.changed': true,
+  'audit.created': true,
+  'import.progress': true,
+  'pricelist.ready': true,
+  'pricelist.progress': true,
+  'quote.changed': true,
+};
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(KNOWN));
 
 interface RealtimeProviderProps {
   /** Current session token; a new value reconnects with it. Null disconnects. */

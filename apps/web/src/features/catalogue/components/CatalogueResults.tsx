@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { variantTableColumns } from '@portal/domain';
+import { customSize, customSizeText, variantTableColumns } from '@portal/domain';
+import { RequestQuoteForm } from '../../quotes';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
 import type { ActiveSearch } from '../store';
 import type { DimensionSearchQuery, DisplayProduct } from '../types';
@@ -32,6 +33,19 @@ function SearchSummary({ text, onReset }: { text: string; onReset: () => void })
   );
 }
 
+/** Under the odd-size dead end: the searched size as a quote request (customers only). */
+function SizeQuote({ listId, q }: { listId: string; q: DimensionSearchQuery }) {
+  const measure = q.action === 'exact-measurement' ? 'exact' : 'nominal';
+  const size = customSize(q.width, q.height, q.depth, measure);
+  if (!size.ok) return null;
+  return (
+    <RequestQuoteForm
+      title={`Request a quote for ${customSizeText(size.size)}`}
+      line={{ kind: 'custom_size', catalogue_id: listId, width: q.width, height: q.height, depth: q.depth, measure }}
+    />
+  );
+}
+
 function dimensionText(q: DimensionSearchQuery): string {
   return `Odd size results for ${q.width} x ${q.height} x ${q.depth} (${ACTION_LABEL[q.action]})`;
 }
@@ -54,7 +68,16 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
         {found ? (
           <ProductList products={[found]} columns={variantTableColumns(categoryName)} superadmin={superadmin} />
         ) : (
-          <NoResults onReset={onReset} />
+          <>
+            <NoResults onReset={onReset} />
+            {!superadmin && (
+              <RequestQuoteForm
+                key={partNumber}
+                title={`Ask the office about '${partNumber}'`}
+                line={{ kind: 'unlisted', part_number: partNumber }}
+              />
+            )}
+          </>
         )}
       </Stack>
     );
@@ -81,7 +104,16 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
             />
           </>
         ) : (
-          <NoResults onReset={onReset} />
+          <>
+            <NoResults onReset={onReset} />
+            {!superadmin && (
+              <SizeQuote
+                key={`${dimensions.width}x${dimensions.height}x${dimensions.depth}`}
+                listId={listId}
+                q={dimensions}
+              />
+            )}
+          </>
         )}
       </Stack>
     );

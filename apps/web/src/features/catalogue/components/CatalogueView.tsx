@@ -12,7 +12,7 @@ import { PartNumberSearch } from './PartNumberSearch';
 import { FindBox } from '../../find';
 
 /** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
-function OddSizePanel() {
+function OddSizePanel({ quoteCatalogueId }: { quoteCatalogueId?: string }) {
   const { dimensions, setDimensions, setSearch, resetSearch } = useCatalogueStore(
     useShallow((s) => ({
       dimensions: s.dimensions,
@@ -27,6 +27,7 @@ function OddSizePanel() {
       onChange={setDimensions}
       onSearch={(query) => setSearch({ kind: 'dimension', query })}
       onReset={resetSearch}
+      quoteCatalogueId={quoteCatalogueId}
     />
   );
 }
@@ -105,7 +106,7 @@ export function CatalogueView() {
       <Grid gap="lg">
         {!panelHidden && (
           <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
-            <OddSizePanel />
+            <OddSizePanel quoteCatalogueId={superadmin ? undefined : listId} />
           </Grid.Col>
         )}
         <Grid.Col span={{ base: 12, md: panelHidden ? 12 : 8, xl: panelHidden ? 12 : 9 }} miw={0}>

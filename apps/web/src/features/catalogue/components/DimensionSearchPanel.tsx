@@ -1,7 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { actionFromExact, parseDimension, STEP, stepDimension, validateDimensionSearch } from '@portal/domain';
+import {
+  actionFromExact,
+  customSize,
+  customSizeText,
+  parseDimension,
+  STEP,
+  stepDimension,
+  validateDimensionSearch,
+} from '@portal/domain';
+import { RequestQuoteForm } from '../../quotes';
 import type { DimensionInput } from '../store';
 import type { DimensionSearchQuery } from '../types';
 
@@ -17,6 +26,8 @@ interface Props {
   onChange: (patch: Partial<DimensionInput>) => void;
   onSearch: (query: DimensionSearchQuery) => void;
   onReset: () => void;
+  /** The category or sub-category searched: set for customers, who may request a quote for a size no search allows. */
+  quoteCatalogueId?: string;
 }
 
 /** A value like '20 1/2', '20.5' or '.5' forces exact measurements. */
@@ -63,10 +74,30 @@ function DimensionField({
 }
 
 /** Dimension (Odd Size Search) side panel. */
-export function DimensionSearchPanel({ values, onChange, onSearch, onReset }: Props) {
+/** Under the over-30″ 'Invalid Size' text: the entered size as a quote request. */
+function OversizeQuote({ values, catalogueId }: { values: DimensionInput; catalogueId: string }) {
+  const measure = values.useExactMeasurements ? 'exact' : 'nominal';
+  const size = customSize(values.width, values.height, values.depth, measure);
+  if (!size.ok) return null;
+  return (
+    <RequestQuoteForm
+      title={`Request a quote for ${customSizeText(size.size)}`}
+      line={{
+        kind: 'custom_size',
+        catalogue_id: catalogueId,
+        width: values.width,
+        height: values.height,
+        depth: values.depth,
+        measure,
+      }}
+    />
+  );
+}
+
+export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quoteCatalogueId }: Props) {
   const [error, setError] = useState<string | null>(null);
   // Content outlives `opened` so the closing transition keeps its text.
-  const [modal, setModal] = useState<{ title: string; text: string } | null>(null);
+  const [modal, setModal] = useState<{ title: string; text: string; oversize: boolean } | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const forced = forcesExact(values);
 
@@ -77,7 +108,7 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset }: Pr
       // Over-30 has the same text inline and in the modal: show it once, in the modal.
       setError(result.error.modal?.text === result.error.message ? null : result.error.message);
       if (result.error.modal) {
-        setModal(result.error.modal);
+        setModal({ ...result.error.modal, oversize: result.error.kind === 'over-30' });
         setModalOpen(true);
       }
       return;
@@ -140,6 +171,11 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset }: Pr
       </form>
       <Modal opened={modalOpen} onClose={() => setModalOpen(false)} title={modal?.title} centered>
         <Text>{modal?.text}</Text>
+        {modal?.oversize && quoteCatalogueId && (
+          <Stack mt="md">
+            <OversizeQuote values={values} catalogueId={quoteCatalogueId} />
+          </Stack>
+        )}
         <Group justify="flex-end" mt="md">
           <Button onClick={() => setModalOpen(false)}>OK</Button>
         </Group>

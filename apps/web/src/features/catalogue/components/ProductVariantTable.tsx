@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { VariantColumn } from '@portal/domain';
+import { AddToRequest } from '../../quotes';
 import { sortVariants, variantPrice } from '../format';
 import type { DisplayProduct, DisplayVariant } from '../types';
 
@@ -79,6 +80,7 @@ export function ProductVariantTable({ product, columns, superadmin }: Props) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      {!superadmin && <AddToRequest productName={product.name} variants={variants} />}
     </Paper>
   );
 }

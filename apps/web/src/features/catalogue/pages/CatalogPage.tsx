@@ -3,6 +3,7 @@ import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { CataloguePricelistActions } from '../../pricelists';
 import { CatalogueAccessGate, CatalogueCompany } from '../components/CatalogueAccess';
+import { QuoteDraftBar } from '../../quotes';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -54,7 +55,10 @@ function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
           <EditCatalogueView />
         </Suspense>
       ) : (
-        <CatalogueView />
+        <>
+          {!superadmin && <QuoteDraftBar />}
+          <CatalogueView />
+        </>
       )}
     </>
   );

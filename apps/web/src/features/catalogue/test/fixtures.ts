@@ -93,6 +93,8 @@ export interface Server {
   /** `user/me` (the company details): the profile's company id, or an HTTP failure. */
   profileCompanyId: string | null;
   failProfile: boolean;
+  /** Answers other routes (e.g. quote requests) before the 404 fallback. */
+  extra?: (path: string, call: FetchCall) => Response | undefined;
   /** Requests to the catalogue API only (path + query). */
   catalogueCalls: () => string[];
 }
@@ -111,7 +113,7 @@ export function catalogueServer(role: RoleKey): Server {
     failProfile: false,
     catalogueCalls: () => server.calls.map((c) => c.url).filter((u) => u.startsWith('/api/catalogue')),
   };
-  const { calls } = mockFetch((raw) => {
+  const { calls } = mockFetch((raw, call) => {
     const url = new URL(raw, 'http://localhost');
     const path = url.pathname.replace(/^\/api\//, '');
     if (path === 'validate') return json({ status: 200, token: 'fresh.jwt.token', data: server.user });
@@ -145,6 +147,8 @@ export function catalogueServer(role: RoleKey): Server {
       return p ? json({ status: 200, data: p }) : json({ status: 404, message: 'Product not found' }, 404);
     }
     if (/^catalogue\/searchproduct\//.test(path)) return json({ status: 200, data: server.searchResult });
+    const extra = server.extra?.(path, call);
+    if (extra) return extra;
     return json({ status: 404, message: 'not found' }, 404);
   });
   server.calls = calls;

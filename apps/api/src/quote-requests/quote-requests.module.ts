@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { QuoteRequestsController } from './quote-requests.controller';
+import { QuoteRequestsService } from './quote-requests.service';
+import { QuoteSubmissionService } from './quote-submission.service';
+
+/** Quote requests from the catalogue's dead ends, and the office's quote desk (issue 24). */
+@Module({
+  controllers: [QuoteRequestsController],
+  providers: [QuoteRequestsService, QuoteSubmissionService],
+})
+export class QuoteRequestsModule {}

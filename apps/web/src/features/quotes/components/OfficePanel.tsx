@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import type { QuoteLineView, QuoteRequestDetail } from '@portal/contracts';
+import { addDays, DEFAULT_VALIDITY_DAYS } from '@portal/domain';
+import { serverMessage } from '../../../shared/api/errors';
+import { useQuoteAction } from '../hooks';
+import { lineItem, money } from './QuoteLinesTable';
+
+interface Answer {
+  line_status: 'quoted' | 'cannot_quote';
+  price: string;
+  lead: number | string;
+  note: string;
+}
+
+function initial(l: QuoteLineView): Answer {
+  const start = l.quoted_price ?? l.today_price ?? l.snapshot_price;
+  return {
+    line_status: l.line_status === 'cannot_quote' ? 'cannot_quote' : 'quoted',
+    price: start === null || start === undefined ? '' : start.toFixed(2),
+    lead: l.lead_time_days ?? '',
+    note: l.line_note ?? '',
+  };
+}
+
+/** What the office knows about a line: snapshot and today's price, or the size type and nearest variants. */
+function LineFacts({ l }: { l: QuoteLineView }) {
+  if (l.kind === 'catalogue')
+    return (
+      <Text fz="xs" c="gray.7">
+        At request {money(l.snapshot_price)} · today {money(l.today_price)}
+      </Text>
+    );
+  if (l.kind === 'custom_size')
+    return (
+      <Stack gap={2}>
+        <Text fz="xs" c="gray.7">
+          Size type {l.size_type ?? 'none (outside the catalogue types)'}
+        </Text>
+        {(l.nearest_variants ?? []).map((v) => (
+          <Text key={v._id} fz="xs" c="gray.7">
+            Near: {v.part_number} {v.size} · {money(v.customer_price)}
+          </Text>
+        ))}
+      </Stack>
+    );
+  return (
+    <Text fz="xs" c="gray.7">
+      Not in the catalogue
+    </Text>
+  );
+}
+
+/** The quote desk's detail: the per-line price editor and the office's actions (`allowed_actions`). */
+export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today: string }) {
+  const run = useQuoteAction(quote._id);
+  const [answers, setAnswers] = useState<Record<string, Answer>>(() =>
+    Object.fromEntries(quote.lines.map((l) => [l._id, initial(l)])),
+  );
+  const [validUntil, setValidUntil] = useState(quote.valid_until ?? addDays(today, DEFAULT_VALIDITY_DAYS));
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const can = (a: string) => quote.allowed_actions.includes(a as never);
+  const set = (id: string, patch: Partial<Answer>) => setAnswers((s) => ({ ...s, [id]: { ...s[id], ...patch } }));
+  const go = (action: Parameters<typeof run.mutate>[0]) =>
+    run.mutate(action, {
+      onError: (e) => setError(serverMessage(e, 'That did not work. Please try again.')),
+      onSuccess: () => setError(null),
+    });
+
+  const sendQuote = () =>
+    go({
+      action: 'send-quote',
+      body: {
+        version: quote.version,
+        valid_until: validUntil,
+        lines: quote.lines.map((l) => {
+          const a = answers[l._id];
+          return a.line_status === 'quoted'
+            ? {
+                _id: l._id,
+                line_status: 'quoted',
+                quoted_price: a.price,
+                lead_time_days: a.lead === '' ? null : Number(a.lead),
+                line_note: a.note || undefined,
+              }
+            : { _id: l._id, line_status: 'cannot_quote', line_note: a.note || undefined };
+        }),
+      },
+    });
+
+  return (
+    <Stack gap="sm" component="section" aria-label="Quote desk">
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table aria-label="Price editor">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th>Answer</Table.Th>
+              <Table.Th>Unit price</Table.Th>
+              <Table.Th>Lead days</Table.Th>
+              <Table.Th>Note</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {quote.lines.map((l) => {
+              const a = answers[l._id];
+              return (
+                <Table.Tr key={l._id}>
+                  <Table.Td>{l.position}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      <Text fz="sm">{lineItem(l)}</Text>
+                      <Badge size="xs" variant="outline">
+                        {l.kind.replace('_', ' ')}
+                      </Badge>
+                    </Group>
+                    <LineFacts l={l} />
+                  </Table.Td>
+                  <Table.Td ta="right">{l.quantity}</Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Answer for line ${l.position}`}
+                      data={[
+                        { value: 'quoted', label: 'Quoted' },
+                        { value: 'cannot_quote', label: 'Cannot quote' },
+                      ]}
+                      value={a.line_status}
+                      onChange={(v) => set(l._id, { line_status: (v as Answer['line_status']) ?? 'quoted' })}
+                      size="xs"
+                      w={130}
+                      disabled={!can('send-quote')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Unit price for line ${l.position}`}
+                      value={a.price}
+                      onChange={(e) => set(l._id, { price: e.currentTarget.value })}
+                      size="xs"
+                      w={100}
+                      disabled={!can('send-quote') || a.line_status !== 'quoted'}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberInput
+                      aria-label={`Lead time for line ${l.position}`}
+                      value={a.lead}
+                      onChange={(v) => set(l._id, { lead: v })}
+                      min={0}
+                      max={365}
+                      allowDecimal={false}
+                      size="xs"
+                      w={80}
+                      disabled={!can('send-quote')}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Note for line ${l.position}`}
+                      value={a.note}
+                      onChange={(e) => set(l._id, { note: e.currentTarget.value })}
+                      size="xs"
+                      disabled={!can('send-quote')}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {can('send-quote') && (
+        <Group align="flex-end">
+          <TextInput
+            label="Valid until (end of day)"
+            type="date"
+            value={validUntil}
+            onChange={(e) => setValidUntil(e.currentTarget.value)}
+            min={today}
+          />
+          <Button onClick={sendQuote} loading={run.isPending}>
+            Send quote
+          </Button>
+        </Group>
+      )}
+      {(can('request-info') || can('reject')) && (
+        <Textarea
+          label="Question or reason"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+
+          rows={2}
+          maxLength={4000}
+        />
+      )}
+      <Group>
+        {can('assign') && (
+          <Button variant="light" onClick={() => go({ action: 'assign' })}>
+            Take it
+          </Button>
+        )}
+        {can('request-info') && (
+          <Button
+            variant="light"
+            disabled={!text.trim()}
+            onClick={() => go({ action: 'request-info', body: { message: text } })}
+          >
+            Ask for information
+          </Button>
+        )}
+        {can('revise') && (
+          <Button variant="light" onClick={() => go({ action: 'revise' })}>
+            Revise
+          </Button>
+        )}
+        {can('reject') && (
+          <Button
+            variant="subtle"
+            color="red"
+            disabled={!text.trim()}
+            onClick={() => go({ action: 'reject', body: { reason: text } })}
+          >
+            Reject
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { QUOTE_STATUSES, type QuoteStatus } from '@portal/contracts';
+
+/** What the office still has to act on or is waiting for. */
+const OPEN: QuoteStatus[] = ['submitted', 'in_review', 'info_requested'];
+import { QUOTE_STATUS_LABEL } from '@portal/domain';
+import { PageTitle } from '../../../shared/ui';
+import { QuoteList } from '../components/QuoteList';
+import { useQuoteLiveUpdates, useQuotes } from '../hooks';
+
+/** The superadmin's quote desk: counts per status, the requests with their age, new ones live. */
+export default function QuoteDeskPage() {
+  const [status, setStatus] = useState<string>('open');
+  const [assignee, setAssignee] = useState<string>('all');
+  const query = {
+    limit: 100,
+    ...(status === 'open' ? { status: OPEN.join(',') } : status !== 'all' ? { status } : {}),
+    ...(assignee !== 'all' ? { assignee: assignee as 'me' | 'none' } : {}),
+  };
+  const quotes = useQuotes(query);
+  useQuoteLiveUpdates();
+  const counts = quotes.data?.counts ?? {};
+  const rows = quotes.data?.list ?? [];
+  return (
+    <Stack gap="lg">
+      <PageTitle>Quote desk</PageTitle>
+      <SimpleGrid cols={{ base: 3, sm: 5, lg: 9 }}>
+        {QUOTE_STATUSES.map((s) => (
+          <Paper key={s} withBorder p="xs" radius="md" role="group" aria-label={QUOTE_STATUS_LABEL[s]}>
+            <Text fz="xs" c="gray.7">
+              {QUOTE_STATUS_LABEL[s]}
+            </Text>
+            <Text fz="xl" fw={700} data-testid={`count-${s}`}>
+              {counts[s] ?? 0}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={setStatus}
+          data={[
+            { value: 'open', label: 'Open' },
+            { value: 'all', label: 'All' },
+            { value: 'quoted', label: 'Quoted' },
+            { value: 'accepted', label: 'Accepted' },
+          ]}
+        />
+        <SegmentedControl
+          aria-label="Assignee"
+          value={assignee}
+          onChange={setAssignee}
+          data={[
+            { value: 'all', label: 'Everyone' },
+            { value: 'me', label: 'Mine' },
+            { value: 'none', label: 'Unassigned' },
+          ]}
+        />
+      </Group>
+      <QuoteList rows={rows} base="/superadmin/quotes" desk />
+    </Stack>
+  );
+}

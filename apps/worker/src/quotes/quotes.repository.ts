@@ -1,0 +1,34 @@
+import type { QuoteStatus } from '@portal/contracts';
+import { queryRows, type Db } from '@portal/db';
+
+export interface ExpiredQuote {
+  id: string;
+  number: string;
+  status: QuoteStatus;
+  company_id: string;
+  company_name: string;
+  requested_by: string | null;
+  requester_name: string;
+  valid_until: string;
+}
+
+/**
+ * Marks quoted requests whose validity ended at or before `now` as expired (a batch, rows locked and
+ * skipped when another worker holds them) and returns them. `expires_at` is the end of the
+ * `valid_until` day in the office's time zone, fixed when the quote was sent.
+ */
+export function expireDue(db: Db, now: Date, batch: number): Promise<ExpiredQuote[]> {
+  return queryRows<ExpiredQuote>(
+    db,
+    `WITH due AS (
+       SELECT id FROM quote_requests
+        WHERE status = 'quoted' AND expires_at <= $1
+        ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     UPDATE quote_requests q SET status = 'expired', version = q.version + 1, updated_at = now()
+       FROM due, companies c
+      WHERE q.id = due.id AND c.id = q.company_id
+     RETURNING q.id, q.number, q.status, q.company_id, c.name AS company_name, q.requested_by, q.requester_name,
+               q.valid_until::text AS valid_until`,
+    [now, batch],
+  );
+}

@@ -1,0 +1,5 @@
+export * from './messages';
+export * from './state';
+export * from './dates';
+export * from './schemas';
+export * from './paste';

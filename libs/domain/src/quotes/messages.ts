@@ -1,0 +1,68 @@
+import type { QuoteStatus } from '@portal/contracts';
+
+/** How each status is written on screen (badges, the desk's counters, emails). */
+export const QUOTE_STATUS_LABEL: Record<QuoteStatus, string> = {
+  submitted: 'Submitted',
+  in_review: 'In review',
+  info_requested: 'Information requested',
+  quoted: 'Quoted',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  expired: 'Expired',
+  withdrawn: 'Withdrawn',
+  rejected: 'Rejected',
+};
+
+/** Quote request texts (screens and API answers), verbatim. */
+export const QUOTE_MSG = {
+  submitted: 'Your quote request was sent to the office',
+  merged: (n: number) => `${n} identical line${n === 1 ? ' was' : 's were'} merged (quantities added)`,
+  notFound: 'Quote request not found',
+  invalidId: 'Invalid quote request ID',
+  superadminCannotRequest: 'Quote requests are made by a company’s employees and admins',
+  tooMany: (n: number) => `You have sent ${n} quote requests in the last hour. Please try again later.`,
+  linesRequired: 'Add at least one line to the request',
+  tooManyLines: (n: number) => `A request may have at most ${n} lines`,
+  kindInvalid: 'Each line needs a kind: catalogue, custom_size or unlisted',
+  variantInvalid: 'Invalid variant ID',
+  variantNotFound: (n: number) => `Line ${n}: this product is not in the catalogue`,
+  catalogueInvalid: 'Invalid category ID',
+  catalogueNotFound: (n: number) => `Line ${n}: this category is not in the catalogue`,
+  measureInvalid: 'measure must be nominal or exact',
+  quantityInvalid: 'Quantity must be a whole number from 1 to 100,000',
+  partNumberRequired: 'Part number is required',
+  partNumberTooLong: 'Part number must be at most 100 characters',
+  noteTooLong: 'The note must be at most 4,000 characters',
+  referenceTooLong: 'Your reference must be at most 100 characters',
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  messageRequired: 'Please write a message',
+  messageTooLong: 'A message must be at most 4,000 characters',
+  reasonRequired: 'Please give a reason',
+  reasonTooLong: 'The reason must be at most 1,000 characters',
+  versionRequired: 'version is required: reload the request and try again',
+  staleVersion: 'This request has changed since you opened it. Reload it and try again.',
+  madeToOrderRequired:
+    'This quote has made-to-order items: please confirm that they are made to order and cannot be returned',
+  actionNotAllowed: (action: string, status: QuoteStatus) =>
+    `You cannot ${action.replace('-', ' ')} a request that is ${QUOTE_STATUS_LABEL[status].toLowerCase()}`,
+  unknownAction: 'Unknown action',
+  expiredOn: (when: string) => `This quote expired at the end of ${when}. Ask the office to revise it.`,
+  lineAnswerRequired: 'Every line needs an answer: quoted or cannot quote',
+  lineUnknown: 'A line in the answer is not part of this request',
+  lineStatusInvalid: "line_status must be 'quoted' or 'cannot_quote'",
+  priceRequired: 'A quoted line needs a price',
+  priceInvalid: 'Prices must be 0 or more with at most 2 decimals',
+  leadTimeInvalid: 'Lead time must be a whole number of days from 0 to 365',
+  lineNoteTooLong: 'A line note must be at most 1,000 characters',
+  validUntilRequired: 'valid_until is required',
+  validUntilRange: 'valid_until must be from today to 365 days ahead',
+  pasteRequired: 'Paste at least one line',
+  pasteTooLong: 'Paste at most 200 lines',
+  pdfNotAvailable: 'A PDF is available once the request has been quoted',
+  customerReference: 'Your reference',
+  madeToOrderTerms:
+    'Made-to-order terms: custom-size items are made to order for you and cannot be cancelled or returned once accepted.',
+  statusInvalid: 'Unknown status',
+  assigneeInvalid: "assignee must be 'me' or 'none'",
+  companyInvalid: 'Invalid company ID',
+} as const;
