@@ -1,3 +1,4 @@
+// @ts-check
 // Find from one box, part aliases and the demand report (issue 25), on a fresh database:
 //  1. `GET catalogue/find` p50/p95/p99 at 50 req/s over a 100,000-variant catalogue, a mix of exact and
 //     normalised part numbers, aliases, sizes (with and without words) and unknown numbers
@@ -7,42 +8,44 @@
 //  3. the 90-day demand report over 1,000,000 logged searches — raw only, and after the daily roll-up
 //     (target p95 < 300 ms); the roll-up's own time;
 //  4. 100,000 aliases through the catalogue import (`aliases` column): dry run + apply (target < 30 s).
-// Run alone after `npx tsc -b apps/api apps/worker scripts`:
-//   node scripts/bench/find.mjs            full size (minutes)
-//   node scripts/bench/find.mjs --smoke    tiny sizes, a few seconds per step (checks the script works)
-import { fork } from 'node:child_process';
+// Run alone after `npx tsc -b apps/api apps/worker scripts` (also in `npm run bench`, --only=find):
+//   node scripts/bench/find.mjs                  full size (minutes)
+//   BENCH_SMOKE=1 node scripts/bench/find.mjs    tiny sizes, sub-second rate windows (checks the script works)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
-  JWT_SECRET,
-  SERVER_URL,
   db,
-  freshDatabase,
   percentile,
   platform,
-  root,
+  runAtRate,
+  scale,
   signIn,
   sleep,
+  SMOKE,
   startApi,
+  startWorker,
+  withDatabase,
 } from './lib.mjs';
 
-const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
-const N = SMOKE
-  ? { variants: 2_000, aliases: 2_000, searches: 20_000, importAliases: 2_000, rate: 20, seconds: 3, reports: 5 }
-  : {
-      variants: 100_000,
-      aliases: 100_000,
-      searches: 1_000_000,
-      importAliases: 100_000,
-      rate: 50,
-      seconds: 20,
-      reports: 30,
-    };
+const N = scale(
+  {
+    variants: 100_000,
+    aliases: 100_000,
+    searches: 1_000_000,
+    importAliases: 100_000,
+    rate: 50,
+    seconds: 20,
+    reports: 30,
+  },
+  // (runAtRate itself shortens its windows in smoke mode.)
+  { variants: 2_000, aliases: 2_000, searches: 20_000, importAliases: 2_000, rate: 20, seconds: 3, reports: 5 },
+);
 const PASSWORD = 'Bench@12345';
 
+/** @param {import('pg').Client} client */
 async function seed(client) {
   const hash = await platform.hashPassword(PASSWORD);
   const [{ id: company }] = (
@@ -78,69 +81,39 @@ async function seed(client) {
   await client.query(`ANALYZE`);
 }
 
-/** Requests from `urls` (round robin) at `rate`/s for `seconds`, open loop; latencies from when each was due. */
-async function atRate(urls, headers, { rate, seconds, warmup = 2 }) {
-  const { Agent, request } = await import('undici');
-  const dispatcher = new Agent({ connections: 20 });
-  const times = [];
-  let non2xx = 0;
-  const inflight = [];
-  const total = Math.round(rate * (seconds + warmup));
-  const start = performance.now() + 10;
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    await sleep(due - performance.now());
-    const counted = i >= rate * warmup;
-    inflight.push(
-      request(urls[i % urls.length], { headers, dispatcher }).then(async (res) => {
-        for await (const chunk of res.body) void chunk;
-        if (res.statusCode !== 200) non2xx++;
-        if (counted) times.push(performance.now() - due);
-      }),
-    );
-  }
-  await Promise.all(inflight);
-  await dispatcher.close();
-  if (non2xx) throw new Error(`${non2xx} non-200 answers`);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), n: times.length };
-}
+/**
+ * Requests from `urls` (round robin) at N.rate/s for N.seconds after a 2 s warm-up, open loop
+ * (lib.mjs's runAtRate); latencies from when each was due.
+ * @param {string[]} urls
+ * @param {import('./lib.mjs').Headers} headers
+ * @param {string} title
+ */
+const atRate = (urls, headers, title) => runAtRate(urls, { headers, rate: N.rate, duration: N.seconds, title });
 
-function startWorker(env) {
-  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m) => m?.type === 'ready' && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  }).then(() => ({
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  }));
-}
-
+/** @param {{ p50: number, p95: number, p99: number, n: number }} r */
 const fmt = (r) => `p50 ${r.p50} ms, **p95 ${r.p95} ms**, p99 ${r.p99} ms (${r.n} requests)`;
 
+/**
+ * @param {string} databaseUrl a fresh, migrated database
+ * @returns {Promise<{ notes: string[] }>}
+ */
 export async function benchFind(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await seed(client);
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-find-'));
   const api = await startApi(databaseUrl, { env: { FILES_DIR: filesDir } });
+  /** @type {string[]} */
   const notes = [];
+  /** @type {import('./lib.mjs').Launched | null} */
   let worker = null;
   try {
     const buyer = await signIn(api.url, 'buyer@example.com', PASSWORD);
     const root_ = await signIn(api.url, 'root@example.com', PASSWORD);
     const pns = (
       await client.query(`SELECT part_number FROM variants WHERE NOT odd_size ORDER BY random() LIMIT 200`)
-    ).rows.map((r) => r.part_number);
+    ).rows.map((/** @type {{ part_number: string }} */ r) => r.part_number);
+    /** @param {string} q @param {boolean} typing */
     const find = (q, typing) => `${api.url}/api/catalogue/find?q=${encodeURIComponent(q)}${typing ? '&typing=1' : ''}`;
     const pnUrls = pns.flatMap((pn, i) => [
       find(pn, i % 2 === 0),
@@ -148,14 +121,14 @@ export async function benchFind(databaseUrl) {
     ]);
 
     // 2. alias matching's cost: part-number finds before and after the aliases exist.
-    const before = await atRate(pnUrls, buyer, N);
+    const before = await atRate(pnUrls, buyer, 'find: part numbers, no aliases');
     await client.query(
       `INSERT INTO part_aliases (alias, variant_id, source, brand)
        SELECT 'FLN-' || lpad(n::text, 7, '0'), v.id, 'competitor', 'Filtron'
          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM variants WHERE NOT odd_size LIMIT ${N.aliases}) v`,
     );
     await client.query(`ANALYZE part_aliases`);
-    const after = await atRate(pnUrls, buyer, N);
+    const after = await atRate(pnUrls, buyer, 'find: part numbers, with aliases');
     notes.push(
       `- Alias matching's cost (part-number finds at ${N.rate} req/s): 0 aliases ${fmt(before)}; ${N.aliases.toLocaleString('en-US')} aliases ${fmt(after)} → **+${(after.p95 - before.p95).toFixed(1)} ms p95** (target ≤ 2 ms).`,
     );
@@ -166,6 +139,7 @@ export async function benchFind(databaseUrl) {
       (_, i) => `fln ${String(1 + ((i * 997) % N.aliases)).padStart(7, '0')}`,
     );
     const sizes = ['20x25x1', '20 x 25 x 1', '16"x20"x2"', '24×24×4 in', '20x25x1 merv 13', '14x14x1 rigid'];
+    /** @type {string[]} */
     const mix = [];
     for (let i = 0; i < 200; i++) {
       const typing = i % 2 === 0;
@@ -182,7 +156,7 @@ export async function benchFind(databaseUrl) {
                 : find(`${pns[i % pns.length]}9`, typing),
       );
     }
-    const all = await atRate(mix, buyer, N);
+    const all = await atRate(mix, buyer, 'find: the mix');
     notes.push(
       `- \`GET catalogue/find\` at ${N.rate} req/s over ${N.variants.toLocaleString('en-US')} variants (part numbers exact and normalised, aliases, sizes with and without words, unknown numbers with did-you-mean; half as-you-type): ${fmt(all)} (target p95 < 30 ms).`,
     );
@@ -205,13 +179,17 @@ export async function benchFind(databaseUrl) {
     );
     await client.query(`ANALYZE search_log`);
     const loadS = (performance.now() - t) / 1000;
+    /** @param {string} title */
     const reports = async (title) => {
+      /** @type {{ parts: number[], sizes: number[] }} */
       const times = { parts: [], sizes: [] };
+      /** @type {['parts' | 'sizes', string][]} */
+      const endpoints = [
+        ['parts', 'demand/parts?zeroOnly=true'],
+        ['sizes', 'demand/sizes'],
+      ];
       for (let i = 0; i < N.reports; i++) {
-        for (const [k, p] of [
-          ['parts', 'demand/parts?zeroOnly=true'],
-          ['sizes', 'demand/sizes'],
-        ]) {
+        for (const [k, p] of endpoints) {
           const s = performance.now();
           const res = await fetch(`${api.url}/api/${p}`, { headers: root_ });
           await res.arrayBuffer();
@@ -237,17 +215,7 @@ export async function benchFind(databaseUrl) {
     );
 
     // 4. 100k aliases through the import (export → aliases column filled → dry run → apply).
-    worker = await startWorker({
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      PUBLIC_URL: 'http://localhost:3000',
-      OUTBOX_POLL_MS: '200',
-      FILES_DIR: filesDir,
-      LOG_LEVEL: 'error',
-    });
+    worker = await startWorker(databaseUrl, { env: { FILES_DIR: filesDir } });
     const csrf = (await fetch(`${api.url}/api/csrf-token`, { headers: root_ }).then((r) => r.json())).token;
     const exported = await fetch(`${api.url}/api/catalogue/export?format=csv`, { headers: root_ }).then((r) =>
       r.text(),
@@ -259,6 +227,7 @@ export async function benchFind(databaseUrl) {
       lines[i] = `${lines[i].replace(/,[^,]*$/, ',')}IMP-${String(i).padStart(7, '0')}`;
       filled++;
     }
+    /** @param {string} id @returns {Promise<any>} the import's state once it is no longer queued or running */
     const waitSettled = async (id) => {
       for (;;) {
         const { data } = await fetch(`${api.url}/api/catalogue/imports/${id}?limit=1&errorsLimit=5`, {
@@ -300,14 +269,13 @@ export async function benchFind(databaseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const name = `portal_bench_find${SMOKE ? '_smoke' : ''}_${process.pid}`;
-  const url = await freshDatabase(name);
-  try {
-    const result = await benchFind(url);
-    console.log(`## Find, part aliases and demand${SMOKE ? ' (smoke: tiny sizes, figures meaningless)' : ''}\n`);
-    console.log(result.notes.join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
+  if (process.argv.includes('--smoke') && !SMOKE) {
+    throw new Error(
+      'smoke mode is BENCH_SMOKE=1 (lib.mjs reads it on import): BENCH_SMOKE=1 node scripts/bench/find.mjs',
+    );
   }
+  const result = await withDatabase(`portal_bench_find${SMOKE ? '_smoke' : ''}_${process.pid}`, benchFind);
+  console.log(`## Find, part aliases and demand${SMOKE ? ' (smoke: tiny sizes, figures meaningless)' : ''}\n`);
+  console.log(result.notes.join('\n'));
   process.exit(0);
 }

@@ -354,8 +354,9 @@ export function percentile(times, p) {
  * timed from when it was due, so a stall counts against every request it delays (no coordinated
  * omission). autocannon's `overallRate` is not used for this: it lets each connection fire its
  * per-second quota back to back at the start of every second, so its latencies measure its own bursts.
- * In smoke mode: 1 s, no warm-up, at most 50 req/s.
- * @param {string} url
+ * In smoke mode: 1 s, no warm-up, at most 50 req/s. `url`: one URL, or several taken in turn (round robin).
+ * `n`: the requests timed.
+ * @param {string | string[]} url
  * @param {{ headers?: Headers, rate: number, duration?: number, title: string, connections?: number, warmup?: number }} options
  */
 export async function runAtRate(url, { headers = {}, rate, duration = 8, title, connections = 20, warmup = 2 }) {
@@ -378,6 +379,7 @@ export async function runAtRate(url, { headers = {}, rate, duration = 8, title, 
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       p99: percentile(times, 99),
+      n: times.length,
     };
   } finally {
     await agent.close();
@@ -391,14 +393,15 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
  * The open loop behind `runAtRate`: one request every 1000/rate ms through consecutive `windows`
  * (`{ seconds, before?, times?, settleS? }`). `before` runs as its window starts; each request's
  * time from when it was due goes into its window's `times`, except in the window's first `settleS`.
- * Resolves when every response is in: `{ non2xx, count, elapsed }` (s).
+ * Resolves when every response is in: `{ non2xx, count, elapsed }` (s). Several URLs: taken in turn.
  * @typedef {{ seconds: number, before?: () => unknown, times?: number[], settleS?: number }} LoopWindow
- * @param {string} url
+ * @param {string | string[]} url
  * @param {{ headers?: Headers, rate: number, dispatcher: import('undici').Dispatcher }} options
  * @param {LoopWindow[]} windows
  */
 export async function openLoop(url, { headers = {}, rate, dispatcher }, windows) {
   const { request } = await import('undici');
+  const urls = typeof url === 'string' ? [url] : url;
   const interval = 1000 / rate;
   const start = performance.now() + 10;
   /** @type {Promise<void>[]} */
@@ -417,7 +420,7 @@ export async function openLoop(url, { headers = {}, rate, dispatcher }, windows)
       if (wait > 0) await sleep(wait);
       const counted = i * interval >= (w.settleS ?? 0) * 1000;
       inflight.push(
-        request(url, { headers, dispatcher }).then(async (res) => {
+        request(urls[inflight.length % urls.length], { headers, dispatcher }).then(async (res) => {
           // Read the body without decoding it: turning a 365 KiB page into a string 200 times a second
           // stalls this process's own event loop, and those stalls would be counted as the server's.
           for await (const chunk of res.body) void chunk;

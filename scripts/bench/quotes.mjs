@@ -1,27 +1,47 @@
+// @ts-check
 // Quote requests (issue 24): submit with 200 lines (p95), the desk list over 10,000 requests at
 // 50 req/s (p95), commit → `quote.changed` on a superadmin's socket (p99) and a 200-line quote PDF.
-// Standalone: `node scripts/bench/quotes.mjs` (after `npx tsc -b apps/api apps/worker scripts`);
-// `--smoke` runs a tiny version (seconds) that only proves the script works. Prints a markdown
-// section for docs/BENCHMARKS.md. Targets: submit p95 < 150 ms, desk p95 < 50 ms at 50 req/s,
-// commit → socket p99 < 100 ms, 200-line PDF < 2 s.
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { db, freshDatabase, percentile, platform, root, runAtRate, SERVER_URL, signIn, startApi } from './lib.mjs';
-
-const require = createRequire(import.meta.url);
-const { generateDemoCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-const { io } = require('socket.io-client');
+// Standalone: `node scripts/bench/quotes.mjs` (after `npx tsc -b apps/api apps/worker scripts`; also in
+// `npm run bench`, --only=quotes); `BENCH_SMOKE=1` runs a tiny version (seconds) that only proves the
+// script works. Prints a markdown section for docs/BENCHMARKS.md. Targets: submit p95 < 150 ms, desk
+// p95 < 50 ms at 50 req/s, commit → socket p99 < 100 ms, 200-line PDF < 2 s.
+import { fileURLToPath } from 'node:url';
+import { io } from 'socket.io-client';
+import {
+  catalogueData,
+  db,
+  percentile,
+  platform,
+  runAtRate,
+  scale,
+  signIn,
+  SMOKE,
+  startApi,
+  withDatabase,
+} from './lib.mjs';
 
 const PASSWORD = 'Bench@12345';
 const PUBLIC_URL = 'http://localhost:3000';
 
+/**
+ * The bearer header plus a CSRF token, for writes.
+ * @param {string} api
+ * @param {import('./lib.mjs').Headers} auth
+ * @returns {Promise<import('./lib.mjs').Headers>}
+ */
 async function csrfHeaders(api, auth) {
   const { token } = await fetch(`${api}/api/csrf-token`, { headers: auth }).then((r) => r.json());
   return { ...auth, 'x-xsrf-token': token, 'content-type': 'application/json' };
 }
 
+/**
+ * POST `body` as JSON to /api/`p`; the answer's `data` (throws on a non-2xx answer).
+ * @param {string} api
+ * @param {import('./lib.mjs').Headers} headers
+ * @param {string} p
+ * @param {unknown} body
+ * @returns {Promise<any>}
+ */
 async function post(api, headers, p, body) {
   const res = await fetch(`${api}/api/${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = await res.json();
@@ -29,10 +49,16 @@ async function post(api, headers, p, body) {
   return json.data;
 }
 
-export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
-  const sizes = smoke
-    ? { submits: 3, requests: 500, rate: 10, seconds: 2, sockets: 10, pdfs: 1 }
-    : { submits: 100, requests: 10_000, rate: 50, seconds: 20, sockets: 200, pdfs: 5 };
+/**
+ * @param {string} databaseUrl a fresh, migrated database
+ * @returns {Promise<{ notes: string[] }>}
+ */
+export async function benchQuotes(databaseUrl) {
+  const sizes = scale(
+    { submits: 100, requests: 10_000, rate: 50, seconds: 20, sockets: 200, pdfs: 5 },
+    { submits: 3, requests: 500, rate: 10, seconds: 2, sockets: 10, pdfs: 1 },
+  );
+  const { loadCatalogue, generateDemoCatalogue } = catalogueData();
   const ds = await db.createDataSource({ url: databaseUrl, poolSize: 2 }).initialize();
   const hash = await platform.hashPassword(PASSWORD);
   await ds.transaction((m) => loadCatalogue(m, generateDemoCatalogue()));
@@ -45,15 +71,18 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
   const employees = Math.ceil(sizes.submits / 20) + 1;
   for (let i = 0; i < employees; i++)
     await ds.query(insert, [`Emp ${i}`, `emp${i}@bench.test`, hash, 'employee', company]);
+  /** @type {string[]} */
   const variants = (await ds.query(`SELECT id FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 200`)).map(
-    (r) => r.id,
+    (/** @type {{ id: string }} */ r) => r.id,
   );
 
   const api = await startApi(databaseUrl, { env: { PUBLIC_URL } });
+  /** @type {string[]} */
   const notes = [];
   try {
     const rootAuth = await signIn(api.url, 'root@bench.test', PASSWORD);
     const rootHeaders = await csrfHeaders(api.url, rootAuth);
+    /** @type {import('./lib.mjs').Headers[]} */
     const emp = [];
     for (let i = 0; i < employees; i++)
       emp.push(await csrfHeaders(api.url, await signIn(api.url, `emp${i}@bench.test`, PASSWORD)));
@@ -62,6 +91,7 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
     };
 
     // 1. Submit with 200 lines.
+    /** @type {number[]} */
     const submitTimes = [];
     for (let i = 0; i < sizes.submits; i++) {
       const t = performance.now();
@@ -102,11 +132,17 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
       extraHeaders: { origin: PUBLIC_URL },
       reconnection: false,
     });
-    await new Promise((resolve, reject) => (socket.once('connect', resolve), socket.once('connect_error', reject)));
+    await /** @type {Promise<void>} */ (
+      new Promise((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)))
+    );
+    /** @type {number[]} */
     const fromRequest = [];
+    /** @type {number[]} */
     const fromResponse = [];
     for (let i = 0; i < sizes.sockets; i++) {
+      /** @type {Promise<number>} */
       const heard = new Promise((resolve) => {
+        /** @param {{ _id: string }} m */
         const on = (m) => m._id === target.id && (socket.off('quote.changed', on), resolve(performance.now()));
         socket.on('quote.changed', on);
       });
@@ -131,13 +167,14 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
     await post(api.url, rootHeaders, `quote-requests/${_id}/send-quote`, {
       version: d.data.version,
       valid_until: validUntil,
-      lines: d.data.lines.map((l) => ({
+      lines: d.data.lines.map((/** @type {{ _id: string }} */ l) => ({
         _id: l._id,
         line_status: 'quoted',
         quoted_price: '12.34',
         lead_time_days: 10,
       })),
     });
+    /** @type {number[]} */
     const pdfTimes = [];
     let bytes = 0;
     for (let i = 0; i < sizes.pdfs; i++) {
@@ -156,7 +193,7 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
   }
   return {
     notes: [
-      `### Quote requests${smoke ? ' (smoke run: sizes reduced, numbers meaningless)' : ''}`,
+      `### Quote requests${SMOKE ? ' (smoke run: sizes reduced, numbers meaningless)' : ''}`,
       '',
       '| measure | result | target |',
       '| --- | --- | --- |',
@@ -165,14 +202,13 @@ export async function benchQuotes(databaseUrl, { smoke = false } = {}) {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const smoke = process.argv.includes('--smoke');
-  const name = smoke ? 'portal_bench_quotes_smoke' : 'portal_bench_quotes';
-  const url = await freshDatabase(name);
-  try {
-    const { notes } = await benchQuotes(url, { smoke });
-    console.log(notes.join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--smoke') && !SMOKE) {
+    throw new Error(
+      'smoke mode is BENCH_SMOKE=1 (lib.mjs reads it on import): BENCH_SMOKE=1 node scripts/bench/quotes.mjs',
+    );
   }
+  const { notes } = await withDatabase(`portal_bench_quotes${SMOKE ? '_smoke' : ''}`, benchQuotes);
+  console.log(notes.join('\n'));
+  process.exit(0);
 }

@@ -86,7 +86,7 @@ const BENCHES = [
   // Price lists: whole 100k catalogue as CSV / XLSX / PDF in the worker (scripts/bench/pricelists.mjs).
   { name: 'pricelists', run: async (url) => void out.pricelistNotes.push(...(await benchPricelists(url)).notes) },
   // Quote requests: submit, desk list over 10k requests, commit → socket, PDF (scripts/bench/quotes.mjs).
-  { name: 'quotes', run: async (url) => void out.quoteNotes.push(...(await benchQuotes(url, { smoke: SMOKE })).notes) },
+  { name: 'quotes', run: async (url) => void out.quoteNotes.push(...(await benchQuotes(url)).notes) },
   // Find from one box, alias lookups, demand reports, aliases through the import (scripts/bench/find.mjs).
   { name: 'find', run: async (url) => void out.findNotes.push(...(await benchFind(url)).notes) },
 ];
@@ -127,7 +127,18 @@ if (SMOKE || only) {
   );
   process.exit(0);
 }
-const { rows, rateRows, catalogueNotes, gridNotes, firstVisit, importNotes, loadMix, pricelistNotes, quoteNotes, findNotes } = out;
+const {
+  rows,
+  rateRows,
+  catalogueNotes,
+  gridNotes,
+  firstVisit,
+  importNotes,
+  loadMix,
+  pricelistNotes,
+  quoteNotes,
+  findNotes,
+} = out;
 
 const header = `| endpoint | API req/s | API p99 ms | baseline req/s | baseline p99 ms | ratio (API / baseline) |
 |---|---|---|---|---|---|`;
