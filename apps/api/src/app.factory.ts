@@ -44,6 +44,13 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
   });
+  // Signed webhooks need the body exactly as sent: keep it (only for those routes) before parsing.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (req.url.startsWith(`${API_PREFIX}/email-events`)) (req as { rawBody?: string }).rawBody = body as string;
+    parseJson(req, body as string, done);
+  });
   // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
   fastify.addHook('preHandler', async (req, reply) => {
     if (req.url.includes('%00') || containsNul(req.query) || containsNul(req.body)) {

@@ -12,6 +12,9 @@ export const AUDIT_ENTITIES = [
   'catalogue_import',
   'pricelist',
   'settings',
+  /* operations (issue 26) */
+  'email_suppression',
+  'job',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

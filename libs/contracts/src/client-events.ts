@@ -36,6 +36,11 @@ export interface ClientEventMap {
   'pricelist.ready': { _id: string };
   /** A price list being built moved on (rows written, or it failed); to the requester's user room. */
   'pricelist.progress': { _id: string; status: 'running' | 'failed'; rows: number; total: number | null };
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  /** Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch. */
+  'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[] };
+  /** An email to one of the company's people bounced (to that company's admins). */
+  'email.bounced': { userId: string | null; email: string; message: string };
 }
 
 export type ClientEventName = keyof ClientEventMap;

@@ -121,6 +121,29 @@ export interface EventMap {
   'pricelist.ready': PricelistRef & { rows: number };
   /** Building the file failed for good (after the job's retries). */
   'pricelist.failed': PricelistRef & { reason: string };
+
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  /**
+   * An email to a user's address bounced for good (or drew a complaint, or soft-bounced too often):
+   * the address is suppressed. Superadmins get a notification, the company's admins an email
+   * (`admins`, looked up when the bounce was recorded) with a way to fix the address.
+   */
+  'email.bounced': EmailBouncedEvent;
+}
+
+/* ---- Operations and email deliverability (issue 26) ---- */
+export interface EmailBouncedEvent {
+  recipient: string;
+  template: string;
+  /** "welcome email" */
+  templateLabel: string;
+  /** "mailbox does not exist" */
+  reason: string;
+  kind: 'hard_bounce' | 'complaint' | 'soft_bounces';
+  smtpCode: number | null;
+  enhancedStatus: string | null;
+  user: { userId: string; username: string; role: string; companyId: string | null; companyName: string | null } | null;
+  admins: { userId: string; username: string; email: string }[];
 }
 
 export interface ImportCounts {
@@ -211,6 +234,8 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'pricelist.requested': ['pricelists'],
   'pricelist.ready': ['notifications'],
   'pricelist.failed': ['notifications'],
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  'email.bounced': ['notifications', 'email'],
 };
 
 /**

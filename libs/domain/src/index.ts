@@ -10,3 +10,6 @@ export * from './org';
 export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
+export * from './email-deliverability';
+export * from './ops';
+export * from './ops-status';

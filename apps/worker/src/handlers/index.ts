@@ -5,6 +5,7 @@ import { catalogueNotifications } from './catalogue.handlers';
 import { importEmails, importNotifications } from './imports.handlers';
 import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
 import { pricelistNotifications } from './pricelists.handlers';
+import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -27,5 +28,13 @@ export const notificationHandlers: NotificationHandlers = merge(
   importNotifications,
   twoFactorNotifications,
   pricelistNotifications,
+  deliverabilityNotifications,
 );
-export const emailHandlers: EmailHandlers = merge(authEmails, orgEmails, accountEmails, importEmails, twoFactorEmails);
+export const emailHandlers: EmailHandlers = merge(
+  authEmails,
+  orgEmails,
+  accountEmails,
+  importEmails,
+  twoFactorEmails,
+  deliverabilityEmails,
+);

@@ -12,6 +12,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   catalogue_import: 'Catalogue import',
   pricelist: 'Price list',
   settings: 'Settings',
+  email_suppression: 'Email suppression',
+  job: 'Background job',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -47,6 +49,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'settings.security_updated': 'Security policy changed',
   'pricelist.requested': 'Price list requested',
   'catalogue_import.applied': 'Catalogue import applied',
+  'email_suppression.removed': 'Email suppression lifted',
+  'job.retried': 'Failed job retried',
+  'job.discarded': 'Failed job discarded',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
