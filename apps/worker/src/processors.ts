@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
 import { publishRealtime, type Mailer } from '@portal/platform';
 import { USER_REQUESTED_TEMPLATES, classifySmtpError, plainText, type SmtpOutcome } from '@portal/domain';
-import { recordEmailAttempt, recordEmailReport, sentEmailState, suppressionOf } from '@portal/db';
+import { recordEmailAttempt, recordEmailReport, sentEmailState, shouldTry, suppressionOf } from '@portal/db';
 import type {
   EmailDraft,
   EmailHandlers,
@@ -141,8 +141,8 @@ async function sendOnce(
   const base = { eventId, recipient: draft.to, template: draft.template };
   try {
     const state = await sentEmailState(runner(lock.query), eventId, draft.to);
-    // Anything but a deferral is final: sent, refused, bounced, suppressed.
-    if (state && state.status !== 'deferred') return 'already-sent';
+    // Sent, refused, bounced, suppressed: final. Deferred (or failed on our side): tried again.
+    if (!shouldTry(state)) return 'already-sent';
     // A suppressed address gets no system emails; what the user asked for is still tried.
     if (!USER_REQUESTED_TEMPLATES.includes(draft.template) && (await suppressionOf(runner(lock.query), draft.to))) {
       await recordEmailAttempt(runner(lock.query), { ...base, status: 'suppressed', attempt: 0 });

@@ -19,14 +19,28 @@ export interface SentEmailState {
   status: EmailStatus;
   attempts: number;
   verp_token: string | null;
+  /** The recipient's side answered for it (refused, bounced, complained): never tried again. */
+  reported: boolean;
 }
 
 /** The state of this email of this event, or null when it was never tried. */
 export function sentEmailState(run: SqlRunner, eventId: string, recipient: string): Promise<SentEmailState | null> {
-  return queryOne(run, `SELECT status, attempts, verp_token FROM sent_emails WHERE event_id = $1 AND recipient = $2`, [
-    eventId,
-    recipient,
-  ]);
+  return queryOne(
+    run,
+    `SELECT s.status, s.attempts, s.verp_token,
+            EXISTS (SELECT 1 FROM email_events e WHERE e.event_id = s.event_id AND e.recipient = s.recipient
+                       AND e.type <> 'delivered') AS reported
+       FROM sent_emails s WHERE s.event_id = $1 AND s.recipient = $2`,
+    [eventId, recipient],
+  );
+}
+
+/**
+ * Whether a run should (still) try this email: never tried, deferred, or failed on our side (out of
+ * attempts on a transient error — a manual retry from the dashboard tries again).
+ */
+export function shouldTry(state: SentEmailState | null): boolean {
+  return !state || state.status === 'deferred' || (state.status === 'failed' && !state.reported);
 }
 
 /** Why an address is suppressed, or null. */

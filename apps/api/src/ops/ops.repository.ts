@@ -340,3 +340,9 @@ export function suppressions(db: Db): Promise<SuppressionRow[]> {
 export function userAddress(db: Db, userId: string): Promise<{ email: string; company_id: string | null } | null> {
   return queryOne(db, `SELECT email, company_id FROM users WHERE id = $1`, [userId]);
 }
+
+/** The company of the user with this address (null: none, or a superadmin). */
+export async function companyOfAddress(db: Db, address: string): Promise<string | null> {
+  const row = await queryOne<{ company_id: string | null }>(db, `SELECT company_id FROM users WHERE email = $1`, [address]);
+  return row?.company_id ?? null;
+}
