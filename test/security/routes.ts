@@ -956,35 +956,37 @@ export const ROUTES: RouteSpec[] = [
     'ops/jobs/failed',
     'ops/email',
     'ops/email/suppressions',
-  ].map(
-    (p): RouteSpec => ({
-      op: `GET /api/${p}`,
-      kinds: NO_ID,
-      allowed: superadmin,
-      build: async () => ({ method: 'GET', path: p }),
-    }),
-  ),
+  ].map((p): RouteSpec => ({
+    op: `GET /api/${p}`,
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: p }),
+  })),
   // No failed job exists in this world: nobody succeeds (a superadmin gets 404; retry is tested in ops.spec).
-  ...['retry', 'discard'].map(
-    (action): RouteSpec => ({
-      op: `POST /api/ops/jobs/{queue}/{id}/${action}`,
-      kinds: NO_ID,
-      allowed: nobody,
-      build: async () => ({ method: 'POST', path: `ops/jobs/email/${uuid()}/${action}` }),
-    }),
-  ),
+  ...['retry', 'discard'].map((action): RouteSpec => ({
+    op: `POST /api/ops/jobs/{queue}/{id}/${action}`,
+    kinds: NO_ID,
+    allowed: nobody,
+    build: async () => ({ method: 'POST', path: `ops/jobs/email/${uuid()}/${action}` }),
+  })),
   {
     op: 'DELETE /api/ops/email/suppressions/{address}',
     kinds: NO_ID,
     allowed: superadmin,
-    build: async (w) => ({ method: 'DELETE', path: `ops/email/suppressions/${encodeURIComponent(await suppressedAddress(w))}` }),
+    build: async (w) => ({
+      method: 'DELETE',
+      path: `ops/email/suppressions/${encodeURIComponent(await suppressedAddress(w))}`,
+    }),
   },
   {
     // "Try again" for one person: the company's admins and superadmins.
     op: 'DELETE /api/user/{id}/email-suppression',
     kinds: ID_KINDS,
     allowed: adminOwnOrSuper,
-    build: async (w, a, k) => ({ method: 'DELETE', path: `user/${await suppressedUserFor(w, a, k)}/email-suppression` }),
+    build: async (w, a, k) => ({
+      method: 'DELETE',
+      path: `user/${await suppressedUserFor(w, a, k)}/email-suppression`,
+    }),
   },
   {
     // The signed bounce webhook: without a valid signature nobody gets anything but 401.

@@ -30,6 +30,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: options.logger === false ? false : [...(options.logger ?? ['error', 'warn', 'log'])],
     bufferLogs: false,
+    // Signed webhooks (POST /api/email-events) verify the body exactly as sent: `req.rawBody`.
+    rawBody: true,
   });
   app.setGlobalPrefix(API_PREFIX.slice(1));
   const origins = allowedOrigins(env);
@@ -43,13 +45,6 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     if (origin !== undefined && !origins.has(origin) && isApiUrl(req.url)) {
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
-  });
-  // Signed webhooks need the body exactly as sent: keep it (only for those routes) before parsing.
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (req.url.startsWith(`${API_PREFIX}/email-events`)) (req as { rawBody?: string }).rawBody = body as string;
-    parseJson(req, body as string, done);
   });
   // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
   fastify.addHook('preHandler', async (req, reply) => {

@@ -102,7 +102,7 @@ export function emailProcessor(
     let sent = 0;
     const refused: string[] = [];
     // The last try of this job: a transient failure now leaves the message `failed`, not `deferred`.
-    const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const lastTry = (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1);
     for (const draft of drafts) {
       const outcome = await sendOnce(db, locks, mailer, event.id, draft, { lockWaitMs, log, bounceDomain, lastTry });
       if (outcome === 'busy') {
@@ -196,7 +196,8 @@ async function sendOnce(
       }).catch(() => undefined);
       throw err;
     }
-    if (lock.lost) o.log(`lock connection for ${draft.to} (event ${eventId}) died mid-send; recording through the pool`);
+    if (lock.lost)
+      o.log(`lock connection for ${draft.to} (event ${eventId}) died mid-send; recording through the pool`);
     // The email is out: failing the job now would send it again on retry. Record it in the lock's
     // session while that lives (the lock then covers the record too), else through the pool,
     // riding out a Postgres restart before giving up.

@@ -109,10 +109,15 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const builder = new BuildProcess(env.DATABASE_URL);
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
-    createWorker('email', emailProcessor(db, locks, mailer, handlers.email, ctx, {
+    createWorker(
+      'email',
+      emailProcessor(db, locks, mailer, handlers.email, ctx, {
         log,
         bounceDomain: env.BOUNCE_DOMAIN,
-      }), env, { concurrency, name }),
+      }),
+      env,
+      { concurrency, name },
+    ),
     // Image decoding is CPU work: two at a time at most.
     createWorker('files', filesProcessor(db, filesDir), env, {
       concurrency: Math.min(concurrency, 2),

@@ -196,7 +196,13 @@ async function announceBounce(
   recipient: string,
   kind: SuppressionReason,
 ): Promise<void> {
-  const user = await queryOne<{ id: string; username: string; role: string; company_id: string | null; name: string | null }>(
+  const user = await queryOne<{
+    id: string;
+    username: string;
+    role: string;
+    company_id: string | null;
+    name: string | null;
+  }>(
     m,
     `SELECT u.id, u.username, u.role, u.company_id, c.name FROM users u LEFT JOIN companies c ON c.id = u.company_id
       WHERE u.email = $1`,
@@ -224,7 +230,13 @@ async function announceBounce(
     smtpCode: r.smtpCode ?? null,
     enhancedStatus: r.enhancedStatus ?? null,
     user: user
-      ? { userId: user.id, username: user.username, role: user.role, companyId: user.company_id, companyName: user.name }
+      ? {
+          userId: user.id,
+          username: user.username,
+          role: user.role,
+          companyId: user.company_id,
+          companyName: user.name,
+        }
       : null,
     admins,
   };
@@ -232,11 +244,16 @@ async function announceBounce(
   if (user?.company_id) {
     const message = bounceSentence(payload);
     if (admins.length)
-      await publishRealtime(m, admins.map((a) => rooms.user(a.userId)), 'email.bounced', {
-        userId: user.id,
-        email: recipient,
-        message,
-      });
+      await publishRealtime(
+        m,
+        admins.map((a) => rooms.user(a.userId)),
+        'email.bounced',
+        {
+          userId: user.id,
+          email: recipient,
+          message,
+        },
+      );
     await publishRealtime(m, [rooms.company(user.company_id), rooms.role('superadmin')], 'org.changed', {
       entity: 'user',
       action: 'updated',
@@ -263,6 +280,9 @@ export async function removeSuppression(
     [address.toLowerCase()],
   );
   // Soft bounces counted so far start over too.
-  if (rows.length) await execute(run, `DELETE FROM email_events WHERE recipient = $1 AND type = 'soft_bounce'`, [address.toLowerCase()]);
+  if (rows.length)
+    await execute(run, `DELETE FROM email_events WHERE recipient = $1 AND type = 'soft_bounce'`, [
+      address.toLowerCase(),
+    ]);
   return rows[0] ?? null;
 }

@@ -53,7 +53,12 @@ export function classifySmtpError(err: {
   const diagnostic = firstLine(err.response ?? err.message ?? 'unknown error');
   const atRecipientOrData = command.startsWith('RCPT') || command === 'DATA' || command.startsWith('DATA');
   const permanent = code !== null && code >= 500 && code < 600 && atRecipientOrData;
-  return { kind: permanent ? 'permanent' : 'transient', smtpCode: code, enhancedStatus: enhancedStatusOf(diagnostic), diagnostic };
+  return {
+    kind: permanent ? 'permanent' : 'transient',
+    smtpCode: code,
+    enhancedStatus: enhancedStatusOf(diagnostic),
+    diagnostic,
+  };
 }
 
 export function firstLine(text: string, max = 300): string {
@@ -64,7 +69,10 @@ export function firstLine(text: string, max = 300): string {
 export type ReportType = 'hard_bounce' | 'soft_bounce' | 'complaint' | 'delivered';
 
 /** A bounce report's type from its status: 5.x.x is permanent, 4.x.x soft. */
-export function bounceTypeOf(status: string | null | undefined, fallback: 'hard_bounce' | 'soft_bounce' = 'hard_bounce') {
+export function bounceTypeOf(
+  status: string | null | undefined,
+  fallback: 'hard_bounce' | 'soft_bounce' = 'hard_bounce',
+) {
   if (status?.startsWith('5')) return 'hard_bounce' as const;
   if (status?.startsWith('4')) return 'soft_bounce' as const;
   return fallback;

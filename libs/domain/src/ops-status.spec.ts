@@ -25,25 +25,41 @@ describe('statusSentence', () => {
   it('names a stalled relay', () => {
     const h = base();
     h.outbox = { pending: 12, oldest_age_s: 130 };
-    expect(statusSentence(h)).toEqual({ ok: false, sentence: 'Outbox relay stalled: 12 events waiting, the oldest for 2 min' });
+    expect(statusSentence(h)).toEqual({
+      ok: false,
+      sentence: 'Outbox relay stalled: 12 events waiting, the oldest for 2 min',
+    });
   });
   it('names failing email with its SMTP answer', () => {
     const h = base();
-    h.emailFailing = { count: 12, since: '2026-01-01T10:42:00Z', smtpCode: 535, diagnostic: '535 authentication failed' };
-    expect(statusSentence(h).sentence).toBe('Email: 12 messages failing since 10:42 UTC — SMTP 535 authentication failed');
+    h.emailFailing = {
+      count: 12,
+      since: '2026-01-01T10:42:00Z',
+      smtpCode: 535,
+      diagnostic: '535 authentication failed',
+    };
+    expect(statusSentence(h).sentence).toBe(
+      'Email: 12 messages failing since 10:42 UTC — SMTP 535 authentication failed',
+    );
   });
 });
 
 describe('deliverability rules', () => {
   it('a 5xx at RCPT or DATA is permanent; AUTH, 4xx and connection errors are not', () => {
-    expect(classifySmtpError({ responseCode: 550, command: 'RCPT TO', response: '550 5.1.1 no such user' })).toMatchObject({
+    expect(
+      classifySmtpError({ responseCode: 550, command: 'RCPT TO', response: '550 5.1.1 no such user' }),
+    ).toMatchObject({
       kind: 'permanent',
       smtpCode: 550,
       enhancedStatus: '5.1.1',
     });
     expect(classifySmtpError({ responseCode: 554, command: 'DATA', response: '554 rejected' }).kind).toBe('permanent');
-    expect(classifySmtpError({ responseCode: 535, command: 'AUTH PLAIN', response: '535 auth failed' }).kind).toBe('transient');
-    expect(classifySmtpError({ responseCode: 451, command: 'RCPT TO', response: '451 4.7.1 later' }).kind).toBe('transient');
+    expect(classifySmtpError({ responseCode: 535, command: 'AUTH PLAIN', response: '535 auth failed' }).kind).toBe(
+      'transient',
+    );
+    expect(classifySmtpError({ responseCode: 451, command: 'RCPT TO', response: '451 4.7.1 later' }).kind).toBe(
+      'transient',
+    );
     expect(classifySmtpError({ message: 'connect ECONNREFUSED' }).kind).toBe('transient');
   });
   it('suppresses on a hard bounce, a complaint, or the third soft bounce in the window', () => {

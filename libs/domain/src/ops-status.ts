@@ -31,7 +31,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * outbox relay, email, failed jobs.
  */
 export function statusSentence(h: OpsHealthInput): { ok: boolean; sentence: string } {
-  if (h.queueBackendError) return { ok: false, sentence: `Queues: the queue backend does not answer — ${h.queueBackendError}` };
+  if (h.queueBackendError)
+    return { ok: false, sentence: `Queues: the queue backend does not answer — ${h.queueBackendError}` };
   const live = h.workers.filter((w) => !w.stale && !w.stopped);
   const stale = h.workers.filter((w) => w.stale && !w.stopped);
   if (stale.length)

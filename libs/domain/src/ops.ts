@@ -76,7 +76,11 @@ const optionalUuid = (message: string) =>
     .refine((v) => isUuid(v), message)
     .transform((v) => v.toLowerCase())
     .optional();
-const day = (message: string) => z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine((v) => !Number.isNaN(Date.parse(v)), message);
+const day = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((v) => !Number.isNaN(Date.parse(v)), message);
 
 /** `GET ops/activity?before&kind&companyId&limit` */
 export const opsActivityQuerySchema = z.object({

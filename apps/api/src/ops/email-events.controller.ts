@@ -20,7 +20,7 @@ export class EmailEventsController {
     @Headers('x-portal-signature') signature: string | undefined,
     @Body() body: unknown,
   ) {
-    const raw = (req as { rawBody?: string }).rawBody;
+    const raw = (req as { rawBody?: Buffer }).rawBody?.toString('utf8');
     this.events.verify(timestamp, signature, raw);
     return this.events.record(this.events.parse(body), raw!);
   }

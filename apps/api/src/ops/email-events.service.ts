@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { findReportedMessage, recordEmailReport } from '@portal/db';
@@ -10,14 +10,9 @@ import {
   type EmailEventInput,
   type ReportType,
 } from '@portal/domain';
-import type { Env } from '@portal/platform';
+import { webhookSignature, type Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
-
-/** `sha256=<hex HMAC-SHA256 of "<timestamp>.<raw body>">` */
-export function webhookSignature(secret: string, timestamp: string, rawBody: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`;
-}
 
 /**
  * The signed bounce webhook: checks the signature and the clock first (401, nothing stored), then
@@ -35,10 +30,12 @@ export class EmailEventsService {
     const secret = this.env.EMAIL_WEBHOOK_SECRET;
     if (!secret || !timestamp || !signature || rawBody === undefined || !/^\d{1,12}$/.test(timestamp))
       throw new ApiException(401, OPS_MSG.signature);
-    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_MAX_SKEW_S) throw new ApiException(401, OPS_MSG.signature);
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > WEBHOOK_MAX_SKEW_S)
+      throw new ApiException(401, OPS_MSG.signature);
     const expected = Buffer.from(webhookSignature(secret, timestamp, rawBody));
     const given = Buffer.from(signature.trim());
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiException(401, OPS_MSG.signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new ApiException(401, OPS_MSG.signature);
   }
 
   parse(body: unknown): EmailEventInput {
@@ -53,7 +50,11 @@ export class EmailEventsService {
     const message = await findReportedMessage(this.db, { messageId: input.message_id, recipient: input.recipient });
     if (message && message.recipient === input.recipient) {
       const type: ReportType =
-        input.type === 'bounce' ? bounceTypeOf(input.status, 'hard_bounce') : input.type === 'complaint' ? 'complaint' : 'delivered';
+        input.type === 'bounce'
+          ? bounceTypeOf(input.status, 'hard_bounce')
+          : input.type === 'complaint'
+            ? 'complaint'
+            : 'delivered';
       await this.db.transaction((m) =>
         recordEmailReport(m, {
           key: `webhook:${createHash('sha256').update(rawBody).digest('hex')}`,

@@ -122,7 +122,11 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
     };
     this.current = summary;
     this.track({
-      summary: JSON.stringify({ status, outbox: summary.outbox, workers: workerViews.map((w) => [w.id, w.stale, w.stopped]) }),
+      summary: JSON.stringify({
+        status,
+        outbox: summary.outbox,
+        workers: workerViews.map((w) => [w.id, w.stale, w.stopped]),
+      }),
       online: JSON.stringify(online),
       jobs: JSON.stringify(queueList),
       email: JSON.stringify(email),

@@ -62,7 +62,9 @@ export class OpsQueues implements OnApplicationShutdown {
   async failed(only: QueueName | undefined, perQueue = 50): Promise<FailedJobView[]> {
     const names = only ? [only] : QUEUE_NAMES;
     const lists = await Promise.all(
-      names.map(async (name) => ((await this.queue(name).getFailed(0, perQueue - 1)) as Job[]).map((j) => view(name, j))),
+      names.map(async (name) =>
+        ((await this.queue(name).getFailed(0, perQueue - 1)) as Job[]).map((j) => view(name, j)),
+      ),
     );
     return lists
       .flat()

@@ -61,7 +61,10 @@ export class OpsController {
   @Allow('superadmin')
   @Post('jobs/:queue/:id/discard')
   @HttpCode(200)
-  discard(@CurrentUser() user: RequestUser, @Param(new ZodPipe(opsJobParamsSchema)) p: { queue: QueueName; id: string }) {
+  discard(
+    @CurrentUser() user: RequestUser,
+    @Param(new ZodPipe(opsJobParamsSchema)) p: { queue: QueueName; id: string },
+  ) {
     return this.ops.discardJob(user, p.queue, p.id);
   }
 

@@ -343,6 +343,8 @@ export function userAddress(db: Db, userId: string): Promise<{ email: string; co
 
 /** The company of the user with this address (null: none, or a superadmin). */
 export async function companyOfAddress(db: Db, address: string): Promise<string | null> {
-  const row = await queryOne<{ company_id: string | null }>(db, `SELECT company_id FROM users WHERE email = $1`, [address]);
+  const row = await queryOne<{ company_id: string | null }>(db, `SELECT company_id FROM users WHERE email = $1`, [
+    address,
+  ]);
   return row?.company_id ?? null;
 }

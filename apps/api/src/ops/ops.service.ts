@@ -277,7 +277,9 @@ export function activityEntry(r: ActivityRow): OpsActivityEntry {
       return {
         ...base,
         text: `${who}${of} requested a ${String(d.format ?? '').toUpperCase()} price list of ${String(d.scope_name ?? 'the catalogue')}`,
-        link: r.entity_id ? { entity: 'pricelist', _id: r.entity_id, href: `/superadmin/companies/${r.company_id}` } : null,
+        link: r.entity_id
+          ? { entity: 'pricelist', _id: r.entity_id, href: `/superadmin/companies/${r.company_id}` }
+          : null,
       };
     case 'import':
       return {
@@ -307,7 +309,15 @@ export function activityEntry(r: ActivityRow): OpsActivityEntry {
         }: ${String(d.reason)}`,
         link: { entity: 'job', _id: `${String(d.queue)}/${r.entity_id}`, href: `/superadmin/operations?tab=jobs` },
       };
-    default:
-      return { ...base, text: `${r.kind}: ${who}${of}`, link: null };
+    // Kinds of features on other branches (quotes, search logging): rendered once their sources
+    // are registered in ACTIVITY_SOURCES (detail: { term } / { reference }).
+    case 'quote':
+      return {
+        ...base,
+        text: `${who}${of} requested a quote${d.reference ? ` (${String(d.reference)})` : ''}`,
+        link: r.entity_id ? { entity: 'quote', _id: r.entity_id, href: `/superadmin/quotes/${r.entity_id}` } : null,
+      };
+    case 'search_zero':
+      return { ...base, text: `${who}${of} searched for "${String(d.term ?? '')}" and found nothing`, link: null };
   }
 }

@@ -74,9 +74,12 @@ export async function startBounceListener(
 
 async function handleReport(db: DataSource, raw: Buffer, tokens: string[]): Promise<void> {
   const mail = await simpleParser(raw);
+  const type = mail.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  const isReport = type?.value?.toLowerCase() === 'multipart/report';
+  // mailparser keeps a delivery-status part as an attachment or (usually) inlines it into the text.
   const part = mail.attachments.find((a) => /^message\/(global-)?delivery-status$/i.test(a.contentType));
-  if (!part) return; // not a DSN (an auto-reply, spam): accepted and dropped
-  const reports = parseDeliveryStatus(part.content.toString('utf8'));
+  if (!isReport && !part) return; // not a DSN (an auto-reply, spam): accepted and dropped
+  const reports = parseDeliveryStatus(part ? part.content.toString('utf8') : (mail.text ?? ''));
   const digest = createHash('sha256').update(raw).digest('hex');
   for (const token of tokens) {
     const message = await findReportedMessage(db, { verpToken: token });

@@ -31,7 +31,12 @@ export function parseDeliveryStatus(text: string): DsnRecipient[] {
     const diagnosticRaw = f.get('diagnostic-code') ?? null;
     const diagnostic = diagnosticRaw ? firstLine(diagnosticRaw.replace(/^[a-z-]+;\s*/i, '')) : null;
     const recipientRaw = f.get('final-recipient') ?? f.get('original-recipient') ?? null;
-    const recipient = recipientRaw ? recipientRaw.replace(/^[a-z0-9-]+;\s*/i, '').trim().toLowerCase() : null;
+    const recipient = recipientRaw
+      ? recipientRaw
+          .replace(/^[a-z0-9-]+;\s*/i, '')
+          .trim()
+          .toLowerCase()
+      : null;
     let type: ReportType;
     if (action === 'delivered' || action === 'relayed' || action === 'expanded') type = 'delivered';
     else if (action === 'delayed') type = 'soft_bounce';

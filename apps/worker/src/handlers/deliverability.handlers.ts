@@ -20,9 +20,7 @@ export const deliverabilityEmails: EmailHandlers = {
     const user = p.user;
     if (!user?.companyId) return [];
     const fixUrl =
-      user.role === 'employee'
-        ? `${ctx.publicUrl}/admin/employee/${user.userId}`
-        : `${ctx.publicUrl}/admin/mycompany`;
+      user.role === 'employee' ? `${ctx.publicUrl}/admin/employee/${user.userId}` : `${ctx.publicUrl}/admin/mycompany`;
     return p.admins.map((admin) => ({
       to: admin.email,
       template: 'email-bounced-admin',

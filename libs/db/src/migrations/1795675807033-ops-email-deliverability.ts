@@ -99,7 +99,9 @@ export class OpsEmailDeliverability1795675807033 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE IF EXISTS job_failures, worker_heartbeats, socket_presence, email_events, email_suppressions`);
+    await q.query(
+      `DROP TABLE IF EXISTS job_failures, worker_heartbeats, socket_presence, email_events, email_suppressions`,
+    );
     await q.query(`DROP TRIGGER IF EXISTS users_email_starts_clean ON users`);
     await q.query(`DROP FUNCTION IF EXISTS users_email_starts_clean()`);
     await q.query(`DROP INDEX IF EXISTS sent_emails_verp_key, sent_emails_sent_at_idx, sent_emails_updated_idx,
