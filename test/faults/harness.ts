@@ -459,7 +459,7 @@ export async function seedDatabase(serverUrl: string, name = 'portal'): Promise<
 // ---- one scenario's processes --------------------------------------------------------------
 
 /** BullMQ prefix of the fault scenarios (their Redis is private anyway). */
-export const QUEUE_PREFIX = 'faults';
+export const QUEUE_PREFIX = `faults-${process.env.TEST_RUN_ID ?? process.pid}`;
 
 /** What a fault scenario runs: private Redis and Postgres, an SMTP sink, the API, two workers. */
 export interface FaultStack {

@@ -22,6 +22,13 @@ describe('statusSentence', () => {
       'Worker h:1 stopped reporting at 10:42 UTC — no worker is running: emails, notifications and price lists wait',
     );
   });
+  it('stops naming a worker that died long ago once others run', () => {
+    const h = base();
+    h.workers.push({ id: 'h:0', last_beat: '2026-01-01T09:00:00Z', stale: true, stopped: false });
+    expect(statusSentence(h).ok).toBe(true);
+    h.workers[1].last_beat = '2026-01-01T10:45:00Z';
+    expect(statusSentence(h).sentence).toBe('Worker h:0 stopped reporting at 10:45 UTC');
+  });
   it('names a stalled relay', () => {
     const h = base();
     h.outbox = { pending: 12, oldest_age_s: 130 };

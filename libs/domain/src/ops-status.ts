@@ -12,6 +12,8 @@ export interface OpsHealthInput {
 
 /** The relay is stalled when the oldest unrelayed event is older than this. */
 export const RELAY_STALL_S = 30;
+/** A worker that died is named for this long while others run (then it is only listed, as stale). */
+export const DEAD_WORKER_NAMED_S = 15 * 60;
 
 /** "10:42 UTC" */
 export function clock(iso: string): string {
@@ -27,14 +29,15 @@ function duration(s: number): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * "All systems normal", or the first failure, in this order: the queue backend, workers, the
- * outbox relay, email, failed jobs.
+ * "All systems normal", or the first failure, in this order: workers, the outbox relay, the queue
+ * backend, email, failed jobs.
  */
 export function statusSentence(h: OpsHealthInput): { ok: boolean; sentence: string } {
-  if (h.queueBackendError)
-    return { ok: false, sentence: `Queues: the queue backend does not answer — ${h.queueBackendError}` };
   const live = h.workers.filter((w) => !w.stale && !w.stopped);
-  const stale = h.workers.filter((w) => w.stale && !w.stopped);
+  const stale = h.workers.filter(
+    (w) =>
+      w.stale && !w.stopped && (!live.length || h.now.getTime() - Date.parse(w.last_beat) < DEAD_WORKER_NAMED_S * 1000),
+  );
   if (stale.length)
     return {
       ok: false,
@@ -54,6 +57,8 @@ export function statusSentence(h: OpsHealthInput): { ok: boolean; sentence: stri
         h.outbox.oldest_age_s ?? 0,
       )}`,
     };
+  if (h.queueBackendError)
+    return { ok: false, sentence: `Queues: the queue backend does not answer — ${h.queueBackendError}` };
   if (h.emailFailing.count > 0) {
     const why = [h.emailFailing.smtpCode ? `SMTP ${h.emailFailing.smtpCode}` : null, h.emailFailing.diagnostic]
       .filter(Boolean)
