@@ -80,8 +80,11 @@ export interface UserRow {
   role_name: string;
   companyName: string | null;
   company_id: string | null;
-  /** Whether emails reach this address (issue 26): `bounced` after a hard bounce, `suppressed` otherwise. */
-  email_status: 'ok' | 'bounced' | 'suppressed';
+  /**
+   * Whether emails reach this address (issue 26): `bounced` after a hard bounce, `suppressed` for a
+   * complaint or repeated soft bounces. Always sent by the API (optional for older fixtures).
+   */
+  email_status?: 'ok' | 'bounced' | 'suppressed';
 }
 
 /** `GET user/{id}` */

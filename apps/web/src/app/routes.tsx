@@ -25,6 +25,7 @@ const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPa
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
 const ActivityPage = lazy(() => import('../features/audit/pages/ActivityPage'));
+const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
 
 /** Route tables. */
 export const routes: RouteObject[] = [
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'catalog', element: <CatalogPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'audit', element: <AuditLogPage /> },
+          { path: 'operations', element: <OperationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

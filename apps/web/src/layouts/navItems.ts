@@ -6,6 +6,7 @@ import {
   IconFilter,
   IconHelpCircle,
   IconHistory,
+  IconActivityHeartbeat,
   IconSettings,
   IconUserShield,
 } from '@tabler/icons-react';
@@ -37,6 +38,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     sa.catalog,
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
+    { label: 'Operations', to: '/superadmin/operations', icon: IconActivityHeartbeat },
     sa.settings,
   ],
   admin: [

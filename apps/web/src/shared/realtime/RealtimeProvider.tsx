@@ -20,6 +20,9 @@ const KNOWN_EVENTS: ReadonlySet<string> = new Set<ClientEventName>([
   'import.progress',
   'pricelist.ready',
   'pricelist.progress',
+  /* operations and email deliverability (issue 26) */
+  'ops.changed',
+  'email.bounced',
 ]);
 
 interface RealtimeProviderProps {
