@@ -33,7 +33,7 @@ export function EmailStatusBadge({
   return (
     <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
       <Tooltip label={WHY[status]} multiline w={260}>
-        <Badge color="red" variant="light" size="sm" tabIndex={0}>
+        <Badge color="red.9" variant="filled" size="sm" tabIndex={0}>
           {LABEL[status]}
         </Badge>
       </Tooltip>

@@ -66,15 +66,15 @@ export function OpsTiles({ summary }: { summary: OpsSummary }) {
             <List.Item key={w.id}>
               {w.id}{' '}
               {w.stale ? (
-                <Badge color="red" size="xs">
+                <Badge color="red.9" variant="filled" size="xs">
                   stale
                 </Badge>
               ) : w.stopped ? (
-                <Badge color="gray" size="xs">
+                <Badge color="gray.7" variant="filled" size="xs">
                   stopped
                 </Badge>
               ) : (
-                <Badge color="green" size="xs">
+                <Badge color="teal.9" variant="filled" size="xs">
                   running
                 </Badge>
               )}

@@ -44,7 +44,7 @@ export function UsageTable() {
                 <Table.Td>
                   <Link to={`/superadmin/companies/${u.company._id}`}>{u.company.name}</Link>{' '}
                   {u.dormant && (
-                    <Badge color="orange" size="xs">
+                    <Badge color="dark.6" variant="filled" size="xs">
                       dormant
                     </Badge>
                   )}
@@ -66,6 +66,7 @@ export function UsageTable() {
                     color="blue"
                     fillOpacity={0.4}
                     strokeWidth={1.5}
+                    role="img"
                     aria-label={`Sign-ins of ${u.company.name} per day over 90 days`}
                   />
                 </Table.Td>
