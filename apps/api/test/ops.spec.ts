@@ -308,6 +308,72 @@ describe('operations dashboard and email that knows when it bounced', () => {
     expect((await emailRow('dsn@acme.com'))!.status).toBe('bounced');
   });
 
+  it('three soft bounces in 7 days suppress; a complaint suppresses; superadmins list and lift suppressions (audited)', async () => {
+    const res = await addUser(admin, { username: 'Soft', email: 'soft@acme.com' });
+    expect(res.status).toBe(201);
+    await waitFor(async () => (await emailRow('soft@acme.com'))?.status === 'sent');
+    const post = (body: unknown) => {
+      const s = signed(body);
+      return fetch(`${api.baseUrl}/api/email-events`, { method: 'POST', headers: s.headers, body: s.raw });
+    };
+    for (let i = 1; i <= 3; i++) {
+      expect(await suppression('soft@acme.com')).toBeUndefined();
+      const r = await post({
+        type: 'bounce',
+        recipient: 'soft@acme.com',
+        status: '4.2.2',
+        diagnostic: `452 4.2.2 full #${i}`,
+      });
+      expect(r.status).toBe(202);
+    }
+    expect(await suppression('soft@acme.com')).toBe('soft_bounces');
+    expect(await employeeRow(admin, 'soft@acme.com')).toMatchObject({ email_status: 'suppressed' });
+
+    expect((await post({ type: 'complaint', recipient: 'late@acme.com' })).status).toBe(202);
+    const list = await root.request('GET', 'ops/email/suppressions');
+    expect(list.status).toBe(200);
+    const soft = list.body.data.list.find((x: { address: string }) => x.address === 'soft@acme.com');
+    expect(soft).toMatchObject({ reason: 'soft_bounces', user: { username: 'Soft' }, company: { name: 'Acme Air' } });
+    const emails = await root.request('GET', 'ops/email?status=failed&q=nowhere');
+    expect(emails.status).toBe(200);
+    expect(emails.body.data.list[0]).toMatchObject({
+      recipient: 'ghost@nowhere.example',
+      status: 'failed',
+      smtp_code: 550,
+      enhanced_status: '5.1.1',
+      attempts: 1,
+    });
+    expect((await root.request('GET', 'ops/email?status=lost')).status).toBe(400);
+    const lift = await root.request('DELETE', 'ops/email/suppressions/SOFT%40acme.com');
+    expect(lift.status).toBe(200);
+    expect(await suppression('soft@acme.com')).toBeUndefined();
+    expect((await root.request('DELETE', 'ops/email/suppressions/soft%40acme.com')).status).toBe(404);
+    const audit = await api.db.query(
+      `SELECT actor_username, company_id FROM audit_log WHERE action = 'email_suppression.removed' AND entity_id = 'soft@acme.com'`,
+    );
+    expect(audit).toEqual([{ actor_username: 'root', company_id: acme }]);
+  });
+
+  it('usage per company counts sign-ins per day (90-day series) and lists dormant companies', async () => {
+    await createCompany(api.db, 'Sleepy Ltd');
+    const res = await root.request('GET', 'ops/usage');
+    expect(res.status).toBe(200);
+    const row = res.body.data.list.find((u: { company: { name: string } }) => u.company.name === 'Acme Air');
+    const [{ n }] = await api.db.query(
+      `SELECT count(*)::int AS n FROM audit_log WHERE action = 'auth.login' AND company_id = $1`,
+      [acme],
+    );
+    expect(n).toBeGreaterThanOrEqual(2); // the admin and the employee signed in (beforeAll)
+    expect(row.signins).toBe(n);
+    expect(row.daily_signins).toHaveLength(90);
+    expect(row.daily_signins[89]).toBe(row.signins);
+    expect(row.active_users_7d).toBeGreaterThanOrEqual(2);
+    const dormant = await root.request('GET', 'ops/usage?dormant=30');
+    const names = dormant.body.data.list.map((u: { company: { name: string } }) => u.company.name);
+    expect(names).toContain('Sleepy Ltd');
+    expect(names).not.toContain('Acme Air');
+  });
+
   it('every ops route is 403 for admins and employees', async () => {
     const routes: [string, string][] = [
       ['GET', 'ops/summary'],

@@ -237,10 +237,11 @@ export interface UsageRow {
 
 /**
  * Per company: users active in the last 7/30 days (by their last sign-in), sign-ins and price lists
- * requested in [from, to), the last sign-in, and sign-ins per day over the 90 days up to `to`.
+ * requested from `fromDay` to `toDay` (UTC days, inclusive), the last sign-in, and sign-ins per day over the 90 days up to `toDay` — all
+ * from `ops_company_daily` (kept by a trigger on audit_log), never from the audit entries themselves.
  * `dormantDays`: only companies nobody signed in to for that long.
  */
-export function usage(db: Db, q: { from: Date; to: Date; dormantDays: number | null }): Promise<UsageRow[]> {
+export function usage(db: Db, q: { fromDay: string; toDay: string; dormantDays: number | null }): Promise<UsageRow[]> {
   return queryRows(
     db,
     `WITH u AS (
@@ -249,32 +250,26 @@ export function usage(db: Db, q: { from: Date; to: Date; dormantDays: number | n
               count(*) FILTER (WHERE current_login > now() - interval '30 days')::int AS active_30d,
               max(current_login) AS last_activity
          FROM users WHERE company_id IS NOT NULL GROUP BY company_id
-     ), a AS (
-       SELECT company_id,
-              count(*) FILTER (WHERE action = 'auth.login' AND created_at >= $1)::int AS signins,
-              count(*) FILTER (WHERE action = 'pricelist.requested' AND created_at >= $1)::int AS pricelists
-         FROM audit_log
-        WHERE company_id IS NOT NULL AND action IN ('auth.login', 'pricelist.requested')
-          AND created_at >= LEAST($1, $2::timestamptz - interval '90 days') AND created_at < $2
-        GROUP BY company_id
      ), d AS (
-       SELECT company_id, date_trunc('day', created_at) AS day, count(*)::int AS n
-         FROM audit_log
-        WHERE company_id IS NOT NULL AND action = 'auth.login'
-          AND created_at >= $2::timestamptz - interval '90 days' AND created_at < $2
-        GROUP BY 1, 2
+       SELECT company_id, day, signins, pricelists FROM ops_company_daily
+        WHERE day >= LEAST($1::date, $2::date - 90)
+          AND day <= $2::date
+     ), a AS (
+       SELECT company_id, sum(signins)::int AS signins, sum(pricelists)::int AS pricelists FROM d
+        WHERE day >= $1::date GROUP BY company_id
      )
      SELECT c.id AS company_id, c.name, c.status, COALESCE(u.users, 0) AS users, COALESCE(u.active_7d, 0) AS active_7d,
             COALESCE(u.active_30d, 0) AS active_30d, COALESCE(a.signins, 0) AS signins,
             COALESCE(a.pricelists, 0) AS pricelists, u.last_activity,
-            ARRAY(SELECT COALESCE(d.n, 0) FROM generate_series(0, 89) g
-                    LEFT JOIN d ON d.company_id = c.id
-                     AND d.day = date_trunc('day', $2::timestamptz - interval '89 days') + make_interval(days => g)
+            ARRAY(SELECT COALESCE(d.signins, 0)
+                    FROM generate_series($2::date - 89,
+                                         $2::date, interval '1 day') g
+                    LEFT JOIN d ON d.company_id = c.id AND d.day = g::date
                    ORDER BY g) AS daily
        FROM companies c LEFT JOIN u ON u.company_id = c.id LEFT JOIN a ON a.company_id = c.id
       WHERE $3::int IS NULL OR u.last_activity IS NULL OR u.last_activity < now() - make_interval(days => $3::int)
       ORDER BY COALESCE(a.signins, 0) DESC, c.name, c.id`,
-    [q.from, q.to, q.dormantDays],
+    [q.fromDay, q.toDay, q.dormantDays],
   );
 }
 

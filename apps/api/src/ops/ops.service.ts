@@ -104,11 +104,11 @@ export class OpsService {
   }
 
   async usage(q: OpsUsageQuery) {
-    const to = q.to ? new Date(`${q.to}T00:00:00Z`) : null;
-    const end = to ? new Date(to.getTime() + 86_400_000) : new Date();
-    const from = q.from ? new Date(`${q.from}T00:00:00Z`) : new Date(end.getTime() - 30 * 86_400_000);
+    // UTC days, both ends included; by default the last 30 days up to today.
+    const toDay = q.to ?? new Date().toISOString().slice(0, 10);
+    const fromDay = q.from ?? new Date(Date.parse(`${toDay}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
     const dormantDays = q.dormant ?? null;
-    const rows = await usage(this.db, { from, to: end, dormantDays });
+    const rows = await usage(this.db, { fromDay, toDay, dormantDays });
     const dormantCut = Date.now() - (dormantDays ?? 30) * 86_400_000;
     const list: OpsUsageEntry[] = rows.map((r) => ({
       company: { _id: r.company_id, name: r.name, status: r.status },
@@ -124,7 +124,7 @@ export class OpsService {
       dormant: !r.last_activity || new Date(r.last_activity).getTime() < dormantCut,
       daily_signins: r.daily.map(Number),
     }));
-    return { status: 200, data: { list, from: from.toISOString(), to: end.toISOString() } };
+    return { status: 200, data: { list, from: fromDay, to: toDay } };
   }
 
   async failedJobs(queue: QueueName | undefined) {
