@@ -416,6 +416,8 @@ describe('operations dashboard and email that knows when it bounced', () => {
       expect.arrayContaining(['email', 'notifications']),
     );
     expect(res.body.data.email.failed).toBeGreaterThanOrEqual(1);
+    // A refused address is not a system failure: the sentence stays normal.
+    expect(res.body.data.status).toEqual({ ok: true, sentence: 'All systems normal' });
     // Something moves: a company admin signs in (activity), an employee connects (online).
     await signIn(api, 'boss@acme.com');
     await waitFor(() => changed.length > 0, 8000);
@@ -431,6 +433,22 @@ describe('operations dashboard and email that knows when it bounced', () => {
     const usage = await root.request('GET', 'ops/usage?dormant=30');
     expect(usage.status).toBe(200);
     expect((await root.request('GET', 'ops/usage?from=2026-02-01&to=2026-01-01')).status).toBe(400);
+  });
+
+  it('ops.changed reaches a superadmin at most once per 2 s, however much moves', async () => {
+    const at: number[] = [];
+    await connectSocket(api, root.token, {
+      track: sockets,
+      setup: (s) => s.on('ops.changed', () => at.push(Date.now())),
+    });
+    const until = Date.now() + 6000;
+    while (Date.now() < until) {
+      await signIn(api, 'emp@acme.com'); // each sign-in moves the activity feed
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await new Promise((r) => setTimeout(r, 2100));
+    expect(at.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < at.length; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(1900);
   });
 
   it('a failed job can be retried once (409 when it is no longer failed), audited', async () => {

@@ -141,7 +141,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       log(`job ${w.name}/${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`);
       // Failed for good (out of attempts, or refused as unrecoverable): the dashboard's feed shows it.
       const final = job && (err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1));
-      if (job && final)
+      // An email the recipient's server refused for good is the address's problem, not the system's:
+      // the feed shows it as a bounce, and it does not redden the status sentence.
+      const refused = w.name === 'email' && err instanceof UnrecoverableError;
+      if (job && final && !refused)
         void recordJobFailure(db, {
           queue: w.name,
           jobId: String(job.id),
