@@ -430,6 +430,19 @@ describe('operations dashboard and email that knows when it bounced', () => {
       expect.arrayContaining(['The welcome email to ghost@nowhere.example was refused: mailbox does not exist']),
     );
     expect((await root.request('GET', 'ops/activity?limit=0')).status).toBe(400);
+    // Filtered to one company: only that company's events.
+    const other = await createCompany(api.db, 'Other Air');
+    await createUser(api.db, { email: 'x@other.com', role: 'employee', companyId: other, username: 'Xo' });
+    await signIn(api, 'x@other.com');
+    const acmeOnly = await root.request('GET', `ops/activity?companyId=${acme}&limit=50`);
+    expect(acmeOnly.body.data.list.length).toBeGreaterThan(0);
+    expect(acmeOnly.body.data.list.every((e: { company: { _id: string } | null }) => e.company?._id === acme)).toBe(
+      true,
+    );
+    const otherOnly = await root.request('GET', `ops/activity?companyId=${other}`);
+    expect(otherOnly.body.data.list.map((e: { text: string }) => e.text)).toEqual(['Xo (Other Air) signed in']);
+    expect((await root.request('GET', 'ops/activity?companyId=nope')).status).toBe(400);
+    expect((await root.request('GET', 'ops/activity?kind=everything')).status).toBe(400);
     const usage = await root.request('GET', 'ops/usage?dormant=30');
     expect(usage.status).toBe(200);
     expect((await root.request('GET', 'ops/usage?from=2026-02-01&to=2026-01-01')).status).toBe(400);

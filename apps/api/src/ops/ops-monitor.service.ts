@@ -4,7 +4,14 @@ import type { ClientEventMap, OpsSummary } from '@portal/contracts';
 import { statusSentence } from '@portal/domain';
 import { OpsGateway } from './ops.gateway';
 import { OpsQueues, type QueueCounts } from './ops-queues';
-import { summaryCounts, workerRows } from './ops.repository';
+import {
+  SUMMARY_PARTS,
+  availableSources,
+  summaryCounts,
+  summaryParts,
+  workerRows,
+  type SummaryPart,
+} from './ops.repository';
 
 /** The summary is recomputed this often while someone watches (a superadmin socket, or a recent read). */
 export const SUMMARY_EVERY_MS = 1000;
@@ -30,6 +37,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
   private lastRead = 0;
   private lastEmit = 0;
   private timer: NodeJS.Timeout | null = null;
+  private parts: Promise<SummaryPart[]> | null = null;
   private emitTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -66,13 +74,16 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async build(): Promise<OpsSummary> {
-    const [row, workers, queues] = await Promise.all([
+    // Tiles of features installed in this database (quotes, search), checked once per process.
+    this.parts ??= availableSources(this.db, SUMMARY_PARTS);
+    const [row, workers, queues, extra] = await Promise.all([
       summaryCounts(this.db),
       workerRows(this.db),
       this.queues.counts().then(
         (q): QueueCounts[] | Error => q,
         (err: unknown) => err as Error,
       ),
+      this.parts.then((p) => summaryParts(this.db, p)),
     ]);
     const workerViews = workers.map((w) => ({
       id: w.id,
@@ -118,6 +129,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
       workers: workerViews,
       outbox: { pending: row.outbox_pending, oldest_age_s: row.outbox_oldest_s },
       email,
+      ...extra,
       computed_at: new Date().toISOString(),
     };
     this.current = summary;
@@ -126,6 +138,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
         status,
         outbox: summary.outbox,
         workers: workerViews.map((w) => [w.id, w.stale, w.stopped]),
+        extra, // quotes / search tiles, when installed
       }),
       online: JSON.stringify(online),
       jobs: JSON.stringify(queueList),

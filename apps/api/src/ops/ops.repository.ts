@@ -132,6 +132,31 @@ export function workerRows(db: Db): Promise<WorkerRow[]> {
   );
 }
 
+/**
+ * Optional tiles of features that live on other branches (quote requests, search logging): each
+ * is a statement returning ONE row of named counts over the last 24 h, run only when its table
+ * exists; the summary then carries it as `quotes` / `search`. Register them here when merging, e.g.
+ *   { key: 'search', table: 'search_log', sql: `SELECT count(*)::int AS searches,
+ *       count(*) FILTER (WHERE results = 0)::int AS zero_results FROM search_log
+ *       WHERE created_at > now() - interval '24 hours'` }
+ */
+export interface SummaryPart {
+  key: 'quotes' | 'search';
+  table: string;
+  sql: string;
+}
+export const SUMMARY_PARTS: SummaryPart[] = [];
+
+/** The optional parts whose tables exist, each as its one row of counts. */
+export async function summaryParts(
+  db: Db,
+  parts: SummaryPart[],
+): Promise<Partial<Record<SummaryPart['key'], Record<string, number>>>> {
+  const out: Partial<Record<SummaryPart['key'], Record<string, number>>> = {};
+  for (const p of parts) out[p.key] = (await queryOne<Record<string, number>>(db, p.sql)) ?? {};
+  return out;
+}
+
 /* ---- activity ---- */
 
 export interface ActivityRow {
@@ -196,8 +221,8 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
   },
 ];
 
-/** The sources whose tables exist in this database. */
-export async function availableSources(db: Db, sources: ActivitySource[]): Promise<ActivitySource[]> {
+/** The sources (or summary parts) whose tables exist in this database. */
+export async function availableSources<T extends { table: string }>(db: Db, sources: T[]): Promise<T[]> {
   const rows = await queryRows<{ t: string; ok: boolean }>(
     db,
     `SELECT t, to_regclass(t) IS NOT NULL AS ok FROM unnest($1::text[]) AS t`,
