@@ -67,6 +67,40 @@ function opsServer(state: { summary: OpsSummary; jobs: OpsFailedJob[] }) {
         },
       });
     if (c.path === '/api/ops/jobs/failed') return json({ status: 200, data: { list: state.jobs } });
+    if (c.path === '/api/ops/online')
+      return json({
+        status: 200,
+        data: {
+          list: [
+            {
+              user: { _id: 'u1', username: 'Boss', role: 'admin' },
+              company: { _id: 'c1', name: 'Acme Air' },
+              since: '2026-01-01T10:00:00Z',
+              last_seen: '2026-01-01T10:00:20Z',
+            },
+          ],
+        },
+      });
+    if (c.path === '/api/ops/email/suppressions' && c.method === 'GET')
+      return json({
+        status: 200,
+        data: {
+          list: [
+            {
+              address: 'ghost@nowhere.example',
+              reason: 'hard_bounce',
+              smtp_code: 550,
+              enhanced_status: '5.1.1',
+              diagnostic: '550 5.1.1 mailbox does not exist',
+              created_at: '2026-01-01T10:00:00Z',
+              user: { _id: 'u9', username: 'Ghost' },
+              company: { _id: 'c1', name: 'Acme Air' },
+            },
+          ],
+        },
+      });
+    if (c.path.startsWith('/api/ops/email/suppressions/') && c.method === 'DELETE')
+      return json({ status: 200, message: 'The address will receive emails again', data: {} });
     if (c.path.startsWith('/api/ops/jobs/') && c.method === 'POST') {
       state.jobs = [];
       return json({ status: 200, message: 'The job was queued again', data: {} });
@@ -113,6 +147,22 @@ describe('Operations page', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Only companies with no sign-in for 30 days' }));
     expect(await screen.findByText('Sleepy Ltd')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/ops/usage?dormant=30')).toBe(true);
+  });
+
+  it('shows who is online and lifts a suppression with "Try again"', async () => {
+    const { calls } = opsServer({ summary: summary(), jobs: [] });
+    renderApp('/superadmin/operations');
+    expect(
+      await within(await screen.findByRole('list', { name: 'Online now' })).findByText('Boss · Acme Air'),
+    ).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Email suppressions' });
+    expect(within(table).getByText('Ghost (Acme Air)')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Try again: ghost@nowhere.example' }));
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.method === 'DELETE' && c.url === '/api/ops/email/suppressions/ghost%40nowhere.example'),
+      ).toBe(true),
+    );
   });
 
   it('retries a failed job', async () => {
