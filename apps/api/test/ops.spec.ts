@@ -124,6 +124,8 @@ describe('operations dashboard and email that knows when it bounced', () => {
   };
 
   it('a 550 at RCPT: exactly one SMTP attempt, the message failed, the address suppressed, the admins told', async () => {
+    const live: { message: string }[] = [];
+    await connectSocket(api, admin.token, { track: sockets, setup: (s) => s.on('email.bounced', (e) => live.push(e)) });
     const res = await addUser(admin, { username: 'Ghost', email: 'ghost@nowhere.example' });
     expect(res.status).toBe(201);
     const row = await waitFor(async () => {
@@ -147,6 +149,12 @@ describe('operations dashboard and email that knows when it bounced', () => {
       );
     });
     expect(note.description).toBe('The welcome email to ghost@nowhere.example bounced: mailbox does not exist');
+    // … and the company admin's open screens at once.
+    await waitFor(() => live.length > 0);
+    expect(live[0]).toMatchObject({
+      email: 'ghost@nowhere.example',
+      message: 'The welcome email to ghost@nowhere.example bounced: mailbox does not exist',
+    });
     // No retry: after the back-off would have fired, still one RCPT for that address.
     await new Promise((r) => setTimeout(r, 2500));
     expect(smtp.rcpt.filter((a) => a === 'ghost@nowhere.example')).toHaveLength(1);
