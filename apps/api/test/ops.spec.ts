@@ -311,6 +311,13 @@ describe('operations dashboard and email that knows when it bounced', () => {
     await expect(t.sendMail({ envelope: { from: '', to: 'someone@bounces.example.com' }, raw })).rejects.toMatchObject({
       responseCode: 550,
     });
+    // More than 512 KB is refused.
+    await expect(
+      t.sendMail({
+        envelope: { from: '', to: `bounces+${token}@bounces.example.com` },
+        raw: raw.replace('Your message could not be delivered.', 'x'.repeat(600 * 1024)),
+      }),
+    ).rejects.toMatchObject({ responseCode: 552 });
     t.close();
     await waitFor(async () => (await suppression('dsn@acme.com')) === 'hard_bounce');
     expect((await emailRow('dsn@acme.com'))!.status).toBe('bounced');
