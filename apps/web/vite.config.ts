@@ -38,7 +38,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
+            // @mantine/charts (and recharts) only load with the Operations screen.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
           ],
         },
       },

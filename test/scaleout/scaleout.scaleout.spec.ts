@@ -177,6 +177,20 @@ describe('scale-out: 2 APIs + 2 workers', () => {
     console.log(`[scaleout] jobs per worker process: ${JSON.stringify(Object.fromEntries(byWorker))}`);
   }, 90_000);
 
+  it('ops/online on API #1 lists a socket connected to API #2, and drops it when it leaves', async () => {
+    const admin1 = await superadminClient(api1.baseUrl, seed);
+    const bob = new ApiClient({ baseUrl: api2.baseUrl, origin: ORIGIN });
+    expect((await bob.login('so1@scaleout.example', 'Secret-pass1')).status).toBe(200);
+    const online = async () =>
+      ((await admin1.request('GET', 'ops/online')).body.data.list as { user: { username: string } }[]).map(
+        (e) => e.user.username,
+      );
+    const socket = await connect(api2.baseUrl, bob.token!);
+    await waitFor(async () => (await online()).includes('so1'), 10_000, 'so1 online via API #1');
+    socket.close();
+    await waitFor(async () => !(await online()).includes('so1'), 10_000, 'so1 gone');
+  }, 60_000);
+
   it('logging out on API #1 closes that session’s socket on API #2', async () => {
     const alice = new ApiClient({ baseUrl: api1.baseUrl, origin: ORIGIN });
     const login = await alice.login('so0@scaleout.example', 'Secret-pass1');

@@ -143,9 +143,11 @@ describe('security: access matrix over every route', () => {
     // A token of another live session: well-formed and signed, but bound to someone else.
     const otherSession = await w.signIn('emp@bravo.example');
     const foreignToken = otherSession.csrf!;
-    for (const route of ROUTES.filter((r) => isMutation(r.op))) {
+    // Signed webhooks carry no session, so no CSRF token: their signature is checked instead (401).
+    for (const route of ROUTES.filter((r) => isMutation(r.op) && !r.signed)) {
       // Whoever may call it (or anonymous for public routes nobody can succeed on).
-      let actor = w.actors.anonymous;
+      // (A signed-in route nobody succeeds on in this world, e.g. retrying a job that does not exist: a superadmin.)
+      let actor = route.public ? w.actors.anonymous : w.actors.superadmin;
       let kind: Kind = 'own';
       outer: for (const name of ['superadmin', 'adminA', 'employeeA', 'anonymous'] as const) {
         for (const k of route.kinds) {

@@ -47,6 +47,8 @@ export interface RouteSpec {
   getWrites?: string;
   /** Needs no session (anonymous callers are not simply 401). */
   public?: true;
+  /** A signed server-to-server webhook: no CSRF token; an unsigned call is 401 whoever sends it. */
+  signed?: true;
 }
 
 const ID_KINDS: readonly Kind[] = ['own', 'foreign', 'random'];
@@ -225,6 +227,24 @@ async function quoteFor(w: World, a: Actor, kind: Kind, status: string): Promise
     [q.id],
   );
   return { id: q.id, lineId: l.id };
+}
+
+/** An address put on the email suppression list (issue 26): a fresh one per call. */
+async function suppressedAddress(w: World): Promise<string> {
+  const address = `gone-${uuid().slice(0, 8)}@example.com`;
+  await w.api.db.query(`INSERT INTO email_suppressions (address, reason) VALUES ($1, 'hard_bounce')`, [address]);
+  return address;
+}
+
+/** A user of `kind` (as userFor) whose address is suppressed. */
+async function suppressedUserFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  const id = await userFor(w, a, kind);
+  if (kind !== 'random')
+    await w.api.db.query(
+      `INSERT INTO email_suppressions (address, reason) SELECT email, 'hard_bounce' FROM users WHERE id = $1`,
+      [id],
+    );
+  return id;
 }
 
 /** A catalogue import row (own) or a random id. */
@@ -1107,6 +1127,61 @@ export const ROUTES: RouteSpec[] = [
     allowed: superKnown,
     // An import with no rows: applying it changes nothing in the catalogue.
     build: async (w, _a, k) => ({ method: 'POST', path: `catalogue/imports/${await importFor(w, k, 'ready')}/apply` }),
+  },
+
+  // ---- operations dashboard (issue 26): superadmin only; everyone else 403
+  ...[
+    'ops/summary',
+    'ops/online',
+    'ops/activity',
+    'ops/usage',
+    'ops/jobs/failed',
+    'ops/email',
+    'ops/email/suppressions',
+  ].map((p): RouteSpec => ({
+    op: `GET /api/${p}`,
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: p }),
+  })),
+  // No failed job exists in this world: nobody succeeds (a superadmin gets 404; retry is tested in ops.spec).
+  ...['retry', 'discard'].map((action): RouteSpec => ({
+    op: `POST /api/ops/jobs/{queue}/{id}/${action}`,
+    kinds: NO_ID,
+    allowed: nobody,
+    build: async () => ({ method: 'POST', path: `ops/jobs/email/${uuid()}/${action}` }),
+  })),
+  {
+    op: 'DELETE /api/ops/email/suppressions/{address}',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => ({
+      method: 'DELETE',
+      path: `ops/email/suppressions/${encodeURIComponent(await suppressedAddress(w))}`,
+    }),
+  },
+  {
+    // "Try again" for one person: the company's admins and superadmins.
+    op: 'DELETE /api/user/{id}/email-suppression',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'DELETE',
+      path: `user/${await suppressedUserFor(w, a, k)}/email-suppression`,
+    }),
+  },
+  {
+    // The signed bounce webhook: without a valid signature nobody gets anything but 401.
+    op: 'POST /api/email-events',
+    kinds: NO_ID,
+    allowed: nobody,
+    public: true,
+    signed: true,
+    build: async () => ({
+      method: 'POST',
+      path: 'email-events',
+      body: { type: 'bounce', recipient: 'emp@alpha.example', status: '5.1.1' },
+    }),
   },
 ];
 

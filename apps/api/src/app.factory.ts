@@ -30,6 +30,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env), adapter, {
     logger: options.logger === false ? false : [...(options.logger ?? ['error', 'warn', 'log'])],
     bufferLogs: false,
+    // Signed webhooks (POST /api/email-events) verify the body exactly as sent: `req.rawBody`.
+    rawBody: true,
   });
   app.setGlobalPrefix(API_PREFIX.slice(1));
   const origins = allowedOrigins(env);

@@ -11,6 +11,7 @@ import { TwoFactorModule } from './two-factor/two-factor.module';
 import { PricelistsModule } from './pricelists/pricelists.module';
 import { DemandModule } from './demand/demand.module';
 import { QuoteRequestsModule } from './quote-requests/quote-requests.module';
+import { OpsModule } from './ops/ops.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -26,4 +27,5 @@ export const FEATURE_MODULES: Type[] = [
   PricelistsModule,
   DemandModule,
   QuoteRequestsModule,
+  OpsModule,
 ];

@@ -166,6 +166,7 @@ describe('users API', () => {
           'role_name',
           'companyName',
           'company_id',
+          'email_status',
         ].sort(),
       );
       const page2 = await root.request('GET', 'user?page=2&limit=20');

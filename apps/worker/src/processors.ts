@@ -1,9 +1,11 @@
-import { DelayedError, type Job } from 'bullmq';
+import { randomBytes } from 'node:crypto';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
 import { publishRealtime, type Mailer } from '@portal/platform';
-import { plainText } from '@portal/domain';
+import { USER_REQUESTED_TEMPLATES, classifySmtpError, plainText, type SmtpOutcome } from '@portal/domain';
+import { recordEmailAttempt, recordEmailReport, sentEmailState, shouldTry, suppressionOf } from '@portal/db';
 import type {
   EmailDraft,
   EmailHandlers,
@@ -12,7 +14,7 @@ import type {
   NotificationHandlers,
 } from './handlers/registry';
 import { SendLock } from './email/send-lock';
-import { onPool, recordSent, wasSent } from './email/sent-emails.repository';
+import { onPool, runner } from './email/sent-emails.repository';
 import { insertNotification } from './notifications/notifications.repository';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- handler tables are keyed by event type */
@@ -62,6 +64,8 @@ export interface EmailProcessorOptions {
   /** When a deferred job is tried again (ms). A deferral does not use up one of the job's attempts. */
   deferMs?: number;
   log?: (msg: string) => void;
+  /** Envelope senders become `bounces+<token>@<bounceDomain>` (VERP) when set. */
+  bounceDomain?: string;
 }
 
 /**
@@ -89,15 +93,18 @@ export function emailProcessor(
   ctx: HandlerContext,
   options: EmailProcessorOptions = {},
 ) {
-  const { lockWaitMs = 30_000, deferMs = 5_000, log = () => undefined } = options;
+  const { lockWaitMs = 30_000, deferMs = 5_000, log = () => undefined, bounceDomain } = options;
   return async (job: Job<JobMap['email']>, token?: string): Promise<number> => {
     const event = job.data.event as OutboxEvent;
     const handler = handlers[event.type as EventType] as ((e: OutboxEvent, c: HandlerContext) => any) | undefined;
     if (!handler) throw new Error(`No email handler for ${event.type}`);
     const drafts = (await handler(event, ctx)) as Awaited<ReturnType<NonNullable<EmailHandlers[EventType]>>>;
     let sent = 0;
+    const refused: string[] = [];
+    // The last try of this job: a transient failure now leaves the message `failed`, not `deferred`.
+    const lastTry = (job.attemptsMade ?? 0) + 1 >= (job.opts?.attempts ?? 1);
     for (const draft of drafts) {
-      const outcome = await sendOnce(db, locks, mailer, event.id, draft, lockWaitMs, log);
+      const outcome = await sendOnce(db, locks, mailer, event.id, draft, { lockWaitMs, log, bounceDomain, lastTry });
       if (outcome === 'busy') {
         if (!token) throw new Error(`email to ${draft.to} for event ${event.id} is being sent by another run`);
         log(`email to ${draft.to} for event ${event.id} is being sent by another run; job deferred ${deferMs} ms`);
@@ -105,9 +112,20 @@ export function emailProcessor(
         throw new DelayedError();
       }
       if (outcome === 'sent') sent++;
+      else if (typeof outcome === 'object') refused.push(`${draft.to}: ${outcome.diagnostic}`);
     }
+    // A permanent refusal is never retried (a 550 sent five times hurts the sender's reputation);
+    // the other recipients of the event were still tried above.
+    if (refused.length) throw new UnrecoverableError(`permanently refused: ${refused.join('; ')}`);
     return sent;
   };
+}
+
+interface SendOptions {
+  lockWaitMs: number;
+  log: (msg: string) => void;
+  bounceDomain?: string;
+  lastTry: boolean;
 }
 
 async function sendOnce(
@@ -116,28 +134,82 @@ async function sendOnce(
   mailer: Mailer,
   eventId: string,
   draft: EmailDraft,
-  lockWaitMs: number,
-  log: (msg: string) => void,
-): Promise<'sent' | 'already-sent' | 'busy'> {
-  const lock = await SendLock.acquire(locks, `email|${eventId}|${draft.to}`, lockWaitMs);
+  o: SendOptions,
+): Promise<'sent' | 'already-sent' | 'busy' | 'suppressed' | SmtpOutcome> {
+  const lock = await SendLock.acquire(locks, `email|${eventId}|${draft.to}`, o.lockWaitMs);
   if (!lock) return 'busy';
+  const base = { eventId, recipient: draft.to, template: draft.template };
   try {
-    if (await wasSent(lock.query, eventId, draft.to)) return 'already-sent';
+    const state = await sentEmailState(runner(lock.query), eventId, draft.to);
+    // Sent, refused, bounced, suppressed: final. Deferred (or failed on our side): tried again.
+    if (!shouldTry(state)) return 'already-sent';
+    // A suppressed address gets no system emails; what the user asked for is still tried.
+    if (!USER_REQUESTED_TEMPLATES.includes(draft.template) && (await suppressionOf(runner(lock.query), draft.to))) {
+      await recordEmailAttempt(runner(lock.query), { ...base, status: 'suppressed', attempt: 0 });
+      return 'suppressed';
+    }
     // The check ran in the lock's session, so the lock was held then; if that session has died
     // since, another run may hold it now: do not send (the job is retried, nothing is lost).
     if (lock.lost) throw new Error(`lost the send lock for ${draft.to} (event ${eventId}) before sending`);
-    const { messageId } = await mailer.send({
-      to: draft.to,
-      subject: draft.subject,
-      html: draft.html,
-      text: draft.text,
-    });
-    if (lock.lost) log(`lock connection for ${draft.to} (event ${eventId}) died mid-send; recording through the pool`);
+    const verpToken = state?.verp_token ?? randomBytes(10).toString('hex');
+    let messageId: string;
+    try {
+      ({ messageId } = await mailer.send({
+        to: draft.to,
+        subject: draft.subject,
+        html: draft.html,
+        text: draft.text,
+        ...(o.bounceDomain ? { envelopeFrom: `bounces+${verpToken}@${o.bounceDomain}` } : {}),
+      }));
+    } catch (err) {
+      const outcome = classifySmtpError(err as Error);
+      const refusal = {
+        ...base,
+        attempt: 1 as const,
+        verpToken,
+        smtpCode: outcome.smtpCode,
+        enhancedStatus: outcome.enhancedStatus,
+        diagnostic: outcome.diagnostic,
+      };
+      if (outcome.kind === 'permanent') {
+        // Refused for good: the message fails, the address is suppressed and the company's
+        // admins are told — one transaction.
+        await withRetry(() =>
+          db.transaction(async (m) => {
+            await recordEmailAttempt(m, { ...refusal, status: 'failed' });
+            await recordEmailReport(m, {
+              ...base,
+              key: `smtp:${eventId}:${draft.to}`,
+              type: 'hard_bounce',
+              source: 'smtp',
+              smtpCode: outcome.smtpCode,
+              enhancedStatus: outcome.enhancedStatus,
+              diagnostic: outcome.diagnostic,
+            });
+          }),
+        );
+        return outcome;
+      }
+      await recordEmailAttempt(runner(lock.lost ? onPool(db) : lock.query), {
+        ...refusal,
+        status: o.lastTry ? 'failed' : 'deferred',
+      }).catch(() => undefined);
+      throw err;
+    }
+    if (lock.lost)
+      o.log(`lock connection for ${draft.to} (event ${eventId}) died mid-send; recording through the pool`);
     // The email is out: failing the job now would send it again on retry. Record it in the lock's
     // session while that lives (the lock then covers the record too), else through the pool,
     // riding out a Postgres restart before giving up.
-    const sent = { eventId, recipient: draft.to, template: draft.template, messageId };
-    await withRetry(() => recordSent(lock.lost ? onPool(db) : lock.query, sent));
+    await withRetry(() =>
+      recordEmailAttempt(runner(lock.lost ? onPool(db) : lock.query), {
+        ...base,
+        status: 'sent',
+        attempt: 1,
+        messageId,
+        verpToken,
+      }),
+    );
     return 'sent';
   } finally {
     await lock.release();

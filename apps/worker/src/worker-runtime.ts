@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Queue, Worker } from 'bullmq';
 import { Pool } from 'pg';
-import { runMigrations as runQueueMigrations } from 'bullmq';
+import { UnrecoverableError, runMigrations as runQueueMigrations } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { createDataSource, createPool } from '@portal/db';
 import { createMailer, createQueue, createWorker, type Env, type Mailer, type QueueEnv } from '@portal/platform';
@@ -17,6 +17,8 @@ import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
 import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
+import { startBounceListener, type BounceListener } from './email/bounce-listener';
+import { beat, recordJobFailure, stopped } from './ops/ops.repository';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> & {
@@ -27,6 +29,9 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   AUDIT_RETENTION_DAYS?: number;
   /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
   SEARCH_LOG_RETENTION_DAYS?: number;
+  /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
+  BOUNCE_SMTP_PORT?: number;
+  BOUNCE_DOMAIN?: string;
 };
 
 export interface WorkerRuntime {
@@ -42,6 +47,10 @@ export interface WorkerRuntime {
   workers: Worker[];
   /** The process price lists are built in. */
   pricelistBuilder: BuildProcess;
+  /** The inbound bounce listener, when BOUNCE_SMTP_PORT and BOUNCE_DOMAIN are set. */
+  bounceListener: BounceListener | null;
+  /** This process's id on the dashboard (`hostname:pid`). */
+  workerId: string;
   /** Removes expired price lists and their files now (also runs on a timer). */
   sweepPricelists(): Promise<number>;
   /** Expires quotes whose validity has ended by `now` (also runs every minute). */
@@ -61,6 +70,8 @@ export interface WorkerOverrides {
   importReadStallMs?: number;
   /** How often quotes past their validity are expired (ms). */
   quoteExpiryMs?: number;
+  /** How often this process reports that it lives (ms, default 5000). */
+  heartbeatMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -108,7 +119,15 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const builder = new BuildProcess(env.DATABASE_URL);
   const workers: Worker[] = [
     createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
-    createWorker('email', emailProcessor(db, locks, mailer, handlers.email, ctx, { log }), env, { concurrency, name }),
+    createWorker(
+      'email',
+      emailProcessor(db, locks, mailer, handlers.email, ctx, {
+        log,
+        bounceDomain: env.BOUNCE_DOMAIN,
+      }),
+      env,
+      { concurrency, name },
+    ),
     // Image decoding is CPU work: two at a time at most.
     createWorker('files', filesProcessor(db, filesDir), env, {
       concurrency: Math.min(concurrency, 2),
@@ -130,13 +149,35 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     }),
   ];
   for (const w of workers) {
-    w.on('failed', (job, err) =>
-      log(`job ${w.name}/${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`),
-    );
+    w.on('failed', (job, err) => {
+      log(`job ${w.name}/${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`);
+      // Failed for good (out of attempts, or refused as unrecoverable): the dashboard's feed shows it.
+      const final = job && (err instanceof UnrecoverableError || job.attemptsMade >= (job.opts.attempts ?? 1));
+      // An email the recipient's server refused for good is the address's problem, not the system's:
+      // the feed shows it as a bounce, and it does not redden the status sentence.
+      const refused = w.name === 'email' && err instanceof UnrecoverableError;
+      if (job && final && !refused)
+        void recordJobFailure(db, {
+          queue: w.name,
+          jobId: String(job.id),
+          name: job.name,
+          reason: err.message.split('\n')[0],
+          attempts: job.attemptsMade,
+        }).catch(() => undefined);
+    });
     w.on('error', (err) => log(`queue ${w.name} error: ${err.message}`));
   }
   const relay = new OutboxRelay(db, queues, { databaseUrl: env.DATABASE_URL, pollMs: env.OUTBOX_POLL_MS, log });
   await relay.start();
+  const me = { id: name, hostname: hostname(), pid: process.pid };
+  const heartbeat = () => void beat(db, me).catch(() => undefined);
+  heartbeat();
+  const heartbeatTimer = setInterval(heartbeat, overrides.heartbeatMs ?? 5000);
+  heartbeatTimer.unref();
+  const bounceListener =
+    env.BOUNCE_SMTP_PORT !== undefined && env.BOUNCE_DOMAIN
+      ? await startBounceListener(db, { port: env.BOUNCE_SMTP_PORT, domain: env.BOUNCE_DOMAIN, log })
+      : null;
   const retention = startAuditRetention(db, env.AUDIT_RETENTION_DAYS ?? AUDIT_RETENTION_DEFAULT_DAYS, log);
   const searchLogUpkeep = startSearchLogUpkeep(
     db,
@@ -158,11 +199,15 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     queues,
     workers,
     pricelistBuilder: builder,
+    bounceListener,
+    workerId: name,
     sweepPricelists: sweep,
     expireQuotes: (now?: Date) => expireQuotes(db, now),
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
       stopQuoteExpiry();
+      clearInterval(heartbeatTimer);
+      await bounceListener?.stop();
       await relay.stop();
       await retention.stop();
       await searchLogUpkeep.stop();
@@ -182,6 +227,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
         queues.pricelists.close(),
       ]);
       mailer.close();
+      await stopped(db, name).catch(() => undefined);
       await locks.end();
       await db.destroy();
     },

@@ -15,6 +15,9 @@ export const AUDIT_ENTITIES = [
   // find & demand (issue 25)
   'part_alias',
   'quote_request',
+  /* operations (issue 26) */
+  'email_suppression',
+  'job',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -41,6 +41,11 @@ export interface ClientEventMap {
   /* ---- Quote requests (issue 24) */
   /** A quote request changed: to superadmins, its requester and its company's admins. No prices. */
   'quote.changed': { _id: string; number: string; status: QuoteStatus };
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  /** Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch. */
+  'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[] };
+  /** An email to one of the company's people bounced (to that company's admins). */
+  'email.bounced': { userId: string | null; email: string; message: string };
 }
 
 export type ClientEventName = keyof ClientEventMap;

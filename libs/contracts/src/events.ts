@@ -135,6 +135,13 @@ export interface EventMap {
   'quote.quoted': QuoteEventRef & { validUntil: string };
   /** The customer accepted the quote (company admins and superadmins: email). */
   'quote.accepted': QuoteEventRef;
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  /**
+   * An email to a user's address bounced for good (or drew a complaint, or soft-bounced too often):
+   * the address is suppressed. Superadmins get a notification, the company's admins an email
+   * (`admins`, looked up when the bounce was recorded) with a way to fix the address.
+   */
+  'email.bounced': EmailBouncedEvent;
 }
 
 /** Who a quote event is about and whom its email goes to (resolved in the publishing transaction). */
@@ -147,6 +154,21 @@ export interface QuoteEventRef {
   requester: { id: string | null; username: string };
   recipients: { email: string; username: string; role: RoleKey }[];
   actor: OrgActor;
+}
+
+/* ---- Operations and email deliverability (issue 26) ---- */
+export interface EmailBouncedEvent {
+  recipient: string;
+  template: string;
+  /** "welcome email" */
+  templateLabel: string;
+  /** "mailbox does not exist" */
+  reason: string;
+  kind: 'hard_bounce' | 'complaint' | 'soft_bounces';
+  smtpCode: number | null;
+  enhancedStatus: string | null;
+  user: { userId: string; username: string; role: string; companyId: string | null; companyName: string | null } | null;
+  admins: { userId: string; username: string; email: string }[];
 }
 
 export interface ImportCounts {
@@ -243,6 +265,8 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'quote.replied': ['notifications', 'email'],
   'quote.quoted': ['notifications', 'email'],
   'quote.accepted': ['notifications', 'email'],
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  'email.bounced': ['notifications', 'email'],
 };
 
 /**

@@ -9,3 +9,4 @@ export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
 export * from './quotes';
+export * from './ops';

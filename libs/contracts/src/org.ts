@@ -80,6 +80,11 @@ export interface UserRow {
   role_name: string;
   companyName: string | null;
   company_id: string | null;
+  /**
+   * Whether emails reach this address (issue 26): `bounced` after a hard bounce, `suppressed` for a
+   * complaint or repeated soft bounces. Always sent by the API (optional for older fixtures).
+   */
+  email_status?: 'ok' | 'bounced' | 'suppressed';
 }
 
 /** `GET user/{id}` */
@@ -97,6 +102,8 @@ export interface UserDetail {
   role_name: string;
   company_id: { _id: string; name: string } | null;
   companyName: string | null;
+  /** Whether emails reach this address (issue 26). */
+  email_status?: 'ok' | 'bounced' | 'suppressed';
 }
 export type UserDetailResponse = ApiResponse<UserDetail>;
 

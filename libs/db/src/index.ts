@@ -9,3 +9,4 @@ export * from './audit';
 export * from './variants';
 export * from './search-log';
 export * from './quote-change';
+export * from './email-deliverability';

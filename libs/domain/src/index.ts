@@ -12,3 +12,6 @@ export * from './two-factor';
 export * from './pricelists';
 export * from './find';
 export * from './quotes';
+export * from './email-deliverability';
+export * from './ops';
+export * from './ops-status';

@@ -72,6 +72,16 @@ const envSchema = z.object({
       }
     }, 'SUPPLIER_TZ must be an IANA time zone such as America/New_York')
     .default('America/New_York'),
+  /* ---- Operations and email deliverability (issue 26) ---- */
+  /** Shared secret of the signed bounce webhook `POST /api/email-events` (unset: the webhook answers 401). */
+  EMAIL_WEBHOOK_SECRET: z.string().min(16, 'EMAIL_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  /** Inbound bounce listener in the worker: its SMTP port … */
+  BOUNCE_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** … and the domain of the VERP envelope senders `bounces+<token>@BOUNCE_DOMAIN`. */
+  BOUNCE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$/i, 'BOUNCE_DOMAIN must be a domain name such as bounces.example.com')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };

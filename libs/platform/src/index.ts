@@ -11,3 +11,4 @@ export * from './sheet-reader';
 export * from './child-ipc';
 export * from './pricelist-files';
 export * from './boot';
+export * from './webhook-signature';

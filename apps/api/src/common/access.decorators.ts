@@ -21,6 +21,14 @@ export const ENROLMENT_KEY = 'portal:enrolment';
  */
 export const AllowDuringEnrolment = () => SetMetadata(ENROLMENT_KEY, true);
 
+export const SIGNED_KEY = 'portal:signed';
+
+/**
+ * A server-to-server route authenticated by a signature over its raw body (the bounce webhook):
+ * no session, so no CSRF token either; the handler checks the signature.
+ */
+export const SignedWebhook = () => SetMetadata(SIGNED_KEY, true);
+
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): RequestUser => {
   const req = ctx.switchToHttp().getRequest<FastifyRequest>();
   if (!req.user) throw new Error('CurrentUser used on a route without an authenticated user');

@@ -1,12 +1,14 @@
 import { queryOne, queryRows, type Db } from '@portal/db';
 import { ROLE_NAME, type RoleKey, type UserRow } from '@portal/contracts';
+import { userEmailStatus, type SuppressionReason } from '@portal/domain';
 
 /* SQL shared by the companies and users modules: the user row both list, and creating a user. */
 
 /** Columns of a `UserRow`; `u` = users, `c` = companies (LEFT JOIN). */
 export const USER_ROW_COLUMNS = `
   u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
-  u.role AS role_key, c.name AS "companyName", u.company_id`;
+  u.role AS role_key, c.name AS "companyName", u.company_id,
+  (SELECT s.reason FROM email_suppressions s WHERE s.address = u.email) AS email_suppression`;
 
 /** A user as access checks and events see it. */
 export interface OrgUserRecord {
@@ -29,6 +31,8 @@ export interface RawUserRow {
   role_key: RoleKey;
   companyName: string | null;
   company_id: string | null;
+  /** Why the address gets no emails (issue 26), or null. */
+  email_suppression?: SuppressionReason | null;
 }
 
 export function toUserRow(r: RawUserRow): UserRow {
@@ -43,6 +47,7 @@ export function toUserRow(r: RawUserRow): UserRow {
     role_name: ROLE_NAME[r.role_key],
     companyName: r.companyName,
     company_id: r.company_id,
+    email_status: userEmailStatus(r.email_suppression ?? null),
   };
 }
 

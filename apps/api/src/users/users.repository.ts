@@ -1,5 +1,6 @@
 import { ROLE_NAME, type UserDetail, type UserRow } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import { userEmailStatus, type SuppressionReason } from '@portal/domain';
 import { toUserRow, USER_ROW_COLUMNS, type OrgUserRecord, type RawUserRow } from '../org/org.repository';
 
 export type TargetRow = OrgUserRecord;
@@ -9,6 +10,7 @@ type RawDetail = TargetRow & {
   last_login: Date | null;
   current_login: Date | null;
   created_at: Date;
+  email_suppression: SuppressionReason | null;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -28,7 +30,8 @@ export async function findUserDetail(db: Db, id: string): Promise<UserDetail | n
   const r = await queryOne<RawDetail>(
     db,
     `SELECT u.id, u.username, u.email, u.role, u.status, u.company_id, u.picture, u.last_login, u.current_login,
-            u.created_at, c.name AS company_name
+            u.created_at, c.name AS company_name,
+            (SELECT s.reason FROM email_suppressions s WHERE s.address = u.email) AS email_suppression
        FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
     [id],
   );
@@ -47,6 +50,7 @@ export async function findUserDetail(db: Db, id: string): Promise<UserDetail | n
     role_name: ROLE_NAME[r.role],
     company_id: r.company_id ? { _id: r.company_id, name: r.company_name ?? '' } : null,
     companyName: r.company_name,
+    email_status: userEmailStatus(r.email_suppression ?? null),
   };
 }
 

@@ -29,6 +29,7 @@ const DemandPage = lazy(() => import('../features/demand/pages/DemandPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
 const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
+const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
 
 /** Route tables. */
 export const routes: RouteObject[] = [
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: 'demand', element: <DemandPage /> },
           { path: 'quotes', element: <QuoteDeskPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'operations', element: <OperationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { AppShell } from '@mantine/core';
 import type { RoleKey } from '@portal/contracts';
 import { FullPageLoader } from '../shared/ui';
+import { useEmailBouncedToasts } from '../shared/kit/useEmailBouncedToasts';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_MINIMIZED_WIDTH, SIDEBAR_WIDTH, useSidebarState } from './useSidebarState';
@@ -12,6 +13,8 @@ export function AppLayout({ role }: { role: RoleKey }) {
   const sidebar = useSidebarState();
   const { pathname } = useLocation();
   const { closeMobile } = sidebar;
+  // A company admin hears at once when an email to one of their people bounced (issue 26).
+  useEmailBouncedToasts(role === 'admin');
 
   // The mobile overlay closes after any navigation (links close it at once; this covers back/forward).
   useEffect(() => closeMobile(), [pathname, closeMobile]);

@@ -8,6 +8,7 @@ import {
   IconFilter,
   IconHelpCircle,
   IconHistory,
+  IconActivityHeartbeat,
   IconSettings,
   IconUserShield,
 } from '@tabler/icons-react';
@@ -42,6 +43,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
+    { label: 'Operations', to: '/superadmin/operations', icon: IconActivityHeartbeat },
     sa.settings,
   ],
   admin: [

@@ -6,6 +6,7 @@ import { importEmails, importNotifications } from './imports.handlers';
 import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
 import { pricelistNotifications } from './pricelists.handlers';
 import { quoteEmails, quoteNotifications } from './quotes.handlers';
+import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -29,6 +30,7 @@ export const notificationHandlers: NotificationHandlers = merge(
   twoFactorNotifications,
   pricelistNotifications,
   quoteNotifications,
+  deliverabilityNotifications,
 );
 export const emailHandlers: EmailHandlers = merge(
   authEmails,
@@ -37,4 +39,5 @@ export const emailHandlers: EmailHandlers = merge(
   importEmails,
   twoFactorEmails,
   quoteEmails,
+  deliverabilityEmails,
 );

@@ -12,6 +12,7 @@ import { Pricelists1764600000000 } from './1764600000000-pricelists';
 import { CategoryProductLine1764800000000 } from './1764800000000-category-product-line';
 import { Find1795675936786 } from './1795675936786-find';
 import { QuoteRequests1795676039022 } from './1795676039022-quote-requests';
+import { OpsEmailDeliverability1795675807033 } from './1795675807033-ops-email-deliverability';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CategoryProductLine1764800000000,
   Find1795675936786,
   QuoteRequests1795676039022,
+  OpsEmailDeliverability1795675807033,
 ];

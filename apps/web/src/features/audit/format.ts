@@ -14,6 +14,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   settings: 'Settings',
   part_alias: 'Part alias',
   quote_request: 'Quote request',
+  email_suppression: 'Email suppression',
+  job: 'Background job',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -64,6 +66,9 @@ export const ACTION_LABELS: Record<string, string> = {
   'quote_request.withdrawn': 'Quote request withdrawn',
   'quote_request.rejected': 'Quote request rejected',
   'quote_request.message_added': 'Quote message',
+  'email_suppression.removed': 'Email suppression lifted',
+  'job.retried': 'Failed job retried',
+  'job.discarded': 'Failed job discarded',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

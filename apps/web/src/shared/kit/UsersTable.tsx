@@ -4,6 +4,7 @@ import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidde
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@portal/contracts';
 import { formatDateTime } from '../format';
+import { EmailStatusBadge } from './EmailStatusBadge';
 
 /** Any row with an id; the built-in columns read the UserRow fields they need. */
 export type UsersTableRow = { _id: string } & Partial<UserRow>;
@@ -32,7 +33,15 @@ function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T)
     case 'companyName':
       return { key, header: 'Company name', render: (r) => r.companyName ?? 'N/A' };
     case 'email':
-      return { key, header: 'Email', render: (r) => r.email };
+      return {
+        key,
+        header: 'Email',
+        render: (r) => (
+          <>
+            {r.email} <EmailStatusBadge userId={r._id} status={r.email_status} />
+          </>
+        ),
+      };
     case 'role':
       return { key, header: 'Role', render: (r) => r.role_name ?? r.role_key };
     case 'status':

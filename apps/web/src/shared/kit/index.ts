@@ -9,3 +9,4 @@ export type { PaginationProps } from './Pagination';
 export { StatTile } from './StatTile';
 export { confirmDelete, type ConfirmDeleteOptions } from './confirmDelete';
 export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';
+export { EmailStatusBadge } from './EmailStatusBadge';

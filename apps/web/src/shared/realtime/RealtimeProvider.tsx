@@ -22,6 +22,9 @@ const KNOWN: Record<ClientEventName, true> = {
   'pricelist.ready': true,
   'pricelist.progress': true,
   'quote.changed': true,
+  /* operations and email deliverability (issue 26) */
+  'ops.changed': true,
+  'email.bounced': true,
 };
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(KNOWN));
 

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
-import { confirmDelete } from '../../../shared/kit';
+import { confirmDelete, EmailStatusBadge } from '../../../shared/kit';
 import { UserDetailForm } from '../components/UserDetailForm';
 import { useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
@@ -111,6 +111,7 @@ export default function UserDetailPage() {
               <Text c="dimmed" mt={-12}>
                 {superadmin ? (companyName ?? 'N/A') : user.email}
               </Text>
+              <EmailStatusBadge userId={user._id} status={user.email_status} />
               <Text size="sm" c="dimmed">
                 Last login: {formatDateTime(user.last_login)}
               </Text>

@@ -1,0 +1,370 @@
+import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import type { ActivityKind, EmailStatus, OpsEmailQuery } from '@portal/domain';
+
+/* Operations dashboard (issue 26): every statement of the ops module. Plain rows, set-based. */
+
+/** A socket counts as online while its process heartbeats it (every 20 s): gone after this. */
+export const ONLINE_WINDOW_S = 60;
+/** A worker that has not beaten for this long is stale. */
+export const WORKER_STALE_S = 30;
+
+export async function socketJoined(
+  db: Db,
+  s: { socketId: string; userId: string; role: string; companyId: string | null },
+): Promise<void> {
+  await execute(
+    db,
+    `INSERT INTO socket_presence (socket_id, user_id, role, company_id) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (socket_id) DO UPDATE SET last_seen = now()`,
+    [s.socketId, s.userId, s.role, s.companyId],
+  );
+}
+
+export async function socketsLeft(db: Db, socketIds: string[]): Promise<void> {
+  if (socketIds.length) await execute(db, `DELETE FROM socket_presence WHERE socket_id = ANY($1::text[])`, [socketIds]);
+}
+
+/** This process's sockets are alive; rows of sockets nobody heartbeats any more are removed. */
+export async function heartbeatSockets(db: Db, socketIds: string[]): Promise<void> {
+  if (socketIds.length)
+    await execute(db, `UPDATE socket_presence SET last_seen = now() WHERE socket_id = ANY($1::text[])`, [socketIds]);
+  await execute(db, `DELETE FROM socket_presence WHERE last_seen < now() - interval '10 minutes'`);
+}
+
+export interface OnlineRow {
+  user_id: string;
+  username: string;
+  role: string;
+  company_id: string | null;
+  company_name: string | null;
+  since: Date;
+  last_seen: Date;
+}
+
+export function onlineUsers(db: Db): Promise<OnlineRow[]> {
+  return queryRows(
+    db,
+    `SELECT p.user_id, u.username, u.role, u.company_id, c.name AS company_name, p.since, p.last_seen
+       FROM (SELECT user_id, min(since) AS since, max(last_seen) AS last_seen FROM socket_presence
+              WHERE last_seen > now() - make_interval(secs => $1) GROUP BY user_id) p
+       JOIN users u ON u.id = p.user_id LEFT JOIN companies c ON c.id = u.company_id
+      ORDER BY p.since DESC, p.user_id`,
+    [ONLINE_WINDOW_S],
+  );
+}
+
+export interface SummaryRow {
+  online_superadmin: number;
+  online_admin: number;
+  online_employee: number;
+  outbox_pending: number;
+  outbox_oldest_s: number | null;
+  email_sent: number;
+  email_deferred: number;
+  email_failed: number;
+  email_bounced: number;
+  email_suppressed: number;
+  email_complained: number;
+  failing_count: number;
+  failing_since: Date | null;
+  failing_diagnostic: string | null;
+  failing_code: number | null;
+  jobs_failed_hour: number;
+  activity_marker: string | null;
+}
+
+/** Everything the summary counts, in one round trip (each part on its own index). */
+export async function summaryCounts(db: Db): Promise<SummaryRow> {
+  const row = await queryOne<SummaryRow>(
+    db,
+    `WITH online AS (
+       SELECT DISTINCT user_id, role FROM socket_presence WHERE last_seen > now() - make_interval(secs => $1)
+     ), email AS (
+       SELECT status, count(*)::int AS n FROM sent_emails WHERE updated_at > now() - interval '24 hours' GROUP BY status
+     ), failing AS (
+       -- Messages the system cannot deliver (deferred, or failed without the recipient refusing them).
+       SELECT s.updated_at, s.diagnostic, s.smtp_code FROM sent_emails s
+        WHERE s.status IN ('deferred', 'failed') AND s.updated_at > now() - interval '1 hour'
+          AND NOT EXISTS (SELECT 1 FROM email_events e WHERE e.event_id = s.event_id AND e.recipient = s.recipient)
+     ), last_failing AS (
+       SELECT diagnostic, smtp_code FROM failing ORDER BY updated_at DESC LIMIT 1
+     )
+     SELECT (SELECT count(*) FROM online WHERE role = 'superadmin')::int AS online_superadmin,
+            (SELECT count(*) FROM online WHERE role = 'admin')::int AS online_admin,
+            (SELECT count(*) FROM online WHERE role = 'employee')::int AS online_employee,
+            (SELECT count(*) FROM outbox WHERE relayed_at IS NULL)::int AS outbox_pending,
+            (SELECT extract(epoch FROM now() - min(created_at))::int FROM outbox WHERE relayed_at IS NULL) AS outbox_oldest_s,
+            COALESCE((SELECT n FROM email WHERE status = 'sent'), 0) AS email_sent,
+            COALESCE((SELECT n FROM email WHERE status = 'deferred'), 0) AS email_deferred,
+            COALESCE((SELECT n FROM email WHERE status = 'failed'), 0) AS email_failed,
+            COALESCE((SELECT n FROM email WHERE status = 'bounced'), 0) AS email_bounced,
+            COALESCE((SELECT n FROM email WHERE status = 'suppressed'), 0) AS email_suppressed,
+            COALESCE((SELECT n FROM email WHERE status = 'complained'), 0) AS email_complained,
+            (SELECT count(*)::int FROM failing) AS failing_count,
+            (SELECT min(updated_at) FROM failing) AS failing_since,
+            (SELECT diagnostic FROM last_failing) AS failing_diagnostic,
+            (SELECT smtp_code FROM last_failing) AS failing_code,
+            (SELECT count(*)::int FROM job_failures WHERE created_at > now() - interval '1 hour') AS jobs_failed_hour,
+            concat_ws('|', (SELECT max(created_at)::text FROM audit_log),
+                           (SELECT max(updated_at)::text FROM sent_emails),
+                           (SELECT max(created_at)::text FROM job_failures)) AS activity_marker`,
+    [ONLINE_WINDOW_S],
+  );
+  return row!;
+}
+
+export interface WorkerRow {
+  id: string;
+  hostname: string;
+  pid: number;
+  last_beat: Date;
+  stopped_at: Date | null;
+  stale: boolean;
+}
+
+/** Workers seen in the last day (a cleanly stopped one is listed until another takes over). */
+export function workerRows(db: Db): Promise<WorkerRow[]> {
+  return queryRows(
+    db,
+    `SELECT id, hostname, pid, last_beat, stopped_at, (last_beat < now() - make_interval(secs => $1)) AS stale
+       FROM worker_heartbeats WHERE last_beat > now() - interval '1 day' ORDER BY last_beat DESC LIMIT 50`,
+    [WORKER_STALE_S],
+  );
+}
+
+/**
+ * Optional tiles of features that live on other branches (quote requests, search logging): each
+ * is a statement returning ONE row of named counts over the last 24 h, run only when its table
+ * exists; the summary then carries it as `quotes` / `search`. Register them here when merging, e.g.
+ *   { key: 'search', table: 'search_log', sql: `SELECT count(*)::int AS searches,
+ *       count(*) FILTER (WHERE results = 0)::int AS zero_results FROM search_log
+ *       WHERE created_at > now() - interval '24 hours'` }
+ */
+export interface SummaryPart {
+  key: 'quotes' | 'search';
+  table: string;
+  sql: string;
+}
+export const SUMMARY_PARTS: SummaryPart[] = [];
+
+/** The optional parts whose tables exist, each as its one row of counts. */
+export async function summaryParts(
+  db: Db,
+  parts: SummaryPart[],
+): Promise<Partial<Record<SummaryPart['key'], Record<string, number>>>> {
+  const out: Partial<Record<SummaryPart['key'], Record<string, number>>> = {};
+  for (const p of parts) out[p.key] = (await queryOne<Record<string, number>>(db, p.sql)) ?? {};
+  return out;
+}
+
+/* ---- activity ---- */
+
+export interface ActivityRow {
+  id: string;
+  kind: ActivityKind;
+  at: Date;
+  actor_id: string | null;
+  actor_name: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  entity_id: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+/**
+ * One source of the activity feed: a SELECT giving ActivityRow columns for rows older than $1,
+ * of company $2 (null: any), newest first, at most $3. Sources of features that live elsewhere
+ * (quote requests, zero-result searches) register here when their tables exist.
+ */
+export interface ActivitySource {
+  kind: ActivityKind;
+  /** The table it reads: the source is used only when it exists. */
+  table: string;
+  sql: string;
+}
+
+const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
+  kind,
+  table: 'audit_log',
+  sql: `SELECT a.id::text AS id, '${kind}'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,
+               a.company_id, c.name AS company_name, a.entity_id, COALESCE(a.after, a.before) AS detail
+          FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id
+         WHERE ${where} AND a.created_at < $1 AND ($2::uuid IS NULL OR a.company_id = $2)
+         ORDER BY a.created_at DESC LIMIT $3`,
+});
+
+export const ACTIVITY_SOURCES: ActivitySource[] = [
+  auditSource('signin', `a.action = 'auth.login'`),
+  auditSource('signin_failed', `a.action = 'auth.login_failed'`),
+  auditSource('pricelist', `a.action LIKE 'pricelist.%'`),
+  auditSource('import', `a.entity = 'catalogue_import'`),
+  {
+    kind: 'bounce',
+    table: 'sent_emails',
+    sql: `SELECT s.event_id::text || ':' || s.recipient AS id, 'bounce'::text AS kind, s.updated_at AS at,
+                 u.id AS actor_id, u.username AS actor_name, u.company_id, c.name AS company_name, u.id::text AS entity_id,
+                 jsonb_build_object('recipient', s.recipient, 'template', s.template, 'status', s.status,
+                   'smtp_code', s.smtp_code, 'enhanced_status', s.enhanced_status, 'diagnostic', s.diagnostic) AS detail
+            FROM sent_emails s LEFT JOIN users u ON u.email = s.recipient LEFT JOIN companies c ON c.id = u.company_id
+           WHERE s.status IN ('failed', 'bounced', 'complained') AND s.updated_at < $1
+             AND ($2::uuid IS NULL OR u.company_id = $2)
+           ORDER BY s.updated_at DESC LIMIT $3`,
+  },
+  {
+    kind: 'job_failed',
+    table: 'job_failures',
+    sql: `SELECT j.id::text AS id, 'job_failed'::text AS kind, j.created_at AS at, NULL::uuid AS actor_id,
+                 NULL::text AS actor_name, NULL::uuid AS company_id, NULL::text AS company_name, j.job_id AS entity_id,
+                 jsonb_build_object('queue', j.queue, 'name', j.name, 'reason', j.reason, 'attempts', j.attempts) AS detail
+            FROM job_failures j WHERE j.created_at < $1 AND $2::uuid IS NULL
+           ORDER BY j.created_at DESC LIMIT $3`,
+  },
+];
+
+/** The sources (or summary parts) whose tables exist in this database. */
+export async function availableSources<T extends { table: string }>(db: Db, sources: T[]): Promise<T[]> {
+  const rows = await queryRows<{ t: string; ok: boolean }>(
+    db,
+    `SELECT t, to_regclass(t) IS NOT NULL AS ok FROM unnest($1::text[]) AS t`,
+    [[...new Set(sources.map((s) => s.table))]],
+  );
+  const ok = new Set(rows.filter((r) => r.ok).map((r) => r.t));
+  return sources.filter((s) => ok.has(s.table));
+}
+
+export async function activity(
+  db: Db,
+  sources: ActivitySource[],
+  q: { before: Date; companyId: string | null; limit: number },
+): Promise<ActivityRow[]> {
+  if (!sources.length) return [];
+  return queryRows(
+    db,
+    `SELECT * FROM (${sources.map((s) => `(${s.sql})`).join(' UNION ALL ')}) x ORDER BY at DESC, id DESC LIMIT $3`,
+    [q.before, q.companyId, q.limit],
+  );
+}
+
+/* ---- usage ---- */
+
+export interface UsageRow {
+  company_id: string;
+  name: string;
+  status: boolean;
+  users: number;
+  active_7d: number;
+  active_30d: number;
+  signins: number;
+  pricelists: number;
+  last_activity: Date | null;
+  daily: number[];
+}
+
+/**
+ * Per company: users active in the last 7/30 days (by their last sign-in), sign-ins and price lists
+ * requested from `fromDay` to `toDay` (UTC days, inclusive), the last sign-in, and sign-ins per day over the 90 days up to `toDay` — all
+ * from `ops_company_daily` (kept by a trigger on audit_log), never from the audit entries themselves.
+ * `dormantDays`: only companies nobody signed in to for that long.
+ */
+export function usage(db: Db, q: { fromDay: string; toDay: string; dormantDays: number | null }): Promise<UsageRow[]> {
+  return queryRows(
+    db,
+    `WITH u AS (
+       SELECT company_id, count(*)::int AS users,
+              count(*) FILTER (WHERE current_login > now() - interval '7 days')::int AS active_7d,
+              count(*) FILTER (WHERE current_login > now() - interval '30 days')::int AS active_30d,
+              max(current_login) AS last_activity
+         FROM users WHERE company_id IS NOT NULL GROUP BY company_id
+     ), d AS (
+       SELECT company_id, day, signins, pricelists FROM ops_company_daily
+        WHERE day >= LEAST($1::date, $2::date - 90)
+          AND day <= $2::date
+     ), a AS (
+       SELECT company_id, sum(signins)::int AS signins, sum(pricelists)::int AS pricelists FROM d
+        WHERE day >= $1::date GROUP BY company_id
+     )
+     SELECT c.id AS company_id, c.name, c.status, COALESCE(u.users, 0) AS users, COALESCE(u.active_7d, 0) AS active_7d,
+            COALESCE(u.active_30d, 0) AS active_30d, COALESCE(a.signins, 0) AS signins,
+            COALESCE(a.pricelists, 0) AS pricelists, u.last_activity,
+            ARRAY(SELECT COALESCE(d.signins, 0)
+                    FROM generate_series($2::date - 89,
+                                         $2::date, interval '1 day') g
+                    LEFT JOIN d ON d.company_id = c.id AND d.day = g::date
+                   ORDER BY g) AS daily
+       FROM companies c LEFT JOIN u ON u.company_id = c.id LEFT JOIN a ON a.company_id = c.id
+      WHERE $3::int IS NULL OR u.last_activity IS NULL OR u.last_activity < now() - make_interval(days => $3::int)
+      ORDER BY COALESCE(a.signins, 0) DESC, c.name, c.id`,
+    [q.fromDay, q.toDay, q.dormantDays],
+  );
+}
+
+/* ---- email ---- */
+
+export interface EmailRow {
+  event_id: string;
+  recipient: string;
+  template: string;
+  status: EmailStatus;
+  smtp_code: number | null;
+  enhanced_status: string | null;
+  diagnostic: string | null;
+  attempts: number;
+  sent_at: Date;
+  updated_at: Date;
+  total: string;
+}
+
+export const EMAIL_PAGE_SIZE = 50;
+
+export function emailPage(db: Db, q: OpsEmailQuery): Promise<EmailRow[]> {
+  return queryRows(
+    db,
+    `SELECT event_id, recipient, template, status, smtp_code, enhanced_status, diagnostic, attempts, sent_at, updated_at,
+            count(*) OVER () AS total
+       FROM sent_emails
+      WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR recipient LIKE $2)
+      ORDER BY updated_at DESC, event_id, recipient LIMIT $3 OFFSET $4`,
+    [
+      q.status ?? null,
+      q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      EMAIL_PAGE_SIZE,
+      (q.page - 1) * EMAIL_PAGE_SIZE,
+    ],
+  );
+}
+
+export interface SuppressionRow {
+  address: string;
+  reason: string;
+  smtp_code: number | null;
+  enhanced_status: string | null;
+  diagnostic: string | null;
+  created_at: Date;
+  user_id: string | null;
+  username: string | null;
+  company_id: string | null;
+  company_name: string | null;
+}
+
+export function suppressions(db: Db): Promise<SuppressionRow[]> {
+  return queryRows(
+    db,
+    `SELECT s.address, s.reason, s.smtp_code, s.enhanced_status, s.diagnostic, s.created_at,
+            u.id AS user_id, u.username, u.company_id, c.name AS company_name
+       FROM email_suppressions s LEFT JOIN users u ON u.email = s.address LEFT JOIN companies c ON c.id = u.company_id
+      ORDER BY s.created_at DESC LIMIT 500`,
+  );
+}
+
+/** A user's address and company (for the company admin's "Try again"). */
+export function userAddress(db: Db, userId: string): Promise<{ email: string; company_id: string | null } | null> {
+  return queryOne(db, `SELECT email, company_id FROM users WHERE id = $1`, [userId]);
+}
+
+/** The company of the user with this address (null: none, or a superadmin). */
+export async function companyOfAddress(db: Db, address: string): Promise<string | null> {
+  const row = await queryOne<{ company_id: string | null }>(db, `SELECT company_id FROM users WHERE email = $1`, [
+    address,
+  ]);
+  return row?.company_id ?? null;
+}

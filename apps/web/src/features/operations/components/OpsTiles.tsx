@@ -1,0 +1,124 @@
+import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import type { OpsSummary } from '@portal/contracts';
+
+function Tile({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: number | string; testId?: string }) {
+  return (
+    <div>
+      <Text fz={26} fw={700} data-testid={testId}>
+        {value}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </div>
+  );
+}
+
+function age(s: number | null): string {
+  if (s === null) return '–';
+  if (s < 120) return `${s} s`;
+  return `${Math.round(s / 60)} min`;
+}
+
+/** Online now, queues and workers, outbox lag, email over 24 h (and quotes/search when they exist). */
+export function OpsTiles({ summary }: { summary: OpsSummary }) {
+  const { online, queues, workers, outbox, email } = summary;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <Tile title="Online now">
+        <Group gap="lg">
+          <Figure label="people" value={online.total} testId="ops-online-total" />
+          <Figure label="superadmins" value={online.superadmin} />
+          <Figure label="admins" value={online.admin} />
+          <Figure label="employees" value={online.employee} />
+        </Group>
+      </Tile>
+      <Tile title="Queues and workers">
+        <BarChart
+          h={120}
+          data={queues.map((q) => ({ queue: q.name, waiting: q.waiting, active: q.active, failed: q.failed }))}
+          dataKey="queue"
+          type="stacked"
+          withLegend={false}
+          withTooltip
+          tickLine="none"
+          gridAxis="none"
+          series={[
+            { name: 'waiting', color: 'blue.5' },
+            { name: 'active', color: 'teal.5' },
+            { name: 'failed', color: 'red.6' },
+          ]}
+        />
+        <List size="xs" mt="xs" spacing={2} aria-label="Workers">
+          {workers.map((w) => (
+            <List.Item key={w.id}>
+              {w.id}{' '}
+              {w.stale ? (
+                <Badge color="red.9" variant="filled" size="xs">
+                  stale
+                </Badge>
+              ) : w.stopped ? (
+                <Badge color="gray.7" variant="filled" size="xs">
+                  stopped
+                </Badge>
+              ) : (
+                <Badge color="teal.9" variant="filled" size="xs">
+                  running
+                </Badge>
+              )}
+            </List.Item>
+          ))}
+          {!workers.length && <List.Item>No worker has reported</List.Item>}
+        </List>
+      </Tile>
+      <Tile title="Outbox lag">
+        <Group gap="lg">
+          <Figure label="events waiting" value={outbox.pending} testId="ops-outbox-pending" />
+          <Figure label="oldest" value={age(outbox.oldest_age_s)} />
+        </Group>
+      </Tile>
+      <Tile title="Email, last 24 h">
+        <Stack gap={4}>
+          <Group gap="lg">
+            <Figure label="sent" value={email.sent} testId="ops-email-sent" />
+            <Figure label="bounced" value={email.bounced} testId="ops-email-bounced" />
+            <Figure label="failed" value={email.failed} testId="ops-email-failed" />
+          </Group>
+          <Text size="xs" c="dimmed">
+            {email.deferred} deferred · {email.suppressed} suppressed · {email.complained} complaints
+          </Text>
+        </Stack>
+      </Tile>
+      {summary.quotes && (
+        <Tile title="Quotes">
+          <Group gap="lg">
+            {Object.entries(summary.quotes).map(([k, v]) => (
+              <Figure key={k} label={k.replace(/_/g, ' ')} value={v} />
+            ))}
+          </Group>
+        </Tile>
+      )}
+      {summary.search && (
+        <Tile title="Search">
+          <Group gap="lg">
+            {Object.entries(summary.search).map(([k, v]) => (
+              <Figure key={k} label={k.replace(/_/g, ' ')} value={v} />
+            ))}
+          </Group>
+        </Tile>
+      )}
+    </SimpleGrid>
+  );
+}
