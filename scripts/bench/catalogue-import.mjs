@@ -11,6 +11,8 @@ import pg from 'pg';
 import { platform, scale, signIn, sleep, startApi, startWorker, withDatabase } from './lib.mjs';
 
 const VARIANTS = Number(process.env.BENCH_IMPORT_ROWS ?? scale(100_000, 2000));
+/** A stuck import fails the benchmark instead of hanging it (and `npm test`). */
+const IMPORT_TIMEOUT_MS = scale(600_000, 60_000);
 
 /** @param {import('pg').ClientBase} client */
 async function seed(client) {
@@ -58,22 +60,24 @@ export async function benchCatalogueImport(databaseUrl) {
     const csrf = (await fetch(`${api.url}/api/csrf-token`, { headers: auth }).then((r) => r.json())).token;
     const headers = { ...auth, 'x-xsrf-token': csrf };
 
-    const exportFile = async (format) => {
+    const exportFile = async (/** @type {'csv' | 'xlsx'} */ format) => {
       const start = performance.now();
       const res = await fetch(`${api.url}/api/catalogue/export?format=${format}`, { headers: auth });
       const body = Buffer.from(await res.arrayBuffer());
       if (res.status !== 200) throw new Error(`export ${format}: ${res.status}`);
       return { ms: performance.now() - start, body };
     };
-    const waitSettled = async (id) => {
+    const waitSettled = async (/** @type {string} */ id) => {
+      const until = Date.now() + IMPORT_TIMEOUT_MS;
       for (;;) {
         const r = await fetch(`${api.url}/api/catalogue/imports/${id}?limit=1&errorsLimit=5`, { headers: auth });
         const { data } = await r.json();
         if (!['queued', 'validating', 'applying'].includes(data.status)) return data;
-        await new Promise((res) => setTimeout(res, 100));
+        if (Date.now() > until) throw new Error(`import ${id} still ${data.status} after ${IMPORT_TIMEOUT_MS} ms`);
+        await sleep(100);
       }
     };
-    const dryRun = async (body, name) => {
+    const dryRun = async (/** @type {Buffer<ArrayBuffer>} */ body, /** @type {string} */ name) => {
       const form = new FormData();
       form.append('file', new Blob([body]), name);
       worker.resetPeak();

@@ -68,10 +68,10 @@ export async function benchCatalogueSave(databaseUrl) {
 
     let variants = (
       await fetch(`${api.url}/api/catalogue/product/${cat.id}`, { headers: auth }).then((r) => r.json())
-    ).data.productDetails.find((p) => p._id === product.id).variants;
+    ).data.productDetails.find((/** @type {{ _id: string }} */ p) => p._id === product.id).variants;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
-    const setAuditing = async (on) =>
+    const setAuditing = async (/** @type {boolean} */ on) =>
       admin.query(
         on
           ? `DROP RULE IF EXISTS bench_skip_audit ON audit_log`
@@ -87,7 +87,7 @@ export async function benchCatalogueSave(databaseUrl) {
         await setAuditing(mode === 'with');
         // Every row changes: price, size and, in every other pair of runs, the order is reversed
         // (pairs, so both modes see the same mix of reorders).
-        const changed = variants.map((v) => ({
+        const changed = variants.map((/** @type {{ list_price: number, display_order: number }} */ v) => ({
           ...v,
           list_price: Math.round((v.list_price + 1.11) * 100) / 100,
           size: `${10 + ((run + v.display_order) % 20)}x20x1`,

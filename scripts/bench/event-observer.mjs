@@ -26,6 +26,7 @@ listener.on('notification', (n) => {
   commits.set(m.data.productId, list);
 });
 
+/** @type {{ socketIndex: number, productId: string, ordinal: number, at: number }[]} */
 const arrivals = [];
 const sockets = await Promise.all(
   tokens.map(

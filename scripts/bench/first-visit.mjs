@@ -11,13 +11,20 @@ import { catalogueData, chromiumPath, platform, root, startApi } from './lib.mjs
 
 const LINK = { offline: false, latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (10e6 / 8) | 0 };
 
-/** Opens a page whose network is throttled and whose bytes are counted (by kind) until reset. */
+/** @typedef {{ js: number, css: number, api: number, other: number, requests: number }} Bytes */
+
+/**
+ * Opens a page whose network is throttled and whose bytes are counted (by kind) until reset.
+ * @param {import('playwright-core').BrowserContext} context
+ */
 async function meteredPage(context) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', LINK);
+  /** @type {Map<string, 'js' | 'css' | 'api' | 'other'>} */
   const kinds = new Map();
+  /** @type {Bytes} */
   const counter = { js: 0, css: 0, api: 0, other: 0, requests: 0 };
   cdp.on('Network.responseReceived', (e) => {
     const url = e.response.url;
@@ -34,12 +41,17 @@ async function meteredPage(context) {
     page,
     take() {
       const snapshot = { ...counter };
-      for (const k of Object.keys(counter)) counter[k] = 0;
+      for (const k of /** @type {(keyof Bytes)[]} */ (Object.keys(counter))) counter[k] = 0;
       return snapshot;
     },
   };
 }
 
+/**
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} baseUrl
+ * @param {{ email: string, password: string }} creds
+ */
 async function visit(context, baseUrl, creds) {
   const { page, take } = await meteredPage(context);
   let t = Date.now();
@@ -63,6 +75,7 @@ async function visit(context, baseUrl, creds) {
   return { signInMs, signInBytes, tableMs, tableBytes };
 }
 
+/** @param {string} databaseUrl */
 export async function benchFirstVisit(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -93,7 +106,8 @@ export async function benchFirstVisit(databaseUrl) {
     await cleanup.close();
     const warm = await visit(context, api.url, creds);
     await context.close();
-    const kib = (n) => (n / 1024).toFixed(1);
+    const kib = (/** @type {number} */ n) => (n / 1024).toFixed(1);
+    /** @param {string} name @param {Awaited<ReturnType<typeof visit>>} v */
     const row = (name, v) =>
       `| ${name} | ${v.signInMs} | ${kib(v.signInBytes.js + v.signInBytes.css)} | ${kib(v.signInBytes.js + v.signInBytes.css + v.signInBytes.api + v.signInBytes.other)} | ${v.tableMs} | ${kib(v.tableBytes.js + v.tableBytes.css)} | ${kib(v.tableBytes.api)} | ${kib(v.tableBytes.js + v.tableBytes.css + v.tableBytes.api + v.tableBytes.other)} |`;
     return {

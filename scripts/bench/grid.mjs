@@ -28,14 +28,15 @@ const EMAIL = 'grid-bench@example.com';
 const PASSWORD = 'Bench@12345';
 const BIG = `Grid bench product (${ROWS.toLocaleString('en-US')} variants)`;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs) => {
+const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (/** @type {number[]} */ xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(s.length * 0.95) - 1)];
 };
-const ms = (x) => `${x.toFixed(0)} ms`;
+const ms = (/** @type {number} */ x) => `${x.toFixed(0)} ms`;
 
 /** Seeded like e2e (demo catalogue), plus one MERV 10 / 1" product with ROWS variants, listed first. */
+/** @param {string} databaseUrl */
 async function seed(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -74,9 +75,16 @@ async function seed(databaseUrl) {
   }
 }
 
-/** In the page: resolves with the time from `start` until the grid shows rows of `partNumberPrefix`, after the next paint. */
+/**
+ * In the page: resolves with the time from `start` until the grid shows rows of `partNumberPrefix`, after the next paint.
+ * @param {import('playwright-core').Page} page
+ * @param {number} start
+ * @param {string} partNumberPrefix
+ * @returns {Promise<number>}
+ */
 function waitForRowsPainted(page, start, partNumberPrefix) {
   return page.evaluate(
+    /** @param {[number, string]} args */
     ([t0, prefix]) =>
       new Promise((resolve, reject) => {
         const deadline = performance.now() + 30_000;
@@ -91,24 +99,35 @@ function waitForRowsPainted(page, start, partNumberPrefix) {
         };
         check();
       }),
-    [start, partNumberPrefix],
+    /** @type {[number, string]} */ ([start, partNumberPrefix]),
   );
 }
 
-/** Clicks `selector`-found element inside the page and returns the click's performance.now(). */
+/**
+ * Clicks `selector`-found element inside the page and returns the click's performance.now().
+ * @param {import('playwright-core').Page} page
+ * @param {string} role
+ * @param {string} name
+ */
 function clickInPage(page, role, name) {
   return page.evaluate(
+    /** @param {[string, string]} args */
     ([r, n]) => {
-      const el = [...document.querySelectorAll(r === 'button' ? 'button' : r)].find((b) => b.textContent.trim() === n);
+      /** @type {HTMLElement[]} */
+      const candidates = [...document.querySelectorAll(r === 'button' ? 'button' : r)].map(
+        (e) => /** @type {HTMLElement} */ (e),
+      );
+      const el = candidates.find((b) => b.textContent?.trim() === n);
       if (!el) throw new Error(`no ${r} ${n}`);
       const t0 = performance.now();
       el.click();
       return t0;
     },
-    [role, name],
+    /** @type {[string, string]} */ ([role, name]),
   );
 }
 
+/** @param {import('playwright-core').Page} page @param {boolean} on */
 async function editMode(page, on) {
   const pressed = await page.getAttribute('button[aria-pressed]', 'aria-pressed');
   if ((pressed === 'true') !== on) await page.getByRole('button', { name: 'Edit Catalog' }).click();
@@ -162,13 +181,25 @@ async function keystrokes(page, keys, profiler = null, kinds = keys) {
   return out;
 }
 
-/** Self time by function over `profiles` (ms), heaviest first: `[name (file:line), ms]`. */
+/**
+ * @typedef {{ id: number, callFrame: { functionName: string, url: string, lineNumber: number } }} ProfileNode
+ * @typedef {{ nodes: ProfileNode[], samples: number[], timeDeltas: number[] }} CpuProfile
+ */
+
+/**
+ * Self time by function over `profiles` (ms), heaviest first: `[name (file:line), ms]`.
+ * @param {CpuProfile[]} profiles
+ * @returns {[string, number][]}
+ */
 function selfTimes(profiles) {
+  /** @type {Map<string, number>} */
   const totals = new Map();
   for (const { nodes, samples, timeDeltas } of profiles) {
     const byId = new Map(nodes.map((n) => [n.id, n]));
     samples.forEach((id, i) => {
-      const { functionName, url, lineNumber } = byId.get(id).callFrame;
+      const node = byId.get(id);
+      if (!node) return;
+      const { functionName, url, lineNumber } = node.callFrame;
       const name = `${functionName || '(anonymous)'}${url ? ` (${url.split('/').pop()}:${lineNumber + 1})` : ''}`;
       totals.set(name, (totals.get(name) ?? 0) + (timeDeltas[i + 1] ?? 0) / 1000);
     });
@@ -176,7 +207,9 @@ function selfTimes(profiles) {
   return [...totals].sort((a, b) => b[1] - a[1]);
 }
 
+/** @param {Profiler} profiler */
 function profileNotes(profiler) {
+  /** @type {string[]} */
   const notes = [];
   for (const [kind, profiles] of Object.entries(profiler.profiles)) {
     const file = `${profiler.prefix}-${kind}.json`;
@@ -192,6 +225,7 @@ function profileNotes(profiler) {
   return notes;
 }
 
+/** @param {string} databaseUrl */
 export async function benchGrid(databaseUrl) {
   const webDist = process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html')))
@@ -297,6 +331,7 @@ export async function benchGrid(databaseUrl) {
     const edited = await page.evaluate(() => document.querySelectorAll('.cg-row-edited').length);
     if (edited < Math.min(5, KEYSTROKES)) throw new Error(`grid bench: typed rows were not marked edited (${edited})`);
 
+    /** @param {string} what @param {number[]} xs @param {string} target */
     const row = (what, xs, target) =>
       `| ${what} | ${xs.length} | ${ms(median(xs))} | ${ms(p95(xs))} | ${ms(Math.max(...xs))} | ${target} |`;
     const notes = [

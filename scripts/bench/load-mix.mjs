@@ -48,10 +48,14 @@ const DIMENSIONS = [
   ['20', '25', '4'],
 ];
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @template T @param {T[]} a @returns {T} */
 const pick = (a) => a[Math.floor(Math.random() * a.length)];
+/** @param {number[]} sorted @param {number} p */
 const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+/** @param {number} n */
 const fmt = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
 
 /** A thrown value as a short label: its code (ECONNRESET …) or message. @param {unknown} e */
@@ -63,18 +67,24 @@ const errorText = (e) => {
 /** Per-endpoint latency recorder. */
 class Recorder {
   constructor() {
+    /** @type {Map<string, number[]>} */
     this.byKey = new Map();
+    /** @type {Map<string, Map<string, number>>} */
     this.errors = new Map();
   }
+  /** @param {string} key @param {number} ms */
   add(key, ms) {
-    if (!this.byKey.has(key)) this.byKey.set(key, []);
-    this.byKey.get(key).push(ms);
+    const list = this.byKey.get(key) ?? [];
+    list.push(ms);
+    this.byKey.set(key, list);
   }
+  /** @param {string} key @param {string} what */
   error(key, what) {
     const m = this.errors.get(key) ?? new Map();
     m.set(what, (m.get(what) ?? 0) + 1);
     this.errors.set(key, m);
   }
+  /** @param {string} key @param {number} seconds */
   stats(key, seconds) {
     const a = [...(this.byKey.get(key) ?? [])].sort((x, y) => x - y);
     return { n: a.length, rps: a.length / seconds, p50: pct(a, 50), p99: pct(a, 99) };
@@ -86,6 +96,15 @@ class Recorder {
 
 const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
 
+/**
+ * One request through the shared agent, timed and recorded under `key` (failures by status).
+ * @param {Recorder | null} rec
+ * @param {string} key
+ * @param {import('undici').Dispatcher.HttpMethod} method
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {unknown} [body] sent as JSON
+ */
 async function call(rec, key, method, url, headers, body) {
   const start = performance.now();
   const res = await request(url, {
@@ -104,6 +123,7 @@ async function call(rec, key, method, url, headers, body) {
   return { status: res.statusCode, text, ms };
 }
 
+/** @param {import('pg').ClientBase} client */
 async function seed(client) {
   const started = Date.now();
   await client.query('BEGIN');
@@ -136,6 +156,13 @@ async function seed(client) {
 }
 
 /** Catalogue nodes the customers visit (chosen by size so pages are realistic, not the extremes). */
+/**
+ * @typedef {{ id: string, subcategory_id: string }} EditableProduct
+ * @typedef {{ categories: string[], pages: string[], searchNodes: string[], parts: [string, string][],
+ *   editable: EditableProduct[], pageVariants: number }} Nodes
+ */
+
+/** @param {import('pg').ClientBase} client @returns {Promise<Nodes>} */
 async function pickNodes(client) {
   const { rows: cats } = await client.query(
     `SELECT c.id, EXISTS (SELECT 1 FROM subcategories s WHERE s.category_id = c.id) AS has_subs FROM categories c`,
@@ -156,7 +183,7 @@ async function pickNodes(client) {
       `SELECT v.part_number FROM variants v JOIN products p ON p.id = v.product_id WHERE p.subcategory_id = $1 AND NOT v.odd_size ORDER BY random() LIMIT 5`,
       [s.id],
     );
-    for (const r of rows) parts.push([s.id, r.part_number]);
+    for (const r of rows) parts.push(/** @type {[string, string]} */ ([s.id, r.part_number]));
   }
   // Grid edits: small products (≤ 60 variants; the smoke run's demo catalogue has few: any size) under a sub-category.
   const { rows: editable } = await client.query(
@@ -165,10 +192,10 @@ async function pickNodes(client) {
       ORDER BY p.id LIMIT 12`,
   );
   if (editable.length < 12) throw new Error(`load-mix: ${editable.length} editable products, 12 needed`);
-  const pageVariants = pages.reduce((s, r) => s + r.variants, 0) / pages.length;
+  const pageVariants = pages.reduce((sum, r) => sum + r.variants, 0) / pages.length;
   return {
     categories: cats.filter((c) => c.has_subs).map((c) => c.id),
-    pages: pages.map((p) => p.id),
+    pages: pages.map((page) => page.id),
     searchNodes: oddSubs.map((r) => r.id),
     parts,
     editable,
@@ -177,6 +204,7 @@ async function pickNodes(client) {
 }
 
 /** Bare Fastify + pg: same session check, same catalogue SQL; plus a bare NOTIFY -> socket.io relay. */
+/** @param {string} databaseUrl */
 async function baselineServer(databaseUrl) {
   const base = await startBaseline(databaseUrl, catalogueBaselineRoutes);
   // Event relay floor: LISTEN on a private channel, emit to every connected socket (same session check at connect).
@@ -206,6 +234,12 @@ async function baselineServer(databaseUrl) {
   };
 }
 
+/**
+ * @typedef {{ token: string, auth: Record<string, string>, write: Record<string, string>,
+ *   target?: { _id: string, email?: string } }} Session
+ */
+
+/** @param {string} apiUrl @param {string} email @returns {Promise<Session>} */
 async function signIn(apiUrl, email) {
   const t = await fetch(`${apiUrl}/api/csrf-token`);
   const cookie = t.headers
@@ -225,6 +259,12 @@ async function signIn(apiUrl, email) {
 }
 
 /** Sockets + commit LISTEN in a worker thread (scripts/bench/event-observer.mjs); `stop()` → latencies. */
+/**
+ * @param {string} databaseUrl
+ * @param {string} channel
+ * @param {string} url
+ * @param {string[]} tokens
+ */
 async function startEventObserver(databaseUrl, channel, url, tokens) {
   const worker = new Worker(new URL('./event-observer.mjs', import.meta.url), {
     workerData: { databaseUrl, channel, url, tokens, origin: ORIGIN },
@@ -238,6 +278,7 @@ async function startEventObserver(databaseUrl, channel, url, tokens) {
 
   return {
     terminate: () => worker.terminate(),
+    /** @returns {Promise<{ received: number, latencies: number[] }>} */
     stop: () =>
       new Promise((resolve, reject) => {
         worker.once('error', reject);
@@ -252,6 +293,13 @@ async function startEventObserver(databaseUrl, channel, url, tokens) {
 }
 
 /** One customer: closed loop; with `thinkMs`, a pause of 0.5–1.5 × thinkMs after each page, like a person. */
+/**
+ * @param {string} base
+ * @param {Nodes} nodes
+ * @param {Record<string, string>} auth
+ * @param {Recorder | null} rec
+ * @param {number} until
+ */
 function customerLoop(base, nodes, auth, rec, until, thinkMs = 0) {
   return (async () => {
     while (performance.now() < until) {
@@ -302,6 +350,7 @@ function customerLoop(base, nodes, auth, rec, until, thinkMs = 0) {
   })();
 }
 
+/** @param {string} base @param {Session} who @param {number} idx @param {Recorder | null} rec @param {number} until */
 function adminLoop(base, who, idx, rec, until) {
   return (async () => {
     let n = 0;
@@ -332,6 +381,13 @@ function adminLoop(base, who, idx, rec, until) {
 }
 
 /** A superadmin editing a few products in the grid: re-read (versions), change one list price, save. */
+/**
+ * @param {string} base
+ * @param {Session} who
+ * @param {EditableProduct[]} products
+ * @param {Recorder | null} rec
+ * @param {number} until
+ */
 function superadminLoop(base, who, products, rec, until) {
   return (async () => {
     let i = 0;
@@ -339,7 +395,10 @@ function superadminLoop(base, who, products, rec, until) {
       const p = products[i++ % products.length];
       try {
         const page = await call(null, 'read', 'GET', `${base}/api/catalogue/product/${p.subcategory_id}`, who.auth);
-        const variants = JSON.parse(page.text).data.productDetails.find((x) => x._id === p.id).variants;
+        /** @type {{ _id: string, variants: { list_price: number }[] }[]} */
+        const details = JSON.parse(page.text).data.productDetails;
+        const variants = details.find((x) => x._id === p.id)?.variants;
+        if (!variants) throw new Error(`product ${p.id} not on its page`);
         const k = i % variants.length;
         const changed = variants.map((v, j) =>
           j === k ? { ...v, list_price: Math.round((v.list_price + 0.01) * 100) / 100 } : v,
@@ -365,6 +424,7 @@ function superadminLoop(base, who, products, rec, until) {
 }
 
 /** Baseline "save": the same kind of one-price change committed with a NOTIFY, straight through pg. */
+/** @param {import('pg').Pool} pool @param {EditableProduct[]} products @param {number} until */
 function baselineSaverLoop(pool, products, until) {
   return (async () => {
     let i = 0;
@@ -389,6 +449,13 @@ function baselineSaverLoop(pool, products, until) {
   })();
 }
 
+/**
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} rate
+ * @param {number} seconds
+ * @returns {Promise<{ rps: number, p50: number, p99: number, non2xx: number, errors: number }>}
+ */
 function measureRate(url, headers, rate, seconds) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: 10, overallRate: rate, duration: seconds }, (err, r) => {
@@ -398,6 +465,7 @@ function measureRate(url, headers, rate, seconds) {
   });
 }
 
+/** @param {string} databaseUrl */
 export async function benchLoadMix(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -410,18 +478,24 @@ export async function benchLoadMix(databaseUrl) {
   const api = await startApi(databaseUrl, { env: extra });
   const worker = await startWorker(databaseUrl, { env: { PUBLIC_URL: ORIGIN, ...extra } });
   const base = await baselineServer(databaseUrl);
+  /** @type {(() => unknown)[]} */
   const cleanup = [];
   try {
     // Sessions: customers = an employee of companies 1..50, admins = companies 101..105 (by id order).
+    /** @param {number} from @param {number} count @param {number} k */
     const emails = (from, count, k) => Array.from({ length: count }, (_, i) => `u${from + i}-${k}@bench.example`);
+    /** @type {Session[]} */
     const customers = [];
     for (const e of emails(1, CUSTOMERS, 3)) customers.push(await signIn(api.url, e));
+    /** @type {Session[]} */
     const admins = [];
     for (const e of emails(101, ADMINS, 1)) {
       const admin = await signIn(api.url, e);
       // Picked now: once the load has created users, the newest page holds only those.
       const list = await call(null, '', 'GET', `${api.url}/api/user/employee?page=1&limit=20`, admin.auth);
-      admin.target = JSON.parse(list.text).data.users.find((u) => u.email?.startsWith('u'));
+      /** @type {{ _id: string, email?: string }[]} */
+      const listed = JSON.parse(list.text).data.users;
+      admin.target = listed.find((u) => u.email?.startsWith('u'));
       if (!admin.target) throw new Error(`load-mix: no seeded employee for ${e}`);
       admins.push(admin);
     }
@@ -448,6 +522,7 @@ export async function benchLoadMix(databaseUrl) {
     const adminLoad = (/** @type {number} */ until, /** @type {Recorder | null} */ rec = null) =>
       admins.map((a, i) => adminLoop(api.url, a, i, rec, until));
     /** The 50-customer mix + a bare pg saver, against Fastify + pg with a bare NOTIFY → socket.io relay. */
+    /** @param {number} thinkMs @param {{ background: boolean }} options */
     const baselinePhase = async (thinkMs, { background }) => {
       const observer = await startEventObserver(
         databaseUrl,
@@ -471,6 +546,7 @@ export async function benchLoadMix(databaseUrl) {
       return { rec, events: await observer.stop() };
     };
     /** The full mix against the API: customers, admins, superadmins saving, sockets; the worker sends emails. */
+    /** @param {number} thinkMs @param {{ withAdmins: boolean }} options */
     const apiPhase = async (thinkMs, { withAdmins }) => {
       const observer = await startEventObserver(
         databaseUrl,
@@ -513,10 +589,12 @@ export async function benchLoadMix(databaseUrl) {
     );
     const rate = Math.max(10, Math.round(probe.requests.average * 0.5));
     const alone = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
+    /** @type {string[]} */
     const stormUsers = [];
     for (let n = scale(200, 1); n < COMPANIES; n++) stormUsers.push(`u${n}-${4 + (n % 16)}@bench.example`);
     let logins = 0;
     let loginFailures = 0;
+    /** @type {number[]} */
     const loginMs = [];
     const stormUntil = performance.now() + (STORM_SECONDS + 1.5) * 1000;
     const storm = Promise.all(
@@ -577,7 +655,7 @@ export async function benchLoadMix(databaseUrl) {
       const a = paced.rec.stats(k, MIX_SECONDS);
       return `| ${k} | ${a.n} | ${fmt(a.rps)} | ${fmt(a.p50)} | ${fmt(a.p99)} |`;
     });
-    const ev = (arr) => {
+    const ev = (/** @type {number[]} */ arr) => {
       const s = [...arr].sort((x, y) => x - y);
       return { n: s.length, p50: pct(s, 50), p99: pct(s, 99), max: s[s.length - 1] };
     };
@@ -638,6 +716,7 @@ export async function benchLoadMix(databaseUrl) {
   }
 }
 
+/** @param {Awaited<ReturnType<typeof benchLoadMix>>} r */
 export function loadMixSection(r) {
   return `## Realistic load mix
 

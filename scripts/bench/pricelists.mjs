@@ -37,7 +37,7 @@ const CONCURRENT = scale(20, 1);
 const ROUNDS = scale(60, 2);
 const WINDOW_S = scale(1, 0.5);
 
-/** The pids of a process's children (the worker's price-list build process). */
+/** The pids of a process's children (the worker's price-list build process). @param {number} pid */
 function childrenOf(pid) {
   try {
     return fs
@@ -50,12 +50,12 @@ function childrenOf(pid) {
   }
 }
 
-/** RSS of a process and its children together (MiB). */
+/** RSS of a process and its children together (MiB). @param {number} pid */
 function treeRssMiB(pid) {
   return [pid, ...childrenOf(pid)].reduce((sum, p) => sum + (rssMiB(p) || 0), 0);
 }
 
-/** Samples the RSS of the worker and its build process every 50 ms until stopped; returns the peak. */
+/** Samples the RSS of the worker and its build process every 50 ms until stopped; returns the peak. @param {number} pid */
 function rssSampler(pid) {
   let peak = treeRssMiB(pid);
   const timer = setInterval(() => (peak = Math.max(peak, treeRssMiB(pid))), 50);
@@ -70,6 +70,9 @@ function rssSampler(pid) {
  * `setBusy(false | true)` runs at the start of every window. Each request is counted for the window
  * it was due in, except in a window's first `settleS`. Interleaving the two cancels out any drift of
  * the machine during the run.
+ * @param {string} url
+ * @param {{ headers: import('./lib.mjs').Headers, rate: number, rounds: number, windowS: number, settleS?: number,
+ *   setBusy: (busy: boolean) => Promise<void> }} options
  */
 async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS = 0.25, setBusy }) {
   const { Agent } = await import('undici');
@@ -92,7 +95,7 @@ async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS 
     await agent.close();
   }
   if (non2xx > 0) throw new Error(`${non2xx} non-2xx responses`);
-  const stats = (ws) => {
+  const stats = (/** @type {number[][]} */ ws) => {
     const all = ws.flat();
     return {
       n: all.length,
@@ -107,18 +110,26 @@ async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS 
 }
 
 /** Stops the worker's build process, so that the next list pays for starting one. */
-async function stopBuildProcess(workerPid) {
+async function stopBuildProcess(/** @type {number} */ workerPid) {
   const children = childrenOf(workerPid);
   for (const c of children) process.kill(c, 'SIGTERM');
   while (children.some((c) => fs.existsSync(`/proc/${c}`))) await sleep(20);
 }
 
+/** Signed-in headers with a CSRF token, for JSON writes. @param {string} apiUrl @param {string} email */
 async function client(apiUrl, email) {
   const headers = await signIn(apiUrl, email, PASSWORD);
   const { token } = await fetch(`${apiUrl}/api/csrf-token`, { headers }).then((r) => r.json());
   return { ...headers, 'x-xsrf-token': token, 'content-type': 'application/json' };
 }
 
+/**
+ * Requests a price list; its id.
+ * @param {string} apiUrl
+ * @param {import('./lib.mjs').Headers} headers
+ * @param {{ format: string }} body
+ * @returns {Promise<number>}
+ */
 async function request(apiUrl, headers, body) {
   const res = await fetch(`${apiUrl}/api/pricelists`, { method: 'POST', headers, body: JSON.stringify(body) });
   const json = await res.json();
@@ -126,6 +137,12 @@ async function request(apiUrl, headers, body) {
   return json.data._id;
 }
 
+/**
+ * Polls a price list until it is ready; its view.
+ * @param {string} apiUrl
+ * @param {import('./lib.mjs').Headers} headers
+ * @param {number} id
+ */
 async function waitReady(apiUrl, headers, id, timeoutMs = 600_000, pollMs = 100) {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -159,7 +176,9 @@ async function importsAlongside(apiUrl) {
     const res = await fetch(`${apiUrl}/api/catalogue/imports`, { method: 'POST', headers, body: form });
     const json = await res.json();
     if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(json)}`);
+    const until = Date.now() + scale(600_000, 60_000);
     for (;;) {
+      if (Date.now() > until) throw new Error(`import ${json.data._id} not settled in time`);
       const { data } = await fetch(`${apiUrl}/api/catalogue/imports/${json.data._id}?limit=1&errorsLimit=1`, {
         headers: auth,
       }).then((r) => r.json());
@@ -239,6 +258,7 @@ export async function benchPricelists(databaseUrl) {
     // As a browser asks for it: compressed (the API caches the compressed body).
     const pageHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
     await run(page, { headers: pageHeaders, duration: 3, title: 'warm' });
+    /** @type {import('./lib.mjs').Headers[]} */
     const others = [];
     for (let i = 1; i <= CONCURRENT; i++) others.push(await client(api.url, `bench-pl-${i}@example.com`));
     const formats = ['csv', 'xlsx', 'pdf'];
@@ -248,7 +268,7 @@ export async function benchPricelists(databaseUrl) {
     while (!childrenOf(worker.pid).length) await sleep(20);
     const imports = WITH_IMPORT ? await importsAlongside(api.url) : null;
     let exhausted = false;
-    const setBusy = async (busy) => {
+    const setBusy = async (/** @type {boolean} */ busy) => {
       const builders = childrenOf(worker.pid);
       if (busy && !builders.length) exhausted = true;
       for (const pid of builders) process.kill(pid, busy ? 'SIGCONT' : 'SIGSTOP');
@@ -278,6 +298,7 @@ export async function benchPricelists(databaseUrl) {
     const importsRun = imports ? await imports.stop() : 0;
     // (In smoke mode the tiny lists are built at once: nothing to measure, only that it all runs.)
     if (exhausted && !SMOKE) throw new Error('the price lists were all built before the latency windows ended');
+    /** @param {import('./lib.mjs').RunResult[]} runs @param {'p99' | 'rps'} key */
     const mean = (runs, key) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
     const quiet = { p99: mean(closed.quiet, 'p99'), rps: mean(closed.quiet, 'rps') };
     const busy = { p99: mean(closed.busy, 'p99'), rps: mean(closed.busy, 'rps') };
@@ -286,7 +307,9 @@ export async function benchPricelists(databaseUrl) {
         `with ${CONCURRENT} lists ${atRate.busy.p99} ms (halves ${atRate.busy.halvesP99.join(', ')}); ` +
         `closed loop alone ${quiet.p99} ms, with ${CONCURRENT} lists ${busy.p99} ms`,
     );
-    await Promise.all(ids.map((id, i) => waitReady(api.url, others[i], id, 3_600_000, scale(2000, 100))));
+    await Promise.all(
+      ids.map((id, i) => waitReady(api.url, others[i], id, scale(3_600_000, 120_000), scale(2000, 100))),
+    );
     const burstMs = Date.now() - burstStarted;
     const burstRss = burstPeak();
     console.log(`price-list bench: ${CONCURRENT} lists ready after ${burstMs} ms, peak RSS ${burstRss.toFixed(0)} MiB`);
@@ -311,8 +334,10 @@ export async function benchPricelists(databaseUrl) {
       console.log(`price-list bench: ${format} ${view.rows} rows, ${total} ms, peak RSS ${peakRss.toFixed(0)} MiB`);
     }
 
+    /** @param {number} x @param {number} base */
     const pct = (x, base) => `${x >= base ? '+' : '−'}${Math.abs(((x - base) / base) * 100).toFixed(0)} %`;
-    const fmt = (ms) => `${(ms / 1000).toFixed(1)} s`;
+    const fmt = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+    /** @type {Record<string, number>} */
     const target = { csv: 10_000, xlsx: 20_000, pdf: 60_000 };
     notes.push(
       `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} cores, Node ${process.version}, ` +
