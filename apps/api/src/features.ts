@@ -9,6 +9,7 @@ import { AuditModule } from './audit/audit.module';
 import { CatalogueImportModule } from './catalogue-import/catalogue-import.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { PricelistsModule } from './pricelists/pricelists.module';
+import { InvitationsModule } from './invitations/invitations.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -22,4 +23,5 @@ export const FEATURE_MODULES: Type[] = [
   CatalogueImportModule,
   TwoFactorModule,
   PricelistsModule,
+  InvitationsModule,
 ];

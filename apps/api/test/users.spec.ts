@@ -166,6 +166,8 @@ describe('users API', () => {
           'role_name',
           'companyName',
           'company_id',
+          'current_login',
+          'invitation',
         ].sort(),
       );
       const page2 = await root.request('GET', 'user?page=2&limit=20');

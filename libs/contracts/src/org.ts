@@ -80,7 +80,35 @@ export interface UserRow {
   role_name: string;
   companyName: string | null;
   company_id: string | null;
+  /** The most recent sign-in (`last_login` keeps the spec's meaning: the one before it). */
+  current_login: string | null;
+  /** The user's latest invitation; null when they were given a password instead (issue 27). */
+  invitation: UserInvitation | null;
 }
+
+/* ------------------------------------------------------------------ invitations (issue 27) */
+
+export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked' | 'superseded';
+
+/** A user's latest invitation as lists and the detail show it. */
+export interface UserInvitation {
+  status: InvitationStatus;
+  sent_at: string;
+  expires_at: string;
+}
+
+/** `GET invitation?token=`: what the link's page says up front. */
+export interface InvitationLinkView {
+  status: InvitationStatus;
+  email: string;
+  username: string;
+  expires_at: string;
+  /** Whether "ask for a new invitation" was already sent for this link. */
+  new_link_requested: boolean;
+}
+export type InvitationLinkResponse = ApiResponse<InvitationLinkView>;
+/** `POST user/{id}/invitation/resend`, `DELETE user/{id}/invitation`. */
+export type InvitationChangeResponse = ApiResponse<UserInvitation>;
 
 /** `GET user/{id}` */
 export interface UserDetail {
@@ -97,6 +125,7 @@ export interface UserDetail {
   role_name: string;
   company_id: { _id: string; name: string } | null;
   companyName: string | null;
+  invitation: UserInvitation | null;
 }
 export type UserDetailResponse = ApiResponse<UserDetail>;
 

@@ -83,6 +83,21 @@ export class AuthService {
     return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
   }
 
+  /**
+   * Signs in a user who just proved themselves another way (an invitation link, issue 27): the
+   * same session, audit entry and two-factor policy as a password sign-in.
+   */
+  async signInVerified(userId: string, client: ClientInfo): Promise<PasswordLoginResponse> {
+    const user = await loginCandidateById(this.db, userId);
+    if (!user) throw new ApiException(401, MSG.login.invalidCredentials);
+    await this.assertActive(user, client);
+    if (policyCovers(user.policy ?? 'none', user.role)) {
+      const token = await this.startSession(user, client, true);
+      return { status: 200, mfa_enrolment_required: true, token, data: toSessionUser(user) };
+    }
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
+  }
+
   /** Counts a failed sign-in step (password or second factor) against the account+IP and IP budgets. */
   async recordFailure(
     email: string,
