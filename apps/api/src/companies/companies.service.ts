@@ -99,10 +99,8 @@ export class CompaniesService {
           },
           actor: actorOf(actor),
         };
-        let invitation = null;
         if (input.invite) {
           await publishEvent(m, 'company.created', { ...payload, invited: true }, actor.id);
-          invitation = await inviteNewUser(m, actor, admin);
         } else {
           await publishWithSetPasswordLink(m, admin._id, 'company.created', payload, actor.id);
         }
@@ -112,6 +110,7 @@ export class CompaniesService {
           companyCreated(created),
           userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
         ]);
+        const invitation = input.invite ? await inviteNewUser(m, actor, admin) : null;
         return {
           status: 200,
           message: ORG_MSG.success.companyAdded,

@@ -101,7 +101,7 @@ export async function userPage(
   if (!rows.length && page > 1) {
     const c = await queryOne<{ n: number }>(
       db,
-      `SELECT count(*)::int AS n FROM users u WHERE ${filter.replace('$4', '$2').replace('$5', '$3')}`,
+      `SELECT count(*)::int AS n FROM users u WHERE ${filter.replaceAll('$4', '$2').replaceAll('$5', '$3')}`,
       [status ?? null, term, ...extra],
     );
     totalcount = c!.n;

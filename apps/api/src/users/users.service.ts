@@ -61,14 +61,13 @@ export class UsersService {
           companyName: row.companyName,
           actor: actorOf(actor),
         };
-        let invitation = null;
         if (input.password === null) {
           await publishEvent(m, 'user.created', { ...payload, invited: true }, actor.id);
-          invitation = await inviteNewUser(m, actor, row);
         } else {
           await publishWithSetPasswordLink(m, row._id, 'user.created', payload, actor.id);
         }
         await recordAudit(m, auditActor(actor), [userCreated({ ...row, id: row._id, role: row.role_key })]);
+        const invitation = input.password === null ? await inviteNewUser(m, actor, row) : null;
         await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: { ...toUserRow(row), invitation } };
