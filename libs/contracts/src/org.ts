@@ -47,8 +47,10 @@ export interface CreateCompanyRequest {
   name: string;
   username: string;
   email: string;
-  password: string;
-  confirm_password: string;
+  /** Password + confirmation (the spec's client), or `invite: true` (issue 27). */
+  password?: string;
+  confirm_password?: string;
+  invite?: boolean;
 }
 export type CreateCompanyResponse = ApiResponse<{ company: CompanyListItem; admin: UserRow }>;
 
@@ -145,7 +147,9 @@ export interface CreateUserRequest {
   company_id?: string;
   username: string;
   email: string;
-  password: string;
+  /** Either a password (the spec's client) or `invite: true` (issue 27). */
+  password?: string;
+  invite?: boolean;
   action?: 'admin' | 'employee';
 }
 export type CreateUserResponse = ApiResponse<UserRow>;

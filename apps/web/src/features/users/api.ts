@@ -3,6 +3,7 @@ import type {
   CreateUserRequest,
   CreateUserResponse,
   DeleteResponse,
+  InvitationChangeResponse,
   UpdateUserRequest,
   UpdateUserResponse,
   UserDetailResponse,
@@ -40,6 +41,11 @@ export const usersApi = {
   create: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
   update: (id: string, body: UpdateUserRequest) =>
     api.patch<UpdateUserResponse>(ORG_PATHS.userById(id), body, { silent: true }),
+  /** Issue 27: a new invitation link (the previous one stops working) / withdraw the pending one. */
+  resendInvitation: (id: string) =>
+    api.post<InvitationChangeResponse>(`${ORG_PATHS.userById(id)}/invitation/resend`, undefined, { silent: true }),
+  revokeInvitation: (id: string) =>
+    api.delete<InvitationChangeResponse>(`${ORG_PATHS.userById(id)}/invitation`, undefined, { silent: true }),
   resend: (id: string) => api.get<{ status: number; message: string }>(ORG_PATHS.userResend(id), { silent: true }),
   /** One id → `DELETE user/{id}`; several → `DELETE user/bulk` with `{ id: [...] }` (all-or-nothing). */
   remove: (ids: string[]) =>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@portal/contracts';
+import { invitationBadge } from '@portal/domain';
 import { formatDateTime } from '../format';
 
 /** Any row with an id; the built-in columns read the UserRow fields they need. */
@@ -25,7 +26,30 @@ export function StatusBadge({ active }: { active: boolean | undefined }) {
   );
 }
 
-function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T) => string): UserColumn<T> {
+/** Issue 27: an invited person shows *Invited* (or how the invitation ended) instead of Active. */
+export function UserStatusBadge({ row }: { row: Partial<UserRow> }) {
+  const invited = invitationBadge(row.invitation?.status);
+  if (!invited) return <StatusBadge active={row.status} />;
+  return (
+    <Badge color={row.invitation?.status === 'pending' ? 'blue.8' : 'orange.9'} variant="filled">
+      {invited}
+    </Badge>
+  );
+}
+
+/** The most recent sign-in (issue 27: `last_login` is the one before it). */
+export const lastSignIn = (r: Partial<UserRow>) => r.current_login ?? r.last_login ?? null;
+
+/** A click on a row's own controls (checkbox, buttons, links) is not a click on the row. */
+function fromControl(e: MouseEvent): boolean {
+  return !!(e.target as HTMLElement).closest('a, button, input, label, select, textarea, [role="menuitem"]');
+}
+
+function builtIn<T extends UsersTableRow>(
+  key: UserColumnKey,
+  rowHref?: (row: T) => string,
+  statusExtra?: (row: T) => ReactNode,
+): UserColumn<T> {
   switch (key) {
     case 'username':
       return { key, header: 'Username', render: (r) => r.username };
@@ -36,9 +60,18 @@ function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T)
     case 'role':
       return { key, header: 'Role', render: (r) => r.role_name ?? r.role_key };
     case 'status':
-      return { key, header: 'Status', render: (r) => <StatusBadge active={r.status} /> };
+      return {
+        key,
+        header: 'Status',
+        render: (r) => (
+          <Group gap={6} wrap="nowrap">
+            <UserStatusBadge row={r} />
+            {statusExtra?.(r)}
+          </Group>
+        ),
+      };
     case 'lastLogin':
-      return { key, header: 'Last login', render: (r) => formatDateTime(r.last_login) };
+      return { key, header: 'Last login', render: (r) => formatDateTime(lastSignIn(r)) };
     case 'link':
       return {
         key,
@@ -74,6 +107,8 @@ export interface UsersTableProps<T extends UsersTableRow> {
   label?: string;
   /** Noun for select checkboxes ("Select {username}"). */
   rowName?: (row: T) => string;
+  /** Beside the status badge (e.g. Resend / Revoke of a pending invitation). */
+  statusExtra?: (row: T) => ReactNode;
 }
 
 /** Selectable users table with select-all, configurable columns, toolbar and bulk delete. */
@@ -90,8 +125,10 @@ export function UsersTable<T extends UsersTableRow>({
   toolbar,
   label = 'Users',
   rowName = (r) => r.username ?? r._id,
+  statusExtra,
 }: UsersTableProps<T>) {
-  const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref) : c));
+  const navigate = useNavigate();
+  const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref, statusExtra) : c));
   const ids = rows.map((r) => r._id);
   const ticked = new Set(selected);
   const allTicked = rows.length > 0 && ids.every((id) => ticked.has(id));
@@ -148,7 +185,13 @@ export function UsersTable<T extends UsersTableRow>({
               </Table.Tr>
             ) : (
               rows.map((row) => (
-                <Table.Tr key={row._id} bg={ticked.has(row._id) ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Tr
+                  key={row._id}
+                  bg={ticked.has(row._id) ? 'var(--mantine-color-blue-light)' : undefined}
+                  // Issue 27: the whole row opens the record (the chevron link stays for keyboards).
+                  onClick={rowHref ? (e) => !fromControl(e) && void navigate(rowHref(row)) : undefined}
+                  style={rowHref ? { cursor: 'pointer' } : undefined}
+                >
                   <Table.Td>
                     <Checkbox
                       aria-label={`Select ${rowName(row)}`}

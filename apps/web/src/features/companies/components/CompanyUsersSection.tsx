@@ -4,7 +4,15 @@ import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { StatusFilter, UsersTable, confirmDelete, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, type AddUserValues, useCreateUser, useDeleteUsers, usersKeys } from '../../users';
+import {
+  AddUserModal,
+  InvitationActions,
+  passwordOrInvite,
+  type AddUserValues,
+  useCreateUser,
+  useDeleteUsers,
+  usersKeys,
+} from '../../users';
 import { companiesApi, companiesKeys, type UserStatusFilter } from '../api';
 
 type Adding = null | 'admin' | 'employee';
@@ -60,7 +68,7 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
       company_id: companyId,
       username: values.username,
       email: values.email,
-      password: values.password,
+      ...passwordOrInvite(values),
       action: adding ?? 'employee',
     });
     await refresh();
@@ -87,6 +95,7 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         rowHref={(r) => companyUserPath(companyId, r._id)}
+        statusExtra={(r) => <InvitationActions row={r} />}
         emptyText={ORG_MSG.empty.noUsers}
         onBulkDelete={bulkDelete}
         bulkDeleteLabel="Delete selected"

@@ -8,7 +8,15 @@ import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys, type StatusValue } from '../../users/api';
 import { confirmDelete, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, useOrgLiveRefresh, type AddUserValues, useDeleteUsers, useCreateUser } from '../../users';
+import {
+  AddUserModal,
+  InvitationActions,
+  passwordOrInvite,
+  useOrgLiveRefresh,
+  type AddUserValues,
+  useDeleteUsers,
+  useCreateUser,
+} from '../../users';
 
 function Field({ label, value }: { label: string; value: string | number }) {
   return (
@@ -59,7 +67,7 @@ export default function MyCompanyPage() {
     });
 
   const addEmployee = async (values: AddUserValues) => {
-    await createUser({ username: values.username, email: values.email, password: values.password });
+    await createUser({ username: values.username, email: values.email, ...passwordOrInvite(values) });
     await refresh();
   };
 
@@ -93,6 +101,7 @@ export default function MyCompanyPage() {
         rows={rows}
         columns={['username', 'email', 'status', 'lastLogin', 'link']}
         rowHref={(r) => `/admin/mycompany/employee/${r._id}`}
+        statusExtra={(r) => <InvitationActions row={r} />}
         selected={selected}
         onSelectedChange={setSelected}
         emptyText={ORG_MSG.empty.noUsers}

@@ -6,7 +6,8 @@ import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
 import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, type AddUserValues } from '../components/AddUserModal';
+import { AddUserModal, passwordOrInvite, type AddUserValues } from '../components/AddUserModal';
+import { InvitationActions } from '../components/InvitationActions';
 import { useCreateUser, useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 import { useCompanyOptions } from '../useCompanyOptions';
@@ -66,7 +67,7 @@ export default function AdministratorsPage() {
       company_id: values.company_id,
       username: values.username,
       email: values.email,
-      password: values.password,
+      ...passwordOrInvite(values),
       action: 'admin',
     });
     await refresh();
@@ -86,6 +87,7 @@ export default function AdministratorsPage() {
           rows={rows}
           columns={['username', 'companyName', 'email', 'status', 'lastLogin', 'link']}
           rowHref={(r) => `/superadmin/administrators/${r._id}`}
+          statusExtra={(r) => <InvitationActions row={r} />}
           selected={selected}
           onSelectedChange={setSelected}
           emptyText={ORG_MSG.failure.noUsers.replace(/\.$/, '')}
