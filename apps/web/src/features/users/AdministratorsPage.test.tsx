@@ -122,6 +122,7 @@ describe('Administrators page', { timeout: 20_000 }, () => {
     renderApp('/superadmin/administrators');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Administrator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Administrator' });
+    await userEvent.click(within(dialog).getByLabelText(/^Send an invitation by email/)); // type a password instead
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Administrator' }));
     for (const m of ['Please select a company', 'Username is required', 'Email is required', 'Password is required'])
       expect(await within(dialog).findByText(m)).toBeInTheDocument();
@@ -157,6 +158,7 @@ describe('Administrators page', { timeout: 20_000 }, () => {
     renderApp('/superadmin/administrators');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Administrator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Administrator' });
+    await userEvent.click(within(dialog).getByLabelText(/^Send an invitation by email/)); // type a password instead
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Acme Air' })).toBeInTheDocument());
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Company/), 'Acme Air');
     await userEvent.type(within(dialog).getByLabelText(/^Username/), 'Dup');

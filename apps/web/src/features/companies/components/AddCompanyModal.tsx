@@ -78,7 +78,7 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
     >
       <FormFields fields={FIELDS.filter((f) => !PASSWORDS.has(f.name))} form={form} />
       <Checkbox
-        label="Email the administrator an invitation (they choose their own password)"
+        label="Send an invitation by email (they choose their own password)"
         description="The link works once and expires in 7 days. Untick to type a password instead."
         {...register('invite')}
       />

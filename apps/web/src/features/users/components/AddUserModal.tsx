@@ -128,7 +128,7 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
     >
       <FormFields fields={withCompany ? [companyField(companies), ...FIELDS] : FIELDS} form={form} />
       <Checkbox
-        label="Email an invitation (they choose their own password)"
+        label="Send an invitation by email (they choose their own password)"
         description="The link works once and expires in 7 days. Untick to type a password instead."
         {...register('invite')}
       />
