@@ -22,20 +22,25 @@ export type { StatusValue };
  */
 export const usersKeys = {
   all: ['users'] as const,
-  administrators: (page: number, status: StatusValue) => ['users', 'administrators', page, status] as const,
+  administrators: (page: number, status: StatusValue, search = '') =>
+    ['users', 'administrators', page, status, search] as const,
   stats: ['users', 'total'] as const,
-  employees: (status: StatusValue) => ['users', 'employees', status] as const,
+  employees: (status: StatusValue, search = '') => ['users', 'employees', status, search] as const,
   detail: (id: string) => ['users', 'detail', id] as const,
   /** The company select of Add Administrator: under ['companies'], refreshed with the companies. */
   companyOptions: ['companies', 'options'] as const,
 };
 
 export const usersApi = {
-  administrators: (page: number, limit: number, status: StatusValue) =>
-    api.get<UserListResponse>(ORG_PATHS.user, { query: { page, limit, status } }).then((r) => r.data),
+  administrators: (page: number, limit: number, status: StatusValue, search = '') =>
+    api
+      .get<UserListResponse>(ORG_PATHS.user, { query: { page, limit, status, ...(search ? { search } : {}) } })
+      .then((r) => r.data),
   stats: () => api.get<UserStatsResponse>(ORG_PATHS.userTotal).then((r) => r.data),
-  employees: (status: StatusValue) =>
-    api.get<UserListResponse>(ORG_PATHS.userEmployees, { query: { status } }).then((r) => r.data),
+  employees: (status: StatusValue, search = '') =>
+    api
+      .get<UserListResponse>(ORG_PATHS.userEmployees, { query: { status, ...(search ? { search } : {}) } })
+      .then((r) => r.data),
   detail: (id: string) => api.get<UserDetailResponse>(ORG_PATHS.userById(id)).then((r) => r.data),
   companyOptions: () => api.get<CompanyOptionsResponse>(ORG_PATHS.company).then((r) => r.data.list),
   create: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),

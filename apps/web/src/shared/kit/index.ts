@@ -9,3 +9,4 @@ export type { PaginationProps } from './Pagination';
 export { StatTile } from './StatTile';
 export { confirmDelete, type ConfirmDeleteOptions } from './confirmDelete';
 export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';
+export { ListSearchInput, useListSearch, LIST_SEARCH_DEBOUNCE_MS, type ListSearchInputProps } from './ListSearch';

@@ -3,7 +3,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
-import { StatusFilter, UsersTable, confirmDelete, useRowSelection } from '../../../shared/kit';
+import {
+  ListSearchInput,
+  StatusFilter,
+  UsersTable,
+  confirmDelete,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
 import {
   AddUserModal,
   InvitationActions,
@@ -46,10 +53,11 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
   const [status, setStatus] = useState<UserStatusFilter>('');
+  const search = useListSearch();
   const [adding, setAdding] = useState<Adding>(null);
   const query = useQuery({
-    queryKey: companiesKeys.usersFiltered(companyId, status),
-    queryFn: () => companiesApi.users(companyId, status),
+    queryKey: companiesKeys.usersFiltered(companyId, status, search.term),
+    queryFn: () => companiesApi.users(companyId, status, search.term),
   });
   // Load failures leave an empty list with 'No User found.'
   const rows = query.isError ? [] : (query.data ?? []);
@@ -101,6 +109,12 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
         bulkDeleteLabel="Delete selected"
         toolbar={
           <Group gap="sm">
+            <ListSearchInput
+              value={search.input}
+              onChange={search.setInput}
+              label="Search users"
+              placeholder="Search username or email"
+            />
             <StatusFilter value={status} onChange={setStatus} />
             <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding('admin')}>
               Add Administrator

@@ -7,7 +7,14 @@ import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys, type StatusValue } from '../../users/api';
-import { confirmDelete, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
+import {
+  confirmDelete,
+  ListSearchInput,
+  StatusFilter,
+  UsersTable,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
 import {
   AddUserModal,
   InvitationActions,
@@ -36,13 +43,14 @@ export default function MyCompanyPage() {
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
   const [status, setStatus] = useState<StatusValue>('');
+  const search = useListSearch();
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh();
 
   const all = useQuery({ queryKey: usersKeys.employees(''), queryFn: () => usersApi.employees('') });
   const filtered = useQuery({
-    queryKey: usersKeys.employees(status),
-    queryFn: () => usersApi.employees(status),
+    queryKey: usersKeys.employees(status, search.term),
+    queryFn: () => usersApi.employees(status, search.term),
     enabled: status !== '',
   });
   const list = status === '' ? all : filtered;
@@ -109,6 +117,12 @@ export default function MyCompanyPage() {
         onBulkDelete={onBulkDelete}
         toolbar={
           <>
+            <ListSearchInput
+              value={search.input}
+              onChange={search.setInput}
+              label="Search employees"
+              placeholder="Search username or email"
+            />
             <StatusFilter value={status} onChange={onStatus} />
             <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
               Add Employee

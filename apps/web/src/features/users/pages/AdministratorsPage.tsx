@@ -5,7 +5,16 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
-import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
+import {
+  confirmDelete,
+  ListSearchInput,
+  Pagination,
+  StatTile,
+  StatusFilter,
+  UsersTable,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
 import { AddUserModal, passwordOrInvite, type AddUserValues } from '../components/AddUserModal';
 import { InvitationActions } from '../components/InvitationActions';
 import { useCreateUser, useDeleteUsers } from '../mutations';
@@ -19,15 +28,20 @@ export default function AdministratorsPage() {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
-  const [page, setPage] = useState(1);
+  const search = useListSearch();
+  // The page belongs to a search: a new term starts at page 1.
+  const [paged, setPaged] = useState({ term: search.term, page: 1 });
+  const page = paged.term === search.term ? paged.page : 1;
+  const setPage = (next: number | ((p: number) => number)) =>
+    setPaged({ term: search.term, page: typeof next === 'function' ? next(page) : next });
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh({ alsoOnNotification: true });
 
   const stats = useQuery({ queryKey: usersKeys.stats, queryFn: usersApi.stats });
   const list = useQuery({
-    queryKey: usersKeys.administrators(page, status),
-    queryFn: () => usersApi.administrators(page, PAGE_SIZE, status),
+    queryKey: usersKeys.administrators(page, status, search.term),
+    queryFn: () => usersApi.administrators(page, PAGE_SIZE, status, search.term),
     placeholderData: keepPreviousData,
   });
   const companies = useCompanyOptions(adding);
@@ -95,6 +109,12 @@ export default function AdministratorsPage() {
           onBulkDelete={onBulkDelete}
           toolbar={
             <>
+              <ListSearchInput
+                value={search.input}
+                onChange={search.setInput}
+                label="Search administrators"
+                placeholder="Search username or email"
+              />
               <StatusFilter value={status} onChange={onStatus} />
               <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
                 Add Administrator
