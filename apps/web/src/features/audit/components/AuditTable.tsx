@@ -77,9 +77,9 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
                     type="button"
                     fz="xs"
                     onClick={() => onRecord(e.entity, e.entity_id!)}
-                    aria-label={`Show the history of ${e.entity} ${e.entity_id}`}
+                    aria-label={`Show the history of ${e.entity} ${e.entity_name ?? e.entity_id}`}
                   >
-                    {e.entity_id.slice(0, 8)}
+                    {e.entity_name ?? e.entity_id.slice(0, 8)}
                   </Anchor>
                 )}
               </Table.Td>
