@@ -93,7 +93,7 @@ function ChoosePassword({ code, view }: { code: string; view: InvitationLinkView
           )}
           <TextInput label="Email" value={view.email} readOnly autoComplete="username" />
           <RevealPasswordInput
-            label="Password"
+            label="New password"
             autoComplete="new-password"
             required
             error={errors.password?.message}
