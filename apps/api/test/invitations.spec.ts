@@ -22,8 +22,11 @@ describe('invitations API', () => {
     )[0]?.token ?? undefined;
   const auditActions = async (userId: string): Promise<string[]> =>
     (
-      await api.db.query(`SELECT action FROM audit_log WHERE entity_id = $1
-          ORDER BY created_at, (action = 'user.created') DESC`, [userId])
+      await api.db.query(
+        `SELECT action FROM audit_log WHERE entity_id = $1
+          ORDER BY created_at, (action = 'user.created') DESC`,
+        [userId],
+      )
     ).map((r: { action: string }) => r.action);
   const invite = (client: ApiClient, fields: Record<string, unknown>) =>
     client.request('POST', 'user', { invite: true, action: 'employee', ...fields });
@@ -47,20 +50,26 @@ describe('invitations API', () => {
     expect(res.body.message).toBe('Employee added Successfully');
     const id = res.body.data._id;
     expect(res.body.data.invitation).toMatchObject({ status: 'pending' });
-    const days = (Date.parse(res.body.data.invitation.expires_at) - Date.parse(res.body.data.invitation.sent_at)) / 864e5;
+    const days =
+      (Date.parse(res.body.data.invitation.expires_at) - Date.parse(res.body.data.invitation.sent_at)) / 864e5;
     expect(days).toBeCloseTo(7, 3);
 
     // The list shows the pending invitation; no welcome email with a reset link was issued.
     const list = await acmeAdmin.request('GET', 'user/employee');
     expect(list.body.data.users.find((u: { _id: string }) => u._id === id).invitation.status).toBe('pending');
     expect(await api.db.query(`SELECT 1 FROM password_reset_tokens WHERE user_id = $1`, [id])).toHaveLength(0);
-    const [created] = await api.db.query(`SELECT payload FROM outbox WHERE type = 'user.created' ORDER BY seq DESC LIMIT 1`);
+    const [created] = await api.db.query(
+      `SELECT payload FROM outbox WHERE type = 'user.created' ORDER BY seq DESC LIMIT 1`,
+    );
     expect(created.payload).toMatchObject({ email: 'ivy@acme.com', invited: true });
 
     // Only the hash is stored.
     const token = (await tokenFor('ivy@acme.com'))!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [stored] = await api.db.query(`SELECT encode(token_hash, 'hex') AS h FROM user_invitations WHERE user_id = $1`, [id]);
+    const [stored] = await api.db.query(
+      `SELECT encode(token_hash, 'hex') AS h FROM user_invitations WHERE user_id = $1`,
+      [id],
+    );
     expect(stored.h).not.toContain(token);
 
     // Nobody can sign in before accepting (no password was invented), nor reset one.
@@ -125,10 +134,17 @@ describe('invitations API', () => {
     );
     expect(tokens.map((r: { has: boolean }) => r.has)).toEqual([false, true]);
 
-    expect((await anon().request('POST', 'invitation/accept', { token: second, password: 'My-own-pass1' })).status).toBe(200);
+    expect(
+      (await anon().request('POST', 'invitation/accept', { token: second, password: 'My-own-pass1' })).status,
+    ).toBe(200);
     const done = await root.request('POST', `user/${id}/invitation/resend`);
     expect(done.status).toBe(409);
-    expect(await auditActions(id)).toEqual(['user.created', 'user.invited', 'user.invited', 'user.invitation_accepted']);
+    expect(await auditActions(id)).toEqual([
+      'user.created',
+      'user.invited',
+      'user.invited',
+      'user.invitation_accepted',
+    ]);
   });
 
   it('revoke: the link says it was withdrawn, the person may ask for a new one (once), forgot-password sends nothing', async () => {
@@ -206,13 +222,19 @@ describe('invitations API', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.admin.invitation.status).toBe('pending');
     expect(await tokenFor('gil@gamma.com')).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [ev] = await api.db.query(`SELECT payload FROM outbox WHERE type = 'company.created' ORDER BY seq DESC LIMIT 1`);
+    const [ev] = await api.db.query(
+      `SELECT payload FROM outbox WHERE type = 'company.created' ORDER BY seq DESC LIMIT 1`,
+    );
     expect(ev.payload.invited).toBe(true);
     expect(ev.payload.token).toBeUndefined();
   });
 
   it('the spec client still sends a password: no invitation, invitation null', async () => {
-    const res = await acmeAdmin.request('POST', 'user', { username: 'Pat', email: 'pat@acme.com', password: 'Secret-pass1' });
+    const res = await acmeAdmin.request('POST', 'user', {
+      username: 'Pat',
+      email: 'pat@acme.com',
+      password: 'Secret-pass1',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.invitation).toBeNull();
     expect((await anon().login('pat@acme.com', 'Secret-pass1')).status).toBe(200);

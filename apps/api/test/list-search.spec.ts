@@ -30,7 +30,12 @@ describe('lists that search; your own actions do not notify you', () => {
       ['Erin', 'erin@acme.com'],
       ['Stone_Beta', 'x@beta.com'],
     ]) {
-      await createUser(api.db, { email, role: 'employee', companyId: email.endsWith('beta.com') ? beta : acme, username });
+      await createUser(api.db, {
+        email,
+        role: 'employee',
+        companyId: email.endsWith('beta.com') ? beta : acme,
+        username,
+      });
     }
     worker = await startTestWorker(api, {}, { mailer });
     root = await signIn(api, 'root@example.com');
@@ -71,12 +76,19 @@ describe('lists that search; your own actions do not notify you', () => {
   });
 
   it('your own action does not notify you (list, badge); another superadmin sees it; search over notifications', async () => {
-    const res = await root.request('PATCH', `user/${(await api.db.query(`SELECT id FROM users WHERE email = 'erin@acme.com'`))[0].id}`, {
-      username: 'Erin Quill',
-    });
+    const res = await root.request(
+      'PATCH',
+      `user/${(await api.db.query(`SELECT id FROM users WHERE email = 'erin@acme.com'`))[0].id}`,
+      {
+        username: 'Erin Quill',
+      },
+    );
     expect(res.status).toBe(200);
-    const row = await waitFor(async () =>
-      (await api.db.query(`SELECT actor_id, description FROM notifications WHERE description LIKE '%Erin Quill%'`))[0],
+    const row = await waitFor(
+      async () =>
+        (
+          await api.db.query(`SELECT actor_id, description FROM notifications WHERE description LIKE '%Erin Quill%'`)
+        )[0],
     );
     expect(row.actor_id).toBe(rootId);
 

@@ -1,12 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { InvitationChangeResponse, InvitationLinkResponse } from '@portal/contracts';
-import {
-  acceptInvitationSchema,
-  idSchema,
-  invitationTokenSchema,
-  type AcceptInvitationInput,
-} from '@portal/domain';
+import { acceptInvitationSchema, idSchema, invitationTokenSchema, type AcceptInvitationInput } from '@portal/domain';
 import { Allow, CurrentUser, Public } from '../common/access.decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import type { RequestUser } from '../common/request-user';

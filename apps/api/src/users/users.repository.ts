@@ -9,21 +9,17 @@ import {
   type OrgUserRecord,
   type RawUserRow,
 } from '../org/org.repository';
-import {
-  LATEST_INVITATION_JOIN,
-  toInvitation,
-  type RawInvitationColumns,
-} from '../invitations/invitations.repository';
+import { LATEST_INVITATION_JOIN, toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
 
 export type TargetRow = OrgUserRecord;
 
 type RawDetail = TargetRow &
   RawInvitationColumns & {
-  picture: string | null;
-  last_login: Date | null;
-  current_login: Date | null;
-  created_at: Date;
-};
+    picture: string | null;
+    last_login: Date | null;
+    current_login: Date | null;
+    created_at: Date;
+  };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 

@@ -194,13 +194,7 @@ export class UsersService {
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
    * admins) are 403. Returns the rows in the order of `ids`. Also used by invitations (issue 27).
    */
-  async authorize(
-    db: Db,
-    ids: string[],
-    actor: RequestUser,
-    intent: Intent,
-    lock = false,
-  ): Promise<TargetRow[]> {
+  async authorize(db: Db, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const visible = (r: TargetRow | undefined): r is TargetRow =>

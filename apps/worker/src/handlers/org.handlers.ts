@@ -210,8 +210,7 @@ function invitationEmail(ctx: HandlerContext, p: EventMap['user.invited']): Emai
 export const orgEmails: EmailHandlers = {
   'company.created': async ({ payload: p }, ctx) =>
     p.invited ? [] : [await accountEmail(ctx, p.admin, 'welcome', p.actor, p)],
-  'user.created': async ({ payload: p }, ctx) =>
-    p.invited ? [] : [await accountEmail(ctx, p, 'welcome', p.actor, p)],
+  'user.created': async ({ payload: p }, ctx) => (p.invited ? [] : [await accountEmail(ctx, p, 'welcome', p.actor, p)]),
   'user.invited': ({ payload: p }, ctx) => invitationEmail(ctx, p),
   'user.resend_requested': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'resend', p.actor, p)],
   'user.updated': ({ payload: p }, ctx) => {

@@ -205,27 +205,31 @@ export const statusQuerySchema = z.object({ status: statusFilter, search: listSe
 export const USER_ACTIONS = ['admin', 'employee'] as const;
 
 /** Add Administrator modal on the administrators screen, and superadmin `POST user`. */
-export const addAdministratorSchema = z.object({
-  company_id: z
-    .string({ error: ORG_MSG.administrator.companyRequired })
-    .min(1, ORG_MSG.administrator.companyRequired)
-    .refine(isUuid, ORG_MSG.administrator.companyRequired)
-    .transform((s) => s.toLowerCase()),
-  username: requiredText(ORG_MSG.administrator.usernameRequired, 100, ORG_MSG.user.usernameTooLong, 'Username'),
-  email: email(ORG_MSG.administrator.emailRequired, ORG_MSG.administrator.emailInvalid),
-  password: password(ORG_MSG.administrator.passwordRequired, ORG_MSG.administrator.passwordMin).optional(),
-  invite: inviteFlag,
-  action: z.enum(USER_ACTIONS, { error: ORG_MSG.administrator.actionInvalid }).default('admin'),
-}).superRefine((v, ctx) => passwordOrInvite(v, ctx, ORG_MSG.administrator.passwordRequired));
+export const addAdministratorSchema = z
+  .object({
+    company_id: z
+      .string({ error: ORG_MSG.administrator.companyRequired })
+      .min(1, ORG_MSG.administrator.companyRequired)
+      .refine(isUuid, ORG_MSG.administrator.companyRequired)
+      .transform((s) => s.toLowerCase()),
+    username: requiredText(ORG_MSG.administrator.usernameRequired, 100, ORG_MSG.user.usernameTooLong, 'Username'),
+    email: email(ORG_MSG.administrator.emailRequired, ORG_MSG.administrator.emailInvalid),
+    password: password(ORG_MSG.administrator.passwordRequired, ORG_MSG.administrator.passwordMin).optional(),
+    invite: inviteFlag,
+    action: z.enum(USER_ACTIONS, { error: ORG_MSG.administrator.actionInvalid }).default('admin'),
+  })
+  .superRefine((v, ctx) => passwordOrInvite(v, ctx, ORG_MSG.administrator.passwordRequired));
 export type AddAdministratorInput = z.infer<typeof addAdministratorSchema>;
 
 /** Add Administrator / Add Employee modals inside a company, and the admin's `POST user`. */
-export const addCompanyUserSchema = z.object({
-  username: requiredText(ORG_MSG.companyUser.userNameRequired, 100, ORG_MSG.user.usernameTooLong, 'User Name'),
-  email: email(ORG_MSG.companyUser.emailRequired, ORG_MSG.companyUser.emailInvalid),
-  password: password(ORG_MSG.companyUser.passwordRequired, ORG_MSG.companyUser.passwordMin).optional(),
-  invite: inviteFlag,
-}).superRefine((v, ctx) => passwordOrInvite(v, ctx, ORG_MSG.companyUser.passwordRequired));
+export const addCompanyUserSchema = z
+  .object({
+    username: requiredText(ORG_MSG.companyUser.userNameRequired, 100, ORG_MSG.user.usernameTooLong, 'User Name'),
+    email: email(ORG_MSG.companyUser.emailRequired, ORG_MSG.companyUser.emailInvalid),
+    password: password(ORG_MSG.companyUser.passwordRequired, ORG_MSG.companyUser.passwordMin).optional(),
+    invite: inviteFlag,
+  })
+  .superRefine((v, ctx) => passwordOrInvite(v, ctx, ORG_MSG.companyUser.passwordRequired));
 export type AddCompanyUserInput = z.infer<typeof addCompanyUserSchema>;
 
 /** `POST user` once validated, whoever sent it: the company and the role resolved. */

@@ -21,15 +21,21 @@ function server() {
     userRow(3, { invitation: invitation('expired') }),
   ];
   return serve('superadmin', (c) => {
-    if (c.path === '/api/user/total') return json({ status: 200, data: { totalAdmins: 3, totalEmployees: 0, activeCompanies: 1 } });
+    if (c.path === '/api/user/total')
+      return json({ status: 200, data: { totalAdmins: 3, totalEmployees: 0, activeCompanies: 1 } });
     if (c.path === '/api/user' && c.method === 'GET') {
       const term = c.query.get('search') ?? '';
       const users = rows.filter((r) => r.username.includes(term) || r.email.includes(term));
       return json({ status: 200, data: { users, totalcount: users.length } });
     }
-    if (c.path === '/api/user' && c.method === 'POST') return json({ status: 201, message: 'Admin added Successfully', data: rows[0] }, 201);
+    if (c.path === '/api/user' && c.method === 'POST')
+      return json({ status: 201, message: 'Admin added Successfully', data: rows[0] }, 201);
     if (c.path.endsWith('/invitation/resend'))
-      return json({ status: 200, message: 'Invitation sent again. The previous link no longer works.', data: invitation('pending') });
+      return json({
+        status: 200,
+        message: 'Invitation sent again. The previous link no longer works.',
+        data: invitation('pending'),
+      });
     if (c.path.endsWith('/invitation') && c.method === 'DELETE')
       return json({ status: 200, message: 'Invitation revoked', data: invitation('revoked') });
     if (c.path === '/api/company' && c.method === 'GET')
@@ -55,7 +61,9 @@ describe('invitations in the user lists', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(row1).getByRole('button', { name: 'Resend invitation to user1' }));
     expect(await screen.findByText('Invitation sent again. The previous link no longer works.')).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.url === `/api/user/${userRow(1)._id}/invitation/resend`)).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.url === `/api/user/${userRow(1)._id}/invitation/resend`)).toBe(
+      true,
+    );
     await userEvent.click(within(row1).getByRole('button', { name: 'Revoke invitation of user1' }));
     expect(await screen.findByText('Invitation revoked')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === `/api/user/${userRow(1)._id}/invitation`)).toBe(true);

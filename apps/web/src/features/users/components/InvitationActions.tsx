@@ -10,7 +10,11 @@ import { usersApi } from '../api';
  * Resend / Revoke beside an invited person's status (issue 27). Which ones show comes from the
  * invitation state table; after either, every user list and company list refetches.
  */
-export function InvitationActions({ row }: { row: { _id: string } & Partial<Pick<UserRow, 'username' | 'invitation'>> }) {
+export function InvitationActions({
+  row,
+}: {
+  row: { _id: string } & Partial<Pick<UserRow, 'username' | 'invitation'>>;
+}) {
   const queryClient = useQueryClient();
   const done = (message: string) => {
     notifications.show({ color: 'teal', message, autoClose: 3000 });
