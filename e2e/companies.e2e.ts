@@ -34,6 +34,7 @@ test.describe('superadmin companies', () => {
     // Add Company: validation first, then the real thing.
     await page.getByRole('button', { name: 'Add Company' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add Company' });
+    await addDialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
     await addDialog.getByRole('button', { name: 'Add Company' }).click();
     await expect(addDialog.getByText('Company Name is required')).toBeVisible();
     await expect(addDialog.getByText('Admin Account Password is required')).toBeVisible();

@@ -31,7 +31,7 @@ export function UserStatusBadge({ row }: { row: Partial<UserRow> }) {
   const invited = invitationBadge(row.invitation?.status);
   if (!invited) return <StatusBadge active={row.status} />;
   return (
-    <Badge color={row.invitation?.status === 'pending' ? 'blue.8' : 'orange.9'} variant="filled">
+    <Badge color={row.invitation?.status === 'pending' ? 'blue.8' : 'red.9'} variant="filled">
       {invited}
     </Badge>
   );

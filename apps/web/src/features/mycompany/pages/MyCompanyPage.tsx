@@ -51,9 +51,10 @@ export default function MyCompanyPage() {
   const filtered = useQuery({
     queryKey: usersKeys.employees(status, search.term),
     queryFn: () => usersApi.employees(status, search.term),
-    enabled: status !== '',
+    enabled: status !== '' || search.term !== '',
   });
-  const list = status === '' ? all : filtered;
+  // `all` also feeds the employee count; a filter or a search shows its own query.
+  const list = status === '' && search.term === '' ? all : filtered;
   const rows = list.isError ? [] : (list.data?.users ?? []);
   const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 

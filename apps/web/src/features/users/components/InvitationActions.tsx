@@ -55,8 +55,7 @@ export function InvitationActions({
       {allowed.revoke && (
         <Button
           size="compact-xs"
-          variant="subtle"
-          color="red.8"
+          variant="default"
           loading={revoke.isPending}
           onClick={() => revoke.mutate()}
           aria-label={`Revoke invitation of ${row.username ?? 'user'}`}
