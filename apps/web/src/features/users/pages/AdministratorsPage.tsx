@@ -91,9 +91,17 @@ export default function AdministratorsPage() {
     <Stack gap="lg">
       <PageTitle>Administrators</PageTitle>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatTile label="Total Administrators" value={stats.data?.totalAdmins} />
+        <StatTile
+          label="Total Administrators"
+          value={stats.data?.totalAdmins}
+          action={{ label: 'Add an administrator', onClick: () => setAdding(true) }}
+        />
         <StatTile label="Total Employees" value={stats.data?.totalEmployees} />
-        <StatTile label="Active Companies" value={stats.data?.activeCompanies} />
+        <StatTile
+          label="Active Companies"
+          value={stats.data?.activeCompanies}
+          action={{ label: 'Go to Companies to add one', to: '/superadmin/companies' }}
+        />
       </SimpleGrid>
       <div>
         <UsersTable
