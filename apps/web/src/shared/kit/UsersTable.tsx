@@ -4,7 +4,12 @@ import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidde
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@portal/contracts';
 import { invitationBadge } from '@portal/domain';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDateTime } from '../format';
+import stackedClasses from './StackedTable.module.css';
+
+/** Below this width the list tables stack their rows (StackedTable.module.css uses the same). */
+export const STACKED_QUERY = '(max-width: 36em)';
 
 /** Any row with an id; the built-in columns read the UserRow fields they need. */
 export type UsersTableRow = { _id: string } & Partial<UserRow>;
@@ -128,6 +133,7 @@ export function UsersTable<T extends UsersTableRow>({
   statusExtra,
 }: UsersTableProps<T>) {
   const navigate = useNavigate();
+  const phone = useMediaQuery(STACKED_QUERY) ?? false;
   const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref, statusExtra) : c));
   const ids = rows.map((r) => r._id);
   const ticked = new Set(selected);
@@ -156,8 +162,15 @@ export function UsersTable<T extends UsersTableRow>({
           )}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={label}
+          aria-busy={loading || undefined}
+          className={stackedClasses.stacked}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -200,7 +213,9 @@ export function UsersTable<T extends UsersTableRow>({
                     />
                   </Table.Td>
                   {cols.map((c) => (
-                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    <Table.Td key={c.key} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                      {c.render(row)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))
