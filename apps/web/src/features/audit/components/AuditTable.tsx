@@ -27,13 +27,7 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
   }
   return (
     <Table.ScrollContainer minWidth={phone ? 0 : 900}>
-      <Table
-        striped
-        highlightOnHover
-        verticalSpacing="xs"
-        aria-label="Audit entries"
-        className={stackedTable.plain}
-      >
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries" className={stackedTable.plain}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
