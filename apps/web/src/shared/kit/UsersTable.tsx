@@ -32,7 +32,7 @@ export function StatusBadge({ active }: { active: boolean | undefined }) {
 }
 
 /** Issue 27: an invited person shows *Invited* (or how the invitation ended) instead of Active. */
-export function UserStatusBadge({ row }: { row: Partial<UserRow> }) {
+export function UserStatusBadge({ row }: { row: Partial<Pick<UserRow, 'status' | 'invitation'>> }) {
   const invited = invitationBadge(row.invitation?.status);
   if (!invited) return <StatusBadge active={row.status} />;
   return (
@@ -43,7 +43,8 @@ export function UserStatusBadge({ row }: { row: Partial<UserRow> }) {
 }
 
 /** The most recent sign-in (issue 27: `last_login` is the one before it). */
-export const lastSignIn = (r: Partial<UserRow>) => r.current_login ?? r.last_login ?? null;
+export const lastSignIn = (r: Partial<Pick<UserRow, 'current_login' | 'last_login'>>) =>
+  r.current_login ?? r.last_login ?? null;
 
 /** A click on a row's own controls (checkbox, buttons, links) is not a click on the row. */
 function fromControl(e: MouseEvent): boolean {

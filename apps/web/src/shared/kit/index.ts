@@ -1,5 +1,5 @@
 // The list-screen kit shared by the companies, users, my-company, notifications and audit screens.
-export { UsersTable, StatusBadge, STACKED_QUERY } from './UsersTable';
+export { UsersTable, StatusBadge, STACKED_QUERY, UserStatusBadge, lastSignIn } from './UsersTable';
 export type { UsersTableProps, UsersTableRow, UserColumn, UserColumnKey } from './UsersTable';
 export { useRowSelection } from './useRowSelection';
 export { StatusFilter, STATUS_OPTIONS, type StatusValue } from './StatusFilter';

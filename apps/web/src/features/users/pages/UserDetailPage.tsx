@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
-import { confirmDelete } from '../../../shared/kit';
+import { confirmDelete, lastSignIn, UserStatusBadge } from '../../../shared/kit';
+import { InvitationActions } from '../components/InvitationActions';
 import { UserDetailForm } from '../components/UserDetailForm';
 import { useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
@@ -112,8 +113,14 @@ export default function UserDetailPage() {
                 {superadmin ? (companyName ?? 'N/A') : user.email}
               </Text>
               <Text size="sm" c="dimmed">
-                Last login: {formatDateTime(user.last_login)}
+                Last login: {formatDateTime(lastSignIn(user))}
               </Text>
+              {user.invitation && user.invitation.status !== 'accepted' && (
+                <Group gap="xs" mt="xs">
+                  <UserStatusBadge row={user} />
+                  <InvitationActions row={user} />
+                </Group>
+              )}
             </div>
             {superadmin && (
               <Group gap="sm">
