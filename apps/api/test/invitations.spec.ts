@@ -175,6 +175,11 @@ describe('invitations API', () => {
     expect(asks[0].payload.invitationStatus).toBe('revoked');
     expect((await anon().request('POST', 'invitation/check', { token })).body.data.new_link_requested).toBe(true);
 
+    // The spec's "Resend Account Information" re-invites (no set-password link around the revoke).
+    expect((await acmeAdmin.request('GET', `user/resend/${id}`)).status).toBe(200);
+    expect(await api.db.query(`SELECT 1 FROM password_reset_tokens WHERE user_id = $1`, [id])).toHaveLength(0);
+    expect((await acmeAdmin.request('GET', `user/${id}`)).body.data.invitation.status).toBe('pending');
+    expect((await acmeAdmin.request('DELETE', `user/${id}/invitation`)).status).toBe(200);
     // Resend after a revoke starts a new pending invitation.
     expect((await acmeAdmin.request('POST', `user/${id}/invitation/resend`)).body.data.status).toBe('pending');
     expect(await auditActions(id)).toEqual([
@@ -182,6 +187,8 @@ describe('invitations API', () => {
       'user.invited',
       'user.invitation_revoked',
       'user.invitation_new_link_requested',
+      'user.invited',
+      'user.invitation_revoked',
       'user.invited',
     ]);
   });

@@ -137,3 +137,18 @@ export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUser
   };
   return sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, false);
 }
+
+/**
+ * `GET user/resend/{id}` for someone invited who never accepted: a new invitation (true), instead
+ * of a set-password link that would bypass a revoked invitation. False: not invited, or accepted.
+ */
+export async function resendOpenInvitation(
+  m: EntityManager,
+  actor: RequestUser,
+  user: OrgUserRecord,
+): Promise<boolean> {
+  const latest = await repo.latestInvitation(m, user.id, true);
+  if (!latest || latest.status === 'accepted') return false;
+  await sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, true);
+  return true;
+}

@@ -27,7 +27,7 @@ import {
   userRef,
 } from '../org/org';
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
-import { inviteNewUser, unusablePassword } from '../invitations/invitation-changes';
+import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './users.repository';
 import type { TargetRow } from './users.repository';
 
@@ -174,10 +174,15 @@ export class UsersService {
     });
   }
 
-  /** `GET user/resend/{id}`: emails the sign-in and set-password links (never a password). */
+  /**
+   * `GET user/resend/{id}`: emails the sign-in and set-password links (never a password). A person
+   * invited who has not accepted yet gets a new invitation instead (issue 27: a revoked invitation
+   * is not bypassed by a set-password link).
+   */
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
+      if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
       await publishWithSetPasswordLink(
         m,
         target.id,
