@@ -12,12 +12,15 @@ export default tseslint.config(
       '**/dist/**',
       'node_modules/**',
       '.data/**',
+      '.tools/**',
       'coverage/**',
       'test-results/**',
       'playwright-report/**',
       '**/*.js',
       '**/*.mjs',
       '**/*.cjs',
+      // The benchmark scripts are linted (and type-checked: `// @ts-check`, scripts/bench/tsconfig.json).
+      '!scripts/bench/*.mjs',
     ],
   },
   js.configs.recommended,
@@ -41,6 +44,21 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': [
         'error',
         { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
+    },
+  },
+  {
+    files: ['scripts/bench/*.mjs'],
+    languageOptions: {
+      parserOptions: { project: ['./scripts/bench/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+      // Browser globals too: grid.mjs and first-visit.mjs run functions inside the page.
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
     },
   },

@@ -1,4 +1,6 @@
 /** Jest projects: `libs` (pure unit tests), `integration` (api + worker against real Postgres/Redis) and `security`. */
+// ts-jest only transpiles (isolatedModules, no per-file type check, which would cost minutes): the
+// test files are type-checked as a whole by `tsc -p tsconfig.test.json` in the build stage of `npm test`.
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }];
 const moduleNameMapper = {
   '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src',

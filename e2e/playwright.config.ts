@@ -19,8 +19,10 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3117);
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Budgets for a busy 2-core machine (CI runners and laptops are not always quiet; the suite was seen
+  // on one with a load of 3 to 14): a test that needs more is split into steps, not given more time.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -15,8 +15,10 @@ const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const say = (line) => console.log(`${tty ? '\x1b[36m[start]\x1b[0m' : '[start]'} ${line}`);
 
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 20 || (major === 20 && minor < 19)) {
-  console.error(`Node ${process.versions.node} is too old: Filter Portal needs Node 20.19 or newer.`);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `Node ${process.versions.node} is too old: Filter Portal needs Node 22.12 or newer (Node 24 recommended; see README, Test → Node).`,
+  );
   process.exit(1);
 }
 if (!fs.existsSync(path.join(root, 'node_modules'))) {

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: every suite, in order, stopping at the first failure.
-//   1. build        tsc -b (libs, api, worker, scripts) + web typecheck
+//   1. build        tsc -b (libs, api, worker, scripts) + typecheck of the web app, the tests and the benchmarks
 //   2. unit         jest --selectProjects libs
 //   3. integration  jest --selectProjects integration   (real Postgres; Redis when found)
 // 4. security jest --selectProjects security (access matrix, tokens, CSRF, uploads …)
 //      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //   5. web          vitest (component tests)
 //   6. e2e          vite build + Playwright driving Chromium
-// Options: --only=unit|integration|security|scaleout|web|e2e (comma list allowed).
+//   7. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
+// Options: --only=unit|integration|security|scaleout|web|e2e|bench (comma list allowed).
 // Services are discovered once and exported to the suites:
 //   TEST_DATABASE_URL  DATABASE_URL | local 127.0.0.1:5432 | embedded Postgres (.data/pg-test, port 54330)
 //   TEST_REDIS_URL     REDIS_URL | redis://127.0.0.1:6379 when it answers PING; else TEST_SKIP_REDIS=1
@@ -30,7 +31,9 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e'];
+const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'bench'];
+/** Stages that run the compiled server against Postgres (they build first and need service discovery). */
+const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'bench'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 let selected = ALL;
 if (onlyArg) {
@@ -45,9 +48,7 @@ if (onlyArg) {
     process.exit(2);
   }
   // Integration, security and e2e run the compiled server, so they build first.
-  const needsBuild = wanted.some(
-    (w) => w === 'integration' || w === 'security' || w === 'scaleout' || w === 'e2e' || w === 'build',
-  );
+  const needsBuild = wanted.some((w) => SERVER_STAGES.includes(w) || w === 'build');
   selected = ALL.filter((s) => wanted.includes(s) || (s === 'build' && needsBuild));
 }
 const wants = (s) => selected.includes(s);
@@ -120,7 +121,7 @@ let database = null; // { databaseUrl, source, stop }
 const missing = [];
 
 async function discoverServices() {
-  if (wants('integration') || wants('security') || wants('scaleout') || wants('e2e')) {
+  if (SERVER_STAGES.some(wants)) {
     const { resolveDatabase, redactUrl } = require(path.join(root, 'scripts/dist/resolve-services.js'));
     database = await resolveDatabase({
       env: {
@@ -150,7 +151,7 @@ async function discoverServices() {
       );
     }
   }
-  if (wants('e2e')) {
+  if (wants('e2e') || wants('bench')) {
     const chromium = findChromium();
     if (chromium) {
       env.CHROMIUM_PATH = chromium;
@@ -179,6 +180,10 @@ const stages = {
     if (code === 0 && fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) {
       code = await node(tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit'], env);
     }
+    // The test files (ts-jest and Playwright only strip types) and the benchmark scripts (`// @ts-check`
+    // JavaScript, against the compiled tree).
+    if (code === 0) code = await node(tsc, ['-p', 'tsconfig.test.json'], env);
+    if (code === 0) code = await node(tsc, ['-p', 'scripts/bench'], env);
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
@@ -208,6 +213,12 @@ const stages = {
       if (code !== 0) return { code };
     }
     return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], env) };
+  },
+  // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
+  // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
+  async bench() {
+    const benchEnv = { ...env, DATABASE_URL: env.TEST_DATABASE_URL, TEST_SKIP_BUILD: '1' };
+    return { code: await node(path.join(root, 'scripts/bench/run.mjs'), ['--smoke'], benchEnv) };
   },
 };
 
@@ -250,7 +261,7 @@ try {
   for (const name of selected) {
     if (interrupted) break;
     // Discovery happens once, after the build (it uses scripts/dist), before the first suite needing it.
-    if ((name === 'integration' || name === 'security' || name === 'scaleout' || name === 'e2e') && !discovered) {
+    if (SERVER_STAGES.includes(name) && !discovered) {
       discovered = true;
       await discoverServices();
       if (CI && missing.length) {

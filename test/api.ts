@@ -27,11 +27,14 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 
 /**
  * Boots the compiled API (HTTP + Socket.IO) as a child process on an ephemeral port against a fresh
- * database. NestJS 12 ships as ESM, which jest's module loader cannot require on Node 20, so API
+ * database. NestJS 12 ships as ESM, which jest's CommonJS module loader cannot require, so API
  * tests drive the real server over HTTP — exactly as the browser does.
  */
-export async function startTestApi(extraEnv: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(
+  extraEnv: Record<string, string> | ((databaseUrl: string) => Record<string, string>) = {},
+): Promise<TestApi> {
   const database = await createTestDatabase();
+  const extra = typeof extraEnv === 'function' ? extraEnv(database.url) : extraEnv;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'test',
@@ -42,7 +45,7 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
     PUBLIC_URL: 'http://localhost:3999',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'error',
-    ...extraEnv,
+    ...extra,
   };
   const child = fork(path.resolve(__dirname, '../apps/api/dist/main.js'), [], {
     env,

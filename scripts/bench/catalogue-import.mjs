@@ -1,17 +1,18 @@
+// @ts-check
 // Catalogue export / import on a 100,000-variant catalogue: export time (CSV, XLSX), export → unchanged
 // re-import = 0 changes, dry run and apply of a file that changes every price, and the worker's peak RSS.
 // Targets: dry run < 20 s, apply < 30 s, worker RSS < 300 MB, export < 10 s.
 // Run alone with `node scripts/bench/catalogue-import.mjs` (after `npx tsc -b apps/api apps/worker scripts`).
-import { fork } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { JWT_SECRET, SERVER_URL, db, freshDatabase, platform, root, signIn, startApi } from './lib.mjs';
+import { platform, scale, signIn, sleep, startApi, startWorker, withDatabase } from './lib.mjs';
 
-const VARIANTS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const VARIANTS = Number(process.env.BENCH_IMPORT_ROWS ?? scale(100_000, 2000));
 
+/** @param {import('pg').ClientBase} client */
 async function seed(client) {
   const hash = await platform.hashPassword('Bench@12345');
   await client.query(
@@ -39,39 +40,7 @@ async function seed(client) {
   await client.query(`ANALYZE`);
 }
 
-function startWorker(env) {
-  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
-  });
-  let peak = 0;
-  const timer = setInterval(async () => {
-    try {
-      const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb);
-    } catch {
-      /* not on Linux, or exited */
-    }
-  }, 100);
-  return new Promise((resolve, reject) => {
-    child.on('message', (m) => m?.type === 'ready' && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  }).then(() => ({
-    peakMb: () => peak / 1024,
-    resetPeak: () => (peak = 0),
-    stop: () =>
-      new Promise((resolve) => {
-        clearInterval(timer);
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  }));
-}
-
+/** @param {string} databaseUrl */
 export async function benchCatalogueImport(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -79,19 +48,10 @@ export async function benchCatalogueImport(databaseUrl) {
   await client.end();
   const filesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-imports-'));
   const api = await startApi(databaseUrl, { env: { FILES_DIR: filesDir } });
-  const worker = await startWorker({
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET,
-    SMTP_URL: 'smtp://127.0.0.1:1',
-    PUBLIC_URL: 'http://localhost:3000',
-    OUTBOX_POLL_MS: '200',
-    FILES_DIR: filesDir,
-    LOG_LEVEL: 'error',
-  });
+  const worker = await startWorker(databaseUrl, { env: { FILES_DIR: filesDir } });
+  /** @type {string[]} */
   const notes = [];
-  await new Promise((r) => setTimeout(r, 2000));
+  await sleep(scale(2000, 200));
   const idleRss = worker.peakMb();
   try {
     const auth = await signIn(api.url, 'root@example.com', 'Bench@12345');
@@ -173,13 +133,7 @@ export async function benchCatalogueImport(databaseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const name = 'portal_bench_catalogue_import';
-  const url = await freshDatabase(name);
-  try {
-    const result = await benchCatalogueImport(url);
-    console.log(result.notes.join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+  const result = await withDatabase('portal_bench_catalogue_import', benchCatalogueImport);
+  console.log(result.notes.join('\n'));
   process.exit(0);
 }

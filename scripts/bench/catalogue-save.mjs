@@ -1,3 +1,4 @@
+// @ts-check
 // Atomic grid save: PUT /api/catalogue/product/{id}/variants with 1,000 changed variants.
 // Target: < 500 ms API time; auditing (one audit entry per changed row) adds at most 15 %.
 // Runs alternate with and without auditing in the same process and database: "without" puts a
@@ -7,13 +8,16 @@
 // Run alone with `node scripts/bench/catalogue-save.mjs` (after a build), or as part of `npm run bench`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freshDatabase, startApi, platform, db, SERVER_URL } from './lib.mjs';
+import { startApi, platform, scale, withDatabase } from './lib.mjs';
 
-const ROWS = 1000;
-const RUNS = 7;
+const ROWS = scale(1000, 50);
+const RUNS = scale(7, 1);
+const OTHERS = scale(20000, 500);
 
+/** @param {number[]} xs */
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/** @param {string} databaseUrl */
 export async function benchCatalogueSave(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -36,7 +40,7 @@ export async function benchCatalogueSave(databaseUrl) {
   } = await client.query(`INSERT INTO products (category_id, name) VALUES ($1, 'Other') RETURNING id`, [cat.id]);
   await client.query(
     `INSERT INTO variants (product_id, part_number, size, depth, list_price_cents, display_order)
-     SELECT $1, 'OTHER-' || g, '16x25x1', 1, 1000, g FROM generate_series(1, 20000) g`,
+     SELECT $1, 'OTHER-' || g, '16x25x1', 1, 1000, g FROM generate_series(1, ${OTHERS}) g`,
     [other.id],
   );
   await client.query(
@@ -73,6 +77,7 @@ export async function benchCatalogueSave(databaseUrl) {
           ? `DROP RULE IF EXISTS bench_skip_audit ON audit_log`
           : `CREATE OR REPLACE RULE bench_skip_audit AS ON INSERT TO audit_log DO INSTEAD NOTHING`,
       );
+    /** @type {{ with: number[], without: number[] }} */
     const times = { with: [], without: [] };
     let first = 0;
     try {
@@ -125,13 +130,7 @@ export async function benchCatalogueSave(databaseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const name = 'portal_bench_catalogue_save';
-  const url = await freshDatabase(name);
-  try {
-    const result = await benchCatalogueSave(url);
-    console.log(result.notes.join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+  const result = await withDatabase('portal_bench_catalogue_save', benchCatalogueSave);
+  console.log(result.notes.join('\n'));
   process.exit(0);
 }

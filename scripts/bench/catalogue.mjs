@@ -1,22 +1,21 @@
+// @ts-check
 // Catalogue on the 100k-variant catalogue: the product page (variants priced for a company) and the
 // odd-size search, API vs a bare Fastify + pg server doing the same work (JWT verify, session lookup,
-// node + company lookup, the same catalogue SQL from apps/api/dist) in the same run.
+// node + company lookup, the API's compiled catalogue repository and pricing rule) in the same run.
+// Before measuring, `assertBaselineParity` proves both answer every customer route identically.
 import pg from 'pg';
 import http from 'node:http';
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { platform, ratioRow, root, run, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
-import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
+import { fileURLToPath } from 'node:url';
+import { catalogueData, platform, ratioRow, run, runAtRate, signIn, SMOKE, startApi, startBaseline } from './lib.mjs';
+import { assertBaselineParity, catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
-const require = createRequire(import.meta.url);
-const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-
+/** @param {string} databaseUrl */
 export async function benchCatalogue(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = Date.now();
-  const catalogue = generateLargeCatalogue(100000);
+  const { generate, loadCatalogue } = catalogueData();
+  const catalogue = generate(100000);
   await client.query('BEGIN');
   const loaded = await loadCatalogue(client, catalogue);
   await client.query('COMMIT');
@@ -42,13 +41,26 @@ export async function benchCatalogue(databaseUrl) {
             (SELECT count(*) FROM products p WHERE p.subcategory_id = $2)::int AS search_products`,
     [vcells, merv],
   );
-  await client.end();
   const api = await startApi(databaseUrl);
   // The same API with its catalogue read cache off: the "before" of the cache, in the same run.
   const uncached = await startApi(databaseUrl, { env: { CATALOGUE_CACHE_MB: '0' } });
   const headers = await signIn(api.url, 'bench-cat@example.com', 'Bench@12345');
   const br = { ...headers, 'accept-encoding': 'br' };
   const base = await startBaseline(databaseUrl, catalogueBaselineRoutes);
+  try {
+    const compared = await assertBaselineParity(client, {
+      apiUrl: api.url,
+      baseUrl: base.url,
+      headers,
+      plainCategory: vcells,
+    });
+    console.log(`catalogue bench: API and baseline agree on ${compared} customer catalogue answers`);
+  } catch (err) {
+    await Promise.all([base.stop(), api.stop(), uncached.stop()]);
+    throw err;
+  } finally {
+    await client.end();
+  }
   const query = `width=${encodeURIComponent('20 1/2')}&height=24&depth=1&action=not-exactly`;
   const cases = [
     {
@@ -64,8 +76,11 @@ export async function benchCatalogue(databaseUrl) {
       before: `${uncached.url}/api/catalogue/searchproduct/${merv}?${query}`,
     },
   ];
+  /** @type {string[]} */
   const rows = [];
+  /** @type {string[]} */
   const notes = [];
+  /** @type {string[]} */
   const rateRows = [];
   try {
     for (const k of cases) {
@@ -119,7 +134,12 @@ export async function benchCatalogue(databaseUrl) {
   return { rows, rateRows, notes };
 }
 
-/** Body bytes as sent (not decoded) for the given request headers. */
+/**
+ * Body bytes as sent (not decoded) for the given request headers.
+ * @param {string} url
+ * @param {import('./lib.mjs').Headers} headers
+ * @returns {Promise<number>}
+ */
 function wireBytes(url, headers) {
   return new Promise((resolve, reject) => {
     http
@@ -133,15 +153,10 @@ function wireBytes(url, headers) {
 }
 
 // `node scripts/bench/catalogue.mjs`: this benchmark alone (expects a compiled tree: tsc -b apps/api scripts).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { freshDatabase, db, SERVER_URL } = await import('./lib.mjs');
-  const name = 'portal_bench_catalogue_only';
-  const url = await freshDatabase(name);
-  try {
-    const r = await benchCatalogue(url);
-    console.log([...r.rows, '', ...r.rateRows, '', ...r.notes].join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { withDatabase } = await import('./lib.mjs');
+  const r = await withDatabase('portal_bench_catalogue_only', benchCatalogue);
+  console.log([...r.rows, '', ...r.rateRows, '', ...r.notes].join('\n'));
+  if (SMOKE) console.log('(smoke run: figures are meaningless)');
   process.exit(0);
 }

@@ -2,11 +2,14 @@
 // event loop (50 closed-loop customers parsing multi-megabyte pages) would otherwise delay both the
 // commit timestamp and the arrival timestamp by its own lag, which is not the product's latency.
 // It LISTENs for commits and holds the Socket.IO clients; on 'stop' it posts what it saw.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort as port, workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { io as ioClient } from 'socket.io-client';
 
+/** @type {{ databaseUrl: string, channel: string, url: string, tokens: string[], origin: string }} */
 const { databaseUrl, channel, url, tokens, origin } = workerData;
+if (!port) throw new Error('event-observer.mjs runs as a worker thread (see load-mix.mjs)');
+const parentPort = port;
 
 /** productId → commit times, in order (the API publishes one message to the employee room among others). */
 const commits = new Map();
@@ -15,7 +18,7 @@ await listener.connect();
 await listener.query(`LISTEN ${channel}`);
 listener.on('notification', (n) => {
   const at = performance.now();
-  const m = JSON.parse(n.payload);
+  const m = JSON.parse(n.payload ?? '{}');
   if (m.event !== 'catalogue.changed' || !m.data?.productId) return;
   if (m.room !== undefined && ![m.room].flat().includes('role:employee')) return;
   const list = commits.get(m.data.productId) ?? [];

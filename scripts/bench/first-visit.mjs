@@ -1,27 +1,15 @@
+// @ts-check
 // First visit in headless Chromium over an emulated link (10 Mbit/s down and up, 40 ms RTT):
 // cold (empty HTTP cache) and warm (same profile, second visit). Measures the time until the
 // sign-in page is usable and, after an employee signs in, until the first catalogue table row is
 // painted; and the bytes on the wire per screen (encoded body + headers, as Chromium reports them).
 import path from 'node:path';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { platform, root, startApi } from './lib.mjs';
-
-const require = createRequire(import.meta.url);
-const { generateDemoCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
+import { catalogueData, chromiumPath, platform, root, startApi } from './lib.mjs';
 
 const LINK = { offline: false, latency: 40, downloadThroughput: (10e6 / 8) | 0, uploadThroughput: (10e6 / 8) | 0 };
-
-function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && fs.existsSync(p),
-  );
-  if (!found) throw new Error('Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH');
-  return found;
-}
 
 /** Opens a page whose network is throttled and whose bytes are counted (by kind) until reset. */
 async function meteredPage(context) {
@@ -79,6 +67,7 @@ export async function benchFirstVisit(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('BEGIN');
+  const { loadCatalogue, generateDemoCatalogue } = catalogueData();
   await loadCatalogue(client, generateDemoCatalogue());
   await client.query('COMMIT');
   const hash = await platform.hashPassword('Bench@12345');
@@ -124,16 +113,10 @@ export async function benchFirstVisit(databaseUrl) {
 }
 
 // `node scripts/bench/first-visit.mjs`: this benchmark alone (expects a compiled tree and a built web app).
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { freshDatabase, db, SERVER_URL } = await import('./lib.mjs');
-  const name = 'portal_bench_first_visit';
-  const url = await freshDatabase(name);
-  try {
-    const r = await benchFirstVisit(url);
-    console.log(r.section);
-    console.log(JSON.stringify({ cold: r.cold, warm: r.warm }, null, 2));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { withDatabase } = await import('./lib.mjs');
+  const r = await withDatabase('portal_bench_first_visit', benchFirstVisit);
+  console.log(r.section);
+  console.log(JSON.stringify({ cold: r.cold, warm: r.warm }, null, 2));
   process.exit(0);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Edit grid in a real browser: a product with 5,000 variants in the superadmin's edit view,
 // headless Debian Chromium via playwright-core, the API serving the built web app (apps/web/dist).
 //  - first render: click → the grid's first rows painted (targets < 1 s)
@@ -15,30 +16,17 @@
 //    first-key / Enter loop, for DevTools' Performance panel
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { db, freshDatabase, platform, root, SERVER_URL, startApi } from './lib.mjs';
+import { catalogueData, chromiumPath, platform, root, scale, startApi, withDatabase } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { generateDemoCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-
-const ROWS = 5000;
-const OPENS = 5;
-const KEYSTROKES = Number(process.env.GRID_KEYSTROKES ?? 30);
+const ROWS = scale(5000, 300);
+const OPENS = scale(5, 1);
+const KEYSTROKES = Number(process.env.GRID_KEYSTROKES ?? scale(30, 3));
 const EMAIL = 'grid-bench@example.com';
 const PASSWORD = 'Bench@12345';
 const BIG = `Grid bench product (${ROWS.toLocaleString('en-US')} variants)`;
-
-function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-    (p) => p && fs.existsSync(p),
-  );
-  if (!found) throw new Error('Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH');
-  return found;
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => {
@@ -53,6 +41,7 @@ async function seed(databaseUrl) {
   await client.connect();
   try {
     await client.query('BEGIN');
+    const { loadCatalogue, generateDemoCatalogue } = catalogueData();
     await loadCatalogue(client, generateDemoCatalogue());
     const {
       rows: [sub],
@@ -92,6 +81,7 @@ function waitForRowsPainted(page, start, partNumberPrefix) {
       new Promise((resolve, reject) => {
         const deadline = performance.now() + 30_000;
         const check = () => {
+          /** @type {HTMLInputElement | null} */
           const input = document.querySelector('.dsg-row:not(.dsg-row-header) .dsg-cell:nth-child(2) input');
           if (input && input.value.startsWith(prefix))
             // The frame that shows the rows: the rAF runs before its paint, the timeout after it.
@@ -126,8 +116,17 @@ async function editMode(page, on) {
 }
 
 /**
+ * @typedef {{ prefix: string, cdp: import('playwright-core').CDPSession, profiles: Record<string, any[]> }} Profiler
+ */
+
+/**
  * Measures keydown → painted for `keys` (array of key names), one at a time. With `profiler`, each key
  * runs under the CDP CPU profiler and its profile is kept under the key's kind (`kinds[i]`, or the key).
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} keys
+ * @param {Profiler | null} [profiler]
+ * @param {string[]} [kinds]
+ * @returns {Promise<number[]>}
  */
 async function keystrokes(page, keys, profiler = null, kinds = keys) {
   await page.evaluate(() => {
@@ -147,6 +146,7 @@ async function keystrokes(page, keys, profiler = null, kinds = keys) {
       true,
     );
   });
+  /** @type {number[]} */
   const out = [];
   for (const [i, key] of keys.entries()) {
     const before = await page.evaluate(() => ((window.__armed = true), window.__keyLat.length));
@@ -246,12 +246,16 @@ export async function benchGrid(databaseUrl) {
     for (let i = 0; i < OPENS; i++) {
       await select.selectOption({ label: 'MERV 10 Pleated Filter 1"' });
       await page.waitForFunction(() =>
-        document.querySelector('.dsg-row:not(.dsg-row-header) .dsg-cell:nth-child(2) input')?.value.startsWith('M10-'),
+        document
+          .querySelector('.dsg-row:not(.dsg-row-header) .dsg-cell:nth-child(2) input')
+          ?.getAttribute('value')
+          ?.startsWith('M10-'),
       );
       await page.waitForTimeout(300);
       const t0 = await page.evaluate((label) => {
         const el = [...document.querySelectorAll('select')].find((s) => [...s.options].some((o) => o.text === label));
-        const option = [...el.options].find((o) => o.text === label);
+        const option = el && [...el.options].find((o) => o.text === label);
+        if (!el || !option) throw new Error(`no product option ${label}`);
         const start = performance.now();
         el.value = option.value;
         el.dispatchEvent(new Event('change', { bubbles: true }));
@@ -291,7 +295,7 @@ export async function benchGrid(databaseUrl) {
       Array(KEYSTROKES).fill('arrows'),
     );
     const edited = await page.evaluate(() => document.querySelectorAll('.cg-row-edited').length);
-    if (edited < 5) throw new Error(`grid bench: typed rows were not marked edited (${edited})`);
+    if (edited < Math.min(5, KEYSTROKES)) throw new Error(`grid bench: typed rows were not marked edited (${edited})`);
 
     const row = (what, xs, target) =>
       `| ${what} | ${xs.length} | ${ms(median(xs))} | ${ms(p95(xs))} | ${ms(Math.max(...xs))} | ${target} |`;
@@ -318,13 +322,7 @@ export async function benchGrid(databaseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const name = process.env.GRID_DB ?? 'portal_bench_grid';
-  const url = await freshDatabase(name);
-  try {
-    const result = await benchGrid(url);
-    console.log(result.notes.join('\n'));
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+  const result = await withDatabase(process.env.GRID_DB ?? 'portal_bench_grid', benchGrid);
+  console.log(result.notes.join('\n'));
   process.exit(0);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Realistic load mix on one database holding the 100k-variant catalogue and 1,000
 // companies (20 users each) + 2 superadmins, with the compiled API, the worker (Postgres queue) and
 // an SMTP catcher, so notification events flow:
@@ -8,7 +9,6 @@
 // 50-customer mix in the same run; event latency beside a bare pg NOTIFY -> socket.io relay.
 // Then: catalogue product-page p99 at a fixed rate alone vs with a sign-in storm.
 // Run alone: `node scripts/bench/load-mix.mjs` (after `npx tsc -b apps/api apps/worker scripts`).
-import { fork } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -17,23 +17,25 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { Server as IoServer } from 'socket.io';
-import { JWT_SECRET, platform, root, startApi, startBaseline } from './lib.mjs';
+import { catalogueData, platform, root, scale, SMOKE, startApi, startBaseline, startWorker } from './lib.mjs';
 import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
-const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
+/** @type {typeof import('../dist/smtp-catcher.js')} */
 const { startSmtpCatcher } = require(path.join(root, 'scripts/dist/smtp-catcher.js'));
 
 const PASSWORD = 'Bench@12345';
 const ORIGIN = 'http://localhost:3000'; // the API's PUBLIC_URL (startApi default)
-const CUSTOMERS = 50;
-const ADMINS = 5;
+/** Companies seeded (20 users each); customers are employees of the first ones, admins of 101.. */
+const COMPANIES = scale(1000, 110);
+const CUSTOMERS = scale(50, 5);
+const ADMINS = scale(5, 2);
 const SUPERADMINS = 2;
-const MIX_SECONDS = Number(process.env.LOAD_MIX_SECONDS ?? 20);
-const BASELINE_SECONDS = Number(process.env.LOAD_MIX_BASELINE_SECONDS ?? 10);
-const THINK_MS = Number(process.env.LOAD_MIX_THINK_MS ?? 1000);
-const STORM_SECONDS = 8;
+const MIX_SECONDS = Number(process.env.LOAD_MIX_SECONDS ?? scale(20, 1));
+const BASELINE_SECONDS = Number(process.env.LOAD_MIX_BASELINE_SECONDS ?? scale(10, 1));
+const THINK_MS = Number(process.env.LOAD_MIX_THINK_MS ?? scale(1000, 100));
+const WARM_MS = scale(2000, 200);
+const STORM_SECONDS = scale(8, 1);
 const STORM_CONNECTIONS = 20;
 const DIMENSIONS = [
   ['20 1/2', '24', '1'],
@@ -51,6 +53,12 @@ const pick = (a) => a[Math.floor(Math.random() * a.length)];
 const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const fmt = (n) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
+
+/** A thrown value as a short label: its code (ECONNRESET …) or message. @param {unknown} e */
+const errorText = (e) => {
+  const err = /** @type {{ code?: string, message?: string }} */ (e);
+  return err?.code ?? err?.message ?? String(e);
+};
 
 /** Per-endpoint latency recorder. */
 class Recorder {
@@ -99,13 +107,14 @@ async function call(rec, key, method, url, headers, body) {
 async function seed(client) {
   const started = Date.now();
   await client.query('BEGIN');
-  const loaded = await loadCatalogue(client, generateLargeCatalogue(100000));
+  const { generate, loadCatalogue } = catalogueData();
+  const loaded = await loadCatalogue(client, generate(100000));
   await client.query('COMMIT');
   const hash = await platform.hashPassword(PASSWORD);
   // org.mjs's shape (1,000 companies, 2 admins + 18 employees each), all enabled, four percentages set.
   await client.query(
     `INSERT INTO companies (name, status, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
-     SELECT 'Company ' || g, true, 40 + (g % 50), 45 + (g % 40), 42 + (g % 30), 50 + (g % 20) FROM generate_series(1, 1000) g`,
+     SELECT 'Company ' || g, true, 40 + (g % 50), 45 + (g % 40), 42 + (g % 30), 50 + (g % 20) FROM generate_series(1, ${COMPANIES}) g`,
   );
   await client.query(
     `INSERT INTO users (username, email, password_hash, role, company_id, status, created_at)
@@ -121,7 +130,7 @@ async function seed(client) {
   );
   await client.query('ANALYZE');
   console.log(
-    `load-mix: seeded ${loaded.variants} variants, 1,000 companies, 20,002 users in ${Date.now() - started} ms`,
+    `load-mix: seeded ${loaded.variants} variants, ${COMPANIES} companies, ${COMPANIES * 20 + 2} users in ${Date.now() - started} ms`,
   );
   return loaded;
 }
@@ -149,11 +158,13 @@ async function pickNodes(client) {
     );
     for (const r of rows) parts.push([s.id, r.part_number]);
   }
-  // Grid edits: small products (≤ 60 variants) under a sub-category.
+  // Grid edits: small products (≤ 60 variants; the smoke run's demo catalogue has few: any size) under a sub-category.
   const { rows: editable } = await client.query(
     `SELECT p.id, p.subcategory_id FROM products p JOIN variants v ON v.product_id = p.id
-      WHERE p.subcategory_id IS NOT NULL GROUP BY p.id HAVING count(*) BETWEEN 5 AND 60 ORDER BY p.id LIMIT 12`,
+      WHERE p.subcategory_id IS NOT NULL GROUP BY p.id HAVING count(*) BETWEEN 5 AND ${scale(60, 100_000)}
+      ORDER BY p.id LIMIT 12`,
   );
+  if (editable.length < 12) throw new Error(`load-mix: ${editable.length} editable products, 12 needed`);
   const pageVariants = pages.reduce((s, r) => s + r.variants, 0) / pages.length;
   return {
     categories: cats.filter((c) => c.has_subs).map((c) => c.id),
@@ -174,21 +185,21 @@ async function baselineServer(databaseUrl) {
     try {
       next((await base.authenticate(socket.handshake.auth?.token ?? '')) ? undefined : new Error('unauthorized'));
     } catch (e) {
-      next(e);
+      next(/** @type {Error} */ (e));
     }
   });
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
   await listener.query('LISTEN bench_realtime');
   listener.on('notification', (n) => {
-    const m = JSON.parse(n.payload);
+    const m = JSON.parse(n.payload ?? '{}');
     ioServer.emit(m.event, m.data);
   });
   return {
     url: base.url,
     pool: base.pool,
     stop: async () => {
-      ioServer.close();
+      await ioServer.close();
       await listener.end();
       await base.stop().catch(() => undefined);
     },
@@ -218,10 +229,13 @@ async function startEventObserver(databaseUrl, channel, url, tokens) {
   const worker = new Worker(new URL('./event-observer.mjs', import.meta.url), {
     workerData: { databaseUrl, channel, url, tokens, origin: ORIGIN },
   });
-  await new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', (m) => m.type === 'ready' && resolve());
-  });
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      worker.once('error', reject);
+      worker.on('message', (m) => m.type === 'ready' && resolve());
+    })
+  );
+
   return {
     terminate: () => worker.terminate(),
     stop: () =>
@@ -282,7 +296,7 @@ function customerLoop(base, nodes, auth, rec, until, thinkMs = 0) {
           );
         }
       } catch (e) {
-        rec.error('customer', e.code ?? e.message);
+        rec?.error('customer', errorText(e));
       }
     }
   })();
@@ -310,7 +324,7 @@ function adminLoop(base, who, idx, rec, until) {
           });
         }
       } catch (e) {
-        rec.error('admin', e.code ?? e.message);
+        rec?.error('admin', errorText(e));
       }
       await sleep(200);
     }
@@ -342,7 +356,8 @@ function superadminLoop(base, who, products, rec, until) {
           },
         );
       } catch (e) {
-        rec.error('superadmin', e.code ?? e.message);
+        rec?.error('superadmin', errorText(e));
+        if (process.env.BENCH_DEBUG) console.error('superadmin loop:', e);
       }
       await sleep(300);
     }
@@ -383,26 +398,6 @@ function measureRate(url, headers, rate, seconds) {
   });
 }
 
-function startWorker(env) {
-  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('message', (m) => m?.type === 'ready' && resolve(child));
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  }).then(() => ({
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  }));
-}
-
 export async function benchLoadMix(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -413,15 +408,7 @@ export async function benchLoadMix(databaseUrl) {
   const catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0, limit: 100_000 });
   const extra = { SMTP_URL: catcher.smtpUrl, OUTBOX_POLL_MS: '500', MAIN_SITE_URL: 'https://www.example.com' };
   const api = await startApi(databaseUrl, { env: extra });
-  const worker = await startWorker({
-    PATH: process.env.PATH,
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    JWT_SECRET,
-    PUBLIC_URL: ORIGIN,
-    LOG_LEVEL: 'error',
-    ...extra,
-  });
+  const worker = await startWorker(databaseUrl, { env: { PUBLIC_URL: ORIGIN, ...extra } });
   const base = await baselineServer(databaseUrl);
   const cleanup = [];
   try {
@@ -455,10 +442,11 @@ export async function benchLoadMix(databaseUrl) {
     }
 
     /** Superadmins saving grid edits through the API (their products: 6..11, not the bare saver's 0..5). */
-    const superadminLoad = (until, rec = null) =>
+    const superadminLoad = (/** @type {number} */ until, /** @type {Recorder | null} */ rec = null) =>
       supers.map((s, i) => superadminLoop(api.url, s, nodes.editable.slice(6 + i * 3, 9 + i * 3), rec, until));
     /** Admins managing users through the API (argon2 hashes; the worker sends welcome emails). */
-    const adminLoad = (until, rec = null) => admins.map((a, i) => adminLoop(api.url, a, i, rec, until));
+    const adminLoad = (/** @type {number} */ until, /** @type {Recorder | null} */ rec = null) =>
+      admins.map((a, i) => adminLoop(api.url, a, i, rec, until));
     /** The 50-customer mix + a bare pg saver, against Fastify + pg with a bare NOTIFY → socket.io relay. */
     const baselinePhase = async (thinkMs, { background }) => {
       const observer = await startEventObserver(
@@ -469,7 +457,7 @@ export async function benchLoadMix(databaseUrl) {
       );
       cleanup.push(() => observer.terminate());
       const rec = new Recorder();
-      const warm = performance.now() + 2000;
+      const warm = performance.now() + WARM_MS;
       await Promise.all(customers.map((c) => customerLoop(base.url, nodes, c.auth, null, warm, thinkMs)));
       const until = performance.now() + BASELINE_SECONDS * 1000;
       await Promise.all([
@@ -493,7 +481,7 @@ export async function benchLoadMix(databaseUrl) {
       cleanup.push(() => observer.terminate());
       const rec = new Recorder();
       const emailsBefore = catcher.messages().length;
-      const warm = performance.now() + 2000;
+      const warm = performance.now() + WARM_MS;
       await Promise.all(customers.map((c) => customerLoop(api.url, nodes, c.auth, null, warm, thinkMs)));
       const until = performance.now() + MIX_SECONDS * 1000;
       await Promise.all([
@@ -501,7 +489,7 @@ export async function benchLoadMix(databaseUrl) {
         ...superadminLoad(until, rec),
         ...(withAdmins ? adminLoad(until, rec) : []),
       ]);
-      await sleep(1500); // let the last events and emails land
+      await sleep(scale(1500, 300)); // let the last events and emails land
       return { rec, events: await observer.stop(), emailsSent: catcher.messages().length - emailsBefore };
     };
     // Stress: customers in a closed loop with no think time, plus the savers (saturates the 2 cores;
@@ -512,18 +500,21 @@ export async function benchLoadMix(databaseUrl) {
     // admins and superadmins at work: latency per endpoint and event latency.
     const pacedBase = await baselinePhase(THINK_MS, { background: true });
     const paced = await apiPhase(THINK_MS, { withAdmins: true });
+    // A smoke run has no figures to read, so any failed request fails it.
+    const failures = [rec, paced.rec, baseRec, pacedBase.rec].flatMap((r) => r.errorText());
+    if (SMOKE && failures.length) throw new Error(`load-mix: requests failed: ${failures.join('; ')}`);
 
     // --- Sign-in storm: product page p99 at a fixed offered rate, alone then with 20 connections signing in.
     const page = `${api.url}/api/catalogue/product/${nodes.pages[Math.floor(nodes.pages.length / 2)]}`;
     const probe = await new Promise((resolve, reject) =>
-      autocannon({ url: page, headers: customers[0].auth, connections: 10, duration: 3 }, (e, r) =>
+      autocannon({ url: page, headers: customers[0].auth, connections: 10, duration: scale(3, 1) }, (e, r) =>
         e ? reject(e) : resolve(r),
       ),
     );
     const rate = Math.max(10, Math.round(probe.requests.average * 0.5));
     const alone = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
     const stormUsers = [];
-    for (let n = 200; n < 1000; n++) stormUsers.push(`u${n}-${4 + (n % 16)}@bench.example`);
+    for (let n = scale(200, 1); n < COMPANIES; n++) stormUsers.push(`u${n}-${4 + (n % 16)}@bench.example`);
     let logins = 0;
     let loginFailures = 0;
     const loginMs = [];
@@ -547,12 +538,14 @@ export async function benchLoadMix(databaseUrl) {
             { 'x-xsrf-token': csrf, cookie },
             { email, password: PASSWORD },
           );
-          if (r.status === 200 || r.status === 201) (logins++, loginMs.push(r.ms));
-          else loginFailures++;
+          if (r.status === 200 || r.status === 201) {
+            logins++;
+            loginMs.push(r.ms);
+          } else loginFailures++;
         }
       }),
     );
-    await sleep(1000); // storm running
+    await sleep(scale(1000, 200)); // storm running
     const stormed = await measureRate(page, customers[0].auth, rate, STORM_SECONDS);
     await storm;
     loginMs.sort((a, b) => a - b);

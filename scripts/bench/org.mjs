@@ -1,7 +1,10 @@
+// @ts-check
 // Companies list (search + sort + page) and administrators list with 1,000 companies and 20,000
 // users, against a bare Fastify + pg server running the same SQL (apps/api/src/companies and users).
 import pg from 'pg';
-import { platform, ratioRow, run, runAtRate, signIn, startApi, startBaseline } from './lib.mjs';
+import { platform, ratioRow, run, runAtRate, scale, signIn, startApi, startBaseline } from './lib.mjs';
+
+const COMPANIES = scale(1000, 30);
 
 const COMPANIES_SQL = `WITH page AS (
     SELECT c.*, count(*) OVER () AS total FROM companies c WHERE c.name ILIKE $3 ESCAPE '\\'
@@ -24,6 +27,7 @@ const ADMINS_SQL = `SELECT u.id AS "_id", u.username, u.email, u.status, u.last_
     LEFT JOIN companies c ON c.id = u.company_id
    ORDER BY u.created_at DESC, u.id DESC`;
 
+/** @param {string} databaseUrl */
 async function seed(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -32,7 +36,7 @@ async function seed(databaseUrl) {
   await client.query(
     `INSERT INTO companies (name, status, discount_percentage)
      SELECT 'Company ' || g || ' ' || ($1::text[])[1 + g % 10] || ' ' || ($1::text[])[1 + (g / 10) % 10],
-            g % 7 <> 0, 40 + (g % 50) FROM generate_series(1, 1000) g`,
+            g % 7 <> 0, 40 + (g % 50) FROM generate_series(1, ${COMPANIES}) g`,
     [words],
   );
   // 20,000 users: 2 admins + 18 employees per company.
@@ -52,6 +56,7 @@ async function seed(databaseUrl) {
   await client.end();
 }
 
+/** @param {string} databaseUrl */
 export async function benchOrg(databaseUrl) {
   await seed(databaseUrl);
   const api = await startApi(databaseUrl);
@@ -78,7 +83,9 @@ export async function benchOrg(databaseUrl) {
       `${base.url}/admins`,
     ],
   ];
+  /** @type {string[]} */
   const rows = [];
+  /** @type {string[]} */
   const rateRows = [];
   try {
     for (const [name, apiUrl, baseUrl] of cases) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Price lists on the 100k-variant catalogue: time to build the whole catalogue for one company as
 // CSV, XLSX and PDF (request → ready, and the worker's own build time), the worker's peak RSS while
 // it builds, and the catalogue product page p99 with and without 20 price lists being built.
@@ -7,73 +8,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
-  db,
-  freshDatabase,
+  catalogueData,
   openLoop,
   percentile,
   platform,
-  root,
+  rssMiB,
   run,
-  SERVER_URL,
+  scale,
   signIn,
   sleep,
+  SMOKE,
   startApi,
+  startWorker,
+  withDatabase,
 } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { generateLargeCatalogue } = require(path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'));
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-
 const PASSWORD = 'Bench@12345';
-const CONCURRENT = 20;
+/**
+ * BENCH_PRICELISTS_IMPORT=1: a catalogue import (dry run of the whole catalogue, again and again) runs
+ * in the same worker throughout the latency windows, so the builds must pace themselves beside it
+ * (the worker that starts a build is load like the rest of the host). Always on in smoke mode.
+ */
+const WITH_IMPORT = SMOKE || process.env.BENCH_PRICELISTS_IMPORT === '1';
+const CONCURRENT = scale(20, 1);
 /** Quiet/busy window pairs of the latency measurement, and each window's length (s). */
-const ROUNDS = 60;
-const WINDOW_S = 1;
-
-function startWorker(databaseUrl, filesDir) {
-  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing!',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      PUBLIC_URL: 'http://localhost:3000',
-      FILES_DIR: filesDir,
-      OUTBOX_POLL_MS: '200',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
-  });
-  const ready = new Promise((resolve, reject) => {
-    child.on('message', (m) => m?.type === 'ready' && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  return {
-    pid: child.pid,
-    ready,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Resident set size of a process (MiB), from /proc. */
-function rssMiB(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : NaN;
-  } catch {
-    return NaN;
-  }
-}
+const ROUNDS = scale(60, 2);
+const WINDOW_S = scale(1, 0.5);
 
 /** The pids of a process's children (the worker's price-list build process). */
 function childrenOf(pid) {
@@ -112,10 +74,13 @@ function rssSampler(pid) {
 async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS = 0.25, setBusy }) {
   const { Agent } = await import('undici');
   const agent = new Agent({ connections: 20 });
+  /** @type {{ quiet: number[][], busy: number[][] }} */
   const windows = { quiet: [], busy: [] };
+  /** @type {import('./lib.mjs').LoopWindow[]} */
   const plan = [];
   for (let w = 0; w < rounds * 2; w++) {
     const busy = w % 2 === 1;
+    /** @type {number[]} */
     const times = [];
     windows[busy ? 'busy' : 'quiet'].push(times);
     plan.push({ seconds: windowS, settleS, times, before: () => setBusy(busy) });
@@ -172,19 +137,75 @@ async function waitReady(apiUrl, headers, id, timeoutMs = 600_000, pollMs = 100)
   }
 }
 
+/**
+ * Catalogue imports in the worker, one after another until `stop()`: a superadmin exports the
+ * catalogue as CSV once and uploads it again and again (each a full dry run in the worker).
+ * `stop()` waits for the one in progress and resolves with how many completed.
+ * @param {string} apiUrl
+ */
+async function importsAlongside(apiUrl) {
+  const auth = await signIn(apiUrl, 'bench-pl-root@example.com', PASSWORD);
+  const { token } = await fetch(`${apiUrl}/api/csrf-token`, { headers: auth }).then((r) => r.json());
+  const headers = { ...auth, 'x-xsrf-token': token };
+  const exported = await fetch(`${apiUrl}/api/catalogue/export?format=csv`, { headers: auth });
+  if (exported.status !== 200) throw new Error(`export: ${exported.status}`);
+  const csv = Buffer.from(await exported.arrayBuffer());
+  let stopping = false;
+  let done = 0;
+  /** Uploads the file and waits until the worker has checked it. */
+  const once = async () => {
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'catalogue.csv');
+    const res = await fetch(`${apiUrl}/api/catalogue/imports`, { method: 'POST', headers, body: form });
+    const json = await res.json();
+    if (res.status !== 202) throw new Error(`import: ${res.status} ${JSON.stringify(json)}`);
+    for (;;) {
+      const { data } = await fetch(`${apiUrl}/api/catalogue/imports/${json.data._id}?limit=1&errorsLimit=1`, {
+        headers: auth,
+      }).then((r) => r.json());
+      if (data.status === 'failed')
+        throw new Error(`import ${json.data._id} failed: ${JSON.stringify(data).slice(0, 500)}`);
+      if (!['queued', 'validating', 'applying'].includes(data.status)) return;
+      await sleep(100);
+    }
+  };
+  const loop = (async () => {
+    while (!stopping) {
+      await once();
+      done++;
+    }
+  })();
+  loop.catch(() => undefined); // reported by stop()
+  // The first dry run is under way before the measurement starts.
+  await sleep(scale(1000, 100));
+  return {
+    stop: async () => {
+      stopping = true;
+      await loop;
+      return done;
+    },
+  };
+}
+
+/** @param {string} databaseUrl */
 export async function benchPricelists(databaseUrl) {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pricelists-'));
   const pgc = new pg.Client({ connectionString: databaseUrl });
   await pgc.connect();
   const loadStarted = Date.now();
   await pgc.query('BEGIN');
-  const loaded = await loadCatalogue(pgc, generateLargeCatalogue(100000));
+  const { generate, loadCatalogue } = catalogueData();
+  const loaded = await loadCatalogue(pgc, generate(100000));
   await pgc.query('COMMIT');
   await pgc.query('ANALYZE');
   const hash = await platform.hashPassword(PASSWORD);
   const { rows: c } = await pgc.query(
     `INSERT INTO companies (name, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
      VALUES ('Bench Price Lists Co', 45.55, 52, 48.75, 60) RETURNING id`,
+  );
+  await pgc.query(
+    `INSERT INTO users (username, email, password_hash, role) VALUES ('bench-pl-root', 'bench-pl-root@example.com', $1, 'superadmin')`,
+    [hash],
   );
   for (let i = 0; i <= CONCURRENT; i++) {
     await pgc.query(
@@ -201,9 +222,10 @@ export async function benchPricelists(databaseUrl) {
   await pgc.query('VACUUM (ANALYZE) variants');
   await pgc.query('CHECKPOINT').catch((err) => console.log(`price-list bench: no CHECKPOINT (${err.message})`));
 
-  const api = await startApi(databaseUrl);
-  const worker = startWorker(databaseUrl, filesDir);
-  await worker.ready;
+  const api = await startApi(databaseUrl, { env: { FILES_DIR: filesDir } });
+  // stdout ignored: the worker's progress lines would drown the bench's own.
+  const worker = await startWorker(databaseUrl, { env: { FILES_DIR: filesDir }, stdout: 'ignore' });
+  /** @type {string[]} */
   const notes = [];
   try {
     const headers = await client(api.url, 'bench-pl-0@example.com');
@@ -224,6 +246,7 @@ export async function benchPricelists(databaseUrl) {
     const burstStarted = Date.now();
     const ids = await Promise.all(others.map((h, i) => request(api.url, h, { format: formats[i % 3] })));
     while (!childrenOf(worker.pid).length) await sleep(20);
+    const imports = WITH_IMPORT ? await importsAlongside(api.url) : null;
     let exhausted = false;
     const setBusy = async (busy) => {
       const builders = childrenOf(worker.pid);
@@ -240,8 +263,9 @@ export async function benchPricelists(databaseUrl) {
       setBusy,
     });
     // ... and in a closed loop that saturates both cores (there any extra work shows as queueing).
+    /** @type {{ quiet: import('./lib.mjs').RunResult[], busy: import('./lib.mjs').RunResult[] }} */
     const closed = { quiet: [], busy: [] };
-    for (let r = 0; r < 3; r++) {
+    for (let r = 0; r < scale(3, 1); r++) {
       for (const busy of [false, true]) {
         await setBusy(busy);
         await sleep(500);
@@ -251,7 +275,9 @@ export async function benchPricelists(databaseUrl) {
       }
     }
     await setBusy(true);
-    if (exhausted) throw new Error('the price lists were all built before the latency windows ended');
+    const importsRun = imports ? await imports.stop() : 0;
+    // (In smoke mode the tiny lists are built at once: nothing to measure, only that it all runs.)
+    if (exhausted && !SMOKE) throw new Error('the price lists were all built before the latency windows ended');
     const mean = (runs, key) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
     const quiet = { p99: mean(closed.quiet, 'p99'), rps: mean(closed.quiet, 'rps') };
     const busy = { p99: mean(closed.busy, 'p99'), rps: mean(closed.busy, 'rps') };
@@ -260,13 +286,13 @@ export async function benchPricelists(databaseUrl) {
         `with ${CONCURRENT} lists ${atRate.busy.p99} ms (halves ${atRate.busy.halvesP99.join(', ')}); ` +
         `closed loop alone ${quiet.p99} ms, with ${CONCURRENT} lists ${busy.p99} ms`,
     );
-    await Promise.all(ids.map((id, i) => waitReady(api.url, others[i], id, 3_600_000, 2000)));
+    await Promise.all(ids.map((id, i) => waitReady(api.url, others[i], id, 3_600_000, scale(2000, 100))));
     const burstMs = Date.now() - burstStarted;
     const burstRss = burstPeak();
     console.log(`price-list bench: ${CONCURRENT} lists ready after ${burstMs} ms, peak RSS ${burstRss.toFixed(0)} MiB`);
 
     const results = [];
-    for (const format of ['csv', 'xlsx', 'pdf']) {
+    for (const format of scale(['csv', 'xlsx', 'pdf'], ['csv'])) {
       // Each list from a cold start: the build process starts with the first list after a quiet minute.
       await stopBuildProcess(worker.pid);
       const peak = rssSampler(worker.pid);
@@ -311,6 +337,12 @@ export async function benchPricelists(databaseUrl) {
         `p95 ${atRate.quiet.p95} / ${atRate.busy.p95} ms, **p99 ${atRate.quiet.p99} / ${atRate.busy.p99} ms — ` +
         `${pct(atRate.busy.p99, atRate.quiet.p99)}** (target ≤ +20 %); the p99 of the run's first and second half ` +
         `${atRate.quiet.halvesP99.join(' and ')} ms paused, ${atRate.busy.halvesP99.join(' and ')} ms building.`,
+      ...(imports
+        ? [
+            `- Throughout the latency windows (paused and building alike) a catalogue import ran in the same worker: ` +
+              `${importsRun} dry runs of the whole ${loaded.variants}-variant catalogue (CSV) one after another.`,
+          ]
+        : []),
       `- The same page in a closed loop that saturates both cores (autocannon, 20 connections, 3 pairs of 4 s runs, means): ` +
         `paused p99 ${quiet.p99.toFixed(0)} ms (${quiet.rps.toFixed(0)} req/s); building p99 ${busy.p99.toFixed(0)} ms ` +
         `(${busy.rps.toFixed(0)} req/s) — ${pct(busy.p99, quiet.p99)}.`,
@@ -324,14 +356,8 @@ export async function benchPricelists(databaseUrl) {
   return { notes };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const name = 'portal_bench_pricelists';
-  const url = await freshDatabase(name);
-  try {
-    const { notes } = await benchPricelists(url);
-    console.log(`\n## Price lists (100,000 variants)\n\n${notes.join('\n')}\n`);
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
-  }
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { notes } = await withDatabase('portal_bench_pricelists', benchPricelists);
+  console.log(`\n## Price lists (100,000 variants)\n\n${notes.join('\n')}\n`);
   process.exit(0);
 }

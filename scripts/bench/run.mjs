@@ -1,100 +1,125 @@
+// @ts-check
 // `npm run bench`: each benchmark measures our API against a bare Fastify + pg baseline doing the
 // same SQL in the same run, and docs/BENCHMARKS.md records the ratios.
+//   npm run bench -- --smoke             every benchmark on a tiny data set, ~1 s measurements (a stage
+//                                        of `npm test`: a benchmark that cannot start fails CI)
+//   npm run bench -- --only=org,grid     some of them (BENCHES below); prints, does not write the file
+// TEST_SKIP_BUILD=1: the tree is already compiled (npm test's build stage).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { root, freshDatabase, db, SERVER_URL } from './lib.mjs';
-import { benchValidate } from './validate.mjs';
-import { benchOrg } from './org.mjs';
-import { benchCatalogue } from './catalogue.mjs';
-import { benchCatalogueSave } from './catalogue-save.mjs';
-import { benchLoadMix, loadMixSection } from './load-mix.mjs';
-import { benchGrid } from './grid.mjs';
-import { benchFirstVisit } from './first-visit.mjs';
-import { benchCatalogueImport } from './catalogue-import.mjs';
-import { benchPricelists } from './pricelists.mjs';
+if (process.argv.includes('--smoke')) process.env.BENCH_SMOKE = '1'; // before lib.mjs reads it
+const { root, withDatabase, SMOKE, findChromium } = await import('./lib.mjs');
+const CI = ['true', '1'].includes(String(process.env.CI ?? '').toLowerCase());
+const { benchValidate } = await import('./validate.mjs');
+const { benchOrg } = await import('./org.mjs');
+const { benchCatalogue } = await import('./catalogue.mjs');
+const { benchCatalogueSave } = await import('./catalogue-save.mjs');
+const { benchLoadMix, loadMixSection } = await import('./load-mix.mjs');
+const { benchGrid } = await import('./grid.mjs');
+const { benchFirstVisit } = await import('./first-visit.mjs');
+const { benchCatalogueImport } = await import('./catalogue-import.mjs');
+const { benchPricelists } = await import('./pricelists.mjs');
 
-execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
-// The browser benchmark needs the built web app (served by the API).
-execSync('npx vite build --config apps/web/vite.config.ts', { cwd: root, stdio: 'inherit' });
-const name = 'portal_bench';
-const url = await freshDatabase(name);
-const rows = [];
-const rateRows = [];
-const catalogueNotes = [];
-let loadMix = '';
-const gridNotes = [];
-let firstVisit = '';
-const importNotes = [];
-const pricelistNotes = [];
-try {
-  rows.push(...(await benchValidate(url)));
-  // Each further benchmark gets its own database, sized for what it measures.
-  const orgUrl = await freshDatabase(`${name}_org`);
-  try {
-    const org = await benchOrg(orgUrl);
-    rows.push(...org.rows);
-    rateRows.push(...org.rateRows);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_org`);
-  }
+/**
+ * @typedef {object} Bench
+ * @property {string} name also the suffix of its database
+ * @property {(databaseUrl: string) => Promise<void>} run stores its figures in `out`
+ * @property {boolean} [browser] drives Chromium (needs the built web app)
+ */
+const out = {
+  /** @type {string[]} */ rows: [],
+  /** @type {string[]} */ rateRows: [],
+  /** @type {string[]} */ catalogueNotes: [],
+  loadMix: '',
+  /** @type {string[]} */ gridNotes: [],
+  firstVisit: '',
+  /** @type {string[]} */ importNotes: [],
+  /** @type {string[]} */ pricelistNotes: [],
+};
+
+/** Every benchmark, in order, each on its own fresh database. A new benchmark is one line here. */
+/** @type {Bench[]} */
+const BENCHES = [
+  { name: 'validate', run: async (url) => void out.rows.push(...(await benchValidate(url))) },
+  // Companies and administrators lists, 1,000 companies (scripts/bench/org.mjs).
+  {
+    name: 'org',
+    run: async (url) => {
+      const org = await benchOrg(url);
+      out.rows.push(...org.rows);
+      out.rateRows.push(...org.rateRows);
+    },
+  },
   // Catalogue: 100k variants (scripts/bench/catalogue.mjs).
-  const catalogueUrl = await freshDatabase(`${name}_catalogue`);
-  try {
-    const cat = await benchCatalogue(catalogueUrl);
-    rows.push(...cat.rows);
-    rateRows.push(...cat.rateRows);
-    catalogueNotes.push(...cat.notes);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_catalogue`);
-  }
+  {
+    name: 'catalogue',
+    run: async (url) => {
+      const cat = await benchCatalogue(url);
+      out.rows.push(...cat.rows);
+      out.rateRows.push(...cat.rateRows);
+      out.catalogueNotes.push(...cat.notes);
+    },
+  },
   // Catalogue editing: atomic save of 1,000 changed variants (scripts/bench/catalogue-save.mjs).
-  const saveUrl = await freshDatabase(`${name}_catalogue_save`);
-  try {
-    catalogueNotes.push(...(await benchCatalogueSave(saveUrl)).notes);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_catalogue_save`);
-  }
+  {
+    name: 'catalogue_save',
+    run: async (url) => void out.catalogueNotes.push(...(await benchCatalogueSave(url)).notes),
+  },
   // Edit grid in headless Chromium: 5,000-variant product (scripts/bench/grid.mjs).
-  const gridUrl = await freshDatabase(`${name}_grid`);
-  try {
-    gridNotes.push(...(await benchGrid(gridUrl)).notes);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_grid`);
-  }
+  { name: 'grid', browser: true, run: async (url) => void out.gridNotes.push(...(await benchGrid(url)).notes) },
   // First visit over an emulated 10 Mbit/s, 40 ms link, cold and warm (scripts/bench/first-visit.mjs).
-  const visitUrl = await freshDatabase(`${name}_first_visit`);
-  try {
-    firstVisit = (await benchFirstVisit(visitUrl)).section;
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_first_visit`);
-  }
-
+  {
+    name: 'first_visit',
+    browser: true,
+    run: async (url) => void (out.firstVisit = (await benchFirstVisit(url)).section),
+  },
   // Catalogue export / import with a dry run, 100k variants (scripts/bench/catalogue-import.mjs).
-  const importUrl = await freshDatabase(`${name}_import`);
-  try {
-    importNotes.push(...(await benchCatalogueImport(importUrl)).notes);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_import`);
-  }
+  { name: 'import', run: async (url) => void out.importNotes.push(...(await benchCatalogueImport(url)).notes) },
   // Realistic load mix: 100k catalogue + 1,000 companies, customers/admins/superadmins/sockets (scripts/bench/load-mix.mjs).
-  const mixUrl = await freshDatabase(`${name}_load_mix`);
-  try {
-    loadMix = loadMixSection(await benchLoadMix(mixUrl));
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_load_mix`);
-  }
+  { name: 'load_mix', run: async (url) => void (out.loadMix = loadMixSection(await benchLoadMix(url))) },
   // Price lists: whole 100k catalogue as CSV / XLSX / PDF in the worker (scripts/bench/pricelists.mjs).
-  const pricelistsUrl = await freshDatabase(`${name}_pricelists`);
-  try {
-    pricelistNotes.push(...(await benchPricelists(pricelistsUrl)).notes);
-  } finally {
-    await db.dropDatabase(SERVER_URL, `${name}_pricelists`);
-  }
-} finally {
-  await db.dropDatabase(SERVER_URL, name);
+  { name: 'pricelists', run: async (url) => void out.pricelistNotes.push(...(await benchPricelists(url)).notes) },
+];
+
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const selected = only ? BENCHES.filter((b) => only.includes(b.name)) : BENCHES;
+if (only && selected.length !== only.length) {
+  console.error(`unknown benchmark in --only (known: ${BENCHES.map((b) => b.name).join(', ')})`);
+  process.exit(2);
 }
+const webBuilt = fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
+if (!process.env.TEST_SKIP_BUILD) execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
+// The browser benchmarks need the built web app (served by the API); the smoke run reuses a build.
+if (selected.some((b) => b.browser) && !(SMOKE && webBuilt)) {
+  execSync('npx vite build --config apps/web/vite.config.ts --logLevel warn', { cwd: root, stdio: 'inherit' });
+}
+const browserMissing = !findChromium();
+const name = SMOKE ? `portal_bench_smoke_${process.pid}` : 'portal_bench';
+/** @type {string[]} */
+const timings = [];
+for (const b of selected) {
+  if (b.browser && browserMissing) {
+    if (CI) throw new Error(`${b.name}: Chromium not found (CI=true); install chromium or set CHROMIUM_PATH`);
+    console.log(`bench ${b.name}: SKIPPED — Chromium not found (install chromium or set CHROMIUM_PATH)`);
+    continue;
+  }
+  const t0 = Date.now();
+  await withDatabase(`${name}_${b.name}`, b.run);
+  timings.push(`${b.name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`bench ${b.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+if (SMOKE || only) {
+  console.log(
+    `\nbench${SMOKE ? ' smoke' : ''}: ${timings.join(', ')} — ${SMOKE ? 'every benchmark started and ran; figures are meaningless' : 'docs/BENCHMARKS.md not written (--only)'}`,
+  );
+  process.exit(0);
+}
+const { rows, rateRows, catalogueNotes, gridNotes, firstVisit, importNotes, loadMix, pricelistNotes } = out;
 
 const header = `| endpoint | API req/s | API p99 ms | baseline req/s | baseline p99 ms | ratio (API / baseline) |
 |---|---|---|---|---|---|`;

@@ -1,3 +1,4 @@
+// @ts-check
 // GET /api/validate (JWT verify + session lookup + sliding expiry + new token) vs a bare Fastify + pg
 // route doing the same work with the same SQL, measured in the same run.
 import Fastify from 'fastify';
@@ -10,6 +11,7 @@ const LOOKUP = `SELECT s.id AS session_id, u.id, u.username, u.email, u.role, u.
   FROM sessions s JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = u.company_id
  WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.status AND (u.company_id IS NULL OR c.status)`;
 
+/** @param {string} databaseUrl */
 async function baselineServer(databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
   const key = createHmac('sha256', JWT_SECRET).update('access-token').digest();
@@ -47,17 +49,21 @@ async function baselineServer(databaseUrl) {
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url: `http://127.0.0.1:${app.server.address().port}`,
-    stop: async () => (await app.close(), await pool.end()),
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (app.server.address()).port}`,
+    stop: async () => {
+      await app.close();
+      await pool.end();
+    },
   };
 }
 
+/** @param {string} databaseUrl */
 export async function benchValidate(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const hash = await platform.hashPassword('Bench@12345');
   const { rows: c } = await client.query(`INSERT INTO companies (name) VALUES ('Bench Co') RETURNING id`);
-  const { rows: u } = await client.query(
+  await client.query(
     `INSERT INTO users (username, email, password_hash, role, company_id) VALUES ('bench', 'bench@example.com', $1, 'employee', $2) RETURNING id`,
     [hash, c[0].id],
   );

@@ -3,7 +3,9 @@
  * .env → Postgres (DATABASE_URL | local 5432 | embedded) → migrations → JWT secret →
  * superadmin → demo data → SMTP catcher → API + worker (+ Vite with --dev) → banner.
  * Ctrl-C / SIGTERM: SIGTERM to the children (bounded wait, then SIGKILL), then the catcher
- * and embedded Postgres stop; exit 0. A child that dies unexpectedly stops everything (exit 1).
+ * and embedded Postgres stop; exit 0. A worker that dies after it was ready is restarted with
+ * back-off (`WORKER_RESTART`) while the API keeps serving; any other child that dies unexpectedly
+ * (or a worker that never got ready) stops everything (exit 1).
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -25,6 +27,21 @@ const DEFAULT_SUPERADMIN_EMAIL = 'superadmin@filterportal.local';
 const DEFAULT_SUPERADMIN_PASSWORD = 'Admin@12345';
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS ?? 15_000);
 const READY_TIMEOUT_MS = Number(process.env.READY_TIMEOUT_MS ?? 90_000);
+/**
+ * A dead worker is started again after `firstMs`, doubling up to `maxMs` while it keeps dying; the
+ * delay starts over once a worker has stayed up for `stableMs`.
+ */
+const WORKER_RESTART = {
+  firstMs: Number(process.env.WORKER_RESTART_MS ?? 1_000),
+  maxMs: 60_000,
+  stableMs: 5 * 60_000,
+};
+
+/** The next restart delay of a worker that ran `uptimeMs` before dying, after `previous`. */
+function nextRestartDelay(previous: number | null, uptimeMs: number): number {
+  if (previous === null || uptimeMs >= WORKER_RESTART.stableMs) return WORKER_RESTART.firstMs;
+  return Math.min(previous * 2, WORKER_RESTART.maxMs);
+}
 
 const isTty = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
 const color = (code: number, s: string) => (isTty ? `\x1b[${code}m${s}\x1b[0m` : s);
@@ -254,8 +271,8 @@ async function main(): Promise<void> {
 
     step(`Starting API${dev ? ', worker and Vite' : ' and worker'}…`);
     const api = spawnChild('api', [apiMain], childEnv, 35);
-    const worker = spawnChild('worker', [...WORKER_NODE_FLAGS, workerMain], childEnv, 32);
-    children.push(api, worker);
+    const spawnWorker = () => spawnChild('worker', [...WORKER_NODE_FLAGS, workerMain], childEnv, 32);
+    children.push(api, spawnWorker());
     if (dev) {
       const viteBin = path.join(ROOT, 'node_modules/vite/bin/vite.js');
       children.push(
@@ -272,18 +289,36 @@ async function main(): Promise<void> {
         ),
       );
     }
-    for (const c of children) {
+    let workerWasReady = false;
+    let restartDelay: number | null = null;
+    const lastOutput = (c: Child) =>
+      c.lastLines.length ? `\n  last output of ${c.name}:\n    ${c.lastLines.slice(-10).join('\n    ')}` : '';
+    const watch = (c: Child) => {
+      const since = Date.now();
       void c.exited.then(({ code, signal }) => {
         if (stopping) return;
         const how = signal ? `signal ${signal}` : `exit code ${code}`;
+        workerWasReady ||= c.name === 'worker' && c.ready;
+        if (c.name === 'worker' && workerWasReady) {
+          // The API keeps serving; the worker's jobs wait in the queue (stalled ones are picked up again).
+          restartDelay = nextRestartDelay(restartDelay, Date.now() - since);
+          warn(
+            `worker stopped unexpectedly (${how}) — starting it again in ${restartDelay / 1000}s; the API keeps serving.` +
+              lastOutput(c),
+          );
+          setTimeout(() => {
+            if (stopping) return;
+            const next = spawnWorker();
+            children[children.indexOf(c)] = next;
+            watch(next);
+          }, restartDelay);
+          return;
+        }
         const phase = api.ready ? 'unexpectedly' : 'during start-up';
-        void shutdown(
-          1,
-          `${c.name} stopped ${phase} (${how}) — stopping everything.` +
-            (c.lastLines.length ? `\n  last output of ${c.name}:\n    ${c.lastLines.slice(-10).join('\n    ')}` : ''),
-        );
+        void shutdown(1, `${c.name} stopped ${phase} (${how}) — stopping everything.${lastOutput(c)}`);
       });
-    }
+    };
+    children.forEach(watch);
 
     // Ready = the API reported 'ready' over IPC (it is listening) and nothing died meanwhile.
     const deadline = Date.now() + READY_TIMEOUT_MS;

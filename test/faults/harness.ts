@@ -11,7 +11,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { Client } from 'pg';
 import { createDataSource, ensureDatabase, runMigrations } from '../../libs/db/src';
-import { hashPassword } from '../../libs/platform/src';
+import { WORKER_NODE_FLAGS, hashPassword } from '../../libs/platform/src';
 import { ApiClient } from '../api';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -132,12 +132,13 @@ export async function forkReady(
   file: string,
   env: Record<string, string>,
   timeoutMs = 30_000,
+  nodeFlags: string[] = [],
 ): Promise<Proc & { port?: number }> {
   // child-guard: the child shuts down by itself if the test process dies (IPC channel closes).
   const child = fork(file, [], {
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    execArgv: ['--require', path.join(ROOT, 'scripts/dist/child-guard.js')],
+    execArgv: [...nodeFlags, '--require', path.join(ROOT, 'scripts/dist/child-guard.js')],
   });
   const proc = wrap(name, child, ECHO) as Proc & { port?: number };
   await new Promise<void>((resolve, reject) => {
@@ -191,8 +192,9 @@ export async function startApi(name: string, e: AppEnv): Promise<Proc & { port: 
   return Object.assign(p, { port: p.port!, baseUrl: `http://127.0.0.1:${p.port}` });
 }
 
+/** A worker as `npm start` and docker-compose run it (WORKER_NODE_FLAGS: its heap bound). */
 export function startWorkerProcess(name: string, e: AppEnv): Promise<Proc> {
-  return forkReady(name, path.join(ROOT, 'apps/worker/dist/main.js'), appEnv(e));
+  return forkReady(name, path.join(ROOT, 'apps/worker/dist/main.js'), appEnv(e), 30_000, [...WORKER_NODE_FLAGS]);
 }
 
 /** Stops processes in parallel (SIGTERM, bounded) and reports how long each took. */
@@ -458,8 +460,8 @@ export async function seedDatabase(serverUrl: string, name = 'portal'): Promise<
 
 // ---- one scenario's processes --------------------------------------------------------------
 
-/** BullMQ prefix of the fault scenarios (their Redis is private anyway). */
-export const QUEUE_PREFIX = 'faults';
+/** BullMQ prefix of the fault scenarios (their Redis is private anyway; per run, so runs cannot collide). */
+export const QUEUE_PREFIX = `faults-${process.env.TEST_RUN_ID ?? process.pid}`;
 
 /** What a fault scenario runs: private Redis and Postgres, an SMTP sink, the API, two workers. */
 export interface FaultStack {

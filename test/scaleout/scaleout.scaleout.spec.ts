@@ -52,8 +52,8 @@ describe('scale-out: 2 APIs + 2 workers', () => {
   let redisUrl: string;
   let sink: SmtpSink;
   let seed: Seed;
-  let api1: Proc & { baseUrl: string };
-  let api2: Proc & { baseUrl: string };
+  let api1: Proc & { port: number; baseUrl: string };
+  let api2: Proc & { port: number; baseUrl: string };
   const workers: Proc[] = [];
   const prefix = `so${randomBytes(4).toString('hex')}`;
   const sockets: Socket[] = [];

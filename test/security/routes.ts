@@ -227,6 +227,17 @@ async function importFor(w: World, kind: Kind, status: string): Promise<string> 
   return row.id;
 }
 
+/** A part alias of the fixture variant (own), or a random id. */
+async function aliasFor(w: World, kind: Kind): Promise<string> {
+  if (kind !== 'own') return uuid();
+  const { cat } = await routeFixtures(w);
+  const [row] = await w.api.db.query(
+    `INSERT INTO part_aliases (alias, variant_id, source) VALUES ($1, $2, 'competitor') RETURNING id`,
+    [`SEC-ALIAS-${w.seq()}`, cat.variantId],
+  );
+  return row.id;
+}
+
 const importCsv = async () =>
   form('file', [
     {
@@ -943,6 +954,67 @@ export const ROUTES: RouteSpec[] = [
     kinds: ID_KINDS,
     allowed: (a, k) => signedIn(a) && (k === 'own' || (a === 'superadmin' && k === 'foreign')),
     build: async (w, a, k) => ({ method: 'GET', path: `pricelists/${await pricelistFor(w, a, k)}/download` }),
+  },
+
+  // ---- find from one box, demand reports and part aliases (issue 25)
+  {
+    op: 'GET /api/catalogue/find',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async (w) => ({
+      method: 'GET',
+      path: `catalogue/find?q=${encodeURIComponent((await routeFixtures(w)).cat.partNumber)}`,
+    }),
+  },
+  {
+    op: 'GET /api/demand/parts',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'demand/parts?zeroOnly=true' }),
+  },
+  {
+    op: 'GET /api/demand/sizes',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'demand/sizes' }),
+  },
+  {
+    op: 'GET /api/demand/log-status',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'demand/log-status' }),
+  },
+  {
+    op: 'POST /api/demand/parts/resolve',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => ({
+      method: 'POST',
+      path: 'demand/parts/resolve',
+      body: { key: `SECKEY${w.seq()}`, variantId: (await routeFixtures(w)).cat.variantId, source: 'customer' },
+    }),
+  },
+  {
+    op: 'POST /api/part-aliases',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => ({
+      method: 'POST',
+      path: 'part-aliases',
+      body: { alias: `SEC-NEW-${w.seq()}`, variantId: (await routeFixtures(w)).cat.variantId, source: 'oem' },
+    }),
+  },
+  {
+    op: 'GET /api/part-aliases',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => ({ method: 'GET', path: `part-aliases?variantId=${(await routeFixtures(w)).cat.variantId}` }),
+  },
+  {
+    op: 'DELETE /api/part-aliases/{id}',
+    kinds: ['own', 'random'],
+    allowed: superKnown,
+    build: async (w, _a, k) => ({ method: 'DELETE', path: `part-aliases/${await aliasFor(w, k)}` }),
   },
 
   // ---- catalogue export and import (superadmin only; imports have no tenant)

@@ -9,6 +9,7 @@ import { AuditModule } from './audit/audit.module';
 import { CatalogueImportModule } from './catalogue-import/catalogue-import.module';
 import { TwoFactorModule } from './two-factor/two-factor.module';
 import { PricelistsModule } from './pricelists/pricelists.module';
+import { DemandModule } from './demand/demand.module';
 import { InvitationsModule } from './invitations/invitations.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
@@ -23,5 +24,6 @@ export const FEATURE_MODULES: Type[] = [
   CatalogueImportModule,
   TwoFactorModule,
   PricelistsModule,
+  DemandModule,
   InvitationsModule,
 ];

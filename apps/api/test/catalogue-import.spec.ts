@@ -3,12 +3,17 @@ import { createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import type { Job } from 'bullmq';
+import type { JobMap } from '@portal/contracts';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
+import { IMPORT_MAX_STALLS, importsProcessor } from '../../worker/src/imports/imports.processor';
 import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
 
 const filesDir = `/tmp/portal-imports-${process.pid}`;
 const HEADER =
   'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order';
+/** The export adds the optional `aliases` column (issue 25). */
+const EXPORT_HEADER = `${HEADER},aliases`;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);
 
@@ -201,12 +206,12 @@ describe('catalogue import and export', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe(HEADER);
+    expect(lines[0]).toBe(EXPORT_HEADER);
     expect(lines.slice(1)).toEqual([
-      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1',
-      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2',
-      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1`,
-      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1',
+      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1,',
+      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2,',
+      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1,`,
+      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1,',
     ]);
     const one = await download('csv', merv8);
     expect(one.body.toString('utf8').trim().split('\n')).toHaveLength(4);
@@ -220,7 +225,7 @@ describe('catalogue import and export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.body as never);
     const ws = wb.worksheets[0];
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(HEADER.split(','));
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(EXPORT_HEADER.split(','));
     const p1Row = ws.getRow(2);
     expect(p1Row.getCell(4).value).toBe('P-1');
     expect(p1Row.getCell(13).value).toBe(12.34);
@@ -291,6 +296,56 @@ describe('catalogue import and export', () => {
     expect(note.description).toContain('0 created, 1 updated');
     // applying twice is refused
     expect((await as.root.request('POST', `catalogue/imports/${result._id}/apply`)).status).toBe(409);
+  });
+
+  it("aliases column: shown in the dry-run diff, applied as the variant's alias set, exported again", async () => {
+    const csv = (await download('csv')).body
+      .toString('utf8')
+      .replace(',no,9.00,2,', ',no,9.00,2,FLN-12345; ACME 7;fln12345');
+    const result = await importFile(csv);
+    expect(result.status).toBe('ready');
+    expect(result.changes).toEqual([
+      { row: 3, part_number: 'P-2', kind: 'update', fields: { aliases: { from: null, to: 'ACME 7; FLN-12345' } } },
+    ]);
+    expect((await as.root.request('POST', `catalogue/imports/${result._id}/apply`)).status).toBe(202);
+    expect((await settled(result._id)).status).toBe('applied');
+    const p2 = await variant('P-2');
+    const aliases = await api.db.query(`SELECT alias, source FROM part_aliases WHERE variant_id = $1 ORDER BY alias`, [
+      p2.id,
+    ]);
+    expect(aliases).toEqual([
+      { alias: 'ACME 7', source: 'competitor' },
+      { alias: 'FLN-12345', source: 'competitor' },
+    ]);
+    const audit = await as.root.request('GET', `audit?entity=variant&entity_id=${p2.id}`);
+    expect(audit.body.data.list[0]).toMatchObject({ after: { aliases: 'ACME 7; FLN-12345' } });
+
+    // Exported as a `;`-separated cell; the same file re-imports unchanged.
+    const exported = (await download('csv')).body.toString('utf8');
+    expect(exported).toContain(',no,9.00,2,ACME 7; FLN-12345');
+    const again = await importFile(exported);
+    expect(again.counts).toMatchObject({ update: 0, create: 0, errors: 0 });
+
+    // Dropping one alias removes it; an alias that is one of our part numbers is a row error.
+    const fewer = await importFile(exported.replace('ACME 7; FLN-12345', 'FLN-12345'));
+    expect(fewer.changes).toEqual([
+      {
+        row: 3,
+        part_number: 'P-2',
+        kind: 'update',
+        fields: { aliases: { from: 'ACME 7; FLN-12345', to: 'FLN-12345' } },
+      },
+    ]);
+    expect((await as.root.request('POST', `catalogue/imports/${fewer._id}/apply`)).status).toBe(202);
+    expect((await settled(fewer._id)).status).toBe('applied');
+    expect(await api.db.query(`SELECT alias FROM part_aliases WHERE variant_id = $1`, [p2.id])).toEqual([
+      { alias: 'FLN-12345' },
+    ]);
+    const bad = await importFile(exported.replace('ACME 7; FLN-12345', 'p 1'));
+    expect(bad.status).toBe('invalid');
+    expect(bad.errors).toEqual([
+      expect.objectContaining({ row: 3, column: 'aliases', message: 'Alias "p 1" is already a part number' }),
+    ]);
   });
 
   it('row errors block the apply (400) and nothing changes', async () => {
@@ -459,6 +514,88 @@ describe('catalogue import and export', () => {
     expect(await fs.readdir(`${filesDir}/imports`)).toEqual(
       expect.not.arrayContaining([expect.stringMatching(/\.part$/)]),
     );
+  });
+
+  it('applies the product form’s name and part-number rules: bidi, C1 and DEL characters are row errors', async () => {
+    const csv = [
+      HEADER,
+      'Pleated,MERV 8,Evil \u202Egnp.exe,B-1,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Next\u0085Line,B-2,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Del\u007fete,B-3,16x25x1,,1,no,,,,no,5,',
+      'Pleated,MERV 8,Fine name,B-\u202E4,16x25x1,,1,no,,,,no,5,',
+    ].join('\n');
+    const result = await importFile(csv);
+    expect(result.status).toBe('invalid');
+    expect(result.errors.map((e: any) => `${e.row}|${e.column}|${e.message}`)).toEqual(
+      expect.arrayContaining([
+        '2|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '3|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '4|product|Product name must not contain line breaks, tabs or invisible control characters',
+        '5|part_number|Part number must not contain line breaks, tabs or invisible control characters',
+      ]),
+    );
+    expect(await variant('B-1')).toBeUndefined();
+  });
+
+  it('refuses a file name with control or bidi characters (400) and two `file` parts (400, saying so)', async () => {
+    const csv = `${HEADER}\nPleated,MERV 8,X,F-1,1x1x1,,,no,,,,no,1,\n`;
+    for (const name of ['cat\u202Evsc.exe', 'a\u0000b.csv']) {
+      const res = await upload(as.root, csv, { name });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('File names must not contain line breaks, tabs or invisible control characters');
+    }
+    const csrf = await as.root.refreshCsrf();
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'one.csv');
+    form.append('file', new Blob([csv]), 'two.csv');
+    const res = await fetch(`${api.baseUrl}/api/catalogue/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as.root.token}`, 'x-xsrf-token': csrf },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Send one file per import (the form has two "file" parts)',
+    );
+    expect(await fs.readdir(`${filesDir}/imports`)).toEqual(
+      expect.not.arrayContaining([expect.stringMatching(/\.part$/)]),
+    );
+  });
+
+  it('counts bare-CR line breaks at upload: a CSV over the row limit is refused at once (413)', async () => {
+    const rows = [HEADER];
+    for (let i = 0; i <= 100_000; i++) rows.push(`Pleated,MERV 8,X,R-${i},1x1x1,,,no,,,,no,1,`);
+    const res = await upload(as.root, rows.join('\r'));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The file has more than 100,000 rows');
+  });
+
+  it('an import whose worker died twice while running it ends failed with a reason, and its starter is told', async () => {
+    const [{ id: rootId }] = await api.db.query(`SELECT id FROM users WHERE email = 'root@example.com'`);
+    const [{ id }] = await api.db.query(
+      `INSERT INTO catalogue_imports (id, file_name, format, storage_name, size, mapping, delete_missing, total_rows,
+                                      started_by, started_by_name, started_by_email, status)
+       VALUES (gen_random_uuid(), 'stalled.csv', 'csv', NULL, 10, NULL, false, 1, $1, 'Root', 'root@example.com', 'validating')
+       RETURNING id`,
+      [rootId],
+    );
+    const run = importsProcessor(api.db, filesDir);
+    const job = { data: { importId: id, action: 'validate' }, stalledCounter: IMPORT_MAX_STALLS } as Job<
+      JobMap['imports']
+    >;
+    expect(await run(job)).toBe('failed');
+    const [row] = await api.db.query(`SELECT status, message FROM catalogue_imports WHERE id = $1`, [id]);
+    expect(row).toEqual({
+      status: 'failed',
+      message: expect.stringMatching(/^Checking the file was interrupted more than once/),
+    });
+    const [event] = await api.db.query(
+      `SELECT payload FROM outbox WHERE type = 'catalogue.import_finished' AND payload->>'importId' = $1`,
+      [id],
+    );
+    expect(event.payload).toMatchObject({ status: 'failed', phase: 'dry_run', actor: { email: 'root@example.com' } });
+    // Once more (a third pick-up): nothing changes, no second event.
+    expect(await run(job)).toBe('skipped');
   });
 
   it('answers 404 for unknown imports', async () => {

@@ -9,7 +9,7 @@ import {
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { signIn } from './support';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
-import type { DemoCategory, DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
+import type { DemoCategory, DemoSubcategory, DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
 
 const PW = 'Passw0rd!23';
 
@@ -289,7 +289,9 @@ describe('catalogue API', () => {
           expect(v.customer_price).not.toBe(companyPriceCents(dv.list_price_cents, categoryName, other) / 100);
         }
         // Every standard variant of the node is there.
-        const expectedCount = [...demo.categories.flatMap((c) => [c, ...c.subcategories])]
+        const expectedCount = [
+          ...demo.categories.flatMap((c): (DemoCategory | DemoSubcategory)[] => [c, ...c.subcategories]),
+        ]
           .filter((n) => ids[n.key] === node)
           .flatMap((n) =>
             'subcategories' in n ? [...n.subcategories.flatMap((s) => s.products), ...n.products] : n.products,

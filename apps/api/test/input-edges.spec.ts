@@ -182,7 +182,7 @@ describe('input edges: variant price fields and ranges, names, uploads, company 
       };
       const save = (variants: Row[]) =>
         as.root.request('PUT', `catalogue/product/${product}/variants`, { variants, deleted: [] });
-      const all = async () => {
+      const all = async (): Promise<Row[]> => {
         const list: Row[] = await api.db.query(
           `SELECT id AS "_id", part_number, size, actual_size, depth::float8 AS depth, odd_size, out_of_stock, version,
                   list_price_cents FROM variants WHERE product_id = $1 ORDER BY display_order, id`,

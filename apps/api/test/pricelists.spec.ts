@@ -435,6 +435,27 @@ describe('customer price lists', () => {
     expect(refused.body.message).toBe('You already have 3 price lists being prepared. Please wait for them to finish.');
   });
 
+  it('at most 30 price lists per user per 24 hours (the counter survives deleting lists)', async () => {
+    // The day's budget is spent but for one request (the counter is what a burst would have left).
+    const [{ id: userId }] = await api.db.query(`SELECT id FROM users WHERE email = 'emp@acme.com'`);
+    await api.db.query(
+      `INSERT INTO auth_throttle (key, failures, window_start) VALUES ($1, 29, now())
+       ON CONFLICT (key) DO UPDATE SET failures = 29, window_start = now()`,
+      [`pricelist:user:${userId}`],
+    );
+    await api.db.query(`DELETE FROM pricelists WHERE requested_by = $1 AND status IN ('queued', 'running')`, [userId]);
+    expect((await as.empA.request('POST', 'pricelists', { format: 'csv' })).status).toBe(202);
+    const refused = await as.empA.request('POST', 'pricelists', { format: 'csv' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'You have requested 30 price lists in the last 24 hours. Please use the ones you have.',
+    );
+    await api.db.query(`UPDATE auth_throttle SET window_start = now() - interval '25 hours' WHERE key = $1`, [
+      `pricelist:user:${userId}`,
+    ]);
+    expect((await as.empA.request('POST', 'pricelists', { format: 'csv' })).status).toBe(202);
+  });
+
   it('expired lists disappear at once and the sweep removes their files', async () => {
     const file = path.join(listDir, `${csvId}.csv`);
     await fs.access(file);

@@ -293,6 +293,17 @@ describe('users API', () => {
       emp = await login('target2@acme.com');
     });
 
+    it('an admin re-pointing an email voids the set-password/reset links mailed to the old address', async () => {
+      const id = (
+        await createUser(api.db, { email: 'moving@acme.com', role: 'employee', companyId: acme, username: 'Mover' })
+      ).id;
+      expect((await acmeAdmin.request('GET', `user/resend/${id}`)).status).toBe(200);
+      const live = `SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND used_at IS NULL AND voided_at IS NULL`;
+      expect((await api.db.query(live, [id]))[0].n).toBe(1);
+      expect((await acmeAdmin.request('PATCH', `user/${id}`, { email: 'moved@acme.com' })).status).toBe(200);
+      expect((await api.db.query(live, [id]))[0].n).toBe(0);
+    });
+
     it('GET user/resend/{id} queues the account email (no password in it)', async () => {
       const res = await acmeAdmin.request('GET', `user/resend/${empId}`);
       expect(res.status).toBe(200);

@@ -8,9 +8,10 @@ import { createMailer, createQueue, createWorker, type Env, type Mailer, type Qu
 import type { JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
 import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
+import { SEARCH_LOG_RETENTION_DEFAULT_DAYS, startSearchLogUpkeep } from './search-log-upkeep';
 import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
-import { importsProcessor } from './imports/imports.processor';
+import { IMPORT_MAX_STALLS, importsProcessor } from './imports/imports.processor';
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
@@ -23,6 +24,8 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   SMTP_URL: string;
   QUEUE_PREFIX?: string;
   AUDIT_RETENTION_DAYS?: number;
+  /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
+  SEARCH_LOG_RETENTION_DAYS?: number;
 };
 
 export interface WorkerRuntime {
@@ -51,6 +54,8 @@ export interface WorkerOverrides {
   log?: (msg: string) => void;
   /** How often expired price lists are removed (ms). */
   pricelistSweepMs?: number;
+  /** An import file's reading process that sends nothing for this long is stopped (ms). */
+  importReadStallMs?: number;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -105,10 +110,12 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       name,
     }),
     // Imports stream big files and write in batches: one at a time per worker keeps memory flat.
-    createWorker('imports', importsProcessor(db, env.FILES_DIR ?? '.data/files', log), env, {
+    // Files are parsed in a disposable process (readRowsIsolated): a poison file ends that process.
+    createWorker('imports', importsProcessor(db, filesDir, log, { readStallMs: overrides.importReadStallMs }), env, {
       concurrency: 1,
       name,
       lockDuration: 120_000,
+      maxStalledCount: IMPORT_MAX_STALLS,
     }),
     // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
     // gets CPU time nothing else wants; further requests wait in the queue.
@@ -126,6 +133,11 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const relay = new OutboxRelay(db, queues, { databaseUrl: env.DATABASE_URL, pollMs: env.OUTBOX_POLL_MS, log });
   await relay.start();
   const retention = startAuditRetention(db, env.AUDIT_RETENTION_DAYS ?? AUDIT_RETENTION_DEFAULT_DAYS, log);
+  const searchLogUpkeep = startSearchLogUpkeep(
+    db,
+    env.SEARCH_LOG_RETENTION_DAYS ?? SEARCH_LOG_RETENTION_DEFAULT_DAYS,
+    log,
+  );
   const sweep = () => sweepPricelists(db, filesDir);
   const sweepTimer = setInterval(
     () => void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`)),
@@ -145,6 +157,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       clearInterval(sweepTimer);
       await relay.stop();
       await retention.stop();
+      await searchLogUpkeep.stop();
       // worker.close() waits for active jobs without a limit: bound it, then force.
       const graceful = Promise.all(workers.map((w) => w.close()));
       const timedOut = await Promise.race([

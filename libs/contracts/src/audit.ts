@@ -12,6 +12,8 @@ export const AUDIT_ENTITIES = [
   'catalogue_import',
   'pricelist',
   'settings',
+  // find & demand (issue 25)
+  'part_alias',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

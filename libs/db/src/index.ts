@@ -7,3 +7,4 @@ export * from './pricing-sql';
 export * from './sql';
 export * from './audit';
 export * from './variants';
+export * from './search-log';

@@ -10,3 +10,4 @@ export * from './org';
 export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
+export * from './find';

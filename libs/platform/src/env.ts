@@ -43,6 +43,23 @@ const envSchema = z.object({
     .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
     .max(36500, 'AUDIT_RETENTION_DAYS must be at most 36500')
     .default(730),
+  /* ---- find & demand (issue 25) ---- */
+  /** Raw search-log rows older than this are deleted by the worker (the daily roll-up stays). */
+  SEARCH_LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'SEARCH_LOG_RETENTION_DAYS must be a whole number of days' })
+    .int('SEARCH_LOG_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'SEARCH_LOG_RETENTION_DAYS must be at least 1')
+    .max(36500, 'SEARCH_LOG_RETENTION_DAYS must be at most 36500')
+    .default(400),
+  /** Search-log rows one API process holds while they wait to be written; beyond it rows are dropped (and counted). */
+  SEARCH_LOG_BUFFER_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /** How often the buffered search-log rows are written. */
+  SEARCH_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+  /** Where the search log is written (default DATABASE_URL), on a connection of its own. */
+  SEARCH_LOG_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'SEARCH_LOG_DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string; QUEUE_BACKEND: 'redis' | 'postgres' };

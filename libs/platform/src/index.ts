@@ -7,5 +7,7 @@ export * from './passwords';
 export * from './files';
 export * from './spreadsheets';
 export * from './sheet-rows';
+export * from './sheet-reader';
+export * from './child-ipc';
 export * from './pricelist-files';
 export * from './boot';

@@ -32,7 +32,12 @@ export async function detectDelimiter(file: string): Promise<',' | ';'> {
   }
 }
 
-async function* readCsv(file: string): AsyncGenerator<SheetRow> {
+/** Bounds of a read: a CSV record longer than `maxRecordBytes` becomes a row error (never held whole). */
+export interface ReadRowsOptions {
+  maxRecordBytes?: number;
+}
+
+async function* readCsv(file: string, opts: ReadRowsOptions): AsyncGenerator<SheetRow> {
   const delimiter = await detectDelimiter(file);
   const parser = createReadStream(file).pipe(
     parse({
@@ -43,6 +48,7 @@ async function* readCsv(file: string): AsyncGenerator<SheetRow> {
       skip_records_with_error: true,
       skip_empty_lines: true,
       info: true,
+      ...(opts.maxRecordBytes ? { max_record_size: opts.maxRecordBytes } : {}),
     }),
   );
   const skipped: SheetRow[] = [];
@@ -94,6 +100,6 @@ async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
   }
 }
 
-export function readRows(file: string, kind: SpreadsheetKind): AsyncGenerator<SheetRow> {
-  return kind === 'csv' ? readCsv(file) : readXlsx(file);
+export function readRows(file: string, kind: SpreadsheetKind, opts: ReadRowsOptions = {}): AsyncGenerator<SheetRow> {
+  return kind === 'csv' ? readCsv(file, opts) : readXlsx(file);
 }

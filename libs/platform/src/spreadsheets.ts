@@ -48,7 +48,7 @@ export function sniffSpreadsheet(head: Buffer): SpreadsheetKind | null {
 
 export class ZipRejected extends Error {
   constructor(
-    readonly reason: 'bomb' | 'invalid',
+    readonly reason: 'bomb' | 'invalid' | 'text',
     message: string,
   ) {
     super(message);
@@ -147,12 +147,106 @@ function rowCounter(): { feed(chunk: Buffer): void; readonly count: number } {
   };
 }
 
+/** Bounds on the XML of one workbook, checked while it inflates (`checkXlsxArchive`). */
+export interface XlsxTextLimits {
+  /** Bytes of XML one cell (`<c>`) or one shared string (`<si>`) may take, markup included. */
+  cellBytes: number;
+  /** Bytes of XML one worksheet row (`<row>`) may take. */
+  rowBytes: number;
+}
+
+const LT = 0x3c;
+const isNameEnd = (b: number | undefined) =>
+  b === 0x20 || b === 0x3e || b === 0x2f || b === 0x09 || b === 0x0a || b === 0x0d;
+
+/**
+ * Measures, while an XML part streams past, how long its elements of interest are, and refuses as
+ * soon as one passes its bound — long before the text would be decoded or held anywhere. Looks only
+ * at `<` positions (native `indexOf`), so it costs little next to the inflating itself.
+ *
+ * - every part: no text run or tag longer than `cellBytes` (the distance between two `<`);
+ * - `sharedStrings.xml`: each `<si>` (one shared string, rich-text runs included);
+ * - worksheets: each `<c>` (up to its `</c>`, the next cell or the row's end, so self-closing cells
+ *   count too) and each `<row>`.
+ */
+function xmlMeter(part: 'sharedStrings' | 'worksheet' | 'other', limits: XlsxTextLimits) {
+  let base = 0; // absolute offset of `carry[0]`
+  let carry = Buffer.alloc(0);
+  let lastLt = 0;
+  let si = -1;
+  let cell = -1;
+  let row = -1;
+  const tooLong = (what: string, max: number) =>
+    new ZipRejected('text', `${what} holds more than ${max.toLocaleString('en-US')} bytes`);
+  const check = (start: number, at: number, max: number, what: string) => {
+    if (start >= 0 && at - start > max) throw tooLong(what, max);
+  };
+  const startsWith = (buf: Buffer, i: number, tag: string) => {
+    for (let k = 0; k < tag.length; k++) if (buf[i + k] !== tag.charCodeAt(k)) return false;
+    return true;
+  };
+  return {
+    feed(chunk: Buffer): void {
+      const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      let i = buf.indexOf(LT);
+      let keepFrom = buf.length;
+      while (i >= 0) {
+        // A tag cut by the chunk boundary is looked at again with the next chunk.
+        if (i + 12 > buf.length) {
+          keepFrom = i;
+          break;
+        }
+        const at = base + i;
+        if (part === 'sharedStrings') {
+          if (startsWith(buf, i, '<si') && isNameEnd(buf[i + 3])) si = at;
+          else if (startsWith(buf, i, '</si>')) {
+            check(si, at, limits.cellBytes, 'a shared string');
+            si = -1;
+          }
+        } else if (part === 'worksheet') {
+          const cellOpen = startsWith(buf, i, '<c') && isNameEnd(buf[i + 2]);
+          const rowOpen = startsWith(buf, i, '<row') && isNameEnd(buf[i + 4]);
+          const rowClose = startsWith(buf, i, '</row>');
+          if (cellOpen || rowOpen || rowClose || startsWith(buf, i, '</c>') || startsWith(buf, i, '</sheetData')) {
+            check(cell, at, limits.cellBytes, 'a cell');
+            cell = cellOpen ? at : -1;
+          }
+          if (rowOpen || rowClose) {
+            check(row, at, limits.rowBytes, 'a row');
+            row = rowOpen ? at : -1;
+          }
+        }
+        check(lastLt, at, limits.cellBytes, 'a text or tag');
+        lastLt = at;
+        i = buf.indexOf(LT, i + 1);
+      }
+      const end = base + buf.length;
+      // Refuse early: an element still open that is already too long (the most specific name first).
+      if (part === 'sharedStrings') check(si, end, limits.cellBytes, 'a shared string');
+      if (part === 'worksheet') {
+        check(cell, end, limits.cellBytes, 'a cell');
+        check(row, end, limits.rowBytes, 'a row');
+      }
+      check(lastLt, end, limits.cellBytes, 'a text or tag');
+      carry = Buffer.from(buf.subarray(keepFrom));
+      base += keepFrom;
+    },
+  };
+}
+
+function partOf(name: string): 'sharedStrings' | 'worksheet' | 'other' | null {
+  if (name === 'xl/sharedStrings.xml') return 'sharedStrings';
+  if (/^xl\/worksheets\/[^/]+\.xml$/.test(name)) return 'worksheet';
+  return name.endsWith('.xml') || name.endsWith('.rels') ? 'other' : null;
+}
+
 /**
  * Inflates every entry (streaming, output discarded) and refuses the archive as soon as the total
  * passes `cap` bytes, or when it is not an XLSX workbook. Counts the first worksheet's rows on the
- * way, so an upload over the row limit is refused before any work is queued.
+ * way, so an upload over the row limit is refused before any work is queued. With `text`, also
+ * refuses (reason `text`) as soon as a cell, shared string, row or text run passes its bound.
  */
-export async function checkXlsxArchive(file: string, cap: number): Promise<XlsxArchiveFacts> {
+export async function checkXlsxArchive(file: string, cap: number, text?: XlsxTextLimits): Promise<XlsxArchiveFacts> {
   const entries = await readEntries(file);
   const firstSheet = entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
   const rows = rowCounter();
@@ -162,11 +256,16 @@ export async function checkXlsxArchive(file: string, cap: number): Promise<XlsxA
   for (const e of entries) {
     if (e.compressed === 0) continue;
     if (e.method !== 0 && e.method !== 8) throw new ZipRejected('invalid', 'unsupported compression');
+    const part = text ? partOf(e.name) : null;
+    const meter = part && text ? xmlMeter(part, text) : null;
     const source = createReadStream(file, { start: e.localOffset, end: e.localOffset + e.compressed - 1 });
     if (e.method === 0) {
       total += e.compressed;
-      if (e === firstSheet) {
-        for await (const chunk of source) rows.feed(chunk as Buffer);
+      if (e === firstSheet || meter) {
+        for await (const chunk of source) {
+          if (e === firstSheet) rows.feed(chunk as Buffer);
+          meter?.feed(chunk as Buffer);
+        }
       }
       source.destroy();
     } else {
@@ -175,10 +274,16 @@ export async function checkXlsxArchive(file: string, cap: number): Promise<XlsxA
         inflate.on('data', (chunk: Buffer) => {
           total += chunk.length;
           if (e === firstSheet) rows.feed(chunk);
-          if (total > cap) {
+          let refused: unknown = total > cap ? new ZipRejected('bomb', 'inflated size over the cap') : null;
+          try {
+            meter?.feed(chunk);
+          } catch (err) {
+            refused ??= err;
+          }
+          if (refused) {
             source.destroy();
             inflate.destroy();
-            reject(new ZipRejected('bomb', 'inflated size over the cap'));
+            reject(refused);
           }
         });
         inflate.on('end', resolve);

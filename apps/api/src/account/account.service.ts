@@ -10,7 +10,12 @@ import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
+import {
+  ACCOUNT_THROTTLE,
+  AccountThrottleService,
+  accountThrottleKeys,
+  isWrongCurrentPassword,
+} from './account-throttle.service';
 import { findAccountUser, findProfile, replacePasswordHash, setUsername } from './account.repository';
 import { voidLiveResetTokens } from './account-tokens.repository';
 import { EmailChangeService } from './email-change.service';
@@ -77,17 +82,21 @@ export class AccountService {
     client: ClientInfo,
   ): Promise<AccountMessageResponse> {
     const throttleKey = accountThrottleKeys.changePassword(user.id);
-    if ((await this.throttle.count(throttleKey)) >= ACCOUNT_THROTTLE.changePasswordFailures) {
-      throw new ApiException(429, ACCOUNT_MSG.change.tooMany);
-    }
-    const currentHash = await passwordHashOf(this.db, user.id);
-    if (!currentHash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
-    if (!(await this.passwords.verify(currentHash, input.oldPassword))) {
-      await this.throttle.hit([throttleKey]);
-      throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
-        oldPassword: ACCOUNT_MSG.change.currentIncorrect,
-      });
-    }
+    const currentHash = await this.throttle.guarded(
+      throttleKey,
+      ACCOUNT_THROTTLE.changePasswordFailures,
+      { isFailure: isWrongCurrentPassword, onRefused: () => new ApiException(429, ACCOUNT_MSG.change.tooMany) },
+      async () => {
+        const hash = await passwordHashOf(this.db, user.id);
+        if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
+        if (!(await this.passwords.verify(hash, input.oldPassword))) {
+          throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
+            oldPassword: ACCOUNT_MSG.change.currentIncorrect,
+          });
+        }
+        return hash;
+      },
+    );
     if (input.newPassword === input.oldPassword) {
       throw new ApiException(400, ACCOUNT_MSG.change.sameAsCurrent, { newPassword: ACCOUNT_MSG.change.sameAsCurrent });
     }

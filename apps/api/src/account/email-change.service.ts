@@ -6,8 +6,14 @@ import { publishEvent } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
+import { reserveAttempt } from '../auth/throttle.repository';
 import { PasswordService } from '../auth/password.service';
-import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
+import {
+  ACCOUNT_THROTTLE,
+  AccountThrottleService,
+  accountThrottleKeys,
+  isWrongCurrentPassword,
+} from './account-throttle.service';
 import { hashResetToken } from './reset-token';
 import { recordProfileChange } from './profile-change';
 import { emailInUse, moveEmail, type AccountUser } from './account.repository';
@@ -41,22 +47,34 @@ export class EmailChangeService {
         password: ACCOUNT_MSG.profile.passwordRequired,
       });
     }
-    const key = accountThrottleKeys.changePassword(userId);
-    if ((await this.throttle.count(key)) >= ACCOUNT_THROTTLE.changePasswordFailures) {
-      throw new ApiException(429, ACCOUNT_MSG.change.tooMany);
-    }
-    const hash = await passwordHashOf(this.db, userId);
-    if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
-    if (!(await this.passwords.verify(hash, password))) {
-      await this.throttle.hit([key]);
-      throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
-        password: ACCOUNT_MSG.change.currentIncorrect,
-      });
-    }
+    await this.throttle.guarded(
+      accountThrottleKeys.changePassword(userId),
+      ACCOUNT_THROTTLE.changePasswordFailures,
+      { isFailure: isWrongCurrentPassword, onRefused: () => new ApiException(429, ACCOUNT_MSG.change.tooMany) },
+      async () => {
+        const hash = await passwordHashOf(this.db, userId);
+        if (!hash) throw new ApiException(401, ACCOUNT_MSG.change.sessionExpired);
+        if (!(await this.passwords.verify(hash, password))) {
+          throw new ApiException(400, ACCOUNT_MSG.change.currentIncorrect, {
+            password: ACCOUNT_MSG.change.currentIncorrect,
+          });
+        }
+      },
+    );
   }
 
   /** Inside the profile transaction: records the request and queues the email to the new address. */
   async request(m: EntityManager, user: AccountUser, newEmail: string, client: ClientInfo): Promise<void> {
+    // A mail budget per user and per new address (counted in this transaction: a failed change spends nothing).
+    const budget = await reserveAttempt(
+      m,
+      [
+        { key: accountThrottleKeys.emailChangeUser(user.id), limit: ACCOUNT_THROTTLE.emailChangePerUser },
+        { key: accountThrottleKeys.emailChangeTarget(newEmail), limit: ACCOUNT_THROTTLE.emailChangePerTarget },
+      ],
+      ACCOUNT_THROTTLE.windowSeconds,
+    );
+    if (!budget) throw new ApiException(429, ACCOUNT_MSG.profile.tooManyEmails);
     const addressInUse = await emailInUse(m, newEmail, user.id);
     // An address that already has an account gets a notice instead of a link that could never work.
     const issued = addressInUse

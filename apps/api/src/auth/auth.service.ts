@@ -44,34 +44,42 @@ export class AuthService {
 
   /**
    * Sign-in errors: 401 for any wrong email/password (same body), 403 only after a correct password
-   * on a disabled account, 429 once the per-account+IP or per-IP failure budget is spent.
+   * on a disabled account, 429 once the per-account+IP or per-IP failure budget is spent. The attempt
+   * is reserved on both budgets before the password is checked (a concurrent burst is evaluated at
+   * most up to the budget); a wrong password keeps it, anything else hands it back.
    */
   async login(input: LoginInput, client: ClientInfo): Promise<PasswordLoginResponse> {
-    if (await this.throttle.isBlocked(input.email, client.ip)) throw new ApiException(429, MSG.login.tooMany);
+    const failures = await this.throttle.reserve(input.email, client.ip);
+    if (failures === null) throw new ApiException(429, MSG.login.tooMany);
+    let failed = false;
+    try {
+      const user = await loginCandidateByEmail(this.db, input.email);
+      const ok = user
+        ? await this.passwords.verify(user.password_hash, input.password)
+        : await this.passwords.verifyAgainstDummy(input.password);
 
-    const user = await loginCandidateByEmail(this.db, input.email);
-    const ok = user
-      ? await this.passwords.verify(user.password_hash, input.password)
-      : await this.passwords.verifyAgainstDummy(input.password);
+      if (!user || !ok) {
+        failed = true;
+        await this.recordFailure(input.email, client.ip, user, failures);
+        throw new ApiException(401, MSG.login.invalidCredentials);
+      }
+      await this.assertActive(user, client);
 
-    if (!user || !ok) {
-      await this.recordFailure(input.email, client.ip, user);
-      throw new ApiException(401, MSG.login.invalidCredentials);
+      if (user.two_factor) {
+        // The account+IP failure counter is only cleared once the second factor is proven too.
+        const mfaToken = newChallengeToken();
+        await createChallenge(this.db, user.id, sha256(mfaToken), client.ip);
+        return { status: 200, mfa_required: true, mfa_token: mfaToken };
+      }
+      await this.throttle.clearAccount(input.email, client.ip);
+      if (policyCovers(user.policy ?? 'none', user.role)) {
+        const token = await this.startSession(user, client, true);
+        return { status: 200, mfa_enrolment_required: true, token, data: toSessionUser(user) };
+      }
+      return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
+    } finally {
+      if (!failed) await this.throttle.refund(input.email, client.ip);
     }
-    await this.assertActive(user, client);
-
-    if (user.two_factor) {
-      // The account+IP failure counter is only cleared once the second factor is proven too.
-      const mfaToken = newChallengeToken();
-      await createChallenge(this.db, user.id, sha256(mfaToken), client.ip);
-      return { status: 200, mfa_required: true, mfa_token: mfaToken };
-    }
-    await this.throttle.clearAccount(input.email, client.ip);
-    if (policyCovers(user.policy ?? 'none', user.role)) {
-      const token = await this.startSession(user, client, true);
-      return { status: 200, mfa_enrolment_required: true, token, data: toSessionUser(user) };
-    }
-    return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
   }
 
   /** Second step of a sign-in with two-factor: the code was right, so open a normal session. */
@@ -98,16 +106,32 @@ export class AuthService {
     return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
   }
 
-  /** Counts a failed sign-in step (password or second factor) against the account+IP and IP budgets. */
+  /**
+   * Reserves one sign-in step (a second-factor code) on the account+IP and IP budgets before it is
+   * verified; the account+IP count including it, or null when a budget is spent.
+   */
+  reserveAttempt(email: string, ip: string): Promise<number | null> {
+    return this.throttle.reserve(email, ip);
+  }
+
+  /** Hands back a reserved sign-in step that did not fail. */
+  refundAttempt(email: string, ip: string): Promise<void> {
+    return this.throttle.refund(email, ip);
+  }
+
+  /**
+   * Records a failed sign-in step (password or second factor) whose attempt was reserved and is kept:
+   * `failures` is the account+IP count including it.
+   */
   async recordFailure(
     email: string,
     ip: string,
     user: SignInAccount | null,
+    failures: number,
     manager?: EntityManager,
     action: 'auth.login_failed' | 'auth.two_factor_failed' = 'auth.login_failed',
   ): Promise<void> {
     const run = async (m: EntityManager) => {
-      const failures = await this.throttle.recordFailure(m, email, ip);
       const lockout = failures === THROTTLE.perAccountAndIp;
       await recordAudit(m, signInActor(null, email, { ip }), [
         signInEntry(action, user),
@@ -124,10 +148,6 @@ export class AuthService {
       }
     };
     await (manager ? run(manager) : this.db.transaction(run));
-  }
-
-  isThrottled(email: string, ip: string): Promise<boolean> {
-    return this.throttle.isBlocked(email, ip);
   }
 
   private async startSession(user: LoginCandidate, client: ClientInfo, enrolmentOnly: boolean): Promise<string> {

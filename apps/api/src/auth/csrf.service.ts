@@ -40,9 +40,8 @@ export class CsrfService {
     return !!anon && this.tokens.verifyCsrf(token, `a:${anon}`);
   }
 
+  /** Fastify appends every `set-cookie` it is given (re-sending the earlier ones would repeat them). */
   private setCookie(reply: FastifyReply, value: string): void {
-    const existing = reply.getHeader('set-cookie');
-    const list = Array.isArray(existing) ? existing : existing ? [String(existing)] : [];
-    void reply.header('set-cookie', [...list, value]);
+    void reply.header('set-cookie', value);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Db } from '@portal/db';
-import { clearThrottle, hitThrottle, throttleCounts } from './throttle.repository';
+import { clearThrottle, refundAttempt, reserveAttempt } from './throttle.repository';
 
 /** Documented in docs/SECURITY.md: failures allowed per window before 429. */
 export const THROTTLE = {
@@ -17,27 +17,35 @@ export const throttleKeys = {
   ip: (ip: string) => `ip:${ip}`,
 };
 
-/** Failed sign-in counters (per account+IP and per IP). */
+/**
+ * Failed sign-in counters (per account+IP and per IP). Every sign-in step (password, second-factor
+ * code) reserves its attempt before anything is verified, so a concurrent burst is evaluated at most
+ * up to the budget; a failure keeps the reservation, anything else hands it back.
+ */
 @Injectable()
 export class ThrottleService {
   constructor(private readonly db: DataSource) {}
 
-  async isBlocked(email: string, ip: string): Promise<boolean> {
-    const counts = await throttleCounts(
-      this.db,
-      [throttleKeys.account(email, ip), throttleKeys.ip(ip)],
+  /**
+   * Reserves one sign-in attempt on the account+IP and IP budgets; the account+IP count including
+   * it, or null when either budget is spent (nothing is counted then).
+   */
+  async reserve(email: string, ip: string, db: Db = this.db): Promise<number | null> {
+    const accountKey = throttleKeys.account(email, ip);
+    const counts = await reserveAttempt(
+      db,
+      [
+        { key: accountKey, limit: THROTTLE.perAccountAndIp },
+        { key: throttleKeys.ip(ip), limit: THROTTLE.perIp },
+      ],
       THROTTLE.windowSeconds,
     );
-    return [...counts].some(([key, failures]) =>
-      key.startsWith('acct:') ? failures >= THROTTLE.perAccountAndIp : failures >= THROTTLE.perIp,
-    );
+    return counts ? (counts.get(accountKey) ?? 0) : null;
   }
 
-  /** Counts one failure; returns the account+IP count after it. */
-  async recordFailure(db: Db, email: string, ip: string): Promise<number> {
-    const accountKey = throttleKeys.account(email, ip);
-    const counts = await hitThrottle(db, [accountKey, throttleKeys.ip(ip)], THROTTLE.windowSeconds);
-    return counts.get(accountKey) ?? 0;
+  /** Hands a reserved attempt back (the step succeeded or was not evaluated). */
+  refund(email: string, ip: string, db: Db = this.db): Promise<void> {
+    return refundAttempt(db, [throttleKeys.account(email, ip), throttleKeys.ip(ip)], THROTTLE.windowSeconds);
   }
 
   async clearAccount(email: string, ip: string): Promise<void> {

@@ -6,6 +6,7 @@ import { rooms } from '@portal/contracts';
 import { isUuid } from '@portal/domain';
 import { publishRealtime } from '@portal/platform';
 import type { RequestUser } from '../common/request-user';
+import { limitedMessage } from '../realtime/socket-limits';
 import { joinPresence, leavePresence, productEditors, sweepPresence, type Editors } from './presence.repository';
 
 /** A presence row lives this long unless the client re-sends `presence.join` (heartbeat every ~30 s). */
@@ -41,7 +42,8 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
   handleConnection(socket: Socket): void {
     const on = (event: string, fn: (body: unknown) => Promise<unknown>) =>
       socket.on(event, (body: unknown, ack?: unknown) => {
-        fn(body).then(
+        // Per-socket budget: a burst of messages is refused beyond it and handled one at a time.
+        limitedMessage(socket, () => fn(body)).then(
           (result) => typeof ack === 'function' && ack(result),
           (err: unknown) => {
             this.logger.warn(`${event} failed: ${(err as Error).message}`);

@@ -11,7 +11,7 @@ import {
   type ImportMapping,
 } from '@portal/domain';
 import { publishEvent } from '@portal/db';
-import { readRows, type Env } from '@portal/platform';
+import { type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -28,7 +28,7 @@ import {
   setApplying,
 } from './catalogue-import.repository';
 import { csvWriter, xlsxWriter } from './export-writers';
-import { receiveSheet } from './import-upload';
+import { readHeaderRow, receiveSheet } from './import-upload';
 
 const EXPORT_BATCH = 2000;
 const MIME = {
@@ -117,22 +117,13 @@ export class CatalogueImportService {
   async preview(req: FastifyRequest) {
     const sheet = await receiveSheet(req, this.env.FILES_DIR);
     try {
-      let headers: string[] = [];
-      for await (const r of readRows(sheet.file, sheet.kind)) {
-        if ('cells' in r) {
-          headers = r.cells.map((c) => (c === null ? '' : String(c).trim())).filter((h) => h !== '');
-          break;
-        }
-      }
+      const headers = await readHeaderRow(sheet.file, sheet.kind);
       if (!headers.length) throw new ApiException(400, IMPORT_MSG.empty);
       const mapping = suggestMapping(headers);
       return {
         status: 200,
         data: { format: sheet.kind, headers, mapping, missing: missingRequiredColumns(mapping), rows: sheet.rows },
       };
-    } catch (err) {
-      if (err instanceof ApiException) throw err;
-      throw new ApiException(415, IMPORT_MSG.badType);
     } finally {
       await fs.rm(sheet.file, { force: true }).catch(() => undefined);
     }

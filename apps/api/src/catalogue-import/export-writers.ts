@@ -46,6 +46,7 @@ export function csvWriter(): SheetWriter {
           yesNo(r.out_of_stock),
           centsToDecimalString(r.list_price_cents),
           String(r.display_order),
+          txt(r.aliases),
         ]),
       ),
     async end() {
@@ -55,7 +56,7 @@ export function csvWriter(): SheetWriter {
   };
 }
 
-const WIDTHS: Record<string, number> = { category: 22, subcategory: 22, product: 32, part_number: 18 };
+const WIDTHS: Record<string, number> = { category: 22, subcategory: 22, product: 32, part_number: 18, aliases: 28 };
 
 export function xlsxWriter(): SheetWriter {
   const output = new PassThrough();
@@ -89,6 +90,7 @@ export function xlsxWriter(): SheetWriter {
           yesNo(r.out_of_stock),
           Number(r.list_price_cents) / 100,
           r.display_order,
+          txt(r.aliases),
         ]).commit();
       }
       // Let the zip stream drain before the next batch.

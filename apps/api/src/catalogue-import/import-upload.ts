@@ -5,11 +5,24 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { IMPORT_MSG, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
 import {
+  IMPORT_MSG,
+  TEXT_MSG,
+  hasControlChars,
+  MAX_HEADER_CELL_CHARS,
+  MAX_HEADER_ROW_CHARS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_CELL_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_IMPORT_ROW_BYTES,
+  MAX_XLSX_INFLATED_BYTES,
+} from '@portal/domain';
+import {
+  SheetReadFailed,
   ZipRejected,
   checkXlsxArchive,
   readRows,
+  readRowsIsolated,
   importsDir,
   sniffSpreadsheet,
   type SpreadsheetKind,
@@ -30,6 +43,7 @@ export interface ReceivedSheet {
 }
 
 const HEAD_BYTES = 8192;
+const CRLF = Buffer.from('\r\n');
 
 /** Display name: no path, no control characters, bounded. */
 function cleanName(raw: string | undefined, kind: SpreadsheetKind): string {
@@ -79,7 +93,13 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
       }
       if (part.fieldname !== 'file' || got) {
         part.file.resume();
+        if (part.fieldname === 'file') throw new ApiException(400, IMPORT_MSG.twoFiles);
         continue;
+      }
+      // Like every other upload: a name with control or bidi characters is refused, not cleaned.
+      if (part.filename && hasControlChars(part.filename)) {
+        part.file.resume();
+        throw new ApiException(400, TEXT_MSG.fileNameControlChars);
       }
       const f = { name: part.filename, size: 0, head: Buffer.alloc(0), lines: 0, lastByte: -1 };
       got = f;
@@ -88,7 +108,11 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
           if (f.head.length < HEAD_BYTES)
             f.head = Buffer.concat([f.head, chunk.subarray(0, HEAD_BYTES - f.head.length)]);
           f.size += chunk.length;
+          // Line breaks: LF, CRLF and a bare CR (which csv-parse also takes as one) each count once.
           for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) f.lines++;
+          for (let i = chunk.indexOf(13); i !== -1; i = chunk.indexOf(13, i + 1)) f.lines++;
+          for (let i = chunk.indexOf(CRLF); i !== -1; i = chunk.indexOf(CRLF, i + 2)) f.lines--;
+          if (f.lastByte === 13 && chunk[0] === 10) f.lines--;
           if (chunk.length) f.lastByte = chunk[chunk.length - 1];
           cb(null, chunk);
         },
@@ -101,9 +125,9 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     if (err instanceof ApiException) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiException(413, IMPORT_MSG.tooLarge);
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ApiException(413, IMPORT_MSG.badUpload);
-    }
+    // busboy's file-count limit answers 413 too: it means a second file, not a large one.
+    if (code === 'FST_FILES_LIMIT') throw new ApiException(400, IMPORT_MSG.twoFiles);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new ApiException(413, IMPORT_MSG.badUpload);
     throw new ApiException(400, IMPORT_MSG.badUpload);
   }
   if (!got) throw new ApiException(400, IMPORT_MSG.noFile);
@@ -126,7 +150,7 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
       // Counted as <row> elements (spreadsheet apps write none for rows left blank).
       if (rows > MAX_IMPORT_ROWS) throw new ApiException(413, IMPORT_MSG.tooManyRows);
     } else {
-      const lines = got.lines + (got.lastByte === 10 ? 0 : 1);
+      const lines = got.lines + (got.lastByte === 10 || got.lastByte === 13 ? 0 : 1);
       rows = Math.max(0, lines - 1);
       if (rows > MAX_IMPORT_ROWS) {
         // Quoted cells may hold line breaks: count records exactly before refusing.
@@ -142,4 +166,48 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     await removeQuietly(tmp);
     throw err;
   }
+}
+
+/** Heap and time the preview's reading process may use: a header row needs little of either. */
+const PREVIEW_READ = { heapMb: 64, stallMs: 20_000 };
+
+/**
+ * The header row (column names) of a received sheet, read off the event loop in a disposable process
+ * with the import's per-cell and per-row bounds, then the header's own (a column name is short):
+ * an oversized header is a 413 at once, and never echoed.
+ */
+export async function readHeaderRow(file: string, kind: SpreadsheetKind): Promise<string[]> {
+  let cells: string[] | null = null;
+  try {
+    const rows = readRowsIsolated(
+      {
+        file,
+        kind,
+        inflatedCap: MAX_XLSX_INFLATED_BYTES,
+        limits: { cellBytes: MAX_IMPORT_CELL_BYTES, rowBytes: MAX_IMPORT_ROW_BYTES },
+        maxRows: 1,
+      },
+      PREVIEW_READ,
+    );
+    for await (const r of rows) {
+      // A header that could not be read whole (a CSV record over the row bound) is refused, not skipped.
+      if ('error' in r) throw new ApiException(413, IMPORT_MSG.headerTooLong);
+      cells = r.cells.map((c) => (c === null ? '' : String(c).trim()));
+      break;
+    }
+  } catch (err) {
+    if (!(err instanceof SheetReadFailed)) throw err;
+    if (err.reason === 'text') throw new ApiException(413, IMPORT_MSG.textTooLong(err.message));
+    if (err.reason === 'bomb') throw new ApiException(413, IMPORT_MSG.zipBomb);
+    if (err.reason === 'invalid') throw new ApiException(415, IMPORT_MSG.badType);
+    throw new ApiException(413, IMPORT_MSG.readerFailed(err.message.replace(/^the spreadsheet reader /, '')));
+  }
+  const headers = (cells ?? []).filter((h) => h !== '');
+  if (
+    headers.some((h) => h.length > MAX_HEADER_CELL_CHARS) ||
+    headers.reduce((n, h) => n + h.length, 0) > MAX_HEADER_ROW_CHARS
+  ) {
+    throw new ApiException(413, IMPORT_MSG.headerTooLong);
+  }
+  return headers;
 }

@@ -6,6 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** What a search body found: result count and how it matched. */
+export interface BodyMeta {
+  count: number;
+  via: string | null;
+}
+
 /** Encodings a cached body is kept in; identity is the raw JSON. */
 type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -15,6 +21,8 @@ type Encoding = 'br' | 'gzip' | 'identity';
  */
 export class CachedBody {
   readonly etag: string;
+  /** How many results the body holds and how they matched (the search log), when the builder says. */
+  meta: BodyMeta | null = null;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
 
   constructor(
@@ -26,8 +34,10 @@ export class CachedBody {
     this.encoded.set('identity', Promise.resolve(raw));
   }
 
-  static of(json: string, version: string, key: string): CachedBody {
-    return new CachedBody(Buffer.from(json), version, key);
+  static of(json: string, version: string, key: string, meta: BodyMeta | null = null): CachedBody {
+    const body = new CachedBody(Buffer.from(json), version, key);
+    body.meta = meta;
+    return body;
   }
 
   bytes(encoding: Encoding): Promise<Buffer> {

@@ -4,6 +4,8 @@ import {
   CATALOGUE_MSG,
   catalogueRoleQuerySchema,
   dimensionQuerySchema,
+  findQuerySchema,
+  type FindQuery,
   partNumberQuerySchema,
   type CatalogueRoleQuery,
   type DimensionQuery,
@@ -15,6 +17,7 @@ import type { RequestUser } from '../common/request-user';
 import { sendCached } from './catalogue-cache';
 import { ZodPipe } from '../common/zod.pipe';
 import { CatalogueService } from './catalogue.service';
+import { FindService } from './find.service';
 
 /**
  * Catalogue reads for every signed-in role. `{id}` is the category or sub-category being viewed.
@@ -22,7 +25,17 @@ import { CatalogueService } from './catalogue.service';
  */
 @Controller('catalogue')
 export class CatalogueController {
-  constructor(private readonly catalogue: CatalogueService) {}
+  constructor(
+    private readonly catalogue: CatalogueService,
+    private readonly finder: FindService,
+  ) {}
+
+  /** One box: a part number, an alias or a nominal size (with narrowing words), across the catalogue. */
+  @Allow()
+  @Get('find')
+  find(@CurrentUser() user: RequestUser, @Query(new ZodPipe(findQuerySchema)) q: FindQuery) {
+    return this.finder.find(user, q);
+  }
 
   @Allow()
   @Get()

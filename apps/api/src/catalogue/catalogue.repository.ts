@@ -47,15 +47,15 @@ export function variantJson(superadmin: boolean, withMatch = false): string {
  * $1 = node id, $2 = company id.
  */
 const CONTEXT_SQL = `
-  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line,
+  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line, n.category_id,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
          c.polyroll_percentage::text AS polyroll_percentage
     FROM (SELECT 1) one
     LEFT JOIN LATERAL (
-      SELECT 'category' AS kind, k.id, k.name, k.product_line FROM categories k WHERE k.id = $1
+      SELECT 'category' AS kind, k.id, k.name, k.product_line, k.id AS category_id FROM categories k WHERE k.id = $1
       UNION ALL
-      SELECT 'subcategory', s.id, s.name, k.product_line
+      SELECT 'subcategory', s.id, s.name, k.product_line, k.id
         FROM subcategories s JOIN categories k ON k.id = s.category_id WHERE s.id = $1
       LIMIT 1
     ) n ON true
@@ -79,19 +79,42 @@ export function productPageSql(kind: NodeKind, superadmin: boolean): string {
 
 /**
  * `catalogue/productNumber/{id}` → the product (under the node) holding the part number, with only
- * the matching variant. Case-insensitive exact match through the unique lower(part_number) index.
- * $3 = part number.
+ * the matching variants, and how they matched (`matched_via`): 'part_number' (case-insensitive
+ * exact, through the unique lower(part_number) index), 'normalized' (same part-number key: spaces
+ * and `- . / _` ignored, full-width folded; index on part_key(part_number)) or 'alias' (an alias
+ * with that key; `alias` says which). An alias never answers with an odd-size variant, for anyone.
+ * $3 = part number. Also returns how many variants matched (the search log's result count).
  */
 export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
+  const visible = superadmin ? '' : ' AND NOT v.odd_size';
   return `
+    WITH hits AS (
+      SELECT v.id, v.product_id, CASE WHEN lower(v.part_number) = lower($3) THEN 1 ELSE 2 END AS rank, NULL::uuid AS alias_id
+        FROM variants v
+       WHERE part_key(v.part_number) = part_key($3)${visible}
+      UNION ALL
+      SELECT v.id, v.product_id, 3, a.id
+        FROM part_aliases a JOIN variants v ON v.id = a.variant_id
+       WHERE a.alias_key = part_key($3) AND NOT v.odd_size
+    ), best AS (
+      SELECT h.product_id, h.rank, h.alias_id FROM hits h JOIN products p ON p.id = h.product_id
+       WHERE ${NODE_COLUMN[kind]} = $1
+       ORDER BY h.rank, p.display_order, p.id, h.id
+       LIMIT 1
+    )
     SELECT json_build_object('_id', p.id, 'name', p.name, 'catalogue_id', p.category_id,
-             'variants', json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number))::text AS product
-      FROM variants v
-      JOIN products p ON p.id = v.product_id
-     WHERE lower(v.part_number) = lower($3) AND ${NODE_COLUMN[kind]} = $1${superadmin ? '' : ' AND NOT v.odd_size'}
-     GROUP BY p.id
-     ORDER BY min(p.display_order), p.id
-     LIMIT 1`;
+             'variants', m.variants,
+             'matched_via', CASE b.rank WHEN 1 THEN 'part_number' WHEN 2 THEN 'normalized' ELSE 'alias' END,
+             'alias', (SELECT json_build_object('alias', a.alias, 'source', a.source, 'brand', a.brand)
+                         FROM part_aliases a WHERE a.id = b.alias_id))::text AS product,
+           m.n
+      FROM best b
+      JOIN products p ON p.id = b.product_id
+      CROSS JOIN LATERAL (
+        SELECT json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number) AS variants, count(*)::int AS n
+          FROM variants v
+         WHERE v.id IN (SELECT h.id FROM hits h WHERE h.product_id = b.product_id AND h.rank = b.rank)
+      ) m`;
 }
 
 /**
@@ -105,10 +128,12 @@ export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
 export function searchSql(kind: NodeKind, superadmin: boolean): string {
   return `
     SELECT coalesce(json_agg(json_build_object('_id', p.id, 'name', p.name, 'catalogue_id', p.category_id,
-             'variants', m.variants) ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS results
+             'variants', m.variants) ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS results,
+           coalesce(sum(m.n), 0)::int AS n
       FROM products p
       JOIN LATERAL (
-        SELECT json_agg(${variantJson(superadmin, true)} ORDER BY v.display_order, v.part_number) AS variants
+        SELECT json_agg(${variantJson(superadmin, true)} ORDER BY v.display_order, v.part_number) AS variants,
+               count(*) AS n
           FROM (
             SELECT o.*, 'odd' AS match FROM variants o
              WHERE o.product_id = p.id AND o.odd_size AND o.odd_size_type = $3
@@ -173,6 +198,7 @@ export interface ContextRow {
   id: string | null;
   name: string | null;
   product_line: ProductLine | null;
+  category_id: string | null;
   company_id: string | null;
   discount_percentage: string | null;
   rigidflow_percentage: string | null;
@@ -209,18 +235,16 @@ export async function productPageJson(db: Db, kind: NodeKind, superadmin: boolea
   return (await queryOne<{ details: string }>(db, productPageSql(kind, superadmin), [id, pct]))!.details;
 }
 
-/** Priced JSON text of the product holding the part number, or null. */
-export async function partNumberJson(
+/** Priced JSON text of the product holding the part number and how many variants matched, or null. */
+export function partNumberJson(
   db: Db,
   kind: NodeKind,
   superadmin: boolean,
   id: string,
   pct: string,
   partNumber: string,
-): Promise<string | null> {
-  return (
-    (await queryOne<{ product: string }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]))?.product ?? null
-  );
+): Promise<{ product: string; n: number } | null> {
+  return queryOne<{ product: string; n: number }>(db, partNumberSql(kind, superadmin), [id, pct, partNumber]);
 }
 
 /** Priced JSON text of the dimension search results. `params` = $3..$8 of `searchSql`. */
@@ -231,8 +255,8 @@ export async function searchJson(
   id: string,
   pct: string,
   params: readonly string[],
-): Promise<string> {
-  return (await queryOne<{ results: string }>(db, searchSql(kind, superadmin), [id, pct, ...params]))!.results;
+): Promise<{ results: string; n: number }> {
+  return (await queryOne<{ results: string; n: number }>(db, searchSql(kind, superadmin), [id, pct, ...params]))!;
 }
 
 export async function categoryImage(db: Db, id: string): Promise<string | null> {

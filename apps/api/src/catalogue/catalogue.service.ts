@@ -7,7 +7,9 @@ import {
   exactFromAction,
   isUuid,
   oddSizeCriteria,
+  partKey,
   percentageForProductLine,
+  SEARCH_RAW_MAX,
   sortCategories,
   validateDimensionSearch,
   type DimensionQuery,
@@ -16,7 +18,8 @@ import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
-import { CachedBody, CatalogueCache } from './catalogue-cache';
+import { CachedBody, CatalogueCache, type BodyMeta } from './catalogue-cache';
+import { SearchLog } from '../demand/search-log';
 import {
   catalogueVersion,
   categoryExists,
@@ -39,6 +42,8 @@ interface ViewContext {
   pct: string;
   /** Catalogue version this context was read at. */
   cv: string;
+  /** The viewed node's category (the search log's category). */
+  categoryId: string | null;
 }
 
 const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
@@ -58,6 +63,7 @@ export class CatalogueService {
   constructor(
     private readonly db: DataSource,
     @Inject(ENV) env: Env,
+    private readonly searchLog: SearchLog,
   ) {
     this.cache = new CatalogueCache(env.CATALOGUE_CACHE_MB * 1024 * 1024);
   }
@@ -66,13 +72,16 @@ export class CatalogueService {
   private cached(
     key: string,
     cv: string,
-    build: (m: EntityManager) => Promise<string | null>,
+    build: (m: EntityManager) => Promise<string | { json: string; meta: BodyMeta } | null>,
   ): Promise<CachedBody | null> {
     return this.cache.get(key, cv, () =>
       this.db.transaction('REPEATABLE READ', async (m) => {
         const seen = await catalogueVersion(m);
-        const json = await build(m);
-        return json === null ? null : CachedBody.of(json, seen, key);
+        const built = await build(m);
+        if (built === null) return null;
+        return typeof built === 'string'
+          ? CachedBody.of(built, seen, key)
+          : CachedBody.of(built.json, seen, key, built.meta);
       }),
     );
   }
@@ -108,7 +117,15 @@ export class CatalogueService {
             polyroll_percentage: row.polyroll_percentage,
           }),
         );
-    return { kind: row.kind, id: row.id, name: row.name ?? '', superadmin, pct, cv: row.cv };
+    return {
+      kind: row.kind,
+      id: row.id,
+      name: row.name ?? '',
+      superadmin,
+      pct,
+      cv: row.cv,
+      categoryId: row.category_id,
+    };
   }
 
   async categories(user: RequestUser, unfiltered: boolean): Promise<CachedBody> {
@@ -159,8 +176,24 @@ export class CatalogueService {
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
     const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
-      const product = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
-      return product === null ? null : `{"status":200,"data":${product}}`;
+      const found = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
+      if (found === null) return null;
+      const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
+      return { json: `{"status":200,"data":${found.product}}`, meta: { count: found.n, via } };
+    });
+    this.searchLog.record({
+      kind: 'part_number',
+      company_id: user.companyId,
+      user_id: user.id,
+      raw: pn.slice(0, SEARCH_RAW_MAX),
+      key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
+      width: null,
+      height: null,
+      depth: null,
+      measure: null,
+      category_id: ctx.categoryId,
+      results: body?.meta?.count ?? 0,
+      matched_via: body?.meta?.via ?? null,
     });
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
@@ -192,8 +225,23 @@ export class CatalogueService {
         ]
       : [];
     const body = await this.cached(`search|${ctxKey(ctx)}|${params.join('|')}`, ctx.cv, async (m) => {
-      if (!criteria) return `{"status":200,"data":[]}`;
-      return `{"status":200,"data":${await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params)}}`;
+      if (!criteria) return { json: `{"status":200,"data":[]}`, meta: { count: 0, via: null } };
+      const found = await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params);
+      return { json: `{"status":200,"data":${found.results}}`, meta: { count: found.n, via: 'size' } };
+    });
+    this.searchLog.record({
+      kind: 'odd_size',
+      company_id: user.companyId,
+      user_id: user.id,
+      raw: null,
+      key: null,
+      width: result.search.width,
+      height: result.search.height,
+      depth: result.search.depth,
+      measure: result.search.exact ? 'exact' : 'nominal',
+      category_id: ctx.categoryId,
+      results: body?.meta?.count ?? 0,
+      matched_via: body?.meta?.count ? 'size' : null,
     });
     return body!;
   }

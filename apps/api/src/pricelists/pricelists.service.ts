@@ -3,11 +3,19 @@ import fs from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PricelistScope } from '@portal/contracts';
-import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, isUuid, type CreatePricelistInput } from '@portal/domain';
+import {
+  CATALOGUE_MSG,
+  MAX_ACTIVE_PRICELISTS,
+  MAX_PRICELISTS_PER_DAY,
+  PRICELIST_MSG,
+  isUuid,
+  type CreatePricelistInput,
+} from '@portal/domain';
 import { publishEvent } from '@portal/db';
 import { auditActor, recordAudit } from '../audit/audit.sql';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
+import { reserveAttempt } from '../auth/throttle.repository';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
@@ -79,6 +87,13 @@ export class PricelistsService {
       await lockRequester(m, user.id);
       const active = await countActive(m, user.id);
       if (active >= MAX_ACTIVE_PRICELISTS) throw new ApiException(429, PRICELIST_MSG.tooMany(MAX_ACTIVE_PRICELISTS));
+      // A daily budget too (counted in this transaction: a refused or failed request spends nothing).
+      const budget = await reserveAttempt(
+        m,
+        [{ key: `pricelist:user:${user.id}`, limit: MAX_PRICELISTS_PER_DAY }],
+        24 * 60 * 60,
+      );
+      if (!budget) throw new ApiException(429, PRICELIST_MSG.tooManyToday(MAX_PRICELISTS_PER_DAY));
       const row = await insertPricelist(m, {
         requester: user.id,
         companyId: company.id,

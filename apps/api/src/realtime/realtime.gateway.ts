@@ -6,6 +6,7 @@ import { PgListener, REALTIME_CHANNEL, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { SessionsService } from '../auth/sessions.service';
 import type { RequestUser } from '../common/request-user';
+import { SOCKET_LIMITS, SOCKET_MSG } from './socket-limits';
 
 /**
  * Socket.IO on the API's origin (path /socket.io). The handshake must carry `auth.token` of a live
@@ -27,6 +28,9 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
       void this.authenticate(socket).then(
         (user) => {
           if (!user) return next(new Error('unauthorized'));
+          // Sockets per session on this instance (each holds memory and receives every push).
+          const open = server.sockets.adapter.rooms.get(rooms.session(user.sessionId))?.size ?? 0;
+          if (open >= SOCKET_LIMITS.perSession) return next(new Error(SOCKET_MSG.tooManySockets));
           socket.data.user = user;
           void socket.join([
             rooms.user(user.id),
@@ -36,7 +40,10 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
           ]);
           next();
         },
-        () => next(new Error('unauthorized')),
+        (err: Error) => {
+          this.logger.warn(`socket handshake failed: ${err.message}`);
+          next(new Error('unauthorized'));
+        },
       );
     });
   }

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AccountThrottleService } from '../account/account-throttle.service';
 import { TwoFactorController } from './two-factor.controller';
 import { TwoFactorService } from './two-factor.service';
 
-@Module({ controllers: [TwoFactorController], providers: [TwoFactorService, AccountThrottleService] })
+@Module({ controllers: [TwoFactorController], providers: [TwoFactorService] })
 export class TwoFactorModule {}

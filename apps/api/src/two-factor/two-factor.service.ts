@@ -29,7 +29,8 @@ import { ENV } from '../infra/tokens';
 import { AuthService, type ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import { AccountThrottleService } from '../account/account-throttle.service';
+import { ACCOUNT_THROTTLE } from '../account/account-throttle.service';
+import { withAttempt } from '../auth/throttle.repository';
 import { passwordHashOf } from '../auth/auth.repository';
 import { liftEnrolmentOnly } from '../auth/sessions.repository';
 import * as repo from './two-factor.repository';
@@ -79,7 +80,6 @@ export class TwoFactorService {
     private readonly auth: AuthService,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
-    private readonly throttle: AccountThrottleService,
     @Inject(ENV) env: Env,
   ) {
     this.key = deriveSecretKey(env.JWT_SECRET);
@@ -188,39 +188,48 @@ export class TwoFactorService {
 
   /**
    * `POST login/2fa`. Wrong codes count against the challenge (5, then it is spent) and the sign-in
-   * throttle (account+IP, IP); the challenge lives 5 minutes and is used once.
+   * throttle (account+IP, IP); the challenge lives 5 minutes and is used once. The attempt is
+   * reserved on the sign-in budgets before the code is checked, so a concurrent burst over many
+   * challenges is evaluated at most up to the budget; only a wrong code keeps it.
    */
   async verifyLogin(input: LoginTwoFactorInput, client: ClientInfo): Promise<LoginResponse> {
     const tokenHash = sha256(input.mfa_token);
     const peek = await repo.findChallenge(this.db, tokenHash);
     if (!peek?.live) throw new ApiException(401, TWO_FACTOR_MSG.challengeExpired);
-    if (await this.auth.isThrottled(peek.email, client.ip)) throw new ApiException(429, MSG.login.tooMany);
+    const failures = await this.auth.reserveAttempt(peek.email, client.ip);
+    if (failures === null) throw new ApiException(429, MSG.login.tooMany);
 
-    const outcome = await this.db.transaction(async (m): Promise<Outcome> => {
-      const ch = await repo.findChallenge(m, tokenHash, true);
-      if (!ch?.live) return { kind: 'expired' };
-      if (ch.failures >= MFA_MAX_FAILURES) return { kind: 'throttled' };
-      let ok = false;
-      if (input.code !== undefined) {
-        const row = await repo.findTwoFactor(m, ch.user_id, true);
-        ok = !!row?.enabled_at && (await this.claimCode(m, ch.user_id, row.secret_enc, input.code));
-      } else if (input.recovery_code !== undefined) {
-        ok = await repo.useRecoveryCode(m, ch.user_id, hashRecoveryCode(input.recovery_code));
-      }
-      if (!ok) {
-        await repo.countChallengeFailure(m, ch.id);
-        await this.auth.recordFailure(
-          ch.email,
-          client.ip,
-          { id: ch.user_id, username: ch.username, company_id: ch.company_id },
-          m,
-          'auth.two_factor_failed',
-        );
-        return { kind: 'wrong' };
-      }
-      await repo.spendChallenge(m, ch.id);
-      return { kind: 'ok', userId: ch.user_id };
-    });
+    let outcome: Outcome = { kind: 'expired' };
+    try {
+      outcome = await this.db.transaction(async (m): Promise<Outcome> => {
+        const ch = await repo.findChallenge(m, tokenHash, true);
+        if (!ch?.live) return { kind: 'expired' };
+        if (ch.failures >= MFA_MAX_FAILURES) return { kind: 'throttled' };
+        let ok = false;
+        if (input.code !== undefined) {
+          const row = await repo.findTwoFactor(m, ch.user_id, true);
+          ok = !!row?.enabled_at && (await this.claimCode(m, ch.user_id, row.secret_enc, input.code));
+        } else if (input.recovery_code !== undefined) {
+          ok = await repo.useRecoveryCode(m, ch.user_id, hashRecoveryCode(input.recovery_code));
+        }
+        if (!ok) {
+          await repo.countChallengeFailure(m, ch.id);
+          await this.auth.recordFailure(
+            ch.email,
+            client.ip,
+            { id: ch.user_id, username: ch.username, company_id: ch.company_id },
+            failures,
+            m,
+            'auth.two_factor_failed',
+          );
+          return { kind: 'wrong' };
+        }
+        await repo.spendChallenge(m, ch.id);
+        return { kind: 'ok', userId: ch.user_id };
+      });
+    } finally {
+      if (outcome.kind !== 'wrong') await this.auth.refundAttempt(peek.email, client.ip);
+    }
 
     switch (outcome.kind) {
       case 'expired':
@@ -300,17 +309,22 @@ export class TwoFactorService {
     return { status: 200, message: TWO_FACTOR_MSG.policySaved, data: { require_2fa_for: policy } };
   }
 
-  /** Runs a signed-in 2FA action under the per-user budget of wrong codes/passwords. */
-  private async guarded<T>(userId: string, action: () => Promise<T>): Promise<T> {
-    if ((await this.throttle.count(manageKey(userId))) >= MANAGE_FAILURES) {
-      throw new ApiException(429, TWO_FACTOR_MSG.tooMany);
-    }
-    try {
-      return await action();
-    } catch (err) {
-      if (err instanceof WrongSecret) await this.throttle.hit([manageKey(userId)]);
-      throw err;
-    }
+  /**
+   * Runs a signed-in 2FA action under the per-user budget of wrong codes/passwords: the attempt is
+   * reserved before anything is verified (a concurrent burst is evaluated at most up to the budget)
+   * and kept only for a wrong code or password.
+   */
+  private guarded<T>(userId: string, action: () => Promise<T>): Promise<T> {
+    return withAttempt(
+      this.db,
+      [{ key: manageKey(userId), limit: MANAGE_FAILURES }],
+      ACCOUNT_THROTTLE.windowSeconds,
+      {
+        isFailure: (err) => err instanceof WrongSecret,
+        onRefused: () => new ApiException(429, TWO_FACTOR_MSG.tooMany),
+      },
+      action,
+    );
   }
 
   private async claimCode(m: EntityManager, userId: string, secretEnc: Buffer, code: string): Promise<boolean> {

@@ -29,7 +29,12 @@ import {
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
 import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './users.repository';
+import { reserveAttempt } from '../auth/throttle.repository';
+import { voidLiveResetTokens } from '../account/account-tokens.repository';
 import type { TargetRow } from './users.repository';
+
+/** Set-password mails (`GET user/resend/{id}`) per recipient per window (docs/SECURITY.md). */
+export const RESEND_BUDGET = { perTarget: 3, windowSeconds: 15 * 60 } as const;
 
 /** read: look at a user; write: edit/resend; delete: remove. */
 type Intent = 'read' | 'write' | 'delete';
@@ -115,6 +120,9 @@ export class UsersService {
         if (emailChanged) {
           await assertEmailFree(m, input.email!, id);
           changes.push({ field: 'email', label: 'Email', from: before.email, to: input.email! });
+          // An admin re-points the account without the new address confirming (docs/SECURITY.md):
+          // links already mailed to the old address must not outlive the move.
+          await voidLiveResetTokens(m, id, 'email_changed');
         }
         const statusChanged = input.status !== undefined && input.status !== before.status;
         if (changes.length || statusChanged) {
@@ -182,6 +190,13 @@ export class UsersService {
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
+      // A mail budget per recipient (counted in this transaction), whoever asks.
+      const budget = await reserveAttempt(
+        m,
+        [{ key: `resend:user:${target.id}`, limit: RESEND_BUDGET.perTarget }],
+        RESEND_BUDGET.windowSeconds,
+      );
+      if (!budget) throw new ApiException(429, ORG_MSG.user.resendTooMany);
       if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
       await publishWithSetPasswordLink(
         m,

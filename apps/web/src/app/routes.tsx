@@ -26,6 +26,7 @@ const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPa
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
 const ActivityPage = lazy(() => import('../features/audit/pages/ActivityPage'));
+const DemandPage = lazy(() => import('../features/demand/pages/DemandPage'));
 
 /** Route tables. */
 export const routes: RouteObject[] = [
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
           { path: 'catalog', element: <CatalogPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'audit', element: <AuditLogPage /> },
+          { path: 'demand', element: <DemandPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

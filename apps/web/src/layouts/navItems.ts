@@ -3,6 +3,7 @@ import {
   IconBell,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconChartDots,
   IconFilter,
   IconHelpCircle,
   IconHistory,
@@ -37,6 +38,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     sa.catalog,
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
+    { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
     sa.settings,
   ],
   admin: [

@@ -5,19 +5,23 @@ import {
   VARIANT_DATA_FIELDS,
   MAX_IMPORT_ROWS,
   centsToDecimalString,
+  partKey,
+  productNameProblem,
   restoreCell,
+  splitAliases,
   suggestMapping,
   validateVariantRow,
   type ImportColumn,
   type VariantDataField,
   type VariantInput,
 } from '@portal/domain';
-import { readRows, type Cell } from '@portal/platform';
+import { readRows, type Cell, type SheetRow } from '@portal/platform';
 import {
   insertChanges,
   insertErrors,
   loadCatalogueNodes,
   missingVariants,
+  partNumberKeys,
   variantsByPartNumber,
   type ChangeRow,
   type CurrentVariant,
@@ -84,6 +88,8 @@ export class DryRun {
     private readonly imp: ImportRow,
     private readonly file: string,
     private readonly onProgress: (done: number) => Promise<void>,
+    /** The file's rows (default: read here; the worker reads them in a disposable process). */
+    private readonly source: AsyncIterable<SheetRow> = readRows(file, imp.format),
   ) {}
 
   private error(line: number, column: string, message: string): void {
@@ -111,7 +117,7 @@ export class DryRun {
     let columns: Partial<Record<ImportColumn, number>> | null = null;
     let batch: PendingRow[] = [];
     let rows = 0;
-    for await (const r of readRows(this.file, this.imp.format)) {
+    for await (const r of this.source) {
       if ('error' in r) {
         if (columns) rows++;
         this.error(r.line, '', IMPORT_MSG.brokenRow(r.error));
@@ -204,11 +210,10 @@ export class DryRun {
       ok = false;
     }
     const product = text(cells.product);
-    if (!product) {
-      this.error(line, 'product', IMPORT_MSG.productRequired);
-      ok = false;
-    } else if (product.length > 300) {
-      this.error(line, 'product', IMPORT_MSG.productTooLong);
+    // The product form's rules (the part number gets the grid's, in validateVariantRow).
+    const productProblem = product ? productNameProblem(product) : IMPORT_MSG.productRequired;
+    if (productProblem) {
+      this.error(line, 'product', product.length > 300 ? IMPORT_MSG.productTooLong : productProblem);
       ok = false;
     }
     const order = text(cells.display_order);
@@ -224,7 +229,31 @@ export class DryRun {
     const keys = batch.map((r) => r.pnKey).filter((k) => k);
     const current = await variantsByPartNumber(this.db, keys);
     const byKey = new Map(current.map((v) => [v.key, v]));
-    for (const row of batch) this.diffRow(row, byKey.get(row.pnKey));
+    const ourNumbers = await partNumberKeys(
+      this.db,
+      batch.flatMap((r) => ('aliases' in r.cells ? splitAliases(text(r.cells.aliases)).map(partKey) : [])),
+    );
+    for (const row of batch) {
+      if (this.aliasesOk(row, ourNumbers)) this.diffRow(row, byKey.get(row.pnKey));
+    }
+  }
+
+  /** The `aliases` cell (when mapped): each 1-100 characters with letters or digits, none of our part numbers. */
+  private aliasesOk(row: PendingRow, ourNumbers: Set<string>): boolean {
+    if (!('aliases' in row.cells)) return true;
+    const own = partKey(text(row.cells.part_number));
+    let ok = true;
+    for (const alias of splitAliases(text(row.cells.aliases))) {
+      const key = partKey(alias);
+      if (alias.length > 100 || !/[\p{L}\p{N}]/u.test(key)) {
+        this.error(row.line, 'aliases', IMPORT_MSG.aliasInvalid(alias));
+        ok = false;
+      } else if (key === own || ourNumbers.has(key)) {
+        this.error(row.line, 'aliases', IMPORT_MSG.aliasIsPartNumber(alias));
+        ok = false;
+      }
+    }
+    return ok;
   }
 
   private diffRow(row: PendingRow, cur: CurrentVariant | undefined): void {
@@ -261,6 +290,8 @@ export class DryRun {
       out_of_stock: yesNo(value.out_of_stock),
       list_price: centsToDecimalString(value.list_price_cents),
       display_order: displayOrder === null ? null : String(displayOrder),
+      // Only when the file maps the column; compared as the sorted, de-duplicated set.
+      ...('aliases' in cells ? { aliases: splitAliases(text(cells.aliases)).join('; ') } : {}),
     };
     const fields: FieldDiff = {};
     let productId: string | null = this.products.get(productKey) ?? null;
@@ -285,6 +316,7 @@ export class DryRun {
         out_of_stock: yesNo(cur.out_of_stock),
         list_price: centsToDecimalString(cur.list_price_cents),
         display_order: String(cur.display_order),
+        aliases: splitAliases(cur.aliases ?? '').join('; '),
       };
       for (const [k, to] of Object.entries(next)) {
         if (k === 'display_order' && to === null) continue;

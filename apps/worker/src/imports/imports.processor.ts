@@ -1,9 +1,9 @@
 import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { rooms, type ClientEventMap, type EventMap, type JobMap, type OrgActor } from '@portal/contracts';
-import { IMPORT_MSG, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
+import { IMPORT_MSG, MAX_IMPORT_CELL_BYTES, MAX_IMPORT_ROW_BYTES, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
 import { publishEvent, type AuditActor } from '@portal/db';
-import { ZipRejected, checkXlsxArchive, importFilePath, publishRealtime } from '@portal/platform';
+import { SheetReadFailed, importFilePath, publishRealtime, readRowsIsolated } from '@portal/platform';
 import { DryRun, type DryRunResult } from './dry-run';
 import {
   auditApply,
@@ -14,6 +14,7 @@ import {
   finishApply,
   finishDryRun,
   insertVariantsAndHistory,
+  applyImportAliases,
   loadImport,
   lockAndFindStale,
   placeProducts,
@@ -60,29 +61,77 @@ async function finishEvent(m: EntityManager, imp: ImportRow, e: Omit<Finished, '
 }
 
 /**
+ * How often an import job may be found stalled (its worker died while running it) and run again;
+ * the queue's `maxStalledCount` for imports is this, so the run after the last stall ends the
+ * import `failed` (`failAbandonedImport`) instead of leaving it `validating`.
+ */
+export const IMPORT_MAX_STALLS = 2;
+
+/** Heap of the process a dry run reads its file in: ExcelJS keeps an XLSX's shared strings. */
+const DRY_RUN_READER_HEAP_MB = 128;
+
+/** What the starter is told when their file could not be read. */
+function readFailureMessage(err: unknown): string {
+  if (!(err instanceof SheetReadFailed)) return `The file could not be read: ${(err as Error).message.slice(0, 200)}`;
+  switch (err.reason) {
+    case 'bomb':
+      return IMPORT_MSG.zipBomb;
+    case 'invalid':
+      return IMPORT_MSG.badType;
+    case 'text':
+      return IMPORT_MSG.textTooLong(err.message);
+    case 'crashed':
+    case 'stalled':
+      return IMPORT_MSG.readerFailed(err.message.replace(/^the spreadsheet reader /, ''));
+    case 'error':
+      return `The file could not be read: ${err.message.slice(0, 200)}`;
+  }
+}
+
+/**
+ * A job the queue gave up on without the processor finishing it (its worker died while running it,
+ * more often than the queue retries a stalled job): the import ends `failed` with a reason, and its
+ * starter is told. Nothing happens to an import that already finished.
+ */
+export async function failAbandonedImport(db: DataSource, importId: string, action: 'validate' | 'apply') {
+  const imp = await loadImport(db, importId);
+  if (!imp || !['queued', 'validating', 'applying'].includes(imp.status)) return false;
+  await failAndTell(db, imp, action === 'apply' ? 'apply' : 'dry_run', IMPORT_MSG.interrupted);
+  return true;
+}
+
+/** Ends the import `failed` with `message`: the starter is notified and superadmins' screens update. */
+async function failAndTell(db: DataSource, imp: ImportRow, phase: Finished['phase'], message: string): Promise<void> {
+  await db.transaction(async (m) => {
+    if (!(await failImport(m, imp.id, message))) return;
+    await finishEvent(m, imp, {
+      phase,
+      status: 'failed',
+      counts: {
+        create: imp.create_count,
+        update: imp.update_count,
+        unchanged: imp.unchanged_count,
+        delete: imp.delete_count,
+        errors: imp.error_count,
+      },
+      message,
+    });
+    await progress(m, imp.id, 'failed', 0, imp.total_rows);
+  });
+}
+
+/**
  * `imports` queue. validate: the dry run (status queued → validating → ready | invalid | failed).
  * apply: one transaction over the staged changes (applying → applied | conflict | failed). Both end
  * with `catalogue.import_finished` (notification + email to the starter) and live `import.progress`.
  */
-export function importsProcessor(db: DataSource, filesDir: string, log: (msg: string) => void = () => undefined) {
-  async function fail(imp: ImportRow, phase: Finished['phase'], message: string): Promise<void> {
-    await db.transaction(async (m) => {
-      if (!(await failImport(m, imp.id, message))) return;
-      await finishEvent(m, imp, {
-        phase,
-        status: 'failed',
-        counts: {
-          create: imp.create_count,
-          update: imp.update_count,
-          unchanged: imp.unchanged_count,
-          delete: imp.delete_count,
-          errors: imp.error_count,
-        },
-        message,
-      });
-      await progress(m, imp.id, 'failed', 0, imp.total_rows);
-    });
-  }
+export function importsProcessor(
+  db: DataSource,
+  filesDir: string,
+  log: (msg: string) => void = () => undefined,
+  options: { readStallMs?: number } = {},
+) {
+  const fail = (imp: ImportRow, phase: Finished['phase'], message: string) => failAndTell(db, imp, phase, message);
 
   async function validate(id: string): Promise<string> {
     if (!(await transitionImport(db, id, ['queued', 'validating'], 'validating'))) return 'skipped';
@@ -96,22 +145,32 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
     }
     let result: DryRunResult;
     try {
-      if (imp.format === 'xlsx') await checkXlsxArchive(file, MAX_XLSX_INFLATED_BYTES);
       let last = 0;
-      result = await new DryRun(db, imp, file, async (done) => {
-        const now = Date.now();
-        if (now - last < 250) return;
-        last = now;
-        await saveProgress(db, id, done, imp.total_rows);
-        await progress(db, id, 'validating', done, Math.max(imp.total_rows, done));
-      }).run();
+      // Parsed in a disposable process with a small heap: a poison file ends that process, not the worker.
+      const rows = readRowsIsolated(
+        {
+          file,
+          kind: imp.format,
+          inflatedCap: MAX_XLSX_INFLATED_BYTES,
+          limits: { cellBytes: MAX_IMPORT_CELL_BYTES, rowBytes: MAX_IMPORT_ROW_BYTES },
+        },
+        { heapMb: DRY_RUN_READER_HEAP_MB, stallMs: options.readStallMs },
+      );
+      result = await new DryRun(
+        db,
+        imp,
+        file,
+        async (done) => {
+          const now = Date.now();
+          if (now - last < 250) return;
+          last = now;
+          await saveProgress(db, id, done, imp.total_rows);
+          await progress(db, id, 'validating', done, Math.max(imp.total_rows, done));
+        },
+        rows,
+      ).run();
     } catch (err) {
-      const message =
-        err instanceof ZipRejected
-          ? err.reason === 'bomb'
-            ? IMPORT_MSG.zipBomb
-            : IMPORT_MSG.badType
-          : `The file could not be read: ${(err as Error).message.slice(0, 200)}`;
+      const message = readFailureMessage(err);
       log(`import ${id} failed: ${(err as Error).message}`);
       await fail(imp, 'dry_run', message);
       return 'failed';
@@ -149,6 +208,7 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
         // Every staged row must land: a version that moved in between means nothing is written.
         if (deleted !== planned.delete || updated !== planned.update) throw new StaleImport([]);
         await insertVariantsAndHistory(m, id, imp.started_by, imp.started_by_name);
+        await applyImportAliases(m, id, imp.started_by);
         // The catalogue version moves by trigger at commit; the audit entries are written here, in the same transaction.
         await auditApply(m, id, auditActorOf(imp), total);
         if (!(await finishApply(m, id, 'applied', null, total))) throw new Error('import is no longer applying');
@@ -201,6 +261,11 @@ export function importsProcessor(db: DataSource, filesDir: string, log: (msg: st
 
   return async (job: Job<JobMap['imports']>): Promise<string> => {
     const { importId, action } = job.data;
+    // Its worker died while running it, again: whatever the cause, it is not tried a third time.
+    if ((job.stalledCounter ?? 0) >= IMPORT_MAX_STALLS) {
+      log(`import ${importId} (${action}) was interrupted ${job.stalledCounter} times: failed`);
+      return (await failAbandonedImport(db, importId, action)) ? 'failed' : 'skipped';
+    }
     try {
       return action === 'apply' ? await apply(importId) : await validate(importId);
     } catch (err) {

@@ -118,13 +118,16 @@ export interface MissingVariant {
 /** A variant with its product's place, looked up by lower-cased part numbers ($1). */
 export interface CurrentVariant extends StoredVariant {
   key: string;
+  /** Part aliases, `; `-separated (null: none). */
+  aliases: string | null;
   product_name: string;
   category_id: string;
   subcategory_id: string | null;
 }
 
 const VARIANTS_BY_PART_NUMBER_SQL = `
-  SELECT ${STORED_VARIANT_COLUMNS}, lower(v.part_number) AS key, p.name AS product_name, p.category_id, p.subcategory_id
+  SELECT ${STORED_VARIANT_COLUMNS}, lower(v.part_number) AS key, p.name AS product_name, p.category_id, p.subcategory_id,
+         (SELECT string_agg(a.alias, '; ') FROM part_aliases a WHERE a.variant_id = v.id) AS aliases
     FROM variants v JOIN products p ON p.id = v.product_id
    WHERE lower(v.part_number) = ANY($1::text[])`;
 
@@ -452,6 +455,48 @@ export async function insertVariantsAndHistory(m: EntityManager, id: string, by:
   await execute(m, PRICE_HISTORY_UPDATES_SQL, [id, by, byName]);
   await execute(m, PRICE_HISTORY_CREATES_SQL, [id, by, byName]);
   await execute(m, TOUCH_PRODUCTS_SQL, [id]);
+}
+
+/* ------------------------------------------------------------------ part aliases (issue 25) */
+
+/** Of these part-number keys, the ones that are our part numbers (an alias may not be one). */
+export async function partNumberKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (!keys.length) return new Set();
+  const rows = await queryRows<{ k: string }>(
+    db,
+    `SELECT DISTINCT part_key(part_number) AS k FROM variants WHERE part_key(part_number) = ANY($1::text[])`,
+    [keys],
+  );
+  return new Set(rows.map((r) => r.k));
+}
+
+/**
+ * Rows whose `aliases` changed (the diff's `fields.aliases.to`, `;`-separated): the variant's aliases
+ * become exactly that set — aliases no longer listed are deleted, new ones added (source
+ * 'competitor'), the ones kept keep their source, brand and note. $1 import id, $2 user id.
+ */
+const APPLY_ALIASES_SQL = `
+  WITH c AS (
+    SELECT v.id AS variant_id, coalesce(ch.fields->'aliases'->>'to', '') AS wanted
+      FROM catalogue_import_changes ch JOIN variants v ON lower(v.part_number) = lower(ch.part_number)
+     WHERE ch.import_id = $1 AND ch.kind IN ('create', 'update') AND ch.fields ? 'aliases'
+  ), w AS (
+    SELECT DISTINCT ON (part_key(btrim(x)), c.variant_id) c.variant_id, btrim(x) AS alias
+      FROM c CROSS JOIN LATERAL unnest(string_to_array(c.wanted, ';')) x
+     WHERE part_key(btrim(x)) <> ''
+  ), del AS (
+    DELETE FROM part_aliases a USING c
+     WHERE a.variant_id = c.variant_id
+       AND NOT EXISTS (SELECT 1 FROM w WHERE w.variant_id = a.variant_id AND part_key(w.alias) = a.alias_key)
+    RETURNING a.id
+  )
+  INSERT INTO part_aliases (alias, variant_id, source, created_by)
+  SELECT w.alias, w.variant_id, 'competitor', $2 FROM w
+  ON CONFLICT (alias_key, variant_id) DO NOTHING`;
+
+/** Applies the staged alias sets (after the variants exist); audited through the variants' entries. */
+export async function applyImportAliases(m: EntityManager, id: string, by: string | null): Promise<void> {
+  await execute(m, APPLY_ALIASES_SQL, [id, by]);
 }
 
 /** The apply's audit entries (`total` changed variants + the import), in the same transaction. */

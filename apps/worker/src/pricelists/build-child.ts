@@ -3,7 +3,7 @@ import { clientRunner, queryOne, type SqlRunner } from '@portal/db/queries';
 import { buildPricelist } from './build';
 import type { BuildMessage, BuildRequest } from './build-process';
 import { lowerCpuPriority } from './cpu-priority';
-import { isLocalPostgres, otherCpuMeter } from './host-cpu';
+import { buildLoadMeter, isLocalPostgres, type BuildConnection } from './host-cpu';
 import { hostAwarePacer } from './pacer';
 
 /**
@@ -17,17 +17,13 @@ lowerCpuPriority();
 /**
  * While the rest of the host uses more than a tenth of a core (customers are being served; an idle
  * host uses next to none), a build keeps to a tenth of the time; see `hostAwarePacer`. The CPU of its
- * database backend and of the worker that relays its progress is its own work, not the rest of the
- * host's.
+ * database backend is its own work; everything else — the worker that started it included, which may
+ * be running an import — is the rest of the host (`buildLoadMeter`).
  */
 const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 500 };
 
-interface Connection {
+interface Connection extends BuildConnection {
   db: SqlRunner;
-  /** The pid of this connection's database backend when /proc here shows it. */
-  localBackendPid: number | null;
-  /** Time (ms) spent waiting for this connection's queries so far. */
-  queryMs(): number;
 }
 
 let connection: Promise<Connection> | null = null;
@@ -81,13 +77,9 @@ process.on('message', (request: BuildRequest) => {
 
 async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
-    const { db, localBackendPid, queryMs } = await connect();
-    // The worker (this process's parent) relays the build's progress: that is the build's work too.
-    // A database backend /proc does not show (another container on this host, or another host) is
-    // counted by the time its queries took, an upper bound of its CPU.
-    const meter = localBackendPid
-      ? otherCpuMeter({ ownPids: () => [process.ppid, localBackendPid] })
-      : otherCpuMeter({ ownPids: () => [process.ppid], ownElsewhereMs: queryMs });
+    const connection = await connect();
+    const { db } = connection;
+    const meter = buildLoadMeter(connection);
     const rows = await buildPricelist(
       db,
       list,

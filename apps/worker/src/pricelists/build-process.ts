@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { childEntryPoint } from '@portal/platform';
 import type { Claimed } from './pricelists.repository';
 import type { BuildProgress } from './build';
 
@@ -28,8 +29,7 @@ const IDLE_EXIT_MS = 60_000;
  * builds first).
  */
 function entryPoint(): string {
-  const dir = __filename.endsWith('.ts') ? path.resolve(__dirname, '../../dist/pricelists') : __dirname;
-  return path.join(dir, 'build-child.js');
+  return childEntryPoint(__filename, path.resolve(__dirname, '../../dist/pricelists'), 'build-child.js');
 }
 
 interface Pending {

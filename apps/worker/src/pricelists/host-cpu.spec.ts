@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { otherCpuMeter } from './host-cpu';
 
@@ -64,4 +65,42 @@ describe('otherCpuMeter', () => {
     });
     expect(meter.read()).toBeNull();
   });
+
+  // The build process is a child of the worker; an import running in that worker is load, so the
+  // build must pace itself beside it (it once left the whole worker out and ran flat out).
+  (onLinux ? it : it.skip)(
+    "a build's meter counts the worker that started it (an import running there) as load",
+    async () => {
+      // The build's side: the compiled module (a process cannot start from TypeScript; npm test builds
+      // first), the meter a build uses (database backend elsewhere: no query time in this test) and,
+      // for comparison, one that also leaves out the parent. Both read over the same second.
+      const hostCpu = path.resolve(__dirname, '../../dist/pricelists/host-cpu.js');
+      const child = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const { buildLoadMeter, otherCpuMeter } = require(${JSON.stringify(hostCpu)});
+           const build = buildLoadMeter({ localBackendPid: null, queryMs: () => 0 });
+           const withoutParent = otherCpuMeter({ ownPids: () => [process.ppid] });
+           process.stdout.write('ready\\n');
+           setTimeout(() => {
+             process.stdout.write(JSON.stringify({ build: build.read(), withoutParent: withoutParent.read() }) + '\\n');
+           }, 1000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      while (!out.includes('ready')) await sleep(10);
+      // The worker importing: this (parent) process busy for the whole reading.
+      const until = performance.now() + 1300;
+      while (performance.now() < until) Math.sqrt(Math.random());
+      await exited;
+      const { build, withoutParent } = JSON.parse(out.split('\n')[1]) as { build: number; withoutParent: number };
+      // The parent gets most of a core even on a loaded machine: the build's meter sees it.
+      expect(build - withoutParent).toBeGreaterThan(0.3);
+      expect(build).toBeGreaterThan(0.4);
+    },
+  );
 });

@@ -65,6 +65,29 @@ export interface OtherCpuMeterOptions {
   now?: () => number;
 }
 
+/** A build's database connection as far as the load meter cares. */
+export interface BuildConnection {
+  /** The pid of its database backend when /proc here shows it. */
+  localBackendPid: number | null;
+  /** Time (ms) spent waiting for its queries so far. */
+  queryMs(): number;
+}
+
+/**
+ * The load meter of a price-list build (build-child.ts): everything but the build process and its
+ * database backend counts as load — by pid when /proc shows that backend, otherwise (another container
+ * or host) by the time its queries took, an upper bound of its CPU. The worker that started the build
+ * is NOT left out: it may be running an import or sending mail, which is load like any other, and
+ * its share of the build (relaying progress, a row update and a socket message every two seconds at
+ * most) is far below the tenth of a core that counts as busy.
+ */
+export function buildLoadMeter(connection: BuildConnection) {
+  const { localBackendPid, queryMs } = connection;
+  return localBackendPid
+    ? otherCpuMeter({ ownPids: () => [localBackendPid] })
+    : otherCpuMeter({ ownElsewhereMs: queryMs });
+}
+
 /**
  * Measures how busy the rest of the host is: `read()` returns the CPU (in cores, 0.5 = half a core)
  * that everything but this process and its helpers (`ownPids`, `ownElsewhereMs`) used since the

@@ -10,7 +10,8 @@ import { TwoFactor1764700000000 } from './1764700000000-two-factor';
 import { AuditIndexes1764900000000 } from './1764900000000-audit-indexes';
 import { Pricelists1764600000000 } from './1764600000000-pricelists';
 import { CategoryProductLine1764800000000 } from './1764800000000-category-product-line';
-import { Invitations1795675798977 } from './1795675798977-invitations';
+import { Find1795675936786 } from './1795675936786-find';
+import { Invitations1795679598875 } from './1795679598875-invitations';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -26,5 +27,6 @@ export const MIGRATIONS = [
   AuditIndexes1764900000000,
   Pricelists1764600000000,
   CategoryProductLine1764800000000,
-  Invitations1795675798977,
+  Find1795675936786,
+  Invitations1795679598875,
 ];

@@ -56,6 +56,7 @@ export const ACCOUNT_MSG = {
     confirmInvalid: 'This confirmation link is invalid or has expired. Please change your email again.',
     confirmed: 'Your email address has been changed. Use the new address to sign in.',
     confirmTaken: 'This email address is already used by another account, so it was not changed.',
+    tooManyEmails: 'Too many confirmation emails were sent. Please wait a few minutes and try again.',
   },
   upload: {
     fileRequired: 'Please choose an image file to upload.',

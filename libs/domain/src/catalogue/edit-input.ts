@@ -68,15 +68,23 @@ export interface NewProductInput {
   first: VariantInput;
 }
 
+/**
+ * The product form's name rules (required, at most 300 characters, no control or bidi characters)
+ * on a trimmed name: what is wrong, or null. The catalogue import applies the same rules per row.
+ */
+export function productNameProblem(name: string): string | null {
+  if (!name) return CATALOGUE_MSG.productNameRequired;
+  if (name.length > 300) return CATALOGUE_MSG.productNameTooLong;
+  if (hasControlChars(name)) return TEXT_MSG.controlChars('Product name');
+  return null;
+}
+
 export function parseNewProductBody(body: unknown): EditParse<NewProductInput> {
   const b = (body ?? {}) as { name?: unknown; catalogue_id?: unknown; variants?: unknown };
   const name = typeof b.name === 'string' ? b.name.trim() : '';
-  if (!name) return fail(CATALOGUE_MSG.productNameRequired, { name: CATALOGUE_MSG.productNameRequired });
-  if (name.length > 300) return fail(CATALOGUE_MSG.productNameTooLong);
-  if (hasControlChars(name)) {
-    const message = TEXT_MSG.controlChars('Product name');
-    return fail(message, { name: message });
-  }
+  const problem = productNameProblem(name);
+  // The too-long message names no field (as before); the others point at `name`.
+  if (problem) return problem === CATALOGUE_MSG.productNameTooLong ? fail(problem) : fail(problem, { name: problem });
   const catalogueId = typeof b.catalogue_id === 'string' ? b.catalogue_id : '';
   if (!isUuid(catalogueId)) return fail(EDIT_MSG.invalidCatalogueId);
   const first = (Array.isArray(b.variants) && typeof b.variants[0] === 'object' && b.variants[0]) || {};

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { VARIANT_DATA_FIELDS } from './variant-rules';
+import { partKey } from '../find/normalise';
 
 /** Export/import columns, in file order, with these exact header names. */
 export const IMPORT_COLUMNS = [
@@ -13,6 +14,8 @@ export const IMPORT_COLUMNS = [
   'part_number',
   ...VARIANT_DATA_FIELDS,
   'display_order',
+  // find & demand (issue 25): the variant's part aliases, `;`-separated (optional)
+  'aliases',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -23,6 +26,15 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 100_000;
 /** An XLSX (a zip) may inflate to at most this much in total: anything larger is refused as a zip bomb. */
 export const MAX_XLSX_INFLATED_BYTES = 256 * 1024 * 1024;
+/**
+ * Bounds on one cell (or XLSX shared string) and one row of an import file, checked while the file
+ * streams: no catalogue cell needs more than a few KB, and a file that holds more is refused early.
+ */
+export const MAX_IMPORT_CELL_BYTES = 32 * 1024;
+export const MAX_IMPORT_ROW_BYTES = 512 * 1024;
+/** Bounds on the header row the import preview reads (column names). */
+export const MAX_HEADER_CELL_CHARS = 200;
+export const MAX_HEADER_ROW_CHARS = 8 * 1024;
 
 export const IMPORT_STATUSES = [
   'queued',
@@ -44,6 +56,14 @@ export const IMPORT_MSG = {
   zipBomb: 'The spreadsheet expands to more data than an import may hold',
   empty: 'The file is empty',
   badUpload: 'The upload could not be read. Please try again.',
+  twoFiles: 'Send one file per import (the form has two "file" parts)',
+  textTooLong: (detail: string) =>
+    `The file holds more text in one place than a catalogue needs: ${detail}. Nothing was changed.`,
+  readerFailed: (why: string) =>
+    `The file could not be read: the spreadsheet reader ${why}. Nothing was changed; check the file and import it again.`,
+  interrupted:
+    'Checking the file was interrupted more than once (the worker stopped while reading it). Nothing was changed; check the file and import it again.',
+  headerTooLong: `The header row is too long: column names may have at most ${MAX_HEADER_CELL_CHARS} characters`,
   badMapping: 'The column mapping is not valid',
   mappingTarget: (header: string) => `"${header}" is mapped to an unknown column`,
   mappingTwice: (column: string) => `Two file columns are mapped to ${column}`,
@@ -66,7 +86,27 @@ export const IMPORT_MSG = {
   displayOrderInvalid: 'Display order must be a whole number of 0 or more',
   brokenRow: (reason: string) => `This row could not be read: ${reason}`,
   unknownDelete: 'Nothing to delete',
+  aliasIsPartNumber: (alias: string) => `Alias "${alias}" is already a part number`,
+  aliasInvalid: (alias: string) => `Alias "${alias}" must be 1-100 characters with letters or digits`,
 } as const;
+
+/** Separates the aliases in the `aliases` column. */
+export const ALIAS_SEPARATOR = ';';
+
+/**
+ * The aliases of an `aliases` cell: split at `;`, trimmed, blanks dropped, one per part-number key
+ * (the first spelling wins), sorted by key — the form the dry run compares and the diff shows.
+ */
+export function splitAliases(cell: string): string[] {
+  const byKey = new Map<string, string>();
+  for (const raw of cell.split(ALIAS_SEPARATOR)) {
+    const alias = raw.trim();
+    if (!alias) continue;
+    const key = partKey(alias);
+    if (!byKey.has(key)) byKey.set(key, alias);
+  }
+  return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, alias]) => alias);
+}
 
 const normalise = (s: string) =>
   s
@@ -93,6 +133,9 @@ const ALIASES: Record<string, ImportColumn> = {
   listprice: 'list_price',
   order: 'display_order',
   displayorder: 'display_order',
+  alias: 'aliases',
+  cross_reference: 'aliases',
+  crossreference: 'aliases',
 };
 
 /** Suggested mapping from a file's headers: exact names first, then common spellings; each column once. */

@@ -59,6 +59,8 @@ export const ORG_MSG = {
     idsRequired: 'Please select at least one user',
     tooMany: 'Too many ids in one request',
     resent: 'Account information has been sent.',
+    resendTooMany:
+      'Account information was sent to this user several times already. Please wait a few minutes and try again.',
   },
   notification: {
     idsRequired: 'Please select at least one notification',

@@ -12,6 +12,8 @@ export const PRICELIST_MSG = {
   notFound: 'Price list not found',
   notReady: 'The price list is not ready yet',
   tooMany: (n: number) => `You already have ${n} price lists being prepared. Please wait for them to finish.`,
+  tooManyToday: (n: number) =>
+    `You have requested ${n} price lists in the last 24 hours. Please use the ones you have.`,
   queued: 'Your price list is being prepared',
   ready: 'Your price list is ready',
   failed: 'The price list could not be prepared. Please try again.',
@@ -24,6 +26,8 @@ export const PRICELIST_FILE_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
 /** Price lists one user may have queued or running at once. */
 export const MAX_ACTIVE_PRICELISTS = 3;
+/** Price lists one user may request per 24 hours (each file is kept for seven days). */
+export const MAX_PRICELISTS_PER_DAY = 30;
 
 /** An optional id: absent or '' → undefined; anything but a UUID → `message`. */
 const optionalUuid = (message: string) =>

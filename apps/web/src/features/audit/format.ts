@@ -12,6 +12,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   catalogue_import: 'Catalogue import',
   pricelist: 'Price list',
   settings: 'Settings',
+  part_alias: 'Part alias',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -32,6 +33,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'account.password_changed': 'Password changed',
   'account.password_reset': 'Password reset',
   'category.updated': 'Category updated',
+  'part_alias.created': 'Part alias added',
+  'part_alias.deleted': 'Part alias removed',
   'product.created': 'Product created',
   'product.deleted': 'Product deleted',
   'variant.created': 'Variant created',

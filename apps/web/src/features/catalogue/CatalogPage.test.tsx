@@ -109,11 +109,11 @@ describe('catalogue screen: browsing', () => {
     expect(server.catalogueCalls()).toContain('/api/catalogue/product/cat-m10');
   });
 
-  it('shows the spec message when the catalogue fails to load', async () => {
+  it('shows the spec message with the server reason when the catalogue fails to load', async () => {
     await openCatalogue('employee', (s) => (s.failCategories = true));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Failed to fetch catalogue data');
+    const alert = await screen.findByRole('alert', { name: 'Failed to initialize catalog. Please try again.' });
     expect(alert).toHaveTextContent('Company information not found. Please log in again.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('text-only toggle hides the images and is remembered for the session', async () => {

@@ -1,6 +1,7 @@
 /** Catalogue GET calls (paths relative to /api). */
 import { CATALOGUE_MSG } from '@portal/domain';
-import { api, isApiRequestError } from '../../shared/api';
+import { ACCOUNT_PATHS, type AccountProfileResponse } from '@portal/contracts';
+import { api, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
 import type {
   CatalogueCategory,
   CatalogueListResponse,
@@ -30,6 +31,29 @@ function checkStatus<T extends { status?: number | string }>(body: T): T {
 
 const enc = encodeURIComponent;
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+
+/** The company the catalogue's prices are for, as the server knows it (`user/me`). */
+export interface CompanyDetails {
+  id: string;
+  name: string;
+}
+
+/**
+ * The signed-in customer's company from the server (`user/me`, silent: the catalogue shows the spec's
+ * texts): 'Company ID is required' when the server knows no company for the user, 'Failed to fetch
+ * company details' (with the server's reason as `cause`) when the call fails.
+ */
+export async function fetchCompanyDetails(signal?: AbortSignal): Promise<CompanyDetails> {
+  let profile: AccountProfileResponse['data'] | undefined;
+  try {
+    profile = (await api.get<AccountProfileResponse>(ACCOUNT_PATHS.me, { signal, silent: true }))?.data;
+  } catch (err) {
+    handledAsSessionEnd(err);
+    throw new Error(CATALOGUE_MSG.fetchCompanyFailed, { cause: err });
+  }
+  if (!profile?.company_id) throw new Error(CATALOGUE_MSG.companyIdRequired);
+  return { id: profile.company_id, name: profile.company_name ?? '' };
+}
 
 export async function fetchCategories(superadmin: boolean, signal?: AbortSignal): Promise<CatalogueCategory[]> {
   const body = checkStatus(

@@ -8,6 +8,8 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   categories: (superadmin: boolean) => ['catalogue', 'categories', superadmin ? 'superadmin' : 'customer'] as const,
   subcategories: (categoryId: string) => ['catalogue', 'subcategories', categoryId] as const,
+  /** The customer's company (the catalogue's prices are for it). */
+  company: ['catalogue', 'company'] as const,
   /** Everything loaded for one category: its products and searches, whatever list id they use. */
   category: (categoryId: string) => ['catalogue', 'category', categoryId] as const,
   products: (categoryId: string, listId: string) => ['catalogue', 'category', categoryId, 'products', listId] as const,

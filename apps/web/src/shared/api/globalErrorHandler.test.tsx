@@ -1,4 +1,5 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@portal/domain';
@@ -86,6 +87,15 @@ describe('global error handler', () => {
     handleGlobalApiError(new ApiRequestError(403, 'Forbidden'));
     expect(await screen.findByText(MSG.global.accessDenied)).toBeInTheDocument();
     expect(screen.getByText(MSG.global.accessDeniedText)).toBeInTheDocument();
+  });
+
+  it("403 for a catalogue user without a company: the spec's text, not the generic one", async () => {
+    mount();
+    act(() => notifications.clean()); // the store outlives each render: no earlier 403 toast
+    handleGlobalApiError(new ApiRequestError(403, MSG.session.companyMissing));
+    expect(await screen.findByText(MSG.global.accessDenied)).toBeInTheDocument();
+    expect(screen.getByText('Company information not found. Please log in again.')).toBeInTheDocument();
+    expect(screen.queryByText(MSG.global.accessDeniedText)).not.toBeInTheDocument();
   });
 
   it('429: Too Many Requests', async () => {

@@ -44,6 +44,9 @@ function openOnce(id: string, title: string, body: React.ReactNode, withRefresh 
   });
 }
 
+/** 403 reasons shown as they are instead of the generic 'You do not have permission…'. */
+const FORBIDDEN_REASONS_SHOWN = new Set<string>([MSG.session.companyMissing]);
+
 export type GlobalErrorKind =
   'connection' | 'session' | 'csrf' | 'forbidden' | 'throttled' | 'server' | 'refusedUpload' | 'other';
 
@@ -88,7 +91,8 @@ export function handleGlobalApiError(err: ApiRequestError): void {
         id: 'global-forbidden',
         color: 'red',
         title: MSG.global.accessDenied,
-        message: MSG.global.accessDeniedText,
+        // A refusal the spec words for the user (a catalogue user without a company) keeps its text.
+        message: FORBIDDEN_REASONS_SHOWN.has(err.message) ? err.message : MSG.global.accessDeniedText,
         autoClose: 5000,
       });
       return;

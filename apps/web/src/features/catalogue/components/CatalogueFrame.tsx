@@ -18,9 +18,16 @@ export function CategoriesFallback({ query }: { query: ReturnType<typeof useCate
         <ProductListSkeleton label="Loading catalogue" />
       </>
     );
+  // The first load of the screen: 'Failed to initialize catalog. Please try again.' with the server's
+  // reason, 'Unexpected response status: {status}', or 'Failed to fetch catalogue data'.
   if (query.isError)
     return (
-      <LoadError title={CATALOGUE_MSG.fetchCatalogueFailed} error={query.error} onRetry={() => void query.refetch()} />
+      <LoadError
+        title={CATALOGUE_MSG.initFailed}
+        error={query.error}
+        fallbackDetail={CATALOGUE_MSG.fetchCatalogueFailed}
+        onRetry={() => void query.refetch()}
+      />
     );
   return <NoResults />;
 }

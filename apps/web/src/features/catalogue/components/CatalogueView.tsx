@@ -9,6 +9,7 @@ import { CategoriesFallback, SubcategoryPanel } from './CatalogueFrame';
 import { CategoryCards } from './CategoryCards';
 import { DimensionSearchPanel } from './DimensionSearchPanel';
 import { PartNumberSearch } from './PartNumberSearch';
+import { FindBox } from '../../find';
 
 /** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
 function OddSizePanel() {
@@ -93,6 +94,7 @@ export function CatalogueView() {
 
   return (
     <>
+      <FindBox />
       <CategoryCards
         categories={list}
         selectedId={category._id}

@@ -36,8 +36,19 @@ export function ProductListSkeleton({ label = 'Loading products' }: { label?: st
 }
 
 /** Load failure with its spec title ('Failed to fetch products', …), the server detail and a retry. */
-export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
-  const detail = failureDetail(error);
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  fallbackDetail,
+}: {
+  title: string;
+  error: unknown;
+  onRetry?: () => void;
+  /** Shown when the failure carries no reason of its own. */
+  fallbackDetail?: string;
+}) {
+  const detail = failureDetail(error) ?? fallbackDetail ?? null;
   return (
     <Alert color="red" title={title} role="alert">
       <Stack gap="xs" align="flex-start">

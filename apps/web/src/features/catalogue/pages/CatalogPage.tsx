@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
 import { CataloguePricelistActions } from '../../pricelists';
+import { CatalogueAccessGate, CatalogueCompany } from '../components/CatalogueAccess';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -17,8 +18,16 @@ const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
  * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here.
  */
 export default function CatalogPage() {
-  useCatalogueSession();
   const superadmin = useIsSuperadmin();
+  return (
+    <CatalogueAccessGate superadmin={superadmin}>
+      <CatalogueScreen superadmin={superadmin} />
+    </CatalogueAccessGate>
+  );
+}
+
+function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
+  useCatalogueSession();
   const mode = useCatalogueStore((s) => s.mode);
   const setMode = useCatalogueStore((s) => s.setMode);
   const editing = superadmin && mode === 'edit';
@@ -39,6 +48,7 @@ export default function CatalogPage() {
           </Button>
         )}
       </Group>
+      {!superadmin && <CatalogueCompany />}
       {editing ? (
         <Suspense fallback={<ProductListSkeleton label="Loading editor" />}>
           <EditCatalogueView />

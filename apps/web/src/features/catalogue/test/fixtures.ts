@@ -1,4 +1,4 @@
-import type { RoleKey } from '@portal/contracts';
+import type { AccountProfile, RoleKey, SessionUserData } from '@portal/contracts';
 import { json, makeUser, mockFetch, type FetchCall } from '../../../test/utils';
 import type { CatalogueCategory, CatalogueProduct, CatalogueSubcategory, DisplayVariant } from '../types';
 
@@ -88,6 +88,11 @@ export interface Server {
   searchResult: CatalogueProduct[];
   failSubcategories: boolean;
   failCategories: boolean;
+  /** The signed-in user (stored session and `validate`). */
+  user: SessionUserData;
+  /** `user/me` (the company details): the profile's company id, or an HTTP failure. */
+  profileCompanyId: string | null;
+  failProfile: boolean;
   /** Requests to the catalogue API only (path + query). */
   catalogueCalls: () => string[];
 }
@@ -101,12 +106,27 @@ export function catalogueServer(role: RoleKey): Server {
     searchResult: [],
     failSubcategories: false,
     failCategories: false,
+    user: makeUser(role),
+    profileCompanyId: role === 'superadmin' ? null : 'company-1',
+    failProfile: false,
     catalogueCalls: () => server.calls.map((c) => c.url).filter((u) => u.startsWith('/api/catalogue')),
   };
   const { calls } = mockFetch((raw) => {
     const url = new URL(raw, 'http://localhost');
     const path = url.pathname.replace(/^\/api\//, '');
-    if (path === 'validate') return json({ status: 200, token: 'fresh.jwt.token', data: makeUser(role) });
+    if (path === 'validate') return json({ status: 200, token: 'fresh.jwt.token', data: server.user });
+    if (path === 'user/me') {
+      if (server.failProfile) return json({ status: 500, message: 'Internal server error' }, 500);
+      const profile: AccountProfile = {
+        ...server.user,
+        company_id: server.profileCompanyId,
+        picture: null,
+        company_picture: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        last_login: null,
+      };
+      return json({ status: 200, data: profile });
+    }
     if (path === 'config') return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } });
     if (path === 'catalogue') {
       if (server.failCategories)

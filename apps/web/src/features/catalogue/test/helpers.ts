@@ -1,15 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import type { RoleKey } from '@portal/contracts';
-import { renderApp, resetClientState, makeUser } from '../../../test/utils';
+import { renderApp, resetClientState } from '../../../test/utils';
 import { resetCatalogueStore } from '../store';
 import { catalogueServer, type Server } from './fixtures';
 
 export async function openCatalogue(role: RoleKey = 'employee', setup?: (server: Server) => void) {
-  resetClientState({ session: { token: 'stored.jwt.token', user: makeUser(role) } });
   resetCatalogueStore();
   const server = catalogueServer(role);
   setup?.(server);
+  resetClientState({ session: { token: 'stored.jwt.token', user: server.user } });
   const utils = renderApp(`/${role}/catalog`);
   await screen.findByRole('heading', { level: 1, name: 'Catalog' });
   return { server, ...utils };

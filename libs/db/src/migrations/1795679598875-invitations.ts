@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * row ('superseded'). The latest row of a user is the invitation the lists show.
  * Notifications remember who caused them (`actor_id`) so nobody is notified of their own action.
  */
-export class Invitations1795675798977 implements MigrationInterface {
-  name = 'Invitations1795675798977';
+export class Invitations1795679598875 implements MigrationInterface {
+  name = 'Invitations1795679598875';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  CATALOGUE_MSG,
+  keysAtDistanceOne,
+  parseFindQuery,
+  partKey,
+  percentageForProductLine,
+  SEARCH_RAW_MAX,
+  type FindQuery,
+} from '@portal/domain';
+import { ApiException } from '../common/api-exception';
+import type { RequestUser } from '../common/request-user';
+import { SearchLog } from '../demand/search-log';
+import {
+  companyPercentages,
+  findByPart,
+  findBySize,
+  nearPartNumber,
+  type FindRow,
+  type LinePercentages,
+} from './find.repository';
+
+const LIST_PRICE: LinePercentages = { rigidflow: '100', minipro: '100', polyroll: '100', general: '100' };
+
+/**
+ * `GET catalogue/find`: one box for a part number (exact, normalised or an alias), a nominal size
+ * (with words that narrow it by category or product name). Rows carry the caller's company price
+ * per product line, exactly as the catalogue screen prices them. Every call but the screen's
+ * as-you-type ones (`typing=1`) is logged after the answer.
+ */
+@Injectable()
+export class FindService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly searchLog: SearchLog,
+  ) {}
+
+  private async percentages(user: RequestUser): Promise<LinePercentages> {
+    if (user.role === 'superadmin') return LIST_PRICE;
+    if (!user.companyId) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
+    const c = await companyPercentages(this.db, user.companyId);
+    if (!c) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
+    const pct = (line: 'rigidflow' | 'minipro' | 'polyroll' | null) => String(percentageForProductLine(line, c));
+    return { rigidflow: pct('rigidflow'), minipro: pct('minipro'), polyroll: pct('polyroll'), general: pct(null) };
+  }
+
+  async find(user: RequestUser, query: FindQuery) {
+    const pct = await this.percentages(user);
+    const parsed = parseFindQuery(query.q);
+    let rows: FindRow[] = [];
+    let didYouMean: string | null = null;
+    if (parsed.key) rows = await findByPart(this.db, pct, query.q, query.limit);
+    const bySize = !rows.length && parsed.size !== null;
+    if (bySize) {
+      const { width, height, depth } = parsed.size!;
+      rows = await findBySize(
+        this.db,
+        pct,
+        { short: Math.min(width, height), long: Math.max(width, height), depth },
+        parsed.words,
+        query.limit,
+      );
+    }
+    if (!rows.length && !parsed.size && parsed.key) {
+      didYouMean = await nearPartNumber(this.db, keysAtDistanceOne(parsed.key));
+    }
+    const list = rows.map((r) => JSON.parse(r.row) as { matched_via: string });
+    const total = rows[0]?.total ?? 0;
+    if (!query.typing) {
+      this.searchLog.record({
+        kind: 'find',
+        company_id: user.companyId,
+        user_id: user.id,
+        raw: query.q.slice(0, SEARCH_RAW_MAX),
+        key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,
+        width: parsed.size?.width ?? null,
+        height: parsed.size?.height ?? null,
+        depth: parsed.size?.depth ?? null,
+        measure: parsed.size ? 'nominal' : null,
+        category_id: null,
+        results: total,
+        matched_via: list[0]?.matched_via ?? null,
+      });
+    }
+    return {
+      status: 200,
+      data: { list, total, ...(didYouMean !== null ? { did_you_mean: didYouMean } : {}) },
+    };
+  }
+}

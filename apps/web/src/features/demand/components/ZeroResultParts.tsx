@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pagination } from '../../../shared/kit';
+import { fetchDemandParts, resolveDemand, type DemandPart, type Range } from '../api';
+import { OurPartForm } from './OurPartForm';
+
+const LIMIT = 20;
+
+/** The numbers customers asked for, most unanswered first; one click maps a number to our part. */
+export function ZeroResultParts({ range }: { range: Range }) {
+  const [zeroOnly, setZeroOnly] = useState(true);
+  const [page, setPage] = useState(1);
+  const [resolving, setResolving] = useState<DemandPart | null>(null);
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: ['demand', 'parts', range, zeroOnly, page],
+    queryFn: ({ signal }) => fetchDemandParts({ ...range, zeroOnly, page, limit: LIMIT }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const rows = query.data?.list ?? [];
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Switch
+          label="Only numbers that found nothing"
+          checked={zeroOnly}
+          onChange={(e) => {
+            setZeroOnly(e.currentTarget.checked);
+            setPage(1);
+          }}
+        />
+        <Text size="sm" c="dimmed">
+          {query.data ? `${query.data.total} numbers` : ''}
+        </Text>
+      </Group>
+      <Table striped withTableBorder aria-label="Part numbers asked for">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Typed as</Table.Th>
+            <Table.Th ta="right">Searches</Table.Th>
+            <Table.Th ta="right">Found nothing</Table.Th>
+            <Table.Th>Companies</Table.Th>
+            <Table.Th>Last asked</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.key}>
+              <Table.Td ff="monospace">{r.key}</Table.Td>
+              <Table.Td>{r.examples.join(', ')}</Table.Td>
+              <Table.Td ta="right">{r.searches}</Table.Td>
+              <Table.Td ta="right">{r.zero_results > 0 ? <Badge color="red">{r.zero_results}</Badge> : 0}</Table.Td>
+              <Table.Td>
+                {r.company_names.join(', ')}
+                {r.companies > r.company_names.length ? ` +${r.companies - r.company_names.length}` : ''}
+              </Table.Td>
+              <Table.Td>{new Date(r.last_at).toLocaleString()}</Table.Td>
+              <Table.Td>
+                {r.zero_results > 0 && (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setResolving(r)}
+                    aria-label={`Map ${r.key} to our part`}
+                  >
+                    Map to our part
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {!rows.length && !query.isPending && (
+            <Table.Tr>
+              <Table.Td colSpan={7}>
+                <Text c="dimmed" size="sm">
+                  No part-number searches in this period.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      {query.data && <Pagination page={page} total={query.data.total} pageSize={LIMIT} onChange={setPage} />}
+      <Modal
+        opened={resolving !== null}
+        onClose={() => setResolving(null)}
+        title={`Map ${resolving?.key ?? ''} to our part`}
+      >
+        {resolving && (
+          <OurPartForm
+            submitLabel="Create alias"
+            onSubmit={async (choice) => {
+              const res = await resolveDemand({
+                key: resolving.key,
+                variantId: choice.variantId,
+                source: choice.source,
+                brand: choice.brand,
+              });
+              notifications.show({
+                color: 'teal',
+                message: `${res.alias.alias} → ${choice.partNumber}: it would have answered ${res.would_have_matched} searches`,
+              });
+              setResolving(null);
+              await qc.invalidateQueries({ queryKey: ['demand'] });
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

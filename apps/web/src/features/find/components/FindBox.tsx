@@ -1,0 +1,53 @@
+import { ActionIcon, Button, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
+import { IconSearch, IconX } from '@tabler/icons-react';
+import { isApiRequestError } from '../../../shared/api';
+import { useFind } from '../hooks/useFind';
+import { FindResults } from './FindResults';
+
+/**
+ * "Find any filter": one box above the categories for a part number (ours, written any way), a
+ * competitor's or OEM number, or a size such as `20x25x1 merv 13`. Answers as you type; Enter or
+ * Search commits the search (the committed ones are what the supplier's demand report counts).
+ */
+export function FindBox() {
+  const find = useFind();
+  const { data, isFetching, isError, error } = find.query;
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        <form
+          aria-label="Find any filter"
+          onSubmit={(e) => {
+            e.preventDefault();
+            find.commit();
+          }}
+        >
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              flex={1}
+              label="Find any filter"
+              description="Part number, a competitor's number, or a size like 20x25x1 merv 13"
+              placeholder="e.g. FLN-12345 or 20 x 25 x 1"
+              value={find.text}
+              maxLength={64}
+              onChange={(e) => find.setText(e.currentTarget.value)}
+              leftSection={isFetching ? <Loader size={14} /> : <IconSearch size={16} aria-hidden />}
+              rightSection={
+                find.text ? (
+                  <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={find.clear}>
+                    <IconX size={14} aria-hidden />
+                  </ActionIcon>
+                ) : null
+              }
+            />
+            <Button type="submit">Search</Button>
+          </Group>
+        </form>
+        {find.active && isError && (
+          <div role="alert">{isApiRequestError(error) ? error.message : 'The search failed. Please try again.'}</div>
+        )}
+        {find.active && data && <FindResults q={find.q} answer={data} onPick={(s) => find.commit(s)} />}
+      </Stack>
+    </Paper>
+  );
+}
