@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications as toasts } from '@mantine/notifications';
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { serverMessage } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { ListSearchInput, Pagination, useListSearch } from '../../../shared/kit';
@@ -56,12 +56,14 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   const total = list.isError ? 0 : (list.data?.total ?? 0);
   return (
     <div>
-      <ListSearchInput
-        value={search.input}
-        onChange={search.setInput}
-        label="Search the audit log"
-        placeholder="Search who, action or record name"
-      />
+      <Box mb="sm">
+        <ListSearchInput
+          value={search.input}
+          onChange={search.setInput}
+          label="Search the audit log"
+          placeholder="Search who, action or record name"
+        />
+      </Box>
       <AuditFiltersBar
         filters={filters}
         onChange={change}
