@@ -28,10 +28,18 @@ export const USERS = {
   totp: { email: 'tara.totp@acme.test', username: 'Tara Totp' },
   // two-factor.e2e.ts: an admin the security policy sends to enrolment at sign-in.
   enrolAdmin: { email: 'erin@enrol-co.test', username: 'Erin Enrol' },
+  // invitations.e2e.ts: invites employees into a company of its own.
+  inviteAdmin: { email: 'ines@invite-co.test', username: 'Ines Invite' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
-export const COMPANIES = { logo: 'Logo Co', quiet: 'Quiet Co', live: 'Live Co', enrol: 'Enrol Co' } as const;
+export const COMPANIES = {
+  logo: 'Logo Co',
+  quiet: 'Quiet Co',
+  live: 'Live Co',
+  enrol: 'Enrol Co',
+  invite: 'Invite Co',
+} as const;
 
 export interface CaughtEmail {
   id: string;

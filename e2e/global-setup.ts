@@ -68,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     [COMPANIES.quiet, USERS.quietAdmin],
     [COMPANIES.live, USERS.liveAdmin],
     [COMPANIES.enrol, USERS.enrolAdmin],
+    [COMPANIES.invite, USERS.inviteAdmin],
   ] as const) {
     const sql = `INSERT INTO companies (name, discount_percentage) VALUES ($1, 100) RETURNING id`;
     const [{ id }] = await ds.query(sql, [company]);

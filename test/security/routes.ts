@@ -179,6 +179,18 @@ async function userFor(w: World, a: Actor, kind: Kind): Promise<string> {
   return (await w.freshEmployee(kind === 'own' ? own : w.other(own))).id;
 }
 
+/** Issue 27: `userFor` with a pending invitation (so resend and revoke have something to act on). */
+async function invitedFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  const id = await userFor(w, a, kind);
+  if (kind === 'random') return id;
+  await w.api.db.query(
+    `INSERT INTO user_invitations (user_id, token_hash, expires_at)
+     VALUES ($1, sha256(gen_random_uuid()::text::bytea), now() + interval '7 days')`,
+    [id],
+  );
+  return id;
+}
+
 /** A catalogue node for catalogue reads: own = the real one; foreign = another company's id. */
 function nodeFor(w: World, a: Actor, kind: Kind, real: string): string {
   if (kind === 'random') return uuid();
@@ -554,6 +566,45 @@ export const ROUTES: RouteSpec[] = [
     allowed: adminOwnOrSuper,
     build: async (w, a, k) => ({ method: 'GET', path: `user/resend/${await userFor(w, a, k)}` }),
     getWrites: 'the original client calls resend as a GET: it issues a set-password link and an email event',
+  },
+
+  // ---- invitations (issue 27)
+  {
+    op: 'POST /api/user/{id}/invitation/resend',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'POST', path: `user/${await invitedFor(w, a, k)}/invitation/resend` }),
+  },
+  {
+    op: 'DELETE /api/user/{id}/invitation',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'DELETE', path: `user/${await invitedFor(w, a, k)}/invitation` }),
+  },
+  {
+    op: 'POST /api/invitation/check',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody, // only a token from an invitation email is known
+    build: async () => ({ method: 'POST', path: 'invitation/check', body: { token: 'A'.repeat(43) } }),
+  },
+  {
+    op: 'POST /api/invitation/accept',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody,
+    build: async () => ({
+      method: 'POST',
+      path: 'invitation/accept',
+      body: { token: 'A'.repeat(43), password: 'Brand-new-Passw0rd!' },
+    }),
+  },
+  {
+    op: 'POST /api/invitation/request-new',
+    public: true,
+    kinds: NO_ID,
+    allowed: nobody,
+    build: async () => ({ method: 'POST', path: 'invitation/request-new', body: { token: 'A'.repeat(43) } }),
   },
 
   // ---- notifications

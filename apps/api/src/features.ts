@@ -12,6 +12,7 @@ import { PricelistsModule } from './pricelists/pricelists.module';
 import { DemandModule } from './demand/demand.module';
 import { QuoteRequestsModule } from './quote-requests/quote-requests.module';
 import { OpsModule } from './ops/ops.module';
+import { InvitationsModule } from './invitations/invitations.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -28,4 +29,5 @@ export const FEATURE_MODULES: Type[] = [
   DemandModule,
   QuoteRequestsModule,
   OpsModule,
+  InvitationsModule,
 ];

@@ -52,6 +52,7 @@ describe('audit log', () => {
           after: { discount_percentage: 60.25 },
           ip: expect.any(String),
           created_at: expect.any(String),
+          entity_name: 'Globex',
         },
       ]);
       // A PATCH that changes nothing writes nothing.

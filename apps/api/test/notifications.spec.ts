@@ -172,6 +172,8 @@ describe('notifications and emails for companies and users', () => {
         description: 'Action 0',
         date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         read_status: true,
+        actor_id: null,
+        link: null,
       });
       const p2 = await root.request('GET', 'notification?page=2&limit=20');
       expect(p2.body.data.notification.map((n: { description: string }) => n.description)).toEqual([

@@ -167,6 +167,8 @@ describe('users API', () => {
           'companyName',
           'company_id',
           'email_status',
+          'current_login',
+          'invitation',
         ].sort(),
       );
       const page2 = await root.request('GET', 'user?page=2&limit=20');

@@ -31,7 +31,12 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
     const draft = sanitizeDraft(handler(event, ctx));
     if (!draft) return 'skipped';
     return db.transaction(async (m) => {
-      const row = await insertNotification(m, { eventId: event.id, createdAt: event.createdAt, ...draft });
+      const row = await insertNotification(m, {
+        eventId: event.id,
+        createdAt: event.createdAt,
+        actorId: event.actorId,
+        ...draft,
+      });
       if (!row) return 'duplicate';
       const view: NotificationView = {
         _id: row.id,
@@ -40,11 +45,20 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
         description: draft.description,
         date: new Date(row.created_at).toISOString(),
         read_status: false,
+        actor_id: event.actorId,
+        link: notificationLink(draft),
       };
       await publishRealtime(m, rooms.role('superadmin'), 'notification.created', view);
       return 'created';
     });
   };
+}
+
+/** The page a notification is about (superadmin screens): the user, else the company. */
+export function notificationLink(d: Pick<NotificationDraft, 'userId' | 'companyId'>): string | null {
+  if (d.userId && d.companyId) return `/superadmin/companies/${d.companyId}/user/${d.userId}`;
+  if (d.companyId) return `/superadmin/companies/${d.companyId}`;
+  return null;
 }
 
 /** Notification texts are shown as typed: names in them never carry line breaks or bidi controls. */

@@ -64,6 +64,8 @@ export const ACCOUNT_PATHS = {
 
 /** The reset link's page; the token travels as `?code=`. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
+/** The invitation link's page (issue 27): `?code=<token>`. */
+export const INVITATION_PAGE = '/invitation';
 
 /** The email-change confirmation link's page; the token travels as `?code=`. */
 export const CONFIRM_EMAIL_PAGE = '/confirm-email';

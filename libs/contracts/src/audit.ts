@@ -36,6 +36,8 @@ export interface AuditEntryView {
   after: AuditValues | null;
   ip: string | null;
   created_at: string;
+  /** The record's name (issue 27; null when it has none, e.g. a session). */
+  entity_name?: string | null;
 }
 
 export interface AuditListResponse {

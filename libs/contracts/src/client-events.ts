@@ -8,6 +8,9 @@ export interface NotificationView {
   description: string;
   date: string;
   read_status: boolean;
+  /** Issue 27: who caused it (screens ignore their own actions) and the page it is about. */
+  actor_id?: string | null;
+  link?: string | null;
 }
 
 /** Socket.IO server → client events (docs/ARCHITECTURE.md#realtime). Payloads never carry prices. */

@@ -13,6 +13,11 @@ export interface SetPasswordLink {
   tokenExpiresAt?: string;
 }
 
+/** Issue 27: the new account was invited (`user.invited` emails the link; no welcome email). */
+export interface InvitedFlag {
+  invited?: boolean;
+}
+
 /**
  * Domain events written to the transactional outbox (docs/ARCHITECTURE.md#domain-events).
  * Every event type names its payload here; the relay maps each to the jobs in EVENT_JOBS.
@@ -60,13 +65,14 @@ export interface EventMap {
 
   /* Companies and users. `actor` is who did it; payloads never carry passwords. */
   /** A company and its first administrator were created (welcome email to that admin). */
-  'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor } & SetPasswordLink;
+  'company.created': { companyId: string; name: string; admin: OrgUserRef; actor: OrgActor } & SetPasswordLink &
+    InvitedFlag;
   /** Company fields changed (name, status, multipliers). */
   'company.updated': { companyId: string; name: string; changes: OrgChange[]; actor: OrgActor };
   /** A company and all its users were deleted. */
   'company.deleted': { companyId: string; name: string; deletedUsers: number; actor: OrgActor };
   /** An administrator or employee was added (welcome email). */
-  'user.created': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
+  'user.created': OrgUserRef & { actor: OrgActor } & SetPasswordLink & InvitedFlag;
   /** Username and/or email changed (email to the user listing what changed; old address told too). */
   'user.updated': OrgUserRef & { changes: OrgChange[]; previousEmail: string | null; actor: OrgActor };
   /** An account was enabled or disabled. */
@@ -75,6 +81,17 @@ export interface EventMap {
   'user.deleted': OrgUserRef & { actor: OrgActor };
   /** "Resend Account Information?": email with the sign-in and set-password links. */
   'user.resend_requested': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
+
+  /* Invitations (issue 27). The raw token travels once, in the event that emails it (erased from
+     the outbox when the invitation ends). `actor` is null when the invited person acted. */
+  /** An invitation was sent: on creation with `invite: true`, or a resend (the older link ended). */
+  'user.invited': OrgUserRef & { actor: OrgActor; resend: boolean; token?: string; expiresAt: string };
+  /** The invitation was withdrawn before it was accepted. */
+  'user.invitation_revoked': OrgUserRef & { actor: OrgActor };
+  /** The person chose their password through the link (and is signed in). */
+  'user.invitation_accepted': OrgUserRef;
+  /** The person opened an expired or withdrawn link and asked for a new one. */
+  'user.invitation_new_link_requested': OrgUserRef & { invitationStatus: 'expired' | 'revoked' };
 
   /* Catalogue editing. `actor` is the superadmin; payloads never carry prices. */
   /** A product's variants were saved (atomic grid save or one of the single-variant calls). */
@@ -245,6 +262,11 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'user.status_changed': ['notifications', 'email'],
   'user.deleted': ['notifications'],
   'user.resend_requested': ['notifications', 'email'],
+  // invitations (issue 27)
+  'user.invited': ['notifications', 'email'],
+  'user.invitation_revoked': ['notifications'],
+  'user.invitation_accepted': ['notifications'],
+  'user.invitation_new_link_requested': ['notifications'],
   'catalogue.variants_saved': ['notifications'],
   'catalogue.product_added': ['notifications'],
   'catalogue.product_deleted': ['notifications'],

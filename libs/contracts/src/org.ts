@@ -47,8 +47,10 @@ export interface CreateCompanyRequest {
   name: string;
   username: string;
   email: string;
-  password: string;
-  confirm_password: string;
+  /** Password + confirmation (the spec's client), or `invite: true` (issue 27). */
+  password?: string;
+  confirm_password?: string;
+  invite?: boolean;
 }
 export type CreateCompanyResponse = ApiResponse<{ company: CompanyListItem; admin: UserRow }>;
 
@@ -85,7 +87,35 @@ export interface UserRow {
    * complaint or repeated soft bounces. Always sent by the API (optional for older fixtures).
    */
   email_status?: 'ok' | 'bounced' | 'suppressed';
+  /** The most recent sign-in (`last_login` keeps the spec's meaning: the one before it). */
+  current_login: string | null;
+  /** The user's latest invitation; null when they were given a password instead (issue 27). */
+  invitation: UserInvitation | null;
 }
+
+/* ------------------------------------------------------------------ invitations (issue 27) */
+
+export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked' | 'superseded';
+
+/** A user's latest invitation as lists and the detail show it. */
+export interface UserInvitation {
+  status: InvitationStatus;
+  sent_at: string;
+  expires_at: string;
+}
+
+/** `GET invitation?token=`: what the link's page says up front. */
+export interface InvitationLinkView {
+  status: InvitationStatus;
+  email: string;
+  username: string;
+  expires_at: string;
+  /** Whether "ask for a new invitation" was already sent for this link. */
+  new_link_requested: boolean;
+}
+export type InvitationLinkResponse = ApiResponse<InvitationLinkView>;
+/** `POST user/{id}/invitation/resend`, `DELETE user/{id}/invitation`. */
+export type InvitationChangeResponse = ApiResponse<UserInvitation>;
 
 /** `GET user/{id}` */
 export interface UserDetail {
@@ -104,6 +134,7 @@ export interface UserDetail {
   companyName: string | null;
   /** Whether emails reach this address (issue 26). */
   email_status?: 'ok' | 'bounced' | 'suppressed';
+  invitation: UserInvitation | null;
 }
 export type UserDetailResponse = ApiResponse<UserDetail>;
 
@@ -123,7 +154,9 @@ export interface CreateUserRequest {
   company_id?: string;
   username: string;
   email: string;
-  password: string;
+  /** Either a password (the spec's client) or `invite: true` (issue 27). */
+  password?: string;
+  invite?: boolean;
   action?: 'admin' | 'employee';
 }
 export type CreateUserResponse = ApiResponse<UserRow>;

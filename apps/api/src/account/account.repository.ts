@@ -79,13 +79,18 @@ export function setPasswordHash(
   );
 }
 
-/** Only active users of active companies get a reset link: a disabled account could not sign in anyway. */
+/**
+ * Only active users of active companies get a reset link: a disabled account could not sign in anyway.
+ * Nor does an invited person who never accepted (issue 27): a revoked invitation stays revoked.
+ */
 export function findResettableAccount(db: Db, email: string): Promise<AccountUser | null> {
   return queryOne<AccountUser>(
     db,
     `SELECT u.id, u.username, u.email, u.company_id
        FROM users u LEFT JOIN companies c ON c.id = u.company_id
-      WHERE u.email = $1 AND u.status AND (u.company_id IS NULL OR c.status)`,
+      WHERE u.email = $1 AND u.status AND (u.company_id IS NULL OR c.status)
+        AND (NOT EXISTS (SELECT 1 FROM user_invitations i WHERE i.user_id = u.id)
+             OR EXISTS (SELECT 1 FROM user_invitations i WHERE i.user_id = u.id AND i.end_reason = 'accepted'))`,
     [email],
   );
 }

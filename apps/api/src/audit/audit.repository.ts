@@ -1,6 +1,7 @@
 import { type Db, queryOne, queryRows } from '@portal/db';
 import type { AuditEntity, AuditEntryView, AuditValues, RoleKey } from '@portal/contracts';
 import type { AuditQuery } from '@portal/domain';
+import { likePattern } from '../org/org.repository';
 
 /* The read side of the audit log (entries are written by recordAudit in audit.sql.ts). */
 
@@ -17,6 +18,7 @@ interface RawEntry {
   after: AuditValues | null;
   ip: string | null;
   created_at: Date;
+  entity_name?: string | null;
   total?: string;
 }
 
@@ -32,6 +34,7 @@ function toAuditView(r: RawEntry): AuditEntryView {
     after: r.after,
     ip: r.ip,
     created_at: new Date(r.created_at).toISOString(),
+    entity_name: r.entity_name ?? null,
   };
 }
 
@@ -53,6 +56,18 @@ function auditWhere(q: AuditQuery, companyScope: string | null): { sql: string; 
     if (q.action.includes('.')) add((p) => `a.action = ${p}`, q.action);
     else add((p) => `a.action LIKE ${p}`, `${q.action}.%`);
   }
+  // Issue 27: free text over who acted, the action and the record's name (live or as logged).
+  if (q.search) {
+    add(
+      (p) => `(a.actor_username ILIKE ${p} OR a.action ILIKE ${p}
+        OR a.after->>'username' ILIKE ${p} OR a.before->>'username' ILIKE ${p}
+        OR a.after->>'email' ILIKE ${p} OR a.before->>'email' ILIKE ${p}
+        OR a.after->>'name' ILIKE ${p} OR a.before->>'name' ILIKE ${p}
+        OR (a.entity = 'user' AND a.entity_id IN (SELECT id::text FROM users WHERE username ILIKE ${p} OR email ILIKE ${p}))
+        OR (a.entity = 'company' AND a.entity_id IN (SELECT id::text FROM companies WHERE name ILIKE ${p})))`,
+      likePattern(q.search),
+    );
+  }
   if (q.from) add((p) => `a.created_at >= ${p}::timestamptz`, q.from.at);
   if (q.to) add((p) => `a.created_at ${q.to!.exclusive ? '<' : '<='} ${p}::timestamptz`, q.to.at);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
@@ -60,6 +75,20 @@ function auditWhere(q: AuditQuery, companyScope: string | null): { sql: string; 
 
 const ENTRY_COLUMNS = `a.id, a.action, a.entity, a.entity_id, a.actor_id, a.actor_username, a.actor_role, a.company_id,
   a.before, a.after, a.ip, a.created_at`;
+
+/**
+ * The record's name (issue 27: "Acme Filters", not "Company 65b60871"): the live name of a user,
+ * company, product or category, else the name the entry logged. Evaluated for a page's rows only.
+ */
+const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const ENTITY_NAME = `COALESCE(
+    CASE a.entity
+      WHEN 'user' THEN (SELECT x.username FROM users x WHERE x.id = e.entity_uuid)
+      WHEN 'company' THEN (SELECT x.name FROM companies x WHERE x.id = e.entity_uuid)
+      WHEN 'product' THEN (SELECT x.name FROM products x WHERE x.id = e.entity_uuid)
+      WHEN 'category' THEN (SELECT x.name FROM categories x WHERE x.id = e.entity_uuid)
+    END,
+    a.after->>'username', a.before->>'username', a.after->>'name', a.before->>'name')`;
 
 /** One page, newest first, and the total, in one query (exact count only when the page is empty). */
 export async function listAudit(
@@ -71,8 +100,11 @@ export async function listAudit(
   const n = params.length;
   const rows = await queryRows<RawEntry>(
     db,
-    `SELECT ${ENTRY_COLUMNS}, count(*) OVER () AS total FROM audit_log a ${sql}
-      ORDER BY a.created_at DESC, a.id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+    `SELECT a.*, ${ENTITY_NAME} AS entity_name
+       FROM (SELECT ${ENTRY_COLUMNS}, count(*) OVER () AS total FROM audit_log a ${sql}
+              ORDER BY a.created_at DESC, a.id DESC LIMIT $${n + 1} OFFSET $${n + 2}) a
+      CROSS JOIN LATERAL (SELECT CASE WHEN a.entity_id ~* '${UUID_RE}' THEN a.entity_id::uuid END AS entity_uuid) e
+      ORDER BY a.created_at DESC, a.id DESC`,
     [...params, q.limit, (q.page - 1) * q.limit],
   );
   let total = rows.length ? Number(rows[0].total) : 0;

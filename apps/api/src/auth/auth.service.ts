@@ -92,6 +92,21 @@ export class AuthService {
   }
 
   /**
+   * Signs in a user who just proved themselves another way (an invitation link, issue 27): the
+   * same session, audit entry and two-factor policy as a password sign-in.
+   */
+  async signInVerified(userId: string, client: ClientInfo): Promise<PasswordLoginResponse> {
+    const user = await loginCandidateById(this.db, userId);
+    if (!user) throw new ApiException(401, MSG.login.invalidCredentials);
+    await this.assertActive(user, client);
+    if (policyCovers(user.policy ?? 'none', user.role)) {
+      const token = await this.startSession(user, client, true);
+      return { status: 200, mfa_enrolment_required: true, token, data: toSessionUser(user) };
+    }
+    return { status: 200, token: await this.startSession(user, client, false), data: toSessionUser(user) };
+  }
+
+  /**
    * Reserves one sign-in step (a second-factor code) on the account+IP and IP budgets before it is
    * verified; the account+IP count including it, or null when a budget is spent.
    */

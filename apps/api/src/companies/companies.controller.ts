@@ -51,10 +51,10 @@ export class CompaniesController {
   @Get('user/:companyId')
   users(
     @Param('companyId', new ZodPipe(idSchema)) companyId: string,
-    @Query(new ZodPipe(statusQuerySchema)) query: { status?: boolean },
+    @Query(new ZodPipe(statusQuerySchema)) query: { status?: boolean; search: string },
     @CurrentUser() user: RequestUser,
   ): Promise<CompanyUsersResponse> {
-    return this.companies.users(companyId, query.status, user);
+    return this.companies.users(companyId, query.status, user, query.search);
   }
 
   @Allow('superadmin')

@@ -7,7 +7,16 @@ import {
   type MultiplierUnits,
   type PercentageField,
 } from '@portal/domain';
-import { likePattern, toUserRow, USER_ROW_COLUMNS, type RawUserRow } from '../org/org.repository';
+import {
+  likePattern,
+  searchParam,
+  toUserRow,
+  USER_ROW_COLUMNS,
+  USER_ROW_INVITATION_COLUMNS,
+  userSearchSql,
+  type RawUserRow,
+} from '../org/org.repository';
+import { LATEST_INVITATION_JOIN } from '../invitations/invitations.repository';
 
 /** Company columns of a `CompanyListItem`, from `c`; percentages as exact text. */
 const COMPANY_COLUMNS = `
@@ -141,14 +150,20 @@ export async function deleteCompany(db: Db, id: string): Promise<void> {
 }
 
 /** The company's users (admins first, newest first), optionally by status. */
-export async function companyUsers(db: Db, companyId: string, status: boolean | undefined): Promise<UserRow[]> {
+export async function companyUsers(
+  db: Db,
+  companyId: string,
+  status: boolean | undefined,
+  search = '',
+): Promise<UserRow[]> {
   const rows = await queryRows<RawUserRow>(
     db,
-    `SELECT ${USER_ROW_COLUMNS}
+    `SELECT ${USER_ROW_COLUMNS}, ${USER_ROW_INVITATION_COLUMNS}
        FROM companies c JOIN users u ON u.company_id = c.id
-      WHERE c.id = $1 AND ($2::boolean IS NULL OR u.status = $2)
+       ${LATEST_INVITATION_JOIN}
+      WHERE c.id = $1 AND ($2::boolean IS NULL OR u.status = $2) AND ${userSearchSql('$3')}
       ORDER BY (u.role = 'admin') DESC, u.created_at DESC, u.id`,
-    [companyId, status ?? null],
+    [companyId, status ?? null, searchParam(search)],
   );
   return rows.map(toUserRow);
 }

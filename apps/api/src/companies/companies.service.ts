@@ -33,6 +33,7 @@ import {
   rethrowDuplicateEmail,
 } from '../org/org';
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
+import { inviteNewUser, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './companies.repository';
 
 const PERCENT_LABELS = {
@@ -74,7 +75,7 @@ export class CompaniesService {
   /** `POST company`: the company and its administrator, in one transaction. */
   async create(input: CreateCompanyInput, actor: RequestUser): Promise<CreateCompanyResponse> {
     await assertEmailFree(this.db, input.email);
-    const passwordHash = await this.passwords.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.invite ? unusablePassword() : input.password!);
     try {
       return await this.db.transaction(async (m) => {
         const companyId = await repo.insertCompany(m, input.name);
@@ -85,35 +86,35 @@ export class CompaniesService {
           role: 'admin',
           companyId,
         }))!;
-        await publishWithSetPasswordLink(
-          m,
-          admin._id,
-          'company.created',
-          {
+        const payload = {
+          companyId,
+          name: input.name,
+          admin: {
+            userId: admin._id,
+            username: admin.username,
+            email: admin.email,
+            role: 'admin' as const,
             companyId,
-            name: input.name,
-            admin: {
-              userId: admin._id,
-              username: admin.username,
-              email: admin.email,
-              role: 'admin',
-              companyId,
-              companyName: input.name,
-            },
-            actor: actorOf(actor),
+            companyName: input.name,
           },
-          actor.id,
-        );
+          actor: actorOf(actor),
+        };
+        if (input.invite) {
+          await publishEvent(m, 'company.created', { ...payload, invited: true }, actor.id);
+        } else {
+          await publishWithSetPasswordLink(m, admin._id, 'company.created', payload, actor.id);
+        }
         await announceOrgChange(m, { entity: 'company', action: 'created', companyId });
         const created = await this.findOne(m, companyId);
         await recordAudit(m, auditActor(actor), [
           companyCreated(created),
           userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
         ]);
+        const invitation = input.invite ? await inviteNewUser(m, actor, admin) : null;
         return {
           status: 200,
           message: ORG_MSG.success.companyAdded,
-          data: { company: created, admin: toUserRow(admin) },
+          data: { company: created, admin: { ...toUserRow(admin), invitation } },
         };
       });
     } catch (err) {
@@ -170,10 +171,15 @@ export class CompaniesService {
    * `GET company/user/{companyId}[?status]`: the company's users. An admin reaches only their own
    * company (from the session); any other id is 404, exactly like an unknown one.
    */
-  async users(companyId: string, status: boolean | undefined, actor: RequestUser): Promise<CompanyUsersResponse> {
+  async users(
+    companyId: string,
+    status: boolean | undefined,
+    actor: RequestUser,
+    search = '',
+  ): Promise<CompanyUsersResponse> {
     if (actor.role !== 'superadmin' && actor.companyId !== companyId)
       throw new ApiException(404, ORG_MSG.company.notFound);
-    const users = await repo.companyUsers(this.db, companyId, status);
+    const users = await repo.companyUsers(this.db, companyId, status, search);
     if (!users.length && !(await companyExists(this.db, companyId))) {
       throw new ApiException(404, ORG_MSG.company.notFound);
     }

@@ -12,7 +12,8 @@ import {
   type MarkNotificationsRead,
   type NotificationListQuery,
 } from '@portal/domain';
-import { Allow } from '../common/access.decorators';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { NotificationsService } from './notifications.service';
 
@@ -25,8 +26,9 @@ export class NotificationsController {
   @Get()
   list(
     @Query(new ZodPipe(notificationListQuerySchema)) query: NotificationListQuery,
+    @CurrentUser() user: RequestUser,
   ): Promise<NotificationListResponse> {
-    return this.notifications.list(query);
+    return this.notifications.list(query, user.id);
   }
 
   @Allow('superadmin')
@@ -38,15 +40,16 @@ export class NotificationsController {
 
   @Allow('superadmin')
   @Get('unread-count')
-  unreadCount(): Promise<NotificationUnreadCountResponse> {
-    return this.notifications.unreadCount();
+  unreadCount(@CurrentUser() user: RequestUser): Promise<NotificationUnreadCountResponse> {
+    return this.notifications.unreadCount(user.id);
   }
 
   @Allow('superadmin')
   @Patch('read')
   markRead(
     @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+    @CurrentUser() user: RequestUser,
   ): Promise<MarkNotificationsReadResponse> {
-    return this.notifications.markRead(body);
+    return this.notifications.markRead(body, user.id);
   }
 }

@@ -22,9 +22,15 @@ import {
 export class NotificationsService {
   constructor(private readonly db: DataSource) {}
 
-  /** `GET notification?page&limit&read_status`: newest first, with the total. */
-  async list(q: NotificationListQuery): Promise<NotificationListResponse> {
+  /**
+   * `GET notification?page&limit&read_status&search`: newest first, with the total. The viewer's own
+   * actions are left out (issue 27: they stay in the audit log); `search` matches username, email
+   * or the description.
+   */
+  async list(q: NotificationListQuery, viewerId: string): Promise<NotificationListResponse> {
     const { rows, total } = await listNotifications(this.db, {
+      viewerId,
+      search: q.search,
       readStatus: q.read_status ?? null,
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
@@ -45,7 +51,7 @@ export class NotificationsService {
    * `PATCH notification/read`: the ids as a set (an unknown id → 404, nothing changes) or every
    * unread one. Other superadmins' screens hear `notification.read` once the change commits.
    */
-  async markRead(body: MarkNotificationsRead): Promise<MarkNotificationsReadResponse> {
+  async markRead(body: MarkNotificationsRead, viewerId: string): Promise<MarkNotificationsReadResponse> {
     return this.db.transaction(async (m) => {
       let updated: number;
       if ('all' in body) {
@@ -57,7 +63,7 @@ export class NotificationsService {
         const unread = found.filter((r) => !r.read_status).map((r) => r.id);
         updated = unread.length ? await markNotificationsRead(m, unread) : 0;
       }
-      const unread = await countUnread(m);
+      const unread = await countUnread(m, viewerId);
       if (updated > 0)
         await publishRealtime(m, rooms.role('superadmin'), 'notification.read', {
           ids: 'all' in body ? [] : body.ids,
@@ -69,7 +75,7 @@ export class NotificationsService {
   }
 
   /** `GET notification/unread-count`: the sidebar's badge. */
-  async unreadCount(): Promise<NotificationUnreadCountResponse> {
-    return { status: 200, data: { unread: await countUnread(this.db) } };
+  async unreadCount(viewerId: string): Promise<NotificationUnreadCountResponse> {
+    return { status: 200, data: { unread: await countUnread(this.db, viewerId) } };
   }
 }

@@ -1,14 +1,31 @@
 import { queryOne, queryRows, type Db } from '@portal/db';
 import { ROLE_NAME, type RoleKey, type UserRow } from '@portal/contracts';
 import { userEmailStatus, type SuppressionReason } from '@portal/domain';
+import { toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
 
 /* SQL shared by the companies and users modules: the user row both list, and creating a user. */
 
 /** Columns of a `UserRow`; `u` = users, `c` = companies (LEFT JOIN). */
 export const USER_ROW_COLUMNS = `
-  u.id AS "_id", u.username, u.email, u.status, u.last_login, u.created_at AS "createdAt",
+  u.id AS "_id", u.username, u.email, u.status, u.last_login, u.current_login, u.created_at AS "createdAt",
   u.role AS role_key, c.name AS "companyName", u.company_id,
   (SELECT s.reason FROM email_suppressions s WHERE s.address = u.email) AS email_suppression`;
+
+/** The user's latest invitation beside USER_ROW_COLUMNS (needs LATEST_INVITATION_JOIN). */
+export const USER_ROW_INVITATION_COLUMNS = `inv.inv_status, inv.inv_sent_at, inv.inv_expires_at`;
+
+/**
+ * The `search` filter of user lists: username or email contains the term (any case), `%`/`_`
+ * taken literally. `$n` is the parameter holding likePattern(term) or null for no search.
+ */
+export function userSearchSql(param: string): string {
+  return `(${param}::text IS NULL OR u.username ILIKE ${param} OR u.email ILIKE ${param})`;
+}
+
+/** The parameter for userSearchSql: null when there is nothing to search. */
+export function searchParam(term: string | undefined): string | null {
+  return term ? likePattern(term) : null;
+}
 
 /** A user as access checks and events see it. */
 export interface OrgUserRecord {
@@ -21,12 +38,13 @@ export interface OrgUserRecord {
   company_name: string | null;
 }
 
-export interface RawUserRow {
+export interface RawUserRow extends Partial<RawInvitationColumns> {
   _id: string;
   username: string;
   email: string;
   status: boolean;
   last_login: Date | null;
+  current_login: Date | null;
   createdAt: Date;
   role_key: RoleKey;
   companyName: string | null;
@@ -48,6 +66,12 @@ export function toUserRow(r: RawUserRow): UserRow {
     companyName: r.companyName,
     company_id: r.company_id,
     email_status: userEmailStatus(r.email_suppression ?? null),
+    current_login: r.current_login ? new Date(r.current_login).toISOString() : null,
+    invitation: toInvitation({
+      inv_status: r.inv_status ?? null,
+      inv_sent_at: r.inv_sent_at ?? null,
+      inv_expires_at: r.inv_expires_at ?? null,
+    }),
   };
 }
 

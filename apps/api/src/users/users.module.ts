@@ -2,5 +2,5 @@ import { Module } from '@nestjs/common';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-@Module({ controllers: [UsersController], providers: [UsersService] })
+@Module({ controllers: [UsersController], providers: [UsersService], exports: [UsersService] })
 export class UsersModule {}

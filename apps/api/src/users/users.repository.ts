@@ -1,17 +1,27 @@
 import { ROLE_NAME, type UserDetail, type UserRow } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
 import { userEmailStatus, type SuppressionReason } from '@portal/domain';
-import { toUserRow, USER_ROW_COLUMNS, type OrgUserRecord, type RawUserRow } from '../org/org.repository';
+import {
+  searchParam,
+  toUserRow,
+  USER_ROW_COLUMNS,
+  USER_ROW_INVITATION_COLUMNS,
+  userSearchSql,
+  type OrgUserRecord,
+  type RawUserRow,
+} from '../org/org.repository';
+import { LATEST_INVITATION_JOIN, toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
 
 export type TargetRow = OrgUserRecord;
 
-type RawDetail = TargetRow & {
-  picture: string | null;
-  last_login: Date | null;
-  current_login: Date | null;
-  created_at: Date;
-  email_suppression: SuppressionReason | null;
-};
+type RawDetail = TargetRow &
+  RawInvitationColumns & {
+    picture: string | null;
+    last_login: Date | null;
+    current_login: Date | null;
+    created_at: Date;
+    email_suppression: SuppressionReason | null;
+  };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -30,9 +40,11 @@ export async function findUserDetail(db: Db, id: string): Promise<UserDetail | n
   const r = await queryOne<RawDetail>(
     db,
     `SELECT u.id, u.username, u.email, u.role, u.status, u.company_id, u.picture, u.last_login, u.current_login,
-            u.created_at, c.name AS company_name,
+            u.created_at, c.name AS company_name, ${USER_ROW_INVITATION_COLUMNS},
             (SELECT s.reason FROM email_suppressions s WHERE s.address = u.email) AS email_suppression
-       FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE u.id = $1`,
+       FROM users u LEFT JOIN companies c ON c.id = u.company_id
+       ${LATEST_INVITATION_JOIN}
+      WHERE u.id = $1`,
     [id],
   );
   if (!r) return null;
@@ -51,6 +63,7 @@ export async function findUserDetail(db: Db, id: string): Promise<UserDetail | n
     company_id: r.company_id ? { _id: r.company_id, name: r.company_name ?? '' } : null,
     companyName: r.company_name,
     email_status: userEmailStatus(r.email_suppression ?? null),
+    invitation: toInvitation(r),
   };
 }
 
@@ -67,26 +80,29 @@ export async function userPage(
   status: boolean | undefined,
   page: number,
   limit: number,
+  search = '',
 ): Promise<{ users: UserRow[]; totalcount: number }> {
-  const where = scope.role === 'admin' ? `u.role = 'admin'` : `u.role = 'employee' AND u.company_id = $4`;
+  const where = scope.role === 'admin' ? `u.role = 'admin'` : `u.role = 'employee' AND u.company_id = $5`;
   const extra = scope.role === 'admin' ? [] : [scope.companyId];
-  const filter = `${where} AND ($1::boolean IS NULL OR u.status = $1)`;
+  const filter = `${where} AND ($1::boolean IS NULL OR u.status = $1) AND ${userSearchSql('$4')}`;
+  const term = searchParam(search);
   const rows = await queryRows<RawUserRow & { total: string }>(
     db,
-    `SELECT ${USER_ROW_COLUMNS}, u.total
+    `SELECT ${USER_ROW_COLUMNS}, ${USER_ROW_INVITATION_COLUMNS}, u.total
        FROM (SELECT u.*, count(*) OVER () AS total FROM users u
               WHERE ${filter}
               ORDER BY u.created_at DESC, u.id DESC LIMIT $2 OFFSET $3) u
        LEFT JOIN companies c ON c.id = u.company_id
+       ${LATEST_INVITATION_JOIN}
       ORDER BY u.created_at DESC, u.id DESC`,
-    [status ?? null, limit, (page - 1) * limit, ...extra],
+    [status ?? null, limit, (page - 1) * limit, term, ...extra],
   );
   let totalcount = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page > 1) {
     const c = await queryOne<{ n: number }>(
       db,
-      `SELECT count(*)::int AS n FROM users u WHERE ${filter.replace('$4', '$2')}`,
-      [status ?? null, ...extra],
+      `SELECT count(*)::int AS n FROM users u WHERE ${filter.replaceAll('$4', '$2').replaceAll('$5', '$3')}`,
+      [status ?? null, term, ...extra],
     );
     totalcount = c!.n;
   }

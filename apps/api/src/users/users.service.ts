@@ -27,6 +27,7 @@ import {
   userRef,
 } from '../org/org';
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
+import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './users.repository';
 import { reserveAttempt } from '../auth/throttle.repository';
 import { voidLiveResetTokens } from '../account/account-tokens.repository';
@@ -51,30 +52,30 @@ export class UsersService {
     if (!(await companyExists(this.db, input.companyId)))
       throw new ApiException(404, ORG_MSG.company.notFound, { company_id: ORG_MSG.company.notFound });
     await assertEmailFree(this.db, input.email);
-    const passwordHash = await this.passwords.hash(input.password);
+    const passwordHash = await this.passwords.hash(input.password ?? unusablePassword());
     try {
       return await this.db.transaction(async (m) => {
         const row = await insertUser(m, { ...input, passwordHash });
         if (!row) throw new ApiException(404, ORG_MSG.company.notFound);
-        await publishWithSetPasswordLink(
-          m,
-          row._id,
-          'user.created',
-          {
-            userId: row._id,
-            username: row.username,
-            email: row.email,
-            role: row.role_key,
-            companyId: row.company_id,
-            companyName: row.companyName,
-            actor: actorOf(actor),
-          },
-          actor.id,
-        );
+        const payload = {
+          userId: row._id,
+          username: row.username,
+          email: row.email,
+          role: row.role_key,
+          companyId: row.company_id,
+          companyName: row.companyName,
+          actor: actorOf(actor),
+        };
+        if (input.password === null) {
+          await publishEvent(m, 'user.created', { ...payload, invited: true }, actor.id);
+        } else {
+          await publishWithSetPasswordLink(m, row._id, 'user.created', payload, actor.id);
+        }
         await recordAudit(m, auditActor(actor), [userCreated({ ...row, id: row._id, role: row.role_key })]);
+        const invitation = input.password === null ? await inviteNewUser(m, actor, row) : null;
         await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
-        return { status: 201, message, data: toUserRow(row) };
+        return { status: 201, message, data: { ...toUserRow(row), invitation } };
       });
     } catch (err) {
       rethrowDuplicateEmail(err);
@@ -83,14 +84,15 @@ export class UsersService {
 
   /** `GET user/?page&limit[&status]`: the administrators of every company, newest first. */
   async administrators(q: UserListQuery): Promise<UserListResponse> {
-    return { status: 200, data: await repo.userPage(this.db, { role: 'admin' }, q.status, q.page, q.limit) };
+    const data = await repo.userPage(this.db, { role: 'admin' }, q.status, q.page, q.limit, q.search);
+    return { status: 200, data };
   }
 
   /** `GET user/employee[?status]`: the admin's own company's employees (company from the session). */
   async employees(actor: RequestUser, q: UserListQuery): Promise<UserListResponse> {
     if (!actor.companyId) throw new ApiException(403, MSG.session.companyMissing);
     const scope = { role: 'employee', companyId: actor.companyId } as const;
-    return { status: 200, data: await repo.userPage(this.db, scope, q.status, q.page, q.limit) };
+    return { status: 200, data: await repo.userPage(this.db, scope, q.status, q.page, q.limit, q.search) };
   }
 
   /** `GET user/total` */
@@ -180,7 +182,11 @@ export class UsersService {
     });
   }
 
-  /** `GET user/resend/{id}`: emails the sign-in and set-password links (never a password). */
+  /**
+   * `GET user/resend/{id}`: emails the sign-in and set-password links (never a password). A person
+   * invited who has not accepted yet gets a new invitation instead (issue 27: a revoked invitation
+   * is not bypassed by a set-password link).
+   */
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
@@ -191,6 +197,7 @@ export class UsersService {
         RESEND_BUDGET.windowSeconds,
       );
       if (!budget) throw new ApiException(429, ORG_MSG.user.resendTooMany);
+      if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
       await publishWithSetPasswordLink(
         m,
         target.id,
@@ -205,15 +212,9 @@ export class UsersService {
   /**
    * Set-based access check (the pattern of Immich's `requireAccess`). Unknown ids and users of another
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
-   * admins) are 403. Returns the rows in the order of `ids`.
+   * admins) are 403. Returns the rows in the order of `ids`. Also used by invitations (issue 27).
    */
-  private async authorize(
-    db: Db,
-    ids: string[],
-    actor: RequestUser,
-    intent: Intent,
-    lock = false,
-  ): Promise<TargetRow[]> {
+  async authorize(db: Db, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const visible = (r: TargetRow | undefined): r is TargetRow =>

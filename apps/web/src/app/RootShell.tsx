@@ -9,6 +9,7 @@ import { endSession, useAuthStore } from '../features/auth';
 /** App-wide realtime reactions: revoked sessions end here; superadmins get a toast per new notification. */
 function RealtimeReactions() {
   const role = useAuthStore((s) => s.role);
+  const myId = useAuthStore((s) => s.user?._id);
   useRealtimeEvent('session.revoked', () => {
     endSession();
     notifications.show({
@@ -20,7 +21,10 @@ function RealtimeReactions() {
   });
   useRealtimeEvent(
     'notification.created',
-    (n) => notifications.show({ color: 'brand', title: 'New notification', message: n.description, autoClose: 3000 }),
+    (n) => {
+      if (n.actor_id && n.actor_id === myId) return; // no toast for your own action (issue 27)
+      notifications.show({ color: 'brand', title: 'New notification', message: n.description, autoClose: 3000 });
+    },
     role === 'superadmin',
   );
   return null;

@@ -9,6 +9,7 @@ import { RootShell } from './RootShell';
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const InvitationPage = lazy(() => import('../features/auth/pages/InvitationPage'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage'));
 const CompaniesPage = lazy(() => import('../features/companies/pages/CompaniesPage'));
 const CompanyDetailPage = lazy(() => import('../features/companies/pages/CompanyDetailPage'));
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'forgotpassword', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'invitation', element: <InvitationPage /> },
           { path: 'confirm-email', element: <ConfirmEmailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

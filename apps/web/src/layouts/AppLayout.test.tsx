@@ -67,6 +67,23 @@ describe('sidebar', () => {
     );
   });
 
+  it('Esc closes the phone menu; a skip link leads to the main content', async () => {
+    setViewport(false);
+    signedInAs('employee');
+    const user = userEvent.setup();
+    renderApp('/employee/help');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    expect(screen.getByRole('button', { name: 'Close navigation menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('button', { name: 'Open navigation menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).not.toBeNull();
+  });
+
   it("shows each role's sidebar", async () => {
     setViewport(true);
     signedInAs('employee');

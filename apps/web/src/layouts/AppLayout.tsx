@@ -7,6 +7,7 @@ import { useEmailBouncedToasts } from '../shared/kit/useEmailBouncedToasts';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_MINIMIZED_WIDTH, SIDEBAR_WIDTH, useSidebarState } from './useSidebarState';
+import classes from './Sidebar.module.css';
 
 /** Signed-in shell: fixed header, collapsible sidebar (overlay below 992px), content area. */
 export function AppLayout({ role }: { role: RoleKey }) {
@@ -18,6 +19,14 @@ export function AppLayout({ role }: { role: RoleKey }) {
 
   // The mobile overlay closes after any navigation (links close it at once; this covers back/forward).
   useEffect(() => closeMobile(), [pathname, closeMobile]);
+  // Issue 27: Esc closes the phone menu (Mantine's menus and drawers close on Esc themselves).
+  const { mobileOpen } = sidebar;
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && closeMobile();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mobileOpen, closeMobile]);
 
   return (
     <AppShell
@@ -30,6 +39,10 @@ export function AppLayout({ role }: { role: RoleKey }) {
       padding={{ base: 'md', md: 'xl' }}
       data-sidebar={sidebar.minimized ? 'minimized' : 'expanded'}
     >
+      {/* Issue 27: the first Tab stop skips the header and the navigation. */}
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to main content
+      </a>
       <AppShell.Header>
         <AppHeader role={role} mobileOpen={sidebar.mobileOpen} onToggleMobile={sidebar.toggleMobile} />
       </AppShell.Header>
@@ -42,7 +55,7 @@ export function AppLayout({ role }: { role: RoleKey }) {
           onNavigate={closeMobile}
         />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1}>
         <Suspense fallback={<FullPageLoader />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,7 @@
 import {
+  INVITATION_PAGE,
   ROLE_PROSE as ROLE_LABEL,
+  type EventMap,
   type OrgActor,
   type OrgChange,
   type OrgUserRef,
@@ -148,11 +150,68 @@ export const orgNotifications: NotificationHandlers = {
     email: p.email,
     description: `Account information resent to ${userPhrase(p)} by ${actorLabel(p.actor)}`,
   }),
+  // invitations (issue 27)
+  'user.invited': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} ${p.resend ? 'invited again' : 'invited'} by ${actorLabel(p.actor)}`,
+  }),
+  'user.invitation_revoked': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `Invitation of ${userPhrase(p)} revoked by ${actorLabel(p.actor)}`,
+  }),
+  'user.invitation_accepted': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} accepted the invitation`,
+  }),
+  'user.invitation_new_link_requested': ({ payload: p }) => ({
+    userId: p.userId,
+    companyId: p.companyId,
+    username: p.username,
+    email: p.email,
+    description: `${userPhrase(p)} asks for a new invitation (the last one ${p.invitationStatus === 'expired' ? 'expired' : 'was revoked'})`,
+  }),
 };
 
+/**
+ * The invitation email (issue 27): "Welcome to Filter Portal — choose your password" with the
+ * single-use link (7 days). A link no longer live when the job runs (resent, revoked, accepted:
+ * its token was erased from the outbox) sends nothing.
+ */
+function invitationEmail(ctx: HandlerContext, p: EventMap['user.invited']): EmailDraft[] {
+  if (!p.token || Date.parse(p.expiresAt) <= Date.now()) return [];
+  const url = `${ctx.publicUrl}${INVITATION_PAGE}?code=${encodeURIComponent(p.token)}`;
+  const where = p.companyName ? ` at ${p.companyName}` : '';
+  const who = p.actor.role === 'superadmin' ? 'An administrator' : p.actor.username;
+  const expires = new Date(p.expiresAt).toUTCString();
+  const mail = renderEmail({
+    subject: `You are invited to ${PRODUCT_NAME}`,
+    heading: `Welcome to ${PRODUCT_NAME} — choose your password`,
+    paragraphs: [
+      `Hello ${p.username},`,
+      `${who} invited you to ${PRODUCT_NAME} as ${ROLE_LABEL[p.role]}${where}.`,
+      `Open the link below to choose your password; you are signed in right away. The link works once and expires on ${expires}.`,
+      p.resend ? 'This link replaces any earlier invitation email, which no longer works.' : '',
+    ].filter(Boolean),
+    action: { label: 'Choose your password', url },
+    footnote: `Sign-in page: ${ctx.publicUrl}/ (your email: ${p.email})`,
+  });
+  return [{ to: p.email, template: 'org-invitation', ...mail }];
+}
+
 export const orgEmails: EmailHandlers = {
-  'company.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p.admin, 'welcome', p.actor, p)],
-  'user.created': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'welcome', p.actor, p)],
+  'company.created': async ({ payload: p }, ctx) =>
+    p.invited ? [] : [await accountEmail(ctx, p.admin, 'welcome', p.actor, p)],
+  'user.created': async ({ payload: p }, ctx) => (p.invited ? [] : [await accountEmail(ctx, p, 'welcome', p.actor, p)]),
+  'user.invited': ({ payload: p }, ctx) => invitationEmail(ctx, p),
   'user.resend_requested': async ({ payload: p }, ctx) => [await accountEmail(ctx, p, 'resend', p.actor, p)],
   'user.updated': ({ payload: p }, ctx) => {
     const lines = p.changes.map((c) => `${c.label}: ${c.from} → ${c.to}`);

@@ -12,6 +12,7 @@ export const AUDIT_MSG = {
   invalidAction: 'action must look like company.updated',
   invalidDate: 'Dates must be YYYY-MM-DD or an ISO date-time',
   badRange: '"from" must not be after "to"',
+  invalidSearch: 'search must be text of at most 200 characters',
 } as const;
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -89,6 +90,11 @@ export const auditQuerySchema = z
     ),
     from: dateParam(false),
     to: dateParam(true),
+    /** Free text (issue 27): who acted, the action, the record's name. */
+    search: z.preprocess(
+      blankToUndefined,
+      z.string({ error: AUDIT_MSG.invalidSearch }).max(200, AUDIT_MSG.invalidSearch).optional(),
+    ),
   })
   .refine((q) => !q.from || !q.to || q.from.at <= q.to.at, { message: AUDIT_MSG.badRange, path: ['from'] });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

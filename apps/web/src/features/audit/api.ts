@@ -12,6 +12,8 @@ export interface AuditFilters {
   action: string;
   from: string;
   to: string;
+  /** Free text (issue 27); '' = none. */
+  search: string;
 }
 
 export const EMPTY_FILTERS: AuditFilters = {
@@ -23,6 +25,7 @@ export const EMPTY_FILTERS: AuditFilters = {
   action: '',
   from: '',
   to: '',
+  search: '',
 };
 
 export const AUDIT_PATH = 'audit';
@@ -39,8 +42,8 @@ export const auditKeys = {
 };
 
 function query(filters: AuditFilters) {
-  const { actor_name: _shownOnly, ...rest } = filters;
-  return rest;
+  const { actor_name: _shownOnly, search, ...rest } = filters;
+  return search ? { ...rest, search } : rest;
 }
 
 export const auditApi = {

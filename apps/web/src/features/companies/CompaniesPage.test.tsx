@@ -162,6 +162,8 @@ describe('Add Company modal', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Company' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Company' });
+    // These tests type a password (the spec's form): untick the invitation (issue 27's default).
+    await user.click(within(dialog).getByLabelText(/^Send an invitation by email/));
     return { user, dialog: within(dialog) };
   }
 
@@ -229,6 +231,28 @@ describe('Add Company modal', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Company' })).not.toBeInTheDocument());
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
+  });
+
+  it('by default invites the administrator: no password fields, invite: true in the body', async () => {
+    const { calls } = listServer(1);
+    renderApp('/superadmin/companies');
+    await screen.findByText('Showing 1 of 1 companies');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Company' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Company' }));
+    expect(dialog.getByLabelText(/^Send an invitation by email/)).toBeChecked();
+    expect(dialog.queryByLabelText(/^New Password/)).toBeNull();
+    await user.type(dialog.getByLabelText(/^Company Name/), 'Breeze Co');
+    await user.type(dialog.getByLabelText(/^User Name/), 'Bea Admin');
+    await user.type(dialog.getByLabelText(/^Email/), 'Bea@Breeze.test');
+    await user.click(dialog.getByRole('button', { name: 'Add Company' }));
+    expect(await screen.findByText('Company added Successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/company')!.body).toEqual({
+      name: 'Breeze Co',
+      username: 'Bea Admin',
+      email: 'bea@breeze.test',
+      invite: true,
+    });
   });
 
   it('shows the server message when creation fails', async () => {

@@ -86,6 +86,7 @@ describe('company detail', () => {
     renderApp(DETAIL);
     await user.click(await screen.findByRole('button', { name: 'Add Administrator' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Administrator' }));
+    await user.click(dialog.getByLabelText(/^Send an invitation by email/)); // type a password instead
     await user.click(dialog.getByRole('button', { name: 'Add Administrator' }));
     expect(await dialog.findByText('User Name is required')).toBeInTheDocument();
     expect(dialog.getByText('Password is required')).toBeInTheDocument();
@@ -113,6 +114,7 @@ describe('company detail', () => {
     renderApp(DETAIL);
     await user.click(await screen.findByRole('button', { name: 'Add Employee' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Employee' }));
+    await user.click(dialog.getByLabelText(/^Send an invitation by email/)); // type a password instead
     await user.type(dialog.getByLabelText(/^Username/), 'New Emp');
     await user.type(dialog.getByLabelText(/^Email/), 'emp@acme.test');
     await user.type(dialog.getByLabelText(/^Password/), 'Passw0rd!23');

@@ -32,7 +32,8 @@ export const companiesKeys = {
   list: (p: CompanyListParams) => ['companies', 'list', p] as const,
   detail: (id: string) => ['companies', 'detail', id] as const,
   users: (id: string) => ['companies', 'users', id] as const,
-  usersFiltered: (id: string, status: UserStatusFilter) => ['companies', 'users', id, status] as const,
+  usersFiltered: (id: string, status: UserStatusFilter, search = '') =>
+    ['companies', 'users', id, status, search] as const,
 };
 
 /** What a live change to one company refetches on the company screens: the lists, its detail and users. */
@@ -54,6 +55,8 @@ export const companiesApi = {
   update: (id: string, body: UpdateCompanyRequest) =>
     api.patch<UpdateCompanyResponse>(ORG_PATHS.companyById(id), body, { silent: true }),
   remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
-  users: (id: string, status: UserStatusFilter) =>
-    api.get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status } }).then((r) => r?.data?.users ?? []),
+  users: (id: string, status: UserStatusFilter, search = '') =>
+    api
+      .get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status, ...(search ? { search } : {}) } })
+      .then((r) => r?.data?.users ?? []),
 };

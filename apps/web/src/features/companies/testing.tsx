@@ -33,6 +33,8 @@ export function userRow(n: number, over: Partial<UserRow> = {}): UserRow {
     role_name: 'Employee',
     companyName: 'Acme Air',
     company_id: ACME_ID,
+    current_login: null,
+    invitation: null,
     ...over,
   };
 }

@@ -69,6 +69,7 @@ describe('My Company page', { timeout: 20_000 }, () => {
     await screen.findByText('No User found.');
     await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Employee' });
+    await userEvent.click(within(dialog).getByLabelText(/^Send an invitation by email/)); // type a password instead
     expect(within(dialog).queryByLabelText(/^Company/)).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Employee' }));
     expect(await within(dialog).findByText('User Name is required')).toBeInTheDocument();

@@ -153,7 +153,7 @@ describe('Notifications page', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });
 
-  it('notification.read from elsewhere sets the count and refetches the list', async () => {
+  it('notification.read from elsewhere refetches the count (each viewer has their own) and the list', async () => {
     const rows = [note(1), note(2)];
     const { calls } = notificationServer(rows);
     renderApp('/superadmin/notifications');
@@ -169,6 +169,23 @@ describe('Notifications page', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     await waitFor(() => expect(calls.slice(before).some((c) => c.url.startsWith('/api/notification?'))).toBe(true));
-    expect(calls.slice(before).some((c) => c.url.includes('unread-count'))).toBe(false);
+    expect(calls.slice(before).some((c) => c.url.includes('unread-count'))).toBe(true);
+  });
+
+  it('your own action (actor_id = you) adds no row and no badge count; an entry about a user links to it', async () => {
+    const rows = [{ ...note(1), link: '/superadmin/companies/c1/user/u1' }];
+    notificationServer(rows);
+    renderApp('/superadmin/notifications');
+    const link = await screen.findByRole('link', { name: 'Action number 1' });
+    expect(link).toHaveAttribute('href', '/superadmin/companies/c1/user/u1');
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    const socket = sockets.find((s) => !s.disconnected)!;
+    // serve('superadmin') signs in as makeUser('superadmin'): _id 'superadmin-id'.
+    act(() => socket.serverEmit('notification.created', { ...note(7), actor_id: 'superadmin-id' }));
+    act(() => socket.serverEmit('notification.created', { ...note(8), actor_id: 'someone-else' }));
+    expect(await screen.findByText('Action number 8')).toBeInTheDocument();
+    expect(screen.queryByText('Action number 7')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 });

@@ -17,16 +17,19 @@ import type { StatusValue } from '../users/api';
 export const notificationsKeys = {
   all: ['notifications'] as const,
   lists: ['notifications', 'list'] as const,
-  list: (page: number, readStatus: StatusValue) => ['notifications', 'list', page, readStatus] as const,
+  list: (page: number, readStatus: StatusValue, search = '') =>
+    ['notifications', 'list', page, readStatus, search] as const,
   unread: ['notifications', 'unread'] as const,
 };
 
 export type NotificationPage = NotificationListResponse['data'];
 
 export const notificationsApi = {
-  list: (page: number, limit: number, readStatus: StatusValue) =>
+  list: (page: number, limit: number, readStatus: StatusValue, search = '') =>
     api
-      .get<NotificationListResponse>(ORG_PATHS.notification, { query: { page, limit, read_status: readStatus } })
+      .get<NotificationListResponse>(ORG_PATHS.notification, {
+        query: { page, limit, read_status: readStatus, ...(search ? { search } : {}) },
+      })
       .then((r) => r.data),
   remove: (ids: string[]) => api.delete<DeleteResponse>(ORG_PATHS.notification, { ids }, { silent: true }),
   markRead: (body: MarkNotificationsReadRequest) =>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onRealtimeConnect, useRealtimeEvent } from '../../shared/realtime';
 import { notificationsKeys, notificationsApi } from './api';
+import { useAuthStore } from '../auth';
 
 /**
  * Unread notifications for the sidebar badge (superadmins only: `enabled`). Fetched once, then kept
@@ -17,14 +18,19 @@ export function useUnreadNotifications(enabled: boolean, live = true): number | 
     enabled,
     staleTime: Infinity,
   });
+  const myId = useAuthStore((s) => s.user?._id);
   useRealtimeEvent(
     'notification.created',
-    () => queryClient.setQueryData<number>(notificationsKeys.unread, (n) => (n === undefined ? n : n + 1)),
+    (e) => {
+      if (e.actor_id && e.actor_id === myId) return; // your own action does not count (issue 27)
+      queryClient.setQueryData<number>(notificationsKeys.unread, (n) => (n === undefined ? n : n + 1));
+    },
     enabled && live,
   );
+  // The count in the event is the reader's (their own actions left out): everyone else refetches theirs.
   useRealtimeEvent(
     'notification.read',
-    (e) => queryClient.setQueryData(notificationsKeys.unread, e.unread),
+    () => void queryClient.invalidateQueries({ queryKey: notificationsKeys.unread }),
     enabled && live,
   );
   useEffect(() => {

@@ -31,7 +31,7 @@ const listCalls = (calls: { url: string; method: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/user?'));
 
 describe('Administrators page', { timeout: 20_000 }, () => {
-  it('shows the three tiles from user/total, each with a plus sign', async () => {
+  it('shows the three tiles from user/total; their plus signs are real controls', async () => {
     adminServer(3);
     renderApp('/superadmin/administrators');
     expect(await screen.findByRole('heading', { level: 1, name: 'Administrators' })).toBeInTheDocument();
@@ -40,6 +40,13 @@ describe('Administrators page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: 'Total Employees' })).toHaveTextContent('317');
     expect(screen.getByRole('group', { name: 'Active Companies' })).toHaveTextContent('9');
     expect(admins.querySelector('svg')).not.toBeNull();
+    // Issue 27: a plus sign is a real control, never decoration.
+    expect(within(admins).getByRole('button', { name: 'Add an administrator' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Active Companies' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/superadmin/companies',
+    );
+    expect(within(screen.getByRole('group', { name: 'Total Employees' })).queryByRole('button')).toBeNull();
     const table = screen.getByRole('table', { name: 'Administrators' });
     expect(await within(table).findByText('user1')).toBeInTheDocument();
     for (const h of ['Username', 'Company name', 'Email', 'Status', 'Last login'])
@@ -122,6 +129,7 @@ describe('Administrators page', { timeout: 20_000 }, () => {
     renderApp('/superadmin/administrators');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Administrator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Administrator' });
+    await userEvent.click(within(dialog).getByLabelText(/^Send an invitation by email/)); // type a password instead
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Administrator' }));
     for (const m of ['Please select a company', 'Username is required', 'Email is required', 'Password is required'])
       expect(await within(dialog).findByText(m)).toBeInTheDocument();
@@ -157,6 +165,7 @@ describe('Administrators page', { timeout: 20_000 }, () => {
     renderApp('/superadmin/administrators');
     await userEvent.click(await screen.findByRole('button', { name: 'Add Administrator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Administrator' });
+    await userEvent.click(within(dialog).getByLabelText(/^Send an invitation by email/)); // type a password instead
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Acme Air' })).toBeInTheDocument());
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Company/), 'Acme Air');
     await userEvent.type(within(dialog).getByLabelText(/^Username/), 'Dup');

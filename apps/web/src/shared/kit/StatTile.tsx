@@ -1,8 +1,26 @@
-import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ActionIcon, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
 
-/** A number tile of the administrators screen: label, value, and the spec's plus sign. */
-export function StatTile({ label, value }: { label: string; value: number | undefined }) {
+/** What a tile's plus sign does (issue 27: a plus is a real button or link, never decoration). */
+export type StatTileAction = { label: string } & ({ onClick: () => void } | { to: string });
+
+/**
+ * A number tile of the administrators screen: label, value, and the spec's plus sign when it does
+ * something (`action`); a tile without an action shows a plain, non-interactive icon instead.
+ */
+export function StatTile({
+  label,
+  value,
+  action,
+  icon = <IconChartBar size={18} />,
+}: {
+  label: string;
+  value: number | undefined;
+  action?: StatTileAction;
+  icon?: ReactNode;
+}) {
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -14,9 +32,21 @@ export function StatTile({ label, value }: { label: string; value: number | unde
             {value ?? '–'}
           </Text>
         </div>
-        <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
-          <IconPlus size={18} />
-        </ThemeIcon>
+        {action ? (
+          'to' in action ? (
+            <ActionIcon component={Link} to={action.to} variant="light" radius="xl" size="lg" aria-label={action.label}>
+              <IconPlus size={18} aria-hidden />
+            </ActionIcon>
+          ) : (
+            <ActionIcon variant="light" radius="xl" size="lg" aria-label={action.label} onClick={action.onClick}>
+              <IconPlus size={18} aria-hidden />
+            </ActionIcon>
+          )
+        ) : (
+          <ThemeIcon variant="transparent" c="dimmed" size="lg" aria-hidden>
+            {icon}
+          </ThemeIcon>
+        )}
       </Group>
     </Paper>
   );

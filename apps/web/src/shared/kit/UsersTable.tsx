@@ -1,10 +1,16 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Anchor, Badge, Box, Button, Checkbox, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronRight, IconTrash } from '@tabler/icons-react';
 import type { UserRow } from '@portal/contracts';
+import { invitationBadge } from '@portal/domain';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDateTime } from '../format';
 import { EmailStatusBadge } from './EmailStatusBadge';
+import stackedClasses from './StackedTable.module.css';
+
+/** Below this width the list tables stack their rows (StackedTable.module.css uses the same). */
+export const STACKED_QUERY = '(max-width: 36em)';
 
 /** Any row with an id; the built-in columns read the UserRow fields they need. */
 export type UsersTableRow = { _id: string } & Partial<UserRow>;
@@ -26,7 +32,31 @@ export function StatusBadge({ active }: { active: boolean | undefined }) {
   );
 }
 
-function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T) => string): UserColumn<T> {
+/** Issue 27: an invited person shows *Invited* (or how the invitation ended) instead of Active. */
+export function UserStatusBadge({ row }: { row: Partial<Pick<UserRow, 'status' | 'invitation'>> }) {
+  const invited = invitationBadge(row.invitation?.status);
+  if (!invited) return <StatusBadge active={row.status} />;
+  return (
+    <Badge color={row.invitation?.status === 'pending' ? 'blue.8' : 'red.9'} variant="filled">
+      {invited}
+    </Badge>
+  );
+}
+
+/** The most recent sign-in (issue 27: `last_login` is the one before it). */
+export const lastSignIn = (r: Partial<Pick<UserRow, 'current_login' | 'last_login'>>) =>
+  r.current_login ?? r.last_login ?? null;
+
+/** A click on a row's own controls (checkbox, buttons, links) is not a click on the row. */
+function fromControl(e: MouseEvent): boolean {
+  return !!(e.target as HTMLElement).closest('a, button, input, label, select, textarea, [role="menuitem"]');
+}
+
+function builtIn<T extends UsersTableRow>(
+  key: UserColumnKey,
+  rowHref?: (row: T) => string,
+  statusExtra?: (row: T) => ReactNode,
+): UserColumn<T> {
   switch (key) {
     case 'username':
       return { key, header: 'Username', render: (r) => r.username };
@@ -45,9 +75,18 @@ function builtIn<T extends UsersTableRow>(key: UserColumnKey, rowHref?: (row: T)
     case 'role':
       return { key, header: 'Role', render: (r) => r.role_name ?? r.role_key };
     case 'status':
-      return { key, header: 'Status', render: (r) => <StatusBadge active={r.status} /> };
+      return {
+        key,
+        header: 'Status',
+        render: (r) => (
+          <Group gap={6} wrap="nowrap">
+            <UserStatusBadge row={r} />
+            {statusExtra?.(r)}
+          </Group>
+        ),
+      };
     case 'lastLogin':
-      return { key, header: 'Last login', render: (r) => formatDateTime(r.last_login) };
+      return { key, header: 'Last login', render: (r) => formatDateTime(lastSignIn(r)) };
     case 'link':
       return {
         key,
@@ -83,6 +122,8 @@ export interface UsersTableProps<T extends UsersTableRow> {
   label?: string;
   /** Noun for select checkboxes ("Select {username}"). */
   rowName?: (row: T) => string;
+  /** Beside the status badge (e.g. Resend / Revoke of a pending invitation). */
+  statusExtra?: (row: T) => ReactNode;
 }
 
 /** Selectable users table with select-all, configurable columns, toolbar and bulk delete. */
@@ -99,8 +140,11 @@ export function UsersTable<T extends UsersTableRow>({
   toolbar,
   label = 'Users',
   rowName = (r) => r.username ?? r._id,
+  statusExtra,
 }: UsersTableProps<T>) {
-  const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref) : c));
+  const navigate = useNavigate();
+  const phone = useMediaQuery(STACKED_QUERY) ?? false;
+  const cols = columns.map((c) => (typeof c === 'string' ? builtIn<T>(c, rowHref, statusExtra) : c));
   const ids = rows.map((r) => r._id);
   const ticked = new Set(selected);
   const allTicked = rows.length > 0 && ids.every((id) => ticked.has(id));
@@ -128,8 +172,15 @@ export function UsersTable<T extends UsersTableRow>({
           )}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} aria-busy={loading || undefined}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="sm"
+          aria-label={label}
+          aria-busy={loading || undefined}
+          className={stackedClasses.stacked}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -157,7 +208,13 @@ export function UsersTable<T extends UsersTableRow>({
               </Table.Tr>
             ) : (
               rows.map((row) => (
-                <Table.Tr key={row._id} bg={ticked.has(row._id) ? 'var(--mantine-color-blue-light)' : undefined}>
+                <Table.Tr
+                  key={row._id}
+                  bg={ticked.has(row._id) ? 'var(--mantine-color-blue-light)' : undefined}
+                  // Issue 27: the whole row opens the record (the chevron link stays for keyboards).
+                  onClick={rowHref ? (e) => !fromControl(e) && void navigate(rowHref(row)) : undefined}
+                  style={rowHref ? { cursor: 'pointer' } : undefined}
+                >
                   <Table.Td>
                     <Checkbox
                       aria-label={`Select ${rowName(row)}`}
@@ -166,7 +223,9 @@ export function UsersTable<T extends UsersTableRow>({
                     />
                   </Table.Td>
                   {cols.map((c) => (
-                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    <Table.Td key={c.key} data-label={typeof c.header === 'string' ? c.header : undefined}>
+                      {c.render(row)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))

@@ -1,5 +1,5 @@
 // The list-screen kit shared by the companies, users, my-company, notifications and audit screens.
-export { UsersTable, StatusBadge } from './UsersTable';
+export { UsersTable, StatusBadge, STACKED_QUERY, UserStatusBadge, lastSignIn } from './UsersTable';
 export type { UsersTableProps, UsersTableRow, UserColumn, UserColumnKey } from './UsersTable';
 export { useRowSelection } from './useRowSelection';
 export { StatusFilter, STATUS_OPTIONS, type StatusValue } from './StatusFilter';
@@ -10,3 +10,5 @@ export { StatTile } from './StatTile';
 export { confirmDelete, type ConfirmDeleteOptions } from './confirmDelete';
 export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';
 export { EmailStatusBadge } from './EmailStatusBadge';
+export { ListSearchInput, useListSearch, LIST_SEARCH_DEBOUNCE_MS, type ListSearchInputProps } from './ListSearch';
+export { stackedTable } from './stacked';

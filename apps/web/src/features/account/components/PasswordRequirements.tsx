@@ -67,13 +67,15 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
           {password ? label : '—'}
         </Text>
       </Group>
-      <Progress
-        value={password ? (score / 4) * 100 : 0}
-        color={STRENGTH_COLOR[label]}
-        size="sm"
-        aria-labelledby="password-strength-label"
-        aria-valuetext={password ? label : 'No password entered'}
-      />
+      {/* The section is the progressbar (Mantine puts the role there): it carries the name and value. */}
+      <Progress.Root size="sm">
+        <Progress.Section
+          value={password ? (score / 4) * 100 : 0}
+          color={STRENGTH_COLOR[label]}
+          aria-labelledby="password-strength-label"
+          aria-valuetext={password ? label : 'No password entered'}
+        />
+      </Progress.Root>
     </Stack>
   );
 }

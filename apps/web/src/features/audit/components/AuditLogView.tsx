@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications as toasts } from '@mantine/notifications';
-import { Text } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { serverMessage } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
-import { Pagination } from '../../../shared/kit';
+import { ListSearchInput, Pagination, useListSearch } from '../../../shared/kit';
 import { useCompanyOptions } from '../../users/useCompanyOptions';
 import { auditApi, auditKeys, EMPTY_FILTERS, type AuditFilters } from '../api';
 import { AuditFiltersBar } from './AuditFiltersBar';
@@ -18,8 +18,13 @@ const PAGE_SIZE = 25;
  */
 export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  const [picked, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
+  const search = useListSearch();
+  // Free text (issue 27): who acted, the action, the record's name. The page belongs to a search.
+  const filters = useMemo(() => ({ ...picked, search: search.term }), [picked, search.term]);
+  const [paged, setPaged] = useState({ term: search.term, page: 1 });
+  const page = paged.term === search.term ? paged.page : 1;
+  const setPage = (next: number) => setPaged({ term: search.term, page: next });
   const superadmin = scope === 'superadmin';
 
   const list = useQuery({
@@ -38,7 +43,8 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   useRealtimeEvent('audit.created', () => void queryClient.invalidateQueries({ queryKey: auditKeys.all }), superadmin);
 
   const change = (next: AuditFilters) => {
-    setFilters(next);
+    const { search: _term, ...rest } = next;
+    setFilters({ ...rest, search: '' });
     setPage(1);
   };
   const exportCsv = useMutation({
@@ -50,6 +56,14 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   const total = list.isError ? 0 : (list.data?.total ?? 0);
   return (
     <div>
+      <Box mb="sm">
+        <ListSearchInput
+          value={search.input}
+          onChange={search.setInput}
+          label="Search the audit log"
+          placeholder="Search who, action or record name"
+        />
+      </Box>
       <AuditFiltersBar
         filters={filters}
         onChange={change}

@@ -1,6 +1,8 @@
 import { Anchor, Center, Loader, Table, Text } from '@mantine/core';
 import type { AuditEntryView } from '@portal/contracts';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDateTime } from '../../../shared/format';
+import { STACKED_QUERY, stackedTable } from '../../../shared/kit';
 import { actionLabel, ENTITY_LABELS } from '../format';
 import { ChangesView } from './ChangesView';
 
@@ -14,6 +16,8 @@ export interface AuditTableProps {
 }
 
 export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: AuditTableProps) {
+  // Issue 27: on a phone the rows stack (action, record and date readable without scrolling).
+  const phone = useMediaQuery(STACKED_QUERY) ?? false;
   if (loading) {
     return (
       <Center py="xl">
@@ -22,8 +26,8 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
     );
   }
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries">
+    <Table.ScrollContainer minWidth={phone ? 0 : 900}>
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Audit entries" className={stackedTable.plain}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
@@ -47,8 +51,10 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
           )}
           {rows.map((e) => (
             <Table.Tr key={e._id} data-testid="audit-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created_at)}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }} data-label="Date">
+                {formatDateTime(e.created_at)}
+              </Table.Td>
+              <Table.Td data-label="Actor">
                 {e.actor._id ? (
                   <Anchor
                     component="button"
@@ -68,8 +74,8 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{actionLabel(e.action)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Action">{actionLabel(e.action)}</Table.Td>
+              <Table.Td data-label="Record">
                 {ENTITY_LABELS[e.entity] ?? e.entity}{' '}
                 {e.entity_id && (
                   <Anchor
@@ -77,19 +83,23 @@ export function AuditTable({ rows, loading, companyNames, onActor, onRecord }: A
                     type="button"
                     fz="xs"
                     onClick={() => onRecord(e.entity, e.entity_id!)}
-                    aria-label={`Show the history of ${e.entity} ${e.entity_id}`}
+                    aria-label={`Show the history of ${e.entity} ${e.entity_name ?? e.entity_id}`}
                   >
-                    {e.entity_id.slice(0, 8)}
+                    {e.entity_name ?? e.entity_id.slice(0, 8)}
                   </Anchor>
                 )}
               </Table.Td>
               {companyNames && (
-                <Table.Td>{e.company_id ? (companyNames.get(e.company_id) ?? e.company_id.slice(0, 8)) : '—'}</Table.Td>
+                <Table.Td data-label="Company">
+                  {e.company_id ? (companyNames.get(e.company_id) ?? e.company_id.slice(0, 8)) : '—'}
+                </Table.Td>
               )}
-              <Table.Td miw={260}>
+              <Table.Td miw={{ base: 0, xs: 260 }} data-label="Before → After">
                 <ChangesView before={e.before} after={e.after} />
               </Table.Td>
-              <Table.Td fz="xs">{e.ip ?? '—'}</Table.Td>
+              <Table.Td fz="xs" data-label="IP">
+                {e.ip ?? '—'}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
+import { useSlashToFocus } from '../../../shared/keyboard';
 
 interface Props {
   value: string;
@@ -13,6 +14,7 @@ interface Props {
 
 /** Part-number look-up. */
 export function PartNumberSearch({ value, onChange, onSearch, onClear, active }: Props) {
+  const inputRef = useSlashToFocus(); // `/` from anywhere on the catalogue (issue 27)
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const pn = value.trim();
@@ -23,6 +25,7 @@ export function PartNumberSearch({ value, onChange, onSearch, onClear, active }:
     <form role="search" aria-label="Part number search" onSubmit={submit}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
+          ref={inputRef}
           label="Part number"
           placeholder="Search by part number"
           value={value}

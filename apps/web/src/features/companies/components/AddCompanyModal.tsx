@@ -1,4 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Checkbox } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ORG_MSG, createCompanySchema, type CreateCompanyInput } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
@@ -13,8 +16,17 @@ interface Values {
   email: string;
   password: string;
   confirm_password: string;
+  /** Issue 27: invite the administrator instead of typing a password for them. */
+  invite: boolean;
 }
 
+/** Ticked: the password fields are not part of the request (`invite: true`); unticked: the spec's body. */
+const schema = z.preprocess((raw) => {
+  const { password, confirm_password, invite, ...rest } = raw as Values;
+  return invite ? { ...rest, invite: true } : { ...rest, password, confirm_password };
+}, createCompanySchema) as unknown as z.ZodType<CreateCompanyInput, Values>;
+
+const PASSWORDS = new Set(['password', 'confirm_password']);
 const FIELDS: FieldSpec<Values>[] = [
   { name: 'name', label: 'Company Name', autofocus: true },
   { name: 'username', label: 'User Name', autoComplete: 'off' },
@@ -23,14 +35,15 @@ const FIELDS: FieldSpec<Values>[] = [
   { name: 'confirm_password', label: 'Confirm Password', kind: 'revealPassword', autoComplete: 'new-password' },
 ];
 
-const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm_password: '' };
+const EMPTY: Values = { name: '', username: '', email: '', password: '', confirm_password: '', invite: true };
 
 /** Add Company modal. */
 export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const createCompany = useCreateCompany();
-  const form = useSchemaForm<Values, CreateCompanyInput>(createCompanySchema, EMPTY);
-  const { handleSubmit, reset } = form;
+  const form = useSchemaForm<Values, CreateCompanyInput>(schema, EMPTY);
+  const { handleSubmit, reset, register, control } = form;
+  const invite = useWatch({ control, name: 'invite' });
 
   const close = () => {
     reset(EMPTY);
@@ -63,7 +76,13 @@ export function AddCompanyModal({ opened, onClose }: { opened: boolean; onClose:
       submitLabel="Add Company"
       submitting={form.formState.isSubmitting}
     >
-      <FormFields fields={FIELDS} form={form} />
+      <FormFields fields={FIELDS.filter((f) => !PASSWORDS.has(f.name))} form={form} />
+      <Checkbox
+        label="Send an invitation by email (they choose their own password)"
+        description="The link works once and expires in 7 days. Untick to type a password instead."
+        {...register('invite')}
+      />
+      {!invite && <FormFields fields={FIELDS.filter((f) => PASSWORDS.has(f.name))} form={form} />}
     </FormModal>
   );
 }

@@ -7,7 +7,8 @@ import type { SortOrder } from '../api';
 import { formatDate, formatMultiplier } from '../format';
 import { SORT_LABELS } from '../sort';
 import { companyEditPath, companyPath } from './CompanyCard';
-import { StatusBadge } from '../../../shared/kit';
+import { useMediaQuery } from '@mantine/hooks';
+import { STACKED_QUERY, StatusBadge, stackedTable } from '../../../shared/kit';
 
 interface Props {
   companies: CompanyListItem[];
@@ -43,9 +44,12 @@ function SortHeader({ field, sortBy, sortOrder, onSort }: Omit<Props, 'companies
 /** List view of the companies with sortable headers. */
 export function CompanyTable({ companies, ...sort }: Props) {
   const navigate = useNavigate();
+  // Issue 27: on a phone the rows stack, so status and counts stay readable without scrolling.
+  const phone = useMediaQuery(STACKED_QUERY) ?? false;
+  const label = (f: CompanySortField) => SORT_LABELS[f];
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table highlightOnHover verticalSpacing="sm" aria-label="Companies">
+    <Table.ScrollContainer minWidth={phone ? 0 : 760}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="Companies" className={stackedTable.plain}>
         <Table.Thead>
           <Table.Tr>
             {COLUMNS.map((f) => (
@@ -64,13 +68,13 @@ export function CompanyTable({ companies, ...sort }: Props) {
                   {c.name}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{formatMultiplier(c.discount_percentage)}</Table.Td>
-              <Table.Td>
+              <Table.Td data-label={label('discount_percentage')}>{formatMultiplier(c.discount_percentage)}</Table.Td>
+              <Table.Td data-label={label('status')}>
                 <StatusBadge active={c.status} />
               </Table.Td>
-              <Table.Td>{c.total_admins}</Table.Td>
-              <Table.Td>{c.total_employees}</Table.Td>
-              <Table.Td>{formatDate(c.createdAt)}</Table.Td>
+              <Table.Td data-label={label('total_admins')}>{c.total_admins}</Table.Td>
+              <Table.Td data-label={label('total_employees')}>{c.total_employees}</Table.Td>
+              <Table.Td data-label={label('createdAt')}>{formatDate(c.createdAt)}</Table.Td>
               <Table.Td>
                 <Tooltip label="Edit company" withArrow>
                   <ActionIcon

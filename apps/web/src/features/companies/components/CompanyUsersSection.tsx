@@ -3,8 +3,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Group } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
-import { StatusFilter, UsersTable, confirmDelete, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, type AddUserValues, useCreateUser, useDeleteUsers, usersKeys } from '../../users';
+import {
+  ListSearchInput,
+  StatusFilter,
+  UsersTable,
+  confirmDelete,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
+import {
+  AddUserModal,
+  InvitationActions,
+  passwordOrInvite,
+  type AddUserValues,
+  useCreateUser,
+  useDeleteUsers,
+  usersKeys,
+} from '../../users';
 import { companiesApi, companiesKeys, type UserStatusFilter } from '../api';
 
 type Adding = null | 'admin' | 'employee';
@@ -38,10 +53,11 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
   const [status, setStatus] = useState<UserStatusFilter>('');
+  const search = useListSearch();
   const [adding, setAdding] = useState<Adding>(null);
   const query = useQuery({
-    queryKey: companiesKeys.usersFiltered(companyId, status),
-    queryFn: () => companiesApi.users(companyId, status),
+    queryKey: companiesKeys.usersFiltered(companyId, status, search.term),
+    queryFn: () => companiesApi.users(companyId, status, search.term),
   });
   // Load failures leave an empty list with 'No User found.'
   const rows = query.isError ? [] : (query.data ?? []);
@@ -60,7 +76,7 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
       company_id: companyId,
       username: values.username,
       email: values.email,
-      password: values.password,
+      ...passwordOrInvite(values),
       action: adding ?? 'employee',
     });
     await refresh();
@@ -87,11 +103,18 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         rowHref={(r) => companyUserPath(companyId, r._id)}
+        statusExtra={(r) => <InvitationActions row={r} />}
         emptyText={ORG_MSG.empty.noUsers}
         onBulkDelete={bulkDelete}
         bulkDeleteLabel="Delete selected"
         toolbar={
           <Group gap="sm">
+            <ListSearchInput
+              value={search.input}
+              onChange={search.setInput}
+              label="Search users"
+              placeholder="Search username or email"
+            />
             <StatusFilter value={status} onChange={setStatus} />
             <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding('admin')}>
               Add Administrator

@@ -5,8 +5,8 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
-import { confirmDelete } from '../../../shared/kit';
-import { UserDetailForm, useOrgLiveRefresh, usersApi, usersKeys, useDeleteUsers } from '../../users';
+import { confirmDelete, lastSignIn, UserStatusBadge } from '../../../shared/kit';
+import { InvitationActions, UserDetailForm, useOrgLiveRefresh, usersApi, usersKeys, useDeleteUsers } from '../../users';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 import { companiesKeys, companyChangeKeys } from '../api';
 import { formatDateTime } from '../format';
@@ -76,8 +76,14 @@ export default function CompanyUserPage() {
             <div>
               <PageTitle>{user.username}</PageTitle>
               <Text c="dimmed" mt={-12}>
-                {companyName} · Last login: {formatDateTime(user.last_login)}
+                {companyName} · Last login: {formatDateTime(lastSignIn(user))}
               </Text>
+              {user.invitation && user.invitation.status !== 'accepted' && (
+                <Group gap="xs" mt="xs">
+                  <UserStatusBadge row={user} />
+                  <InvitationActions row={user} />
+                </Group>
+              )}
             </div>
             <Group gap="sm">
               <ResetTwoFactorButton userId={userId} username={user.username} />

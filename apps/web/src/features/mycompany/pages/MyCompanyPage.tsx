@@ -7,8 +7,23 @@ import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys, type StatusValue } from '../../users/api';
-import { confirmDelete, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, useOrgLiveRefresh, type AddUserValues, useDeleteUsers, useCreateUser } from '../../users';
+import {
+  confirmDelete,
+  ListSearchInput,
+  StatusFilter,
+  UsersTable,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
+import {
+  AddUserModal,
+  InvitationActions,
+  passwordOrInvite,
+  useOrgLiveRefresh,
+  type AddUserValues,
+  useDeleteUsers,
+  useCreateUser,
+} from '../../users';
 
 function Field({ label, value }: { label: string; value: string | number }) {
   return (
@@ -28,16 +43,18 @@ export default function MyCompanyPage() {
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
   const [status, setStatus] = useState<StatusValue>('');
+  const search = useListSearch();
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh();
 
   const all = useQuery({ queryKey: usersKeys.employees(''), queryFn: () => usersApi.employees('') });
   const filtered = useQuery({
-    queryKey: usersKeys.employees(status),
-    queryFn: () => usersApi.employees(status),
-    enabled: status !== '',
+    queryKey: usersKeys.employees(status, search.term),
+    queryFn: () => usersApi.employees(status, search.term),
+    enabled: status !== '' || search.term !== '',
   });
-  const list = status === '' ? all : filtered;
+  // `all` also feeds the employee count; a filter or a search shows its own query.
+  const list = status === '' && search.term === '' ? all : filtered;
   const rows = list.isError ? [] : (list.data?.users ?? []);
   const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 
@@ -59,7 +76,7 @@ export default function MyCompanyPage() {
     });
 
   const addEmployee = async (values: AddUserValues) => {
-    await createUser({ username: values.username, email: values.email, password: values.password });
+    await createUser({ username: values.username, email: values.email, ...passwordOrInvite(values) });
     await refresh();
   };
 
@@ -93,6 +110,7 @@ export default function MyCompanyPage() {
         rows={rows}
         columns={['username', 'email', 'status', 'lastLogin', 'link']}
         rowHref={(r) => `/admin/mycompany/employee/${r._id}`}
+        statusExtra={(r) => <InvitationActions row={r} />}
         selected={selected}
         onSelectedChange={setSelected}
         emptyText={ORG_MSG.empty.noUsers}
@@ -100,6 +118,12 @@ export default function MyCompanyPage() {
         onBulkDelete={onBulkDelete}
         toolbar={
           <>
+            <ListSearchInput
+              value={search.input}
+              onChange={search.setInput}
+              label="Search employees"
+              placeholder="Search username or email"
+            />
             <StatusFilter value={status} onChange={onStatus} />
             <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
               Add Employee

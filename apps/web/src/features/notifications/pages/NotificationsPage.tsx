@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Anchor, Box, Button, Group, Stack, Tooltip, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
@@ -12,12 +13,15 @@ import { useRealtimeEvent } from '../../../shared/realtime';
 import type { StatusValue } from '../../users/api';
 import {
   confirmDelete,
+  ListSearchInput,
   Pagination,
   StatusFilter,
   UsersTable,
+  useListSearch,
   useRowSelection,
   type UserColumn,
 } from '../../../shared/kit';
+import { useAuthStore } from '../../auth';
 import { matchesFilter, notificationsKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
 import { NotificationDetail } from '../components/NotificationDetail';
 import { useUnreadNotifications } from '../useUnreadNotifications';
@@ -45,25 +49,31 @@ function StatusDot({ read }: { read: boolean }) {
   );
 }
 
-function columns(onOpen: (n: NotificationView) => void): UserColumn<NotificationView>[] {
+function columns(onOpen: (n: NotificationView, leaving?: boolean) => void): UserColumn<NotificationView>[] {
   return [
     { key: 'username', header: 'Username', render: (n) => n.username },
     { key: 'email', header: 'Email', render: (n) => n.email },
     {
       key: 'action',
       header: 'Action',
-      render: (n) => (
-        <Anchor
-          component="button"
-          type="button"
-          ta="left"
-          fz="sm"
-          fw={n.read_status ? 400 : 600}
-          onClick={() => onOpen(n)}
-        >
-          {n.description}
-        </Anchor>
-      ),
+      // Issue 27: an entry about a user or company links to it; the others open their detail.
+      render: (n) =>
+        n.link ? (
+          <Anchor component={Link} to={n.link} fz="sm" fw={n.read_status ? 400 : 600} onClick={() => onOpen(n, true)}>
+            {n.description}
+          </Anchor>
+        ) : (
+          <Anchor
+            component="button"
+            type="button"
+            ta="left"
+            fz="sm"
+            fw={n.read_status ? 400 : 600}
+            onClick={() => onOpen(n)}
+          >
+            {n.description}
+          </Anchor>
+        ),
     },
     { key: 'date', header: 'Date', render: (n) => formatDateTime(n.date) },
     {
@@ -77,14 +87,19 @@ function columns(onOpen: (n: NotificationView) => void): UserColumn<Notification
 /** Superadmin notifications: filter, select-all, status dot, 20 per page, bulk delete / mark read, live rows. */
 export default function NotificationsPage() {
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const search = useListSearch();
+  const myId = useAuthStore((s) => s.user?._id);
+  // The page belongs to a search: a new term starts at page 1.
+  const [paged, setPaged] = useState({ term: search.term, page: 1 });
+  const page = paged.term === search.term ? paged.page : 1;
+  const setPage = (next: number) => setPaged({ term: search.term, page: next });
   const [readStatus, setReadStatus] = useState<StatusValue>('');
   const [detail, setDetail] = useState<NotificationView | null>(null);
   const unread = useUnreadNotifications(true, false);
 
   const list = useQuery({
-    queryKey: notificationsKeys.list(page, readStatus),
-    queryFn: () => notificationsApi.list(page, PAGE_SIZE, readStatus),
+    queryKey: notificationsKeys.list(page, readStatus, search.term),
+    queryFn: () => notificationsApi.list(page, PAGE_SIZE, readStatus, search.term),
     placeholderData: keepPreviousData,
   });
   const rows = list.isError ? [] : (list.data?.notification ?? []);
@@ -94,10 +109,11 @@ export default function NotificationsPage() {
   // A new notification appears at once on every cached first page whose filter it matches; other
   // cached pages shift by one, so they refetch when next shown.
   useRealtimeEvent('notification.created', (n) => {
+    if (n.actor_id && n.actor_id === myId) return; // your own action: not in your inbox
     for (const [key, data] of queryClient.getQueriesData<NotificationPage>({ queryKey: notificationsKeys.lists })) {
-      const [, , p, filter] = key as ReturnType<typeof notificationsKeys.list>;
+      const [, , p, filter, term] = key as ReturnType<typeof notificationsKeys.list>;
       if (!data || !matchesFilter(n, filter)) continue;
-      if (p === 1) queryClient.setQueryData<NotificationPage>(key, prependRow(data, n, PAGE_SIZE));
+      if (p === 1 && !term) queryClient.setQueryData<NotificationPage>(key, prependRow(data, n, PAGE_SIZE));
       else void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   });
@@ -128,7 +144,11 @@ export default function NotificationsPage() {
     }
   };
 
-  const onOpen = (n: NotificationView) => {
+  const onOpen = (n: NotificationView, leaving = false) => {
+    if (leaving) {
+      if (!n.read_status) void markRead({ ids: [n._id] }, true);
+      return;
+    }
     setDetail(n);
     if (!n.read_status)
       void markRead({ ids: [n._id] }, true).then(
@@ -176,6 +196,12 @@ export default function NotificationsPage() {
           rowName={(n) => `notification from ${n.username}`}
           toolbar={
             <>
+              <ListSearchInput
+                value={search.input}
+                onChange={search.setInput}
+                label="Search notifications"
+                placeholder="Search user, email or action"
+              />
               <StatusFilter
                 value={readStatus}
                 onChange={onFilter}

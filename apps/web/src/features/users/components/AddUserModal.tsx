@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { useWatch } from 'react-hook-form';
+import { Checkbox } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyOption } from '@portal/contracts';
 import { addAdministratorSchema, addCompanyUserSchema } from '@portal/domain';
@@ -12,6 +14,26 @@ export interface AddUserValues {
   username: string;
   email: string;
   password: string;
+  /** Issue 27: email an invitation (the person chooses their password) instead of typing one. */
+  invite: boolean;
+}
+
+/** Request fields for the choice: `invite: true`, or the typed password (the spec's body). */
+export function passwordOrInvite(v: AddUserValues): { password?: string; invite?: true } {
+  return v.invite ? { invite: true } : { password: v.password };
+}
+
+/** The form sends one of the two: with `invite` ticked the password field is not part of it. */
+function withInviteChoice(base: z.ZodType): z.ZodType<AddUserValues, AddUserValues> {
+  return z.preprocess((raw) => {
+    const v = raw as AddUserValues;
+    if (v.invite) {
+      const { password: _p, ...rest } = v;
+      return rest;
+    }
+    const { invite: _i, ...rest } = v;
+    return rest;
+  }, base) as unknown as z.ZodType<AddUserValues, AddUserValues>;
 }
 
 export interface AddUserModalTexts {
@@ -45,13 +67,18 @@ export interface AddUserModalProps {
   schema?: z.ZodType<AddUserValues, AddUserValues>;
 }
 
-const EMPTY: AddUserValues = { company_id: '', username: '', email: '', password: '' };
+const EMPTY: AddUserValues = { company_id: '', username: '', email: '', password: '', invite: true };
 const SERVER_FIELDS = ['company_id', 'username', 'email', 'password'] as const;
 const FIELDS: FieldSpec<AddUserValues>[] = [
   { name: 'username', label: 'Username', autoComplete: 'off' },
   { name: 'email', label: 'Email', kind: 'email', autoComplete: 'off' },
-  { name: 'password', label: 'Password', kind: 'password', autoComplete: 'new-password' },
 ];
+const PASSWORD_FIELD: FieldSpec<AddUserValues> = {
+  name: 'password',
+  label: 'Password',
+  kind: 'password',
+  autoComplete: 'new-password',
+};
 
 /** The company select of Add Administrator. */
 const companyField = (companies: CompanyOption[]): FieldSpec<AddUserValues> => ({
@@ -64,12 +91,10 @@ const companyField = (companies: CompanyOption[]): FieldSpec<AddUserValues> => (
 /** Username / Email / Password (+ optional company select) modal used by every "add user" button. */
 export function AddUserModal({ opened, onClose, texts, onSubmit, companies, schema }: AddUserModalProps) {
   const withCompany = companies !== undefined;
-  const resolverSchema = (schema ?? (withCompany ? addAdministratorSchema : addCompanyUserSchema)) as z.ZodType<
-    AddUserValues,
-    AddUserValues
-  >;
+  const resolverSchema = withInviteChoice(schema ?? (withCompany ? addAdministratorSchema : addCompanyUserSchema));
   const form = useSchemaForm(resolverSchema, EMPTY);
-  const { handleSubmit, reset, setError } = form;
+  const { handleSubmit, reset, setError, register, control } = form;
+  const invite = useWatch({ control, name: 'invite' });
   const { isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -102,6 +127,12 @@ export function AddUserModal({ opened, onClose, texts, onSubmit, companies, sche
       cancelDisabled={isSubmitting}
     >
       <FormFields fields={withCompany ? [companyField(companies), ...FIELDS] : FIELDS} form={form} />
+      <Checkbox
+        label="Send an invitation by email (they choose their own password)"
+        description="The link works once and expires in 7 days. Untick to type a password instead."
+        {...register('invite')}
+      />
+      {!invite && <FormFields fields={[PASSWORD_FIELD]} form={form} />}
     </FormModal>
   );
 }

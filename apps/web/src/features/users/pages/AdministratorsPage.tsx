@@ -5,8 +5,18 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { usersApi, usersKeys, type StatusValue } from '../api';
-import { confirmDelete, Pagination, StatTile, StatusFilter, UsersTable, useRowSelection } from '../../../shared/kit';
-import { AddUserModal, type AddUserValues } from '../components/AddUserModal';
+import {
+  confirmDelete,
+  ListSearchInput,
+  Pagination,
+  StatTile,
+  StatusFilter,
+  UsersTable,
+  useListSearch,
+  useRowSelection,
+} from '../../../shared/kit';
+import { AddUserModal, passwordOrInvite, type AddUserValues } from '../components/AddUserModal';
+import { InvitationActions } from '../components/InvitationActions';
 import { useCreateUser, useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
 import { useCompanyOptions } from '../useCompanyOptions';
@@ -18,15 +28,20 @@ export default function AdministratorsPage() {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
-  const [page, setPage] = useState(1);
+  const search = useListSearch();
+  // The page belongs to a search: a new term starts at page 1.
+  const [paged, setPaged] = useState({ term: search.term, page: 1 });
+  const page = paged.term === search.term ? paged.page : 1;
+  const setPage = (next: number | ((p: number) => number)) =>
+    setPaged({ term: search.term, page: typeof next === 'function' ? next(page) : next });
   const [status, setStatus] = useState<StatusValue>('');
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh({ alsoOnNotification: true });
 
   const stats = useQuery({ queryKey: usersKeys.stats, queryFn: usersApi.stats });
   const list = useQuery({
-    queryKey: usersKeys.administrators(page, status),
-    queryFn: () => usersApi.administrators(page, PAGE_SIZE, status),
+    queryKey: usersKeys.administrators(page, status, search.term),
+    queryFn: () => usersApi.administrators(page, PAGE_SIZE, status, search.term),
     placeholderData: keepPreviousData,
   });
   const companies = useCompanyOptions(adding);
@@ -66,7 +81,7 @@ export default function AdministratorsPage() {
       company_id: values.company_id,
       username: values.username,
       email: values.email,
-      password: values.password,
+      ...passwordOrInvite(values),
       action: 'admin',
     });
     await refresh();
@@ -76,9 +91,17 @@ export default function AdministratorsPage() {
     <Stack gap="lg">
       <PageTitle>Administrators</PageTitle>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatTile label="Total Administrators" value={stats.data?.totalAdmins} />
+        <StatTile
+          label="Total Administrators"
+          value={stats.data?.totalAdmins}
+          action={{ label: 'Add an administrator', onClick: () => setAdding(true) }}
+        />
         <StatTile label="Total Employees" value={stats.data?.totalEmployees} />
-        <StatTile label="Active Companies" value={stats.data?.activeCompanies} />
+        <StatTile
+          label="Active Companies"
+          value={stats.data?.activeCompanies}
+          action={{ label: 'Go to Companies to add one', to: '/superadmin/companies' }}
+        />
       </SimpleGrid>
       <div>
         <UsersTable
@@ -86,6 +109,7 @@ export default function AdministratorsPage() {
           rows={rows}
           columns={['username', 'companyName', 'email', 'status', 'lastLogin', 'link']}
           rowHref={(r) => `/superadmin/administrators/${r._id}`}
+          statusExtra={(r) => <InvitationActions row={r} />}
           selected={selected}
           onSelectedChange={setSelected}
           emptyText={ORG_MSG.failure.noUsers.replace(/\.$/, '')}
@@ -93,6 +117,12 @@ export default function AdministratorsPage() {
           onBulkDelete={onBulkDelete}
           toolbar={
             <>
+              <ListSearchInput
+                value={search.input}
+                onChange={search.setInput}
+                label="Search administrators"
+                placeholder="Search username or email"
+              />
               <StatusFilter value={status} onChange={onStatus} />
               <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
                 Add Administrator

@@ -8,7 +8,8 @@ import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
-import { confirmDelete, EmailStatusBadge } from '../../../shared/kit';
+import { confirmDelete, EmailStatusBadge, lastSignIn, UserStatusBadge } from '../../../shared/kit';
+import { InvitationActions } from '../components/InvitationActions';
 import { UserDetailForm } from '../components/UserDetailForm';
 import { useDeleteUsers } from '../mutations';
 import { useOrgLiveRefresh } from '../useOrgLiveRefresh';
@@ -113,8 +114,14 @@ export default function UserDetailPage() {
               </Text>
               <EmailStatusBadge userId={user._id} status={user.email_status} />
               <Text size="sm" c="dimmed">
-                Last login: {formatDateTime(user.last_login)}
+                Last login: {formatDateTime(lastSignIn(user))}
               </Text>
+              {user.invitation && user.invitation.status !== 'accepted' && (
+                <Group gap="xs" mt="xs">
+                  <UserStatusBadge row={user} />
+                  <InvitationActions row={user} />
+                </Group>
+              )}
             </div>
             {superadmin && (
               <Group gap="sm">

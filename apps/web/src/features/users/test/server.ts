@@ -35,6 +35,8 @@ export function userRow(i: number, extra: Partial<UserRow> = {}): UserRow {
     role_name: 'Admin',
     companyName: 'Acme Air',
     company_id: ACME_ID,
+    current_login: null,
+    invitation: null,
     ...extra,
   };
 }
@@ -48,6 +50,7 @@ export function userDetail(extra: Partial<UserDetail> = {}): UserDetail {
     picture: null,
     last_login: '2024-05-01T10:00:00.000Z',
     current_login: null,
+    invitation: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     role_id: { key: 'admin' },
     role_key: 'admin',

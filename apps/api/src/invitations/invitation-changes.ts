@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { OrgActor, UserInvitation } from '@portal/contracts';
+import { publishEvent } from '@portal/db';
+import { auditActor, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.sql';
+import { generateResetToken } from '../account/reset-token';
+import { scrubTokensFromOutbox } from '../account/account-tokens.repository';
+import { actorOf, announceOrgChange, userRef } from '../org/org';
+import type { OrgUserRecord, RawUserRow } from '../org/org.repository';
+import type { RequestUser } from '../common/request-user';
+import * as repo from './invitations.repository';
+
+/* Invitations (issue 27): every side effect of an invitation's transition goes through
+   recordInvitationChange — the audit entry, the outbox event (email / notification) and the live
+   refresh of open lists — in the caller's transaction. */
+
+/** Who acted: a signed-in admin (audit + event actor), the invited person, or the clock. */
+export type InvitationActor = { audit: AuditActor; org: OrgActor } | { audit: AuditActor; org: null };
+
+export type InvitationChange =
+  | { kind: 'invited'; invitationId: string; token: string; expiresAt: string; resend: boolean }
+  | { kind: 'revoked' }
+  | { kind: 'accepted' }
+  | { kind: 'expired' }
+  | { kind: 'new_link_requested'; invitationStatus: 'expired' | 'revoked' };
+
+const AUDIT_ACTION: Record<InvitationChange['kind'], string> = {
+  invited: 'user.invited',
+  revoked: 'user.invitation_revoked',
+  accepted: 'user.invitation_accepted',
+  expired: 'user.invitation_expired',
+  new_link_requested: 'user.invitation_new_link_requested',
+};
+
+/** The one exit of an invitation transition: audit, event, and "lists changed" for open screens. */
+export async function recordInvitationChange(
+  m: EntityManager,
+  actor: InvitationActor,
+  user: OrgUserRecord,
+  change: InvitationChange,
+): Promise<void> {
+  const ref = userRef(user);
+  const after: Record<string, string | boolean> = { email: user.email };
+  if (change.kind === 'invited') {
+    after.resend = change.resend;
+    after.expires_at = change.expiresAt;
+  }
+  await recordAudit(m, actor.audit, [
+    { action: AUDIT_ACTION[change.kind], entity: 'user', entityId: user.id, companyId: user.company_id, after },
+  ]);
+  const actorId = actor.audit.id;
+  switch (change.kind) {
+    case 'invited': {
+      const eventId = await publishEvent(
+        m,
+        'user.invited',
+        { ...ref, actor: actor.org!, resend: change.resend, token: change.token, expiresAt: change.expiresAt },
+        actorId,
+      );
+      await repo.attachInvitationEvent(m, change.invitationId, eventId);
+      break;
+    }
+    case 'revoked':
+      await publishEvent(m, 'user.invitation_revoked', { ...ref, actor: actor.org! }, actorId);
+      break;
+    case 'accepted':
+      await publishEvent(m, 'user.invitation_accepted', ref, actorId);
+      break;
+    case 'new_link_requested':
+      await publishEvent(
+        m,
+        'user.invitation_new_link_requested',
+        { ...ref, invitationStatus: change.invitationStatus },
+        actorId,
+      );
+      break;
+    case 'expired':
+      break;
+  }
+  if (change.kind !== 'invited') {
+    // The link is dead: its raw token leaves the outbox (an email not yet sent is then not sent).
+    await scrubTokensFromOutbox(m, await repo.eventIdsOf(m, user.id));
+  }
+  await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: user.company_id });
+}
+
+/**
+ * Sends a (new) invitation to `user`: ends the open one ('superseded', its link dies), stores the
+ * new token's hash, and emails the link through the outbox. Returns what the lists show.
+ */
+export async function sendInvitation(
+  m: EntityManager,
+  actor: { audit: AuditActor; org: OrgActor },
+  user: OrgUserRecord,
+  resend: boolean,
+): Promise<UserInvitation> {
+  const previous = await repo.latestInvitation(m, user.id, true);
+  if (previous && (previous.status === 'pending' || previous.status === 'expired')) {
+    await repo.endInvitation(m, previous.id, previous.status === 'pending' ? 'superseded' : 'expired');
+    await scrubTokensFromOutbox(m, previous.event_id ? [previous.event_id] : []);
+  }
+  const { token, hash } = generateResetToken();
+  const row = await repo.insertInvitation(m, user.id, hash, actor.audit.id);
+  const expiresAt = new Date(row.expires_at).toISOString();
+  await recordInvitationChange(m, actor, user, {
+    kind: 'invited',
+    invitationId: row.id,
+    token,
+    expiresAt,
+    resend,
+  });
+  return { status: 'pending', sent_at: new Date(row.sent_at).toISOString(), expires_at: expiresAt };
+}
+
+/** Marks an invitation found past its date as expired (audited once, by the system). */
+export async function markExpired(m: EntityManager, invitationId: string, user: OrgUserRecord): Promise<void> {
+  if (await repo.endInvitation(m, invitationId, 'expired')) {
+    await recordInvitationChange(m, { audit: SYSTEM_ACTOR, org: null }, user, { kind: 'expired' });
+  }
+}
+
+/** A password nobody knows, for an invited account until the person chooses theirs. */
+export function unusablePassword(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The first invitation of a user just created with `invite: true` (same transaction). */
+export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUserRow): Promise<UserInvitation> {
+  const user: OrgUserRecord = {
+    id: row._id,
+    username: row.username,
+    email: row.email,
+    role: row.role_key,
+    status: row.status,
+    company_id: row.company_id,
+    company_name: row.companyName,
+  };
+  return sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, false);
+}
+
+/**
+ * `GET user/resend/{id}` for someone invited who never accepted: a new invitation (true), instead
+ * of a set-password link that would bypass a revoked invitation. False: not invited, or accepted.
+ */
+export async function resendOpenInvitation(
+  m: EntityManager,
+  actor: RequestUser,
+  user: OrgUserRecord,
+): Promise<boolean> {
+  const latest = await repo.latestInvitation(m, user.id, true);
+  if (!latest || latest.status === 'accepted') return false;
+  await sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, true);
+  return true;
+}

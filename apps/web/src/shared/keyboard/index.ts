@@ -1,0 +1,1 @@
+export { useSlashToFocus } from './useSlashToFocus';
