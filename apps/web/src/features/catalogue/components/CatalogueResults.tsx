@@ -1,7 +1,8 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { variantTableColumns } from '@portal/domain';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
-import type { ActiveSearch } from '../store';
+import { useCatalogueStore, type ActiveSearch } from '../store';
 import type { DimensionSearchQuery, DisplayProduct } from '../types';
 import { ProductsFallback } from './CatalogueFrame';
 import { NoResults } from './NoResults';
@@ -36,8 +37,37 @@ function dimensionText(q: DimensionSearchQuery): string {
   return `Odd size results for ${q.width} x ${q.height} x ${q.depth} (${ACTION_LABEL[q.action]})`;
 }
 
+/**
+ * A search's results, brought into view once they are there (after Search, the results may start
+ * below the fold — on a phone, below the inputs). Focus moves to the summary for screen readers.
+ */
+function SearchResults({ active, children }: { active: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const seq = useCatalogueStore((s) => s.searchSeq);
+  const shown = useRef(seq);
+  useEffect(() => {
+    if (!active || shown.current === seq || !ref.current) return;
+    shown.current = seq;
+    ref.current.scrollIntoView?.({ block: 'start' });
+    ref.current.focus({ preventScroll: true });
+  }, [active, seq]);
+  return (
+    <div ref={ref} tabIndex={-1} data-search-results style={{ scrollMarginTop: 72, outline: 'none' }}>
+      {children}
+    </div>
+  );
+}
+
 /** The selected list's products, or the active part-number / odd-size search result. */
-export function CatalogueResults({ categoryId, categoryName, listId, search, superadmin, onReset }: Props) {
+export function CatalogueResults(props: Props) {
+  return (
+    <SearchResults active={!!props.search}>
+      <Results {...props} />
+    </SearchResults>
+  );
+}
+
+function Results({ categoryId, categoryName, listId, search, superadmin, onReset }: Props) {
   const partNumber = search?.kind === 'part' ? search.partNumber : null;
   const dimensions = search?.kind === 'dimension' ? search.query : null;
   const products = useProducts(categoryId, listId);

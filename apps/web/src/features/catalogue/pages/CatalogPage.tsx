@@ -5,7 +5,9 @@ import { CataloguePricelistActions } from '../../pricelists';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
+import { ViewAsCompany } from '../components/ViewAsCompany';
 import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueUrlSync } from '../hooks/useCatalogueUrl';
 import { useCatalogueStore } from '../store';
 
 /** The grid (react-datasheet-grid) loads only when a superadmin opens edit mode. */
@@ -18,9 +20,12 @@ const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
  */
 export default function CatalogPage() {
   useCatalogueSession();
+  useCatalogueUrlSync();
   const superadmin = useIsSuperadmin();
   const mode = useCatalogueStore((s) => s.mode);
   const setMode = useCatalogueStore((s) => s.setMode);
+  const asCompany = useCatalogueStore((s) => s.asCompany);
+  const setAsCompany = useCatalogueStore((s) => s.setAsCompany);
   const editing = superadmin && mode === 'edit';
   useUnsavedChangesGuard(editing);
 
@@ -29,7 +34,7 @@ export default function CatalogPage() {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
         {!superadmin && <CataloguePricelistActions />}
-        {superadmin && (
+        {superadmin && !asCompany && (
           <Button
             variant={editing ? 'filled' : 'light'}
             aria-pressed={editing}
@@ -39,6 +44,11 @@ export default function CatalogPage() {
           </Button>
         )}
       </Group>
+      {superadmin && !editing && (
+        <Group align="flex-end" mb="md" wrap="wrap">
+          <ViewAsCompany companyId={asCompany} onChange={setAsCompany} />
+        </Group>
+      )}
       {editing ? (
         <Suspense fallback={<ProductListSkeleton label="Loading editor" />}>
           <EditCatalogueView />
