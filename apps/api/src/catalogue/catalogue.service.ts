@@ -16,6 +16,7 @@ import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
+import { companyExists } from '../org/org.repository';
 import { CachedBody, CatalogueCache } from './catalogue-cache';
 import {
   catalogueVersion,
@@ -79,6 +80,19 @@ export class CatalogueService {
 
   private version(): Promise<string> {
     return catalogueVersion(this.db);
+  }
+
+  /**
+   * Who a read is for. `asCompany` (superadmin only; anyone else 403): an employee of that company, so
+   * the answer — and its cache entry — is exactly what that company's employees get.
+   */
+  async viewer(user: RequestUser, asCompany: string | undefined): Promise<RequestUser> {
+    if (asCompany === undefined) return user;
+    if (!isSuperadmin(user)) throw new ApiException(403, CATALOGUE_MSG.asCompanyForbidden);
+    if (!isUuid(asCompany))
+      throw new ApiException(400, CATALOGUE_MSG.asCompanyInvalid, { asCompany: CATALOGUE_MSG.asCompanyInvalid });
+    if (!(await companyExists(this.db, asCompany))) throw new ApiException(404, CATALOGUE_MSG.asCompanyNotFound);
+    return { ...user, role: 'employee', companyId: asCompany, companyName: null };
   }
 
   /** Non-superadmins need a company; checked before anything else is read. */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   ActionIcon,
   Button,
@@ -107,10 +107,12 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset, onIn
   const [expanded, setExpanded] = useState(!!open);
   const formId = useId();
   const shown = !collapsible || expanded;
-  // A dimension search opened from a link shows its inputs.
-  useEffect(() => {
+  // A dimension search opened from a link (or Back) shows its inputs.
+  const [wasOpen, setWasOpen] = useState(!!open);
+  if (!!open !== wasOpen) {
+    setWasOpen(!!open);
     if (open) setExpanded(true);
-  }, [open]);
+  }
   // Content outlives `opened` so the closing transition keeps its text.
   const [modal, setModal] = useState<{ title: string; text: string } | null>(null);
   const [modalOpen, setModalOpen] = useState(false);

@@ -82,7 +82,9 @@ export function useCatalogueUrlSync(): void {
   const location = useLocation();
   const navigate = useNavigate();
   const where = useRef({ pathname: location.pathname, search: location.search });
-  where.current = { pathname: location.pathname, search: location.search };
+  useEffect(() => {
+    where.current = { pathname: location.pathname, search: location.search };
+  }, [location.pathname, location.search]);
 
   // URL → store: first load, Back/Forward, a pasted link.
   useEffect(() => {
@@ -99,7 +101,7 @@ export function useCatalogueUrlSync(): void {
         if (sameView(next, urlStateOf(prev))) return;
         const { pathname, search } = where.current;
         if (sameView(next, parseCatalogueUrl(search))) return;
-        navigate({ pathname, search: catalogueUrlSearch(next, search) });
+        void navigate({ pathname, search: catalogueUrlSearch(next, search) });
       }),
     [navigate],
   );
