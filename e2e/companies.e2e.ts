@@ -84,14 +84,18 @@ test.describe('superadmin companies', () => {
     await page.getByLabel('Status filter').selectOption('');
     await expect(users.getByText('Adam Second')).toBeVisible();
 
-    // Embedded edit: multipliers travel as percentages and come back as decimals.
-    await page.getByRole('button', { name: 'Company settings' }).click();
+    // The one edit screen (its own URL, from the gear): multipliers travel as percentages and come
+    // back as decimals; the detail page shows them as factors and shares of list.
+    await page.getByRole('link', { name: 'Company settings' }).click();
+    await expect(page).toHaveURL(companyUrl.replace('/companies/', '/companies/edit/'));
     await page.getByLabel(/^Price Multiplier/).fill('0.4551');
     await page.getByLabel(/^Rigidflow Multiplier/).fill('0.5');
+    await expect(page.getByRole('table', { name: 'Price preview' })).toBeVisible();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Data Updated Successfully')).toBeVisible();
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(users).toBeVisible();
+    await page.goto(companyUrl);
+    await expect(page.getByTestId('multiplier-discount_percentage')).toContainText('pays 45.51 % of list');
+    await expect(page.getByTestId('multiplier-rigidflow_percentage')).toContainText('0.5000');
 
     await page.goto(companyUrl.replace('/companies/', '/companies/edit/'));
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Company' })).toBeVisible();

@@ -155,7 +155,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
           </Stack>
         </form>
       </Paper>
-      <Title order={2} fz="lg" c="red.8" mb={-12}>
+      <Title order={2} fz="lg" c="red.9" mb={-12}>
         Danger Zone
       </Title>
       <DangerZone company={company} onDeleted={onDeleted} />

@@ -62,7 +62,7 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
       ) : rows.length === 0 ? (
         <Text size="sm">No multiplier changes recorded yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} type="native">
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Multiplier history, scrollable">
           <Table striped verticalSpacing="xs" aria-label="Multiplier history">
             <Table.Thead>
               <Table.Tr>
@@ -83,7 +83,7 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );

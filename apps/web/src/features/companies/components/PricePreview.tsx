@@ -30,7 +30,7 @@ export function PricePreview({ changes }: Props) {
       ) : samples.isError || !samples.data.length ? (
         <Text fz="sm">No sample prices available.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={420} type="native">
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Price preview, scrollable">
           <Table verticalSpacing={4} fz="sm" aria-label="Price preview">
             <Table.Thead>
               <Table.Tr>
@@ -66,7 +66,7 @@ export function PricePreview({ changes }: Props) {
                 })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
     </Paper>
   );
