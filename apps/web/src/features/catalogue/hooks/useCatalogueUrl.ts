@@ -12,7 +12,7 @@
  * the one place that keeps store and URL in step: URL → store on load and on every navigation, store →
  * URL (a new history entry) when the user picks something. Parameters it does not own are kept.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCatalogueStore, type ActiveSearch, type CatalogueState, type CatalogueUrlState } from '../store';
 
@@ -77,21 +77,25 @@ const urlStateOf = (s: CatalogueState): CatalogueUrlState => ({
 
 const sameView = (a: CatalogueUrlState, b: CatalogueUrlState) => catalogueUrlSearch(a) === catalogueUrlSearch(b);
 
+function applyUrl(search: string): void {
+  const fromUrl = parseCatalogueUrl(search);
+  const store = useCatalogueStore.getState();
+  if (!sameView(fromUrl, urlStateOf(store))) store.applyUrlState(fromUrl);
+}
+
 /** Mounted once by the catalogue page. */
 export function useCatalogueUrlSync(): void {
   const location = useLocation();
   const navigate = useNavigate();
+  // The first render already shows the URL's view (no request for the default view first).
+  useState(() => applyUrl(location.search));
   const where = useRef({ pathname: location.pathname, search: location.search });
   useEffect(() => {
     where.current = { pathname: location.pathname, search: location.search };
   }, [location.pathname, location.search]);
 
-  // URL → store: first load, Back/Forward, a pasted link.
-  useEffect(() => {
-    const fromUrl = parseCatalogueUrl(location.search);
-    const store = useCatalogueStore.getState();
-    if (!sameView(fromUrl, urlStateOf(store))) store.applyUrlState(fromUrl);
-  }, [location.search]);
+  // URL → store: Back/Forward, a pasted link.
+  useEffect(() => applyUrl(location.search), [location.search]);
 
   // Store → URL: a choice on the screen is a new history entry.
   useEffect(
