@@ -210,7 +210,8 @@ describe('catalogue import and export', () => {
     ]);
     const one = await download('csv', merv8);
     expect(one.body.toString('utf8').trim().split('\n')).toHaveLength(4);
-    expect(one.headers.get('content-disposition')).toContain('catalogue-merv-8-');
+    // A sub-category is named with its category: 'Pleated MERV 8' → catalogue-pleated-merv-8-….
+    expect(one.headers.get('content-disposition')).toContain('filename="catalogue-pleated-merv-8-');
     expect((await as.root.request('GET', 'catalogue/export?format=pdf')).status).toBe(400);
   });
 
