@@ -137,6 +137,30 @@ test.describe('on a 390 × 844 phone', () => {
   });
 });
 
+test.describe('on a desktop', () => {
+  test.use({ viewport: DESKTOP });
+
+  test("a product's header row stays in view while its rows scroll; the size grid passes axe", async ({ page }) => {
+    await employeeCatalogue(page);
+    const table = page.getByRole('table').first();
+    const header = table.getByRole('columnheader', { name: 'Price' });
+    await expect(header).toBeVisible();
+    // Scroll well into the first product's rows: its header sits under the app header (60 px).
+    const rows = table.getByRole('row');
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(20);
+    await rows.nth(Math.floor(count / 2)).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 200);
+    await expect.poll(async () => Math.round((await header.boundingBox())!.y)).toBeGreaterThanOrEqual(59);
+    expect((await header.boundingBox())!.y).toBeLessThan(120);
+    await expect(header).toBeInViewport();
+
+    await page.getByText('Size grid', { exact: true }).click();
+    await expect(page.getByRole('table', { name: /prices by size/ }).first()).toBeVisible();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});
+
 test.describe('a superadmin views the catalogue as a company', () => {
   for (const [label, viewport] of [
     ['desktop', DESKTOP],
