@@ -825,7 +825,7 @@ describe('quote requests', () => {
               const res = await act(as[who], q._id, action, await bodyFor(action, q._id));
               const routeOk = who === 'root' ? OFFICE.has(action) : !OFFICE.has(action);
               let expected: number;
-              let next = status;
+              let next: QuoteStatus = status;
               if (!routeOk) expected = 403;
               else if (!parties[who]) expected = 404;
               else {
