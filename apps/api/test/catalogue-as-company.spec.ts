@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOGUE_MSG, companyPriceCents, type CompanyPercentages } from '../../../libs/domain/src';
 import { createCompany, createUser, startTestApi, type ApiClient, type TestApi } from '../../../test/api';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
-import { signIn } from './support';
+import { signIn, waitFor } from './support';
 
 jest.setTimeout(60_000);
 
@@ -103,6 +103,24 @@ describe('catalogue reads as a company (?asCompany=)', () => {
       const unknown = await root.request('GET', `${path}asCompany=${randomUUID()}`);
       expect({ path, status: unknown.status }).toEqual({ path, status: 404 });
     }
+  });
+
+  it("does not log a superadmin's searches as the viewed company's demand", async () => {
+    const list = firstList();
+    expect(
+      (await root.request('GET', `catalogue/productNumber/${list}?partNumber=ASCO-ROOT&asCompany=${companyA}`)).status,
+    ).toBe(404);
+    expect((await empA.request('GET', `catalogue/productNumber/${list}?partNumber=ASCO-EMP`)).status).toBe(404);
+    const rows = await waitFor(async () => {
+      const r: { raw: string; company_id: string | null }[] = await api.db.query(
+        `SELECT raw, company_id FROM search_log WHERE raw IN ('ASCO-ROOT', 'ASCO-EMP') ORDER BY raw`,
+      );
+      return r.length === 2 && r;
+    });
+    expect(rows).toEqual([
+      { raw: 'ASCO-EMP', company_id: companyA },
+      { raw: 'ASCO-ROOT', company_id: null },
+    ]);
   });
 
   it("answers exactly what the company's employees get on every read", async () => {
