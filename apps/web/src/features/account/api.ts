@@ -7,6 +7,7 @@ import {
   type ResetPasswordRequest,
   type SessionUserData,
   type UpdateProfileRequest,
+  type ResetLinkCheckResponse,
 } from '@portal/contracts';
 import { api, isApiRequestError } from '../../shared/api';
 import { startSession, useAuthStore } from '../auth';
@@ -21,6 +22,9 @@ export const accountKeys = {
 export const accountApi = {
   forgotPassword: (email: string) =>
     api.post<AccountMessageResponse>(ACCOUNT_PATHS.forgotPassword, { email }, { silent: true }),
+  /** Whether a reset link still works; never spends it. */
+  checkResetLink: (token: string) =>
+    api.post<ResetLinkCheckResponse>(ACCOUNT_PATHS.resetPasswordCheck, { token }, { silent: true }).then((r) => r.data),
   resetPassword: (body: ResetPasswordRequest) =>
     api.post<AccountMessageResponse>(ACCOUNT_PATHS.resetPassword, body, { silent: true }),
   changePassword: (body: ChangePasswordRequest) =>

@@ -7,7 +7,9 @@ import { QuoteDraftBar } from '../../quotes';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
+import { ViewAsCompany } from '../components/ViewAsCompany';
 import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueUrlSync } from '../hooks/useCatalogueUrl';
 import { useCatalogueStore } from '../store';
 
 /** The grid (react-datasheet-grid) loads only when a superadmin opens edit mode. */
@@ -29,8 +31,11 @@ export default function CatalogPage() {
 
 function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
   useCatalogueSession();
+  useCatalogueUrlSync();
   const mode = useCatalogueStore((s) => s.mode);
   const setMode = useCatalogueStore((s) => s.setMode);
+  const asCompany = useCatalogueStore((s) => s.asCompany);
+  const setAsCompany = useCatalogueStore((s) => s.setAsCompany);
   const editing = superadmin && mode === 'edit';
   useUnsavedChangesGuard(editing);
 
@@ -39,7 +44,7 @@ function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
         {!superadmin && <CataloguePricelistActions />}
-        {superadmin && (
+        {superadmin && !asCompany && (
           <Button
             variant={editing ? 'filled' : 'light'}
             aria-pressed={editing}
@@ -50,6 +55,11 @@ function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
         )}
       </Group>
       {!superadmin && <CatalogueCompany />}
+      {superadmin && !editing && (
+        <Group align="flex-end" mb="md" wrap="wrap">
+          <ViewAsCompany companyId={asCompany} onChange={setAsCompany} />
+        </Group>
+      )}
       {editing ? (
         <Suspense fallback={<ProductListSkeleton label="Loading editor" />}>
           <EditCatalogueView />
