@@ -13,6 +13,7 @@ import { CategoryProductLine1764800000000 } from './1764800000000-category-produ
 import { Find1795675936786 } from './1795675936786-find';
 import { QuoteRequests1795676039022 } from './1795676039022-quote-requests';
 import { OpsEmailDeliverability1795675807033 } from './1795675807033-ops-email-deliverability';
+import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Find1795675936786,
   QuoteRequests1795676039022,
   OpsEmailDeliverability1795675807033,
+  OpsWiring1795680533037,
 ];
