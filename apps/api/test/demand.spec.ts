@@ -152,14 +152,18 @@ describe('demand reports', () => {
   });
 
   it('reports sizes asked for (find and odd-size searches) with quote-request lines when they exist', async () => {
-    // Another feature's table; counted only when it exists.
-    await api.db.query(`CREATE TABLE quote_request_lines (id serial, kind text, width numeric, height numeric,
-                        depth numeric, measure text, catalogue_id uuid)`);
+    // Custom sizes asked for in quote requests (issue 24's lines) count beside the searches.
+    const [{ id: quoteId }] = await api.db.query(
+      `INSERT INTO quote_requests (company_id, requester_name) VALUES ($1, 'Emp') RETURNING id`,
+      [coA],
+    );
     await api.db.query(
-      `INSERT INTO quote_request_lines (kind, width, height, depth, measure, catalogue_id)
-       VALUES ('custom_size', 17.25, 23.5, 1, 'exact', $1), ('custom_size', 17.25, 23.5, 1, 'exact', $1),
-              ('standard', 17.25, 23.5, 1, 'exact', $1)`,
-      [ids['merv-10']],
+      `INSERT INTO quote_request_lines (quote_request_id, position, kind, width, height, depth, measure, catalogue_id,
+                                        part_number, quantity)
+       VALUES ($2, 1, 'custom_size', 17.25, 23.5, 1, 'exact', $1, NULL, 1),
+              ($2, 2, 'custom_size', 17.25, 23.5, 1, 'exact', $1, NULL, 2),
+              ($2, 3, 'unlisted', 17.25, 23.5, 1, 'exact', $1, 'X-1', 1)`,
+      [ids['merv-10'], quoteId],
     );
     const node = ids['merv-10-1in'];
     for (const who of [as.empA, as.empA, as.empB]) {
