@@ -41,14 +41,15 @@ test('export, then import a changed price: mapping, dry run, apply', async ({ pa
     .trim()
     .split('\n');
   expect(lines[0]).toBe(
-    'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order',
+    'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order,aliases',
   );
   const line = lines.find((l) => l.startsWith('Carbon,'))!;
   const cells = line.split(',');
-  // product names hold commas only inside quotes; part number and price sit at fixed offsets from the ends
-  const price = cells[cells.length - 2];
+  // product names hold commas only inside quotes; price, display order and aliases end the line
+  const price = cells[cells.length - 3];
   const partNumber = line.match(/^Carbon,[^,]*,(?:"(?:[^"]|"")*"|[^,]*),([^,]+),/)![1];
-  const changed = [...cells.slice(0, -2), '987.65', cells[cells.length - 1]].join(',');
+  // the upload leaves the optional aliases column out (a mapped aliases cell would replace the set)
+  const changed = [...cells.slice(0, -3), '987.65', cells[cells.length - 2]].join(',');
   const header =
     'Category,Sub-category,Product,Part No,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,Cost,display_order';
 

@@ -1,65 +1,82 @@
+// @ts-check
 // Operations dashboard (issue 26): first paint of the Operations screen's data with 200 companies,
-// 1,000,000 logged events and 100,000 sent emails; how soon a cause shows (ops.changed after a
-// sign-in; a bounce visible on the email tile); and what ten open dashboards cost the catalogue
-// product page p99 (A-B-A: none, ten, none, at a fixed rate).
+// 1,000,000 logged searches, 200,000 audit entries and 100,000 sent emails; how soon a cause shows
+// (ops.changed after a sign-in; a bounce visible on the email tile); and what ten open dashboards
+// cost the catalogue product page p99 (A-B-A: none, ten, none, at a fixed rate).
 //
-// Standalone: `node scripts/bench/ops.mjs` (after `npx tsc -b apps/api apps/worker scripts`);
-// `--smoke` seeds a tiny database and runs each step for a second (checks the script, measures nothing).
-// Prints a markdown section for docs/BENCHMARKS.md.
+//   node scripts/bench/ops.mjs                   (after `npx tsc -b apps/api apps/worker scripts`)
+//   BENCH_SMOKE=1 node scripts/bench/ops.mjs     tiny sizes, sub-second windows (checks the script works)
+// In `npm run bench` it is 'ops' (run.mjs). Prints a markdown section for docs/BENCHMARKS.md.
 //
-// "Logged searches": search logging lives on another branch (issue 2x); until it is merged, the
-// 1,000,000 rows are audit entries (sign-ins, failed sign-ins, price lists) — the hot table the
-// activity feed and usage read. Set BENCH_OPS_SEARCH_SQL to a statement that seeds the search log
-// ($1 = row count) once that table exists.
-import path from 'node:path';
-import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
+// The searches go into the real `search_log` (issue 25), spread over 90 days, a third with no
+// result; the audit entries (sign-ins, failed sign-ins, price lists) are the activity feed's other
+// hot table.
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import {
-  db,
-  freshDatabase,
+  catalogueData,
+  percentile,
   platform,
-  root,
   runAtRate,
-  SERVER_URL,
+  scale,
   signIn,
   sleep,
+  SMOKE,
   startApi,
-  percentile,
+  startWorker,
+  withDatabase,
 } from './lib.mjs';
 
-const require = createRequire(import.meta.url);
-const { generateDemoCatalogue, generateLargeCatalogue } = require(
-  path.join(root, 'scripts/dist/catalogue/demo-catalogue.js'),
+const SIZE = scale(
+  {
+    companies: 200,
+    usersPer: 5,
+    searches: 1_000_000,
+    events: 200_000,
+    emails: 100_000,
+    variants: 100_000,
+    dashboards: 10,
+    rate: 100,
+    seconds: 20,
+    warm: 10,
+    moves: 5,
+  },
+  {
+    companies: 5,
+    usersPer: 3,
+    searches: 2_000,
+    events: 2_000,
+    emails: 200,
+    variants: 0,
+    dashboards: 2,
+    rate: 20,
+    seconds: 1,
+    warm: 2,
+    moves: 1,
+  },
 );
-const { loadCatalogue } = require(path.join(root, 'scripts/dist/catalogue/load.js'));
-
-const SMOKE = process.argv.includes('--smoke');
-const SIZE = SMOKE
-  ? { companies: 5, usersPer: 3, events: 2_000, emails: 200, variants: 0, dashboards: 2, rate: 20, seconds: 1 }
-  : {
-      companies: 200,
-      usersPer: 5,
-      events: 1_000_000,
-      emails: 100_000,
-      variants: 100_000,
-      dashboards: 10,
-      rate: 100,
-      seconds: 20,
-    };
 const PASSWORD = 'Bench@12345';
 const SECRET = 'bench-webhook-secret-0123456789abcdef';
 
+/** @typedef {import('./lib.mjs').Headers} Headers */
+
+/**
+ * The catalogue, companies and users, audit entries, logged searches and sent emails.
+ * @param {string} url
+ * @returns {Promise<{ productPage: string }>}
+ */
 async function seed(url) {
   const client = new pg.Client({ connectionString: url });
   client.on('error', (err) => console.error(`ops bench: seed connection: ${err.message}`));
   await client.connect();
   const t0 = Date.now();
+  /** @param {string} what */
   const step = (what) => console.log(`ops bench: ${what} (${Date.now() - t0} ms)`);
-  const catalogue = SIZE.variants ? generateLargeCatalogue(SIZE.variants) : generateDemoCatalogue();
+  const cat = catalogueData();
+  const catalogue = cat.generate(SIZE.variants);
   await client.query('BEGIN');
-  const loaded = await loadCatalogue(client, catalogue);
+  const loaded = await cat.loadCatalogue(client, catalogue);
   await client.query('COMMIT');
   step('catalogue loaded');
   const hash = await platform.hashPassword(PASSWORD);
@@ -95,7 +112,20 @@ async function seed(url) {
     [SIZE.events],
   );
   step('audit entries');
-  if (process.env.BENCH_OPS_SEARCH_SQL) await client.query(process.env.BENCH_OPS_SEARCH_SQL, [SIZE.events]);
+  // Logged searches over 90 days by the companies' users: a third found nothing. Rolled up to
+  // 90 days ago, as the worker leaves it; the raw rows are what the summary and the feed read.
+  await client.query(`UPDATE search_log_rollup SET through = (now() AT TIME ZONE 'UTC')::date - 90`);
+  await client.query(
+    `WITH u AS (
+       SELECT array_agg(id ORDER BY id) AS ids, array_agg(company_id ORDER BY id) AS cos, count(*)::int AS n
+         FROM users WHERE role <> 'superadmin')
+     INSERT INTO search_log (at, kind, company_id, user_id, raw, key, results)
+     SELECT now() - make_interval(secs => (g * 7.77)::int % (90 * 86400)), 'find', u.cos[1 + g % u.n], u.ids[1 + g % u.n],
+            'XR-' || (g % 50000), 'XR' || (g % 50000), CASE WHEN g % 3 = 0 THEN 0 ELSE 1 + g % 7 END
+       FROM u, generate_series(1, $1) g`,
+    [SIZE.searches],
+  );
+  step('logged searches');
   // Sent emails over 30 days: mostly sent, some deferred/failed/bounced/suppressed.
   await client.query(
     `INSERT INTO sent_emails (event_id, recipient, template, message_id, status, attempts, verp_token, sent_at, updated_at)
@@ -107,36 +137,18 @@ async function seed(url) {
     [SIZE.emails],
   );
   await client.query('ANALYZE');
-  const vcells = loaded.ids['v-cells'] ?? Object.values(loaded.ids)[0];
+  const productPage = loaded.ids['v-cells'] ?? Object.values(loaded.ids)[0];
   await client.end();
   console.log(`ops bench: seeded in ${Date.now() - t0} ms`);
-  return { productPage: vcells };
-}
-
-function startWorker(url) {
-  const child = fork(path.join(root, 'apps/worker/dist/main.js'), [], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing!',
-      SMTP_URL: 'smtp://127.0.0.1:1',
-      PUBLIC_URL: 'http://localhost:3000',
-      OUTBOX_POLL_MS: '200',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    execArgv: [...platform.WORKER_NODE_FLAGS, '--require', path.join(root, 'scripts/dist/child-guard.js')],
-  });
-  const ready = new Promise((resolve, reject) => {
-    child.on('message', (m) => m?.type === 'ready' && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-  return { ready, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) };
+  return { productPage };
 }
 
 /** The requests the Operations screen makes on load, in parallel: its first paint's data. */
 const SCREEN = ['ops/summary', 'ops/activity?limit=30', 'ops/jobs/failed', 'ops/usage'];
+/**
+ * @param {string} apiUrl
+ * @param {Headers} headers
+ */
 async function screenLoad(apiUrl, headers) {
   const t = performance.now();
   const res = await Promise.all(SCREEN.map((p) => fetch(`${apiUrl}/api/${p}`, { headers })));
@@ -145,7 +157,11 @@ async function screenLoad(apiUrl, headers) {
   return performance.now() - t;
 }
 
-/** A dashboard: a socket that refetches the summary, activity and jobs on every ops.changed. */
+/**
+ * A dashboard: a socket that refetches the summary, activity and jobs on every ops.changed.
+ * @param {string} apiUrl
+ * @param {Headers} headers
+ */
 function dashboard(apiUrl, headers) {
   const token = headers.authorization.slice('Bearer '.length);
   const socket = io(apiUrl, {
@@ -164,19 +180,30 @@ function dashboard(apiUrl, headers) {
   return socket;
 }
 
+/** @param {import('socket.io-client').Socket} socket @returns {Promise<void>} */
+const connected = (socket) => new Promise((resolve) => socket.once('connect', () => resolve()));
+
+/**
+ * @param {string} url a fresh, migrated database
+ * @returns {Promise<{ section: string }>}
+ */
 export async function benchOps(url) {
   const { productPage } = await seed(url);
-  const worker = startWorker(url);
-  await worker.ready;
-  const api = await startApi(url, { env: { EMAIL_WEBHOOK_SECRET: SECRET } });
+  const worker = await startWorker(url);
+  const api = await startApi(url, { env: { EMAIL_WEBHOOK_SECRET: SECRET } }).catch(async (err) => {
+    await worker.stop();
+    throw err;
+  });
+  /** @type {string[]} */
   const out = [];
   try {
     const root = await signIn(api.url, 'root@bench.example', PASSWORD);
     const emp = await signIn(api.url, 'u1.2@bench.example', PASSWORD);
     // First paint: cold (first load after start) and warm (median of 10).
     const cold = await screenLoad(api.url, root);
+    /** @type {number[]} */
     const warm = [];
-    for (let i = 0; i < (SMOKE ? 2 : 10); i++) warm.push(await screenLoad(api.url, root));
+    for (let i = 0; i < SIZE.warm; i++) warm.push(await screenLoad(api.url, root));
     out.push(
       `| Operations screen data, cold | ${cold.toFixed(0)} ms |`,
       `| … warm (median of ${warm.length}) | ${percentile(warm, 50)} ms |`,
@@ -184,16 +211,18 @@ export async function benchOps(url) {
 
     // A tile moves: sign-in → ops.changed at a watching superadmin socket.
     const watcher = dashboard(api.url, root);
-    await new Promise((r) => watcher.once('connect', r));
-    await sleep(2500);
+    await connected(watcher);
+    await sleep(scale(2500, 2100));
+    /** @type {number[]} */
     const moves = [];
-    for (let i = 0; i < (SMOKE ? 1 : 5); i++) {
+    for (let i = 0; i < SIZE.moves; i++) {
       const t = performance.now();
-      const got = new Promise((r) => watcher.once('ops.changed', r));
+      /** @type {Promise<void>} */
+      const got = new Promise((resolve) => watcher.once('ops.changed', () => resolve()));
       await signIn(api.url, 'u1.3@bench.example', PASSWORD);
       await got;
       moves.push(performance.now() - t);
-      await sleep(2100);
+      if (i < SIZE.moves - 1) await sleep(2100);
     }
     out.push(`| sign-in → ops.changed (max of ${moves.length}) | ${Math.max(...moves).toFixed(0)} ms |`);
 
@@ -235,14 +264,15 @@ export async function benchOps(url) {
         await sleep(1000);
       }
     })();
+    /** @param {string} title */
     const phase = (title) =>
-      runAtRate(page, { headers: emp, rate: SIZE.rate, duration: SIZE.seconds, warmup: SMOKE ? 0.5 : 3, title });
+      runAtRate(page, { headers: emp, rate: SIZE.rate, duration: SIZE.seconds, warmup: 3, title });
     const a1 = await phase('no dashboards');
     const sockets = Array.from({ length: SIZE.dashboards }, () => dashboard(api.url, root));
-    await Promise.all(sockets.map((s) => new Promise((r) => s.once('connect', r))));
+    await Promise.all(sockets.map(connected));
     const b = await phase(`${SIZE.dashboards} dashboards`);
     sockets.forEach((s) => s.close());
-    await sleep(1000);
+    await sleep(scale(1000, 200));
     const a2 = await phase('no dashboards again');
     churn = false;
     await churner;
@@ -258,7 +288,7 @@ export async function benchOps(url) {
   const section = [
     `### Operations dashboard${SMOKE ? ' (smoke run: sizes tiny, figures meaningless)' : ''}`,
     '',
-    `${SIZE.companies} companies, ${SIZE.events.toLocaleString('en')} logged events, ${SIZE.emails.toLocaleString('en')} sent emails.`,
+    `${SIZE.companies} companies, ${SIZE.searches.toLocaleString('en')} logged searches, ${SIZE.events.toLocaleString('en')} audit entries, ${SIZE.emails.toLocaleString('en')} sent emails.`,
     '',
     '| measure | result |',
     '|---|---|',
@@ -267,12 +297,13 @@ export async function benchOps(url) {
   return { section };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const name = 'portal_bench_ops';
-  const url = await freshDatabase(name);
-  try {
-    console.log((await benchOps(url)).section);
-  } finally {
-    await db.dropDatabase(SERVER_URL, name);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--smoke') && !SMOKE) {
+    throw new Error(
+      'smoke mode is BENCH_SMOKE=1 (lib.mjs reads it on import): BENCH_SMOKE=1 node scripts/bench/ops.mjs',
+    );
   }
+  const { section } = await withDatabase(`portal_bench_ops${SMOKE ? '_smoke' : ''}_${process.pid}`, benchOps);
+  console.log(section);
+  process.exit(0);
 }

@@ -78,6 +78,8 @@ describe('operations dashboard and email that knows when it bounced', () => {
     api = await startTestApi({
       EMAIL_WEBHOOK_SECRET: SECRET,
       QUEUE_PREFIX: prefix,
+      SEARCH_LOG_FLUSH_MS: '100',
+      OPS_SEARCH_TILE_MS: '0',
       ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     });
     acme = await createCompany(api.db, 'Acme Air');
@@ -389,6 +391,80 @@ describe('operations dashboard and email that knows when it bounced', () => {
     expect(names).not.toContain('Acme Air');
   });
 
+  it('a zero-result search and a quote submission show in the feed, the quotes and search tiles and usage', async () => {
+    const before = (await root.request('GET', 'ops/summary')).body.data;
+    expect(before.quotes).toEqual(expect.objectContaining({ submitted: expect.any(Number), in_review: 0 }));
+    expect(before.search).toEqual(expect.objectContaining({ searches: expect.any(Number) }));
+
+    const found = await emp.request('GET', `catalogue/find?q=${encodeURIComponent('NOPE-4242')}`);
+    expect(found.status).toBe(200);
+    expect(found.body.data.total).toBe(0);
+    const asked = await emp.request('POST', 'quote-requests', {
+      lines: [{ kind: 'unlisted', part_number: 'XYZ-9', quantity: 3 }],
+    });
+    expect(asked.status).toBe(201);
+    const quote = asked.body.data as { _id: string; number: string };
+
+    type Entry = { kind: string; text: string; link: { href: string } | null; company: { _id: string } | null };
+    // The search log is written in batches after the answer.
+    const zero = await waitFor(async () =>
+      ((await root.request('GET', 'ops/activity?kind=search_zero')).body.data.list as Entry[]).find((e) =>
+        e.text.includes('NOPE-4242'),
+      ),
+    );
+    expect(zero).toMatchObject({
+      kind: 'search_zero',
+      text: 'Emp (Acme Air) searched for "NOPE-4242" and found nothing',
+      company: { _id: acme, name: 'Acme Air' },
+      link: { href: '/superadmin/demand' },
+    });
+    const feed = (await root.request('GET', 'ops/activity')).body.data.list as Entry[];
+    expect(feed.find((e) => e.kind === 'quote')).toMatchObject({
+      text: `Emp (Acme Air) requested a quote (${quote.number})`,
+      link: { entity: 'quote', _id: quote._id, href: `/superadmin/quotes/${quote._id}` },
+      company: { _id: acme },
+    });
+    // Filtered to another company: neither shows.
+    const other = await createCompany(api.db, 'Other Air');
+    const elsewhere = (await root.request('GET', `ops/activity?companyId=${other}`)).body.data.list as Entry[];
+    expect(elsewhere.filter((e) => e.kind === 'quote' || e.kind === 'search_zero')).toEqual([]);
+
+    const after = await waitFor(async () => {
+      const d = (await root.request('GET', 'ops/summary')).body.data;
+      return d.search.zero_results > before.search.zero_results && d.quotes.submitted > before.quotes.submitted && d;
+    });
+    expect(after.quotes.submitted).toBe(before.quotes.submitted + 1);
+    expect(after.quotes.oldest_waiting_s).toBeGreaterThanOrEqual(0);
+    expect(after.search.searches).toBe(before.search.searches + 1);
+    expect(after.search.zero_results).toBe(before.search.zero_results + 1);
+    expect(after.search.zero_result_share).toBeCloseTo(after.search.zero_results / after.search.searches, 3);
+
+    // Usage per company, counted from the tables themselves.
+    const [counts] = await api.db.query(
+      `SELECT (SELECT count(*)::int FROM search_log WHERE company_id = $1) AS searches,
+              (SELECT count(*)::int FROM search_log WHERE company_id = $1 AND results = 0) AS zero,
+              (SELECT count(*)::int FROM quote_requests WHERE company_id = $1) AS quotes`,
+      [acme],
+    );
+    expect(counts.searches).toBeGreaterThanOrEqual(1);
+    const usage = (await root.request('GET', 'ops/usage')).body.data.list as {
+      company: { _id: string };
+      searches: number;
+      zero_result_share: number | null;
+      quote_requests: number;
+    }[];
+    expect(usage.find((u) => u.company._id === acme)).toMatchObject({
+      searches: counts.searches,
+      zero_result_share: Math.round((counts.zero / counts.searches) * 1000) / 1000,
+      quote_requests: counts.quotes,
+    });
+    expect(usage.find((u) => u.company._id === other)).toMatchObject({
+      searches: 0,
+      zero_result_share: null,
+      quote_requests: 0,
+    });
+  });
+
   it('every ops route is 403 for admins and employees', async () => {
     const routes: [string, string][] = [
       ['GET', 'ops/summary'],
@@ -415,9 +491,12 @@ describe('operations dashboard and email that knows when it bounced', () => {
     expect(await online()).not.toContain('Emp');
     const s = await connectSocket(api, emp.token, { track: sockets });
     await waitFor(async () => (await online()).includes('Emp'));
-    const summary = await root.request('GET', 'ops/summary');
-    expect(summary.status).toBe(200);
-    expect(summary.body.data.online.employee).toBeGreaterThanOrEqual(1);
+    // The summary is shared and recomputed every second while watched: it follows within 2 s.
+    await waitFor(async () => {
+      const summary = await root.request('GET', 'ops/summary');
+      expect(summary.status).toBe(200);
+      return summary.body.data.online.employee >= 1;
+    }, 5000);
     s.close();
     await waitFor(async () => !(await online()).includes('Emp'));
   });

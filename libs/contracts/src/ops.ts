@@ -9,12 +9,28 @@ export interface OpsSummary {
   workers: { id: string; hostname: string; pid: number; last_beat: string; stale: boolean; stopped: boolean }[];
   outbox: { pending: number; oldest_age_s: number | null };
   email: { sent: number; deferred: number; failed: number; bounced: number; suppressed: number; complained: number };
-  /** Present when the quotes feature is installed. */
-  quotes?: Record<string, number>;
-  /** Present when search logging is installed. */
-  search?: Record<string, number>;
+  /** Present when the quotes feature is installed: open requests per status. */
+  quotes?: OpsQuotesTile;
+  /** Present when search logging is installed: the last 24 h. */
+  search?: OpsSearchTile;
   /** When this summary was computed (it is shared by every viewer of this API process). */
   computed_at: string;
+}
+
+export interface OpsQuotesTile {
+  submitted: number;
+  in_review: number;
+  info_requested: number;
+  quoted: number;
+  /** How long the oldest request the office still has to act on (submitted / in review) has waited; null: none. */
+  oldest_waiting_s: number | null;
+}
+
+export interface OpsSearchTile {
+  searches: number;
+  zero_results: number;
+  /** zero_results / searches (0–1, three decimals); null without searches. */
+  zero_result_share: number | null;
 }
 
 export interface OpsOnlineEntry {

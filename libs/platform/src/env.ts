@@ -58,6 +58,8 @@ const envSchema = z.object({
   SEARCH_LOG_BUFFER_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /** How often the buffered search-log rows are written. */
   SEARCH_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+  /** How often the ops summary recounts the last 24 h of searches (per API process; the quotes tile is live). */
+  OPS_SEARCH_TILE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Where the search log is written (default DATABASE_URL), on a connection of its own. */
   SEARCH_LOG_DATABASE_URL: z
     .string()

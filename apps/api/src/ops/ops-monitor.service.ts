@@ -1,7 +1,9 @@
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { ClientEventMap, OpsSummary } from '@portal/contracts';
+import type { ClientEventMap, OpsQuotesTile, OpsSearchTile, OpsSummary } from '@portal/contracts';
 import { statusSentence } from '@portal/domain';
+import type { Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
 import { OpsGateway } from './ops.gateway';
 import { OpsQueues, type QueueCounts } from './ops-queues';
 import {
@@ -39,11 +41,14 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
   private timer: NodeJS.Timeout | null = null;
   private parts: Promise<SummaryPart[]> | null = null;
   private emitTimer: NodeJS.Timeout | null = null;
+  /** The optional tiles' last rows and when they were counted. */
+  private partRows = new Map<SummaryPart['key'], { at: number; row: Record<string, number | null> }>();
 
   constructor(
     private readonly db: DataSource,
     private readonly queues: OpsQueues,
     private readonly gateway: OpsGateway,
+    @Inject(ENV) private readonly env: Env,
   ) {}
 
   /** The shared summary: fresh (≤ 1 s old) while watched; computed now when nobody watched. */
@@ -75,7 +80,10 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
 
   private async build(): Promise<OpsSummary> {
     // Tiles of features installed in this database (quotes, search), checked once per process.
-    this.parts ??= availableSources(this.db, SUMMARY_PARTS);
+    this.parts ??= availableSources(
+      this.db,
+      SUMMARY_PARTS.map((p) => (p.key === 'search' ? { ...p, everyMs: this.env.OPS_SEARCH_TILE_MS } : p)),
+    );
     const [row, workers, queues, extra] = await Promise.all([
       summaryCounts(this.db),
       workerRows(this.db),
@@ -83,7 +91,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
         (q): QueueCounts[] | Error => q,
         (err: unknown) => err as Error,
       ),
-      this.parts.then((p) => summaryParts(this.db, p)),
+      this.parts.then((p) => this.tiles(p)),
     ]);
     const workerViews = workers.map((w) => ({
       id: w.id,
@@ -146,6 +154,31 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
       activity: row.activity_marker ?? '',
     });
     return summary;
+  }
+
+  /** The quotes / search tiles of installed features; a part with `everyMs` is recounted at most that often. */
+  private async tiles(parts: SummaryPart[]): Promise<{ quotes?: OpsQuotesTile; search?: OpsSearchTile }> {
+    const now = Date.now();
+    const due = parts.filter((p) => {
+      const last = this.partRows.get(p.key);
+      return !last || now - last.at >= (p.everyMs ?? 0);
+    });
+    const fresh = await summaryParts(this.db, due);
+    for (const [key, row] of Object.entries(fresh)) this.partRows.set(key as SummaryPart['key'], { at: now, row });
+    const out: { quotes?: OpsQuotesTile; search?: OpsSearchTile } = {};
+    const quotes = this.partRows.get('quotes')?.row;
+    if (quotes) out.quotes = quotes as unknown as OpsQuotesTile;
+    const search = this.partRows.get('search')?.row;
+    if (search) {
+      const searches = Number(search.searches ?? 0);
+      const zero = Number(search.zero_results ?? 0);
+      out.search = {
+        searches,
+        zero_results: zero,
+        zero_result_share: searches ? Math.round((zero / searches) * 1000) / 1000 : null,
+      };
+    }
+    return out;
   }
 
   /** Notes which parts moved since the last computation and sends `ops.changed`, throttled. */

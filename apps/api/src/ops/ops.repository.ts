@@ -133,27 +133,49 @@ export function workerRows(db: Db): Promise<WorkerRow[]> {
 }
 
 /**
- * Optional tiles of features that live on other branches (quote requests, search logging): each
- * is a statement returning ONE row of named counts over the last 24 h, run only when its table
- * exists; the summary then carries it as `quotes` / `search`. Register them here when merging, e.g.
- *   { key: 'search', table: 'search_log', sql: `SELECT count(*)::int AS searches,
- *       count(*) FILTER (WHERE results = 0)::int AS zero_results FROM search_log
- *       WHERE created_at > now() - interval '24 hours'` }
+ * Tiles of features that may be installed (quote requests, search logging): each is a statement
+ * returning ONE row of named counts, run only when its table exists; the summary carries it as
+ * `quotes` / `search`. `everyMs`: recomputed at most this often (the summary itself runs every second
+ * while watched, once per process for every viewer).
  */
 export interface SummaryPart {
   key: 'quotes' | 'search';
   table: string;
   sql: string;
+  everyMs?: number;
 }
-export const SUMMARY_PARTS: SummaryPart[] = [];
+export const SUMMARY_PARTS: SummaryPart[] = [
+  // Open requests per status (a handful of rows through quote_requests_status_idx) and how long the
+  // oldest one the office still has to act on (submitted / in review) has waited.
+  {
+    key: 'quotes',
+    table: 'quote_requests',
+    sql: `SELECT count(*) FILTER (WHERE status = 'submitted')::int AS submitted,
+                 count(*) FILTER (WHERE status = 'in_review')::int AS in_review,
+                 count(*) FILTER (WHERE status = 'info_requested')::int AS info_requested,
+                 count(*) FILTER (WHERE status = 'quoted')::int AS quoted,
+                 extract(epoch FROM now() - min(created_at) FILTER (WHERE status IN ('submitted', 'in_review')))::int
+                   AS oldest_waiting_s
+            FROM quote_requests WHERE status IN ('submitted', 'in_review', 'info_requested', 'quoted')`,
+  },
+  // Searches and zero-result searches over 24 h: two index-only range counts (search_log_at_idx and the
+  // partial search_log_zero_idx), at most every OPS_SEARCH_TILE_MS (set in OpsMonitor).
+  {
+    key: 'search',
+    table: 'search_log',
+    sql: `SELECT (SELECT count(*) FROM search_log WHERE at > now() - interval '24 hours')::int AS searches,
+                 (SELECT count(*) FROM search_log WHERE results = 0 AND at > now() - interval '24 hours')::int
+                   AS zero_results`,
+  },
+];
 
 /** The optional parts whose tables exist, each as its one row of counts. */
 export async function summaryParts(
   db: Db,
   parts: SummaryPart[],
-): Promise<Partial<Record<SummaryPart['key'], Record<string, number>>>> {
-  const out: Partial<Record<SummaryPart['key'], Record<string, number>>> = {};
-  for (const p of parts) out[p.key] = (await queryOne<Record<string, number>>(db, p.sql)) ?? {};
+): Promise<Partial<Record<SummaryPart['key'], Record<string, number | null>>>> {
+  const out: Partial<Record<SummaryPart['key'], Record<string, number | null>>> = {};
+  for (const p of parts) out[p.key] = (await queryOne<Record<string, number | null>>(db, p.sql)) ?? {};
   return out;
 }
 
@@ -173,8 +195,8 @@ export interface ActivityRow {
 
 /**
  * One source of the activity feed: a SELECT giving ActivityRow columns for rows older than $1,
- * of company $2 (null: any), newest first, at most $3. Sources of features that live elsewhere
- * (quote requests, zero-result searches) register here when their tables exist.
+ * of company $2 (null: any), newest first, at most $3. A source is used only when its table exists
+ * (a database without the quotes or find migrations simply has no such entries).
  */
 export interface ActivitySource {
   kind: ActivityKind;
@@ -182,6 +204,21 @@ export interface ActivitySource {
   table: string;
   sql: string;
 }
+
+/** The quote audit actions the feed shows (thread messages are not activity of their own). */
+export const QUOTE_ACTIVITY_ACTIONS = [
+  'submitted',
+  'assigned',
+  'info_requested',
+  'replied',
+  'quoted',
+  'accepted',
+  'declined',
+  'expired',
+  'revised',
+  'withdrawn',
+  'rejected',
+] as const;
 
 const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
   kind,
@@ -218,6 +255,31 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
                  jsonb_build_object('queue', j.queue, 'name', j.name, 'reason', j.reason, 'attempts', j.attempts) AS detail
             FROM job_failures j WHERE j.created_at < $1 AND $2::uuid IS NULL
            ORDER BY j.created_at DESC LIMIT $3`,
+  },
+  // Quote requests (issue 24): what moved a request, from its audit entries (recordQuoteChange).
+  {
+    kind: 'quote',
+    table: 'quote_requests',
+    sql: `SELECT a.id::text AS id, 'quote'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,
+                 a.company_id, c.name AS company_name, a.entity_id,
+                 jsonb_build_object('action', substr(a.action, length('quote_request.') + 1), 'number', q.number) AS detail
+            FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id
+            LEFT JOIN quote_requests q ON q.id::text = a.entity_id
+           WHERE a.action IN (${QUOTE_ACTIVITY_ACTIONS.map((x) => `'quote_request.${x}'`).join(', ')})
+             AND a.created_at < $1 AND ($2::uuid IS NULL OR a.company_id = $2)
+           ORDER BY a.created_at DESC LIMIT $3`,
+  },
+  // Searches that found nothing (issue 25), through the partial index search_log_zero_idx.
+  {
+    kind: 'search_zero',
+    table: 'search_log',
+    sql: `SELECT s.id::text AS id, 'search_zero'::text AS kind, s.at, s.user_id AS actor_id, u.username AS actor_name,
+                 s.company_id, c.name AS company_name, NULL::text AS entity_id,
+                 jsonb_build_object('term', COALESCE(s.raw, concat_ws(' × ', s.width, s.height, s.depth)),
+                   'search', s.kind) AS detail
+            FROM search_log s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = s.company_id
+           WHERE s.results = 0 AND s.at < $1 AND ($2::uuid IS NULL OR s.company_id = $2)
+           ORDER BY s.at DESC LIMIT $3`,
   },
 ];
 
@@ -256,14 +318,18 @@ export interface UsageRow {
   active_30d: number;
   signins: number;
   pricelists: number;
+  searches: number;
+  zero_results: number;
+  quote_requests: number;
   last_activity: Date | null;
   daily: number[];
 }
 
 /**
- * Per company: users active in the last 7/30 days (by their last sign-in), sign-ins and price lists
- * requested from `fromDay` to `toDay` (UTC days, inclusive), the last sign-in, and sign-ins per day over the 90 days up to `toDay` — all
- * from `ops_company_daily` (kept by a trigger on audit_log), never from the audit entries themselves.
+ * Per company: users active in the last 7/30 days (by their last sign-in), sign-ins, price lists,
+ * searches (and those with no result) and quote requests from `fromDay` to `toDay` (UTC days,
+ * inclusive), the last sign-in, and sign-ins per day over the 90 days up to `toDay` — all from
+ * `ops_company_daily` (kept by triggers on audit_log and search_log), never from those hot tables.
  * `dormantDays`: only companies nobody signed in to for that long.
  */
 export function usage(db: Db, q: { fromDay: string; toDay: string; dormantDays: number | null }): Promise<UsageRow[]> {
@@ -276,16 +342,19 @@ export function usage(db: Db, q: { fromDay: string; toDay: string; dormantDays: 
               max(current_login) AS last_activity
          FROM users WHERE company_id IS NOT NULL GROUP BY company_id
      ), d AS (
-       SELECT company_id, day, signins, pricelists FROM ops_company_daily
+       SELECT company_id, day, signins, pricelists, searches, zero_results, quote_requests FROM ops_company_daily
         WHERE day >= LEAST($1::date, $2::date - 90)
           AND day <= $2::date
      ), a AS (
-       SELECT company_id, sum(signins)::int AS signins, sum(pricelists)::int AS pricelists FROM d
+       SELECT company_id, sum(signins)::int AS signins, sum(pricelists)::int AS pricelists,
+              sum(searches)::int AS searches, sum(zero_results)::int AS zero_results,
+              sum(quote_requests)::int AS quote_requests FROM d
         WHERE day >= $1::date GROUP BY company_id
      )
      SELECT c.id AS company_id, c.name, c.status, COALESCE(u.users, 0) AS users, COALESCE(u.active_7d, 0) AS active_7d,
             COALESCE(u.active_30d, 0) AS active_30d, COALESCE(a.signins, 0) AS signins,
-            COALESCE(a.pricelists, 0) AS pricelists, u.last_activity,
+            COALESCE(a.pricelists, 0) AS pricelists, COALESCE(a.searches, 0) AS searches,
+            COALESCE(a.zero_results, 0) AS zero_results, COALESCE(a.quote_requests, 0) AS quote_requests, u.last_activity,
             ARRAY(SELECT COALESCE(d.signins, 0)
                     FROM generate_series($2::date - 89,
                                          $2::date, interval '1 day') g

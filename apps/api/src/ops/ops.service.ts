@@ -91,7 +91,7 @@ export class OpsService {
   }
 
   async activity(q: OpsActivityQuery) {
-    // Kinds from features not installed (quotes, searches) have no source: an empty list, not an error.
+    // Kinds whose tables are missing (a database without the quotes / find migrations) have no source.
     this.sources ??= availableSources(this.db, ACTIVITY_SOURCES);
     const all = await this.sources;
     const sources = q.kind ? all.filter((s) => s.kind === q.kind) : all;
@@ -116,10 +116,10 @@ export class OpsService {
       active_users_7d: r.active_7d,
       active_users_30d: r.active_30d,
       signins: r.signins,
-      searches: null,
-      zero_result_share: null,
+      searches: r.searches,
+      zero_result_share: r.searches ? Math.round((r.zero_results / r.searches) * 1000) / 1000 : null,
       pricelists: r.pricelists,
-      quote_requests: null,
+      quote_requests: r.quote_requests,
       last_activity: iso(r.last_activity),
       dormant: !r.last_activity || new Date(r.last_activity).getTime() < dormantCut,
       daily_signins: r.daily.map(Number),
@@ -309,15 +309,49 @@ export function activityEntry(r: ActivityRow): OpsActivityEntry {
         }: ${String(d.reason)}`,
         link: { entity: 'job', _id: `${String(d.queue)}/${r.entity_id}`, href: `/superadmin/operations?tab=jobs` },
       };
-    // Kinds of features on other branches (quotes, search logging): rendered once their sources
-    // are registered in ACTIVITY_SOURCES (detail: { term } / { reference }).
-    case 'quote':
+    case 'quote': {
+      const number = String(d.number ?? 'a quote request');
+      const href = r.entity_id ? `/superadmin/quotes/${r.entity_id}` : null;
+      const link = href ? { entity: 'quote', _id: r.entity_id!, href } : null;
+      return { ...base, text: quoteText(String(d.action), who, of, number), link };
+    }
+    case 'search_zero': {
+      const term = String(d.term ?? '');
       return {
         ...base,
-        text: `${who}${of} requested a quote${d.reference ? ` (${String(d.reference)})` : ''}`,
-        link: r.entity_id ? { entity: 'quote', _id: r.entity_id, href: `/superadmin/quotes/${r.entity_id}` } : null,
+        text: `${who}${of} searched for "${term}" and found nothing`,
+        link: { entity: 'demand', _id: term, href: `/superadmin/demand` },
       };
-    case 'search_zero':
-      return { ...base, text: `${who}${of} searched for "${String(d.term ?? '')}" and found nothing`, link: null };
+    }
+  }
+}
+
+/** A quote request's move in words (`action`: the audit action after `quote_request.`). */
+function quoteText(action: string, who: string, of: string, number: string): string {
+  switch (action) {
+    case 'submitted':
+      return `${who}${of} requested a quote (${number})`;
+    case 'assigned':
+      return `${who} took ${number}${of} in review`;
+    case 'info_requested':
+      return `${who} asked for more information on ${number}${of}`;
+    case 'replied':
+      return `${who}${of} answered the questions on ${number}`;
+    case 'quoted':
+      return `${who} sent the quote ${number}${of}`;
+    case 'accepted':
+      return `${who}${of} accepted the quote ${number}`;
+    case 'declined':
+      return `${who}${of} declined the quote ${number}`;
+    case 'expired':
+      return `The quote ${number}${of} expired`;
+    case 'revised':
+      return `${who} revised the quote ${number}${of}`;
+    case 'withdrawn':
+      return `${who}${of} withdrew ${number}`;
+    case 'rejected':
+      return `${who} rejected ${number}${of}`;
+    default:
+      return `${who} changed ${number}${of}`;
   }
 }

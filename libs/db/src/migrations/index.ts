@@ -14,6 +14,7 @@ import { Find1795675936786 } from './1795675936786-find';
 import { QuoteRequests1795676039022 } from './1795676039022-quote-requests';
 import { OpsEmailDeliverability1795675807033 } from './1795675807033-ops-email-deliverability';
 import { Invitations1795679598875 } from './1795679598875-invitations';
+import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   QuoteRequests1795676039022,
   OpsEmailDeliverability1795675807033,
   Invitations1795679598875,
+  OpsWiring1795680533037,
 ];

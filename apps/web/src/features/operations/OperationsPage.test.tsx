@@ -55,10 +55,10 @@ function opsServer(state: { summary: OpsSummary; jobs: OpsFailedJob[] }) {
               active_users_7d: 2,
               active_users_30d: 3,
               signins: 12,
-              searches: null,
-              zero_result_share: null,
+              searches: 40,
+              zero_result_share: 0.25,
               pricelists: 1,
-              quote_requests: null,
+              quote_requests: 2,
               last_activity: '2026-01-01T09:00:00Z',
               dormant: !!c.query.get('dormant'),
               daily_signins: Array.from({ length: 90 }, (_, i) => i % 3),
@@ -123,6 +123,9 @@ describe('Operations page', { timeout: 20_000 }, () => {
     expect(
       await within(screen.getByRole('table', { name: 'Usage per company' })).findByText('Acme Air'),
     ).toBeInTheDocument();
+    const usageRow = screen.getByRole('link', { name: 'Acme Air' }).closest('tr')!;
+    expect(within(usageRow).getByText('40 (25 %)')).toBeInTheDocument();
+    expect(within(usageRow).getAllByRole('cell')[5]).toHaveTextContent('2');
     // A worker dies: the server pushes ops.changed and the screen refetches.
     state.summary = summary({
       status: { ok: false, sentence: 'Worker host:1 stopped reporting at 10:42 UTC' },
@@ -138,6 +141,36 @@ describe('Operations page', { timeout: 20_000 }, () => {
       expect(screen.getByTestId('ops-status')).toHaveTextContent('Worker host:1 stopped reporting at 10:42 UTC'),
     );
     expect(screen.getByTestId('ops-online-total')).toHaveTextContent('4');
+  });
+
+  it('shows the quotes and search tiles when the summary has them, and not otherwise', async () => {
+    const state = { summary: summary(), jobs: [] as OpsFailedJob[] };
+    opsServer(state);
+    renderApp('/superadmin/operations');
+    await screen.findByTestId('ops-online-total');
+    expect(screen.queryByRole('group', { name: 'Quote requests' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Search, last 24 h' })).not.toBeInTheDocument();
+
+    state.summary = summary({
+      quotes: { submitted: 4, in_review: 2, info_requested: 1, quoted: 3, oldest_waiting_s: 3 * 3600 },
+      search: { searches: 200, zero_results: 30, zero_result_share: 0.15 },
+    });
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    act(() =>
+      sockets
+        .find((s) => !s.disconnected)!
+        .serverEmit('ops.changed', { at: '2026-01-01T10:42:05Z', parts: ['summary'] }),
+    );
+    const quotes = await screen.findByRole('group', { name: 'Quote requests' });
+    expect(within(quotes).getByTestId('ops-quotes-submitted')).toHaveTextContent('4');
+    expect(within(quotes).getByText('in review').previousSibling).toHaveTextContent('2');
+    expect(within(quotes).getByTestId('ops-quotes-oldest')).toHaveTextContent(
+      '3 quoted, awaiting the customer · oldest waiting 3 h',
+    );
+    const search = screen.getByRole('group', { name: 'Search, last 24 h' });
+    expect(within(search).getByTestId('ops-search-total')).toHaveTextContent('200');
+    expect(within(search).getByTestId('ops-search-zero-share')).toHaveTextContent('15 %');
+    expect(within(search).getByText('30 searches with no result')).toBeInTheDocument();
   });
 
   it('the dormant filter asks for companies without a sign-in for 30 days', async () => {

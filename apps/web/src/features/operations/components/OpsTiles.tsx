@@ -29,8 +29,12 @@ function Figure({ label, value, testId }: { label: string; value: number | strin
 function age(s: number | null): string {
   if (s === null) return '–';
   if (s < 120) return `${s} s`;
-  return `${Math.round(s / 60)} min`;
+  if (s < 2 * 3600) return `${Math.round(s / 60)} min`;
+  if (s < 2 * 86400) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} days`;
 }
+
+const share = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)} %`);
 
 /** Online now, queues and workers, outbox lag, email over 24 h (and quotes/search when they exist). */
 export function OpsTiles({ summary }: { summary: OpsSummary }) {
@@ -102,21 +106,35 @@ export function OpsTiles({ summary }: { summary: OpsSummary }) {
         </Stack>
       </Tile>
       {summary.quotes && (
-        <Tile title="Quotes">
-          <Group gap="lg">
-            {Object.entries(summary.quotes).map(([k, v]) => (
-              <Figure key={k} label={k.replace(/_/g, ' ')} value={v} />
-            ))}
-          </Group>
+        <Tile title="Quote requests">
+          <Stack gap={4}>
+            <Group gap="lg">
+              <Figure label="submitted" value={summary.quotes.submitted} testId="ops-quotes-submitted" />
+              <Figure label="in review" value={summary.quotes.in_review} />
+              <Figure label="waiting for customer info" value={summary.quotes.info_requested} />
+            </Group>
+            <Text size="xs" c="dimmed" data-testid="ops-quotes-oldest">
+              {summary.quotes.quoted} quoted, awaiting the customer ·{' '}
+              {summary.quotes.oldest_waiting_s === null
+                ? 'nothing waiting for the office'
+                : `oldest waiting ${age(summary.quotes.oldest_waiting_s)}`}
+            </Text>
+          </Stack>
         </Tile>
       )}
       {summary.search && (
-        <Tile title="Search">
+        <Tile title="Search, last 24 h">
           <Group gap="lg">
-            {Object.entries(summary.search).map(([k, v]) => (
-              <Figure key={k} label={k.replace(/_/g, ' ')} value={v} />
-            ))}
+            <Figure label="searches" value={summary.search.searches} testId="ops-search-total" />
+            <Figure
+              label="found nothing"
+              value={share(summary.search.zero_result_share)}
+              testId="ops-search-zero-share"
+            />
           </Group>
+          <Text size="xs" c="dimmed">
+            {summary.search.zero_results} searches with no result
+          </Text>
         </Tile>
       )}
     </SimpleGrid>
