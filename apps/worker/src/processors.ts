@@ -1,8 +1,9 @@
 import { DelayedError, type Job } from 'bullmq';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
-import { publishRealtime, type Mailer } from '@portal/platform';
+import type { EventType, JobMap, NotificationView, OutboxEvent } from '@portal/contracts';
+import { commitChange, SYSTEM_ACTOR } from '@portal/db';
+import type { Mailer } from '@portal/platform';
 import { plainText } from '@portal/domain';
 import type {
   EmailDraft,
@@ -39,7 +40,7 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
         date: new Date(row.created_at).toISOString(),
         read_status: false,
       };
-      await publishRealtime(m, rooms.role('superadmin'), 'notification.created', view);
+      await commitChange(m, SYSTEM_ACTOR, { events: [{ type: 'notification.created', payload: view }] });
       return 'created';
     });
   };

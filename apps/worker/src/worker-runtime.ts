@@ -5,7 +5,7 @@ import { runMigrations as runQueueMigrations } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { createDataSource, createPool } from '@portal/db';
 import { createMailer, createQueue, createWorker, type Env, type Mailer, type QueueEnv } from '@portal/platform';
-import type { JobMap } from '@portal/contracts';
+import { assertPushRoutesComplete, type JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
 import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
 import { emailProcessor, notificationProcessor } from './processors';
@@ -72,6 +72,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     email: overrides.emailHandlers ?? emailHandlers,
   };
   assertHandlersComplete(handlers);
+  assertPushRoutesComplete();
   await prepareQueueBackend(env);
 
   const db = await createDataSource({

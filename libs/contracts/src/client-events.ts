@@ -17,7 +17,11 @@ export interface ClientEventMap {
   'catalogue.changed': {
     categoryId: string | null;
     productId: string | null;
-    kind: 'product' | 'variants' | 'files' | 'catalogue';
+    /**
+     * What to refetch: `prices` — the prices in scope moved (a multiplier, a product line, list
+     * prices); `catalogue` — anything in scope may have changed. No scope (both ids null) = everything.
+     */
+    kind: 'product' | 'variants' | 'files' | 'catalogue' | 'prices';
   };
   'file.processed': { fileId: string; status: 'ready' | 'rejected'; reason?: string };
   'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
@@ -36,7 +40,17 @@ export interface ClientEventMap {
   'pricelist.ready': { _id: string };
   /** A price list being built moved on (rows written, or it failed); to the requester's user room. */
   'pricelist.progress': { _id: string; status: 'running' | 'failed'; rows: number; total: number | null };
+  /**
+   * Several pushes of ONE change to one audience, as one message (libs/db `commitChange`): the web
+   * bus hands each on as if it had come alone. A change with one push to a room sends it plain.
+   */
+  batch: { events: ClientPush[] };
 }
+
+/** One server → client event with its payload (an element of a `batch`). */
+export type ClientPush = {
+  [E in Exclude<keyof ClientEventMap, 'batch'>]: { event: E; data: ClientEventMap[E] };
+}[Exclude<keyof ClientEventMap, 'batch'>];
 
 export type ClientEventName = keyof ClientEventMap;
 

@@ -8,3 +8,4 @@ export * from './catalogue';
 export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
+export * from './pushes';

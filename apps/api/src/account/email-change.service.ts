@@ -2,14 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ConfirmEmailInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { commitChange, type Actor } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
 import { PasswordService } from '../auth/password.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
 import { hashResetToken } from './reset-token';
-import { recordProfileChange } from './profile-change';
+import { commitProfileChange } from './profile-change';
 import { emailInUse, moveEmail, type AccountUser } from './account.repository';
 import {
   attachEmailChangeEvent,
@@ -62,22 +62,24 @@ export class EmailChangeService {
     const issued = addressInUse
       ? (await voidEmailChangeTokens(m, user.id), null)
       : await issueEmailChangeToken(m, user.id, user.email, newEmail, client.ip);
-    const eventId = await publishEvent(
-      m,
-      'account.email_change_requested',
-      {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        companyId: user.company_id,
-        newEmail,
-        ...(issued ? { token: issued.token } : {}),
-        expiresAt: issued?.expiresAt ?? new Date().toISOString(),
-        addressInUse,
-        ip: client.ip,
-      },
-      user.id,
-    );
+    const [eventId] = await commitChange(m, selfActor(user, client.ip), {
+      events: [
+        {
+          type: 'account.email_change_requested',
+          payload: {
+            userId: user.id,
+            username: user.username,
+            email: user.email,
+            companyId: user.company_id,
+            newEmail,
+            ...(issued ? { token: issued.token } : {}),
+            expiresAt: issued?.expiresAt ?? new Date().toISOString(),
+            addressInUse,
+            ip: client.ip,
+          },
+        },
+      ],
+    });
     if (issued) await attachEmailChangeEvent(m, issued.id, eventId);
   }
 
@@ -101,10 +103,14 @@ export class EmailChangeService {
       await voidEmailChangeTokens(m, user.id);
       // Reset links mailed to the old address must not outlive the move.
       await voidLiveResetTokens(m, user.id, 'email_changed');
-      const self = { id: user.id, username: user.username, role: null, ip: null };
-      await recordProfileChange(m, self, user, 'email', spent.old_email);
+      await commitProfileChange(m, selfActor(user, null), user, 'email', spent.old_email);
       return user.email;
     });
     return { status: 200, message: ACCOUNT_MSG.profile.confirmed, data: { email } };
   }
+}
+
+/** The account acting on itself (a confirmation link carries no session, hence no role). */
+function selfActor(user: AccountUser, ip: string | null): Actor {
+  return { id: user.id, username: user.username, email: user.email, role: null, ip };
 }

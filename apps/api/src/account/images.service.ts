@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MSG, MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { commitChange } from '@portal/db';
+import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -55,12 +56,14 @@ export class ImagesService {
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceUserPicture(m, user.id, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-      await publishEvent(
-        m,
-        'account.profile_image_changed',
-        { userId: user.id, username: user.username, email: user.email, companyId: row.company_id },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'account.profile_image_changed',
+            payload: { userId: user.id, username: user.username, email: user.email, companyId: row.company_id },
+          },
+        ],
+      });
       return row.old;
     });
     await this.store.removeByUrl(previous);
@@ -81,19 +84,21 @@ export class ImagesService {
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceCompanyPicture(m, companyId, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
-      await publishEvent(
-        m,
-        'account.company_image_changed',
-        {
-          userId: user.id,
-          username: user.username,
-          email: user.email,
-          companyId: user.companyId,
-          targetCompanyId: companyId,
-          companyName: row.name,
-        },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'account.company_image_changed',
+            payload: {
+              userId: user.id,
+              username: user.username,
+              email: user.email,
+              companyId: user.companyId,
+              targetCompanyId: companyId,
+              companyName: row.name,
+            },
+          },
+        ],
+      });
       return row.old;
     });
     await this.store.removeByUrl(previous);

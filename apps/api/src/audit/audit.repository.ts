@@ -2,7 +2,7 @@ import { type Db, queryOne, queryRows } from '@portal/db';
 import type { AuditEntity, AuditEntryView, AuditValues, RoleKey } from '@portal/contracts';
 import type { AuditQuery } from '@portal/domain';
 
-/* The read side of the audit log (entries are written by recordAudit in audit.sql.ts). */
+/* The read side of the audit log (entries are written by libs/db `commitChange`, in each change's transaction). */
 
 interface RawEntry {
   id: string;

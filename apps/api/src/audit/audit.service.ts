@@ -42,7 +42,7 @@ function csvRow(e: AuditEntryView): string[] {
   return cells.map(neutraliseCell);
 }
 
-/** Read side of the audit log. Writes happen in each feature's own transaction (recordAudit). */
+/** Read side of the audit log. Writes happen in each feature's own transaction (libs/db `commitChange`). */
 @Injectable()
 export class AuditService {
   constructor(private readonly db: DataSource) {}

@@ -18,20 +18,14 @@ import {
   type CreateCompanyInput,
   type UpdateCompanyInput,
 } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import {
-  actorOf,
-  announceOrgChange,
-  assertEmailFree,
-  publishWithSetPasswordLink,
-  rethrowDuplicateEmail,
-} from '../org/org';
+import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail } from '../org/org';
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
 import * as repo from './companies.repository';
 
@@ -85,31 +79,30 @@ export class CompaniesService {
           role: 'admin',
           companyId,
         }))!;
-        await publishWithSetPasswordLink(
-          m,
-          admin._id,
-          'company.created',
-          {
-            companyId,
-            name: input.name,
-            admin: {
-              userId: admin._id,
-              username: admin.username,
-              email: admin.email,
-              role: 'admin',
-              companyId,
-              companyName: input.name,
-            },
-            actor: actorOf(actor),
-          },
-          actor.id,
-        );
-        await announceOrgChange(m, { entity: 'company', action: 'created', companyId });
         const created = await this.findOne(m, companyId);
-        await recordAudit(m, auditActor(actor), [
-          companyCreated(created),
-          userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
-        ]);
+        await commitChangeWithLink(m, actorOf(actor), admin._id, {
+          events: [
+            {
+              type: 'company.created',
+              payload: {
+                companyId,
+                name: input.name,
+                admin: {
+                  userId: admin._id,
+                  username: admin.username,
+                  email: admin.email,
+                  role: 'admin',
+                  companyId,
+                  companyName: input.name,
+                },
+              },
+            },
+          ],
+          audit: [
+            companyCreated(created),
+            userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
+          ],
+        });
         return {
           status: 200,
           message: ORG_MSG.success.companyAdded,
@@ -130,17 +123,13 @@ export class CompaniesService {
         await repo.updateCompany(m, id, input);
         if (before.status && input.status === false) {
           const userIds = await userIdsOfCompany(m, id);
-          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, auditActor(actor));
+          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, actorOf(actor));
         }
         const entry = companyUpdated(id, before, asPercentages(input));
-        if (entry) await recordAudit(m, auditActor(actor), [entry]);
-        await publishEvent(
-          m,
-          'company.updated',
-          { companyId: id, name: input.name ?? before.name, changes, actor: actorOf(actor) },
-          actor.id,
-        );
-        await announceOrgChange(m, { entity: 'company', action: 'updated', companyId: id });
+        await commitChange(m, actorOf(actor), {
+          events: [{ type: 'company.updated', payload: { companyId: id, name: input.name ?? before.name, changes } }],
+          audit: entry ? [entry] : [],
+        });
       }
       const company = changes.length ? await this.findOne(m, id) : before;
       return { status: 200, message: ORG_MSG.success.dataUpdated, data: { company } };
@@ -152,16 +141,14 @@ export class CompaniesService {
     return this.db.transaction(async (m) => {
       const company = await this.findOne(m, id, true);
       const userIds = await userIdsOfCompany(m, id, true);
-      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, auditActor(actor));
+      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, actorOf(actor));
       await repo.deleteCompany(m, id);
-      await recordAudit(m, auditActor(actor), [companyDeleted(company, userIds.length)]);
-      await publishEvent(
-        m,
-        'company.deleted',
-        { companyId: id, name: company.name, deletedUsers: userIds.length, actor: actorOf(actor) },
-        actor.id,
-      );
-      await announceOrgChange(m, { entity: 'company', action: 'deleted', companyId: id });
+      await commitChange(m, actorOf(actor), {
+        events: [
+          { type: 'company.deleted', payload: { companyId: id, name: company.name, deletedUsers: userIds.length } },
+        ],
+        audit: [companyDeleted(company, userIds.length)],
+      });
       return { status: 200, message: ORG_MSG.success.companyDeleted, data: { deleted: userIds.length } };
     });
   }

@@ -12,7 +12,8 @@ import {
   type MarkNotificationsRead,
   type NotificationListQuery,
 } from '@portal/domain';
-import { Allow } from '../common/access.decorators';
+import { Allow, CurrentUser } from '../common/access.decorators';
+import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { NotificationsService } from './notifications.service';
 
@@ -46,7 +47,8 @@ export class NotificationsController {
   @Patch('read')
   markRead(
     @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+    @CurrentUser() user: RequestUser,
   ): Promise<MarkNotificationsReadResponse> {
-    return this.notifications.markRead(body);
+    return this.notifications.markRead(body, user);
   }
 }

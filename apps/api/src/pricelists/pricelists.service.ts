@@ -4,8 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PricelistScope } from '@portal/contracts';
 import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, isUuid, type CreatePricelistInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -87,29 +86,30 @@ export class PricelistsService {
         scopeId: scope.id,
         scopeName: scope.name,
       });
-      await publishEvent(
-        m,
-        'pricelist.requested',
-        {
-          pricelistId: row.id,
-          companyId: company.id,
-          companyName: company.name,
-          format: input.format,
-          scope: scope.scope,
-          scopeName: scope.name,
-          actor: actorOf(user),
-        },
-        user.id,
-      );
-      await recordAudit(m, auditActor(user), [
-        {
-          action: 'pricelist.requested',
-          entity: 'pricelist',
-          entityId: row.id,
-          companyId: company.id,
-          after: { format: input.format, scope: scope.scope, scope_name: scope.name, company_name: company.name },
-        },
-      ]);
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'pricelist.requested',
+            payload: {
+              pricelistId: row.id,
+              companyId: company.id,
+              companyName: company.name,
+              format: input.format,
+              scope: scope.scope,
+              scopeName: scope.name,
+            },
+          },
+        ],
+        audit: [
+          {
+            action: 'pricelist.requested',
+            entity: 'pricelist',
+            entityId: row.id,
+            companyId: company.id,
+            after: { format: input.format, scope: scope.scope, scope_name: scope.name, company_name: company.name },
+          },
+        ],
+      });
       return row;
     });
     return { status: 202, message: PRICELIST_MSG.queued, data: { _id: created.id, status: created.status } };

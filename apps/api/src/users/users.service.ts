@@ -11,21 +11,14 @@ import type {
   UserStatsResponse,
 } from '@portal/contracts';
 import { MSG, ORG_MSG, type NewUserInput, type UpdateUserInput, type UserListQuery } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange, type ChangeEvent, type Db } from '@portal/db';
 import { userCreated, userDeleted, userUpdated } from '../audit/org-entries';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import {
-  actorOf,
-  announceOrgChange,
-  assertEmailFree,
-  publishWithSetPasswordLink,
-  rethrowDuplicateEmail,
-  userRef,
-} from '../org/org';
+import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail, userRef } from '../org/org';
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
 import * as repo from './users.repository';
 import type { TargetRow } from './users.repository';
@@ -51,23 +44,22 @@ export class UsersService {
       return await this.db.transaction(async (m) => {
         const row = await insertUser(m, { ...input, passwordHash });
         if (!row) throw new ApiException(404, ORG_MSG.company.notFound);
-        await publishWithSetPasswordLink(
-          m,
-          row._id,
-          'user.created',
-          {
-            userId: row._id,
-            username: row.username,
-            email: row.email,
-            role: row.role_key,
-            companyId: row.company_id,
-            companyName: row.companyName,
-            actor: actorOf(actor),
-          },
-          actor.id,
-        );
-        await recordAudit(m, auditActor(actor), [userCreated({ ...row, id: row._id, role: row.role_key })]);
-        await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
+        await commitChangeWithLink(m, actorOf(actor), row._id, {
+          events: [
+            {
+              type: 'user.created',
+              payload: {
+                userId: row._id,
+                username: row.username,
+                email: row.email,
+                role: row.role_key,
+                companyId: row.company_id,
+                companyName: row.companyName,
+              },
+            },
+          ],
+          audit: [userCreated({ ...row, id: row._id, role: row.role_key })],
+        });
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: toUserRow(row) };
       });
@@ -123,27 +115,19 @@ export class UsersService {
             email: input.email ?? before.email,
             status: input.status ?? before.status,
           };
-          const actorRef = actorOf(actor);
+          const events: ChangeEvent[] = [];
           if (changes.length) {
-            await publishEvent(
-              m,
-              'user.updated',
-              { ...userRef(after), changes, previousEmail: emailChanged ? before.email : null, actor: actorRef },
-              actor.id,
-            );
+            events.push({
+              type: 'user.updated',
+              payload: { ...userRef(after), changes, previousEmail: emailChanged ? before.email : null },
+            });
           }
           if (statusChanged) {
-            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, auditActor(actor));
-            await publishEvent(
-              m,
-              'user.status_changed',
-              { ...userRef(after), active: after.status, actor: actorRef },
-              actor.id,
-            );
+            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, actorOf(actor));
+            events.push({ type: 'user.status_changed', payload: { ...userRef(after), active: after.status } });
           }
           const entry = userUpdated(before, input);
-          if (entry) await recordAudit(m, auditActor(actor), [entry]);
-          await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: before.company_id });
+          await commitChange(m, actorOf(actor), { events, audit: entry ? [entry] : [] });
         }
         return { status: 200, message: ORG_MSG.success.dataUpdated, data: await this.loadDetail(m, id) };
       });
@@ -159,14 +143,12 @@ export class UsersService {
   async remove(ids: string[], actor: RequestUser): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
       const targets = await this.authorize(m, ids, actor, 'delete', true);
-      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, auditActor(actor));
+      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, actorOf(actor));
       await repo.deleteUsers(m, ids);
-      await recordAudit(m, auditActor(actor), targets.map(userDeleted));
-      const actorRef = actorOf(actor);
-      for (const t of targets) await publishEvent(m, 'user.deleted', { ...userRef(t), actor: actorRef }, actor.id);
-      for (const companyId of new Set(targets.map((t) => t.company_id))) {
-        await announceOrgChange(m, { entity: 'user', action: 'deleted', companyId });
-      }
+      await commitChange(m, actorOf(actor), {
+        events: targets.map((t) => ({ type: 'user.deleted', payload: userRef(t) })),
+        audit: targets.map(userDeleted),
+      });
       const message = ids.length === 1 ? ORG_MSG.success.userDeleted : ORG_MSG.success.usersDeleted;
       return { status: 200, message, data: { deleted: targets.length } };
     });
@@ -176,13 +158,9 @@ export class UsersService {
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
-      await publishWithSetPasswordLink(
-        m,
-        target.id,
-        'user.resend_requested',
-        { ...userRef(target), actor: actorOf(actor) },
-        actor.id,
-      );
+      await commitChangeWithLink(m, actorOf(actor), target.id, {
+        events: [{ type: 'user.resend_requested', payload: userRef(target) }],
+      });
       return { status: 200, message: ORG_MSG.user.resent };
     });
   }

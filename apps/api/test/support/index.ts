@@ -64,9 +64,23 @@ export function connectSocket(
   });
   opts.track?.push(socket);
   opts.setup?.(socket);
+  unbatch(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
+  });
+}
+
+/**
+ * A change's pushes to one audience arrive as one `batch` message (libs/db `commitChange`); like the
+ * web client, hand each on to the socket's listeners as if it had come alone.
+ */
+export function unbatch(socket: Socket): void {
+  socket.on('batch', (batch: { events: { event: string; data: unknown }[] }) => {
+    for (const { event, data } of batch.events) {
+      for (const listener of socket.listeners(event)) listener(data);
+      for (const listener of socket.listenersAny()) listener(event, data);
+    }
   });
 }
 

@@ -63,4 +63,32 @@ describe('realtime', () => {
     );
     expect(await screen.findByText('bob tried to sign in to a disabled account')).toBeInTheDocument();
   });
+
+  it('hands on each push of a batch (one message per change) as if it came alone', async () => {
+    signedInAs('superadmin');
+    renderApp('/superadmin/companies');
+    await screen.findByRole('heading', { level: 1, name: 'Companies' });
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    act(() =>
+      sockets
+        .find((s) => !s.disconnected)!
+        .serverEmit('batch', {
+          events: [
+            { event: 'audit.created', data: { count: 1, entities: ['company'] } },
+            {
+              event: 'notification.created',
+              data: {
+                _id: 'n2',
+                username: 'ann',
+                email: 'ann@example.com',
+                description: 'ann changed a multiplier',
+                date: new Date().toISOString(),
+                read_status: false,
+              },
+            },
+          ],
+        }),
+    );
+    expect(await screen.findByText('ann changed a multiplier')).toBeInTheDocument();
+  });
 });
