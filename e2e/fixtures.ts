@@ -28,10 +28,19 @@ export const USERS = {
   totp: { email: 'tara.totp@acme.test', username: 'Tara Totp' },
   // two-factor.e2e.ts: an admin the security policy sends to enrolment at sign-in.
   enrolAdmin: { email: 'erin@enrol-co.test', username: 'Erin Enrol' },
+  // catalogue-edit.e2e.ts: an employee of Price Co, whose multiplier the superadmin changes live.
+  pricer: { email: 'pia@price-co.test', username: 'Pia Price' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
-export const COMPANIES = { logo: 'Logo Co', quiet: 'Quiet Co', live: 'Live Co', enrol: 'Enrol Co' } as const;
+export const COMPANIES = {
+  logo: 'Logo Co',
+  quiet: 'Quiet Co',
+  live: 'Live Co',
+  enrol: 'Enrol Co',
+  // catalogue-edit.e2e.ts: multiplier 0.5000 at start (discount_percentage 50), changed by the test.
+  price: 'Price Co',
+} as const;
 
 export interface CaughtEmail {
   id: string;

@@ -54,6 +54,13 @@ export type ClientPush = {
 
 export type ClientEventName = keyof ClientEventMap;
 
+/**
+ * Presence (who edits which product): a row lives PRESENCE_TTL_SECONDS unless its socket sends
+ * `presence.join` again; an open editor does so every PRESENCE_HEARTBEAT_SECONDS, well below the TTL.
+ */
+export const PRESENCE_TTL_SECONDS = 90;
+export const PRESENCE_HEARTBEAT_SECONDS = 30;
+
 /** Rooms a socket joins after its handshake. */
 export const rooms = {
   user: (userId: string) => `user:${userId}`,

@@ -78,8 +78,8 @@ export function connectSocket(
 export function unbatch(socket: Socket): void {
   socket.on('batch', (batch: { events: { event: string; data: unknown }[] }) => {
     for (const { event, data } of batch.events) {
-      for (const listener of socket.listeners(event)) listener(data);
-      for (const listener of socket.listenersAny()) listener(event, data);
+      for (const listener of [...socket.listeners(event)]) listener.call(socket, data);
+      for (const listener of [...socket.listenersAny()]) listener.call(socket, event, data);
     }
   });
 }

@@ -494,6 +494,18 @@ describe('catalogue edit mode', () => {
     expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
   });
 
+  it('an applied import (prices everywhere) shows the new prices in an unedited grid, with no banner', async () => {
+    const { server } = await enterEdit();
+    server.products['sub-m10-1'][0].variants[0] = {
+      ...server.products['sub-m10-1'][0].variants[0],
+      list_price: 88,
+      version: 2,
+    };
+    act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: null, productId: null, kind: 'prices' }));
+    await waitFor(() => expect(rows()[0]).toMatchObject({ list_price: 88, version: 2 }));
+    expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
+  });
+
   it('Add Product validates the name and posts the DEFAULT_PN variant', async () => {
     const { server } = await enterEdit();
     fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
