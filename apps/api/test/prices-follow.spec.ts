@@ -31,19 +31,16 @@ describe('prices follow the change', () => {
     api = await startTestApi({ FILES_DIR: filesDir });
     companyA = await createCompany(api.db, 'Acme Air');
     const companyB = await createCompany(api.db, 'Globex');
-    await createUser(api.db, { email: 'root@example.com', role: 'superadmin', username: 'Root' });
-    await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: companyA });
-    await createUser(api.db, { email: 'emp@globex.com', role: 'employee', companyId: companyB });
-    await createUser(api.db, { email: 'admin@globex.com', role: 'admin', companyId: companyB });
-    Object.assign(
-      as,
-      await signInAll(api, {
-        root: 'root@example.com',
-        empA: 'emp@acme.com',
-        empB: 'emp@globex.com',
-        adminB: 'admin@globex.com',
-      }),
-    );
+    const accounts = {
+      root: ['root@example.com', 'superadmin', null],
+      empA: ['emp@acme.com', 'employee', companyA],
+      empB: ['emp@globex.com', 'employee', companyB],
+      adminB: ['admin@globex.com', 'admin', companyB],
+    } as const;
+    for (const [email, role, companyId] of Object.values(accounts))
+      await createUser(api.db, { email, role, companyId });
+    const emails = Object.fromEntries(Object.entries(accounts).map(([who, [email]]) => [who, email]));
+    Object.assign(as, await signInAll(api, emails as Record<keyof typeof as, string>));
     [{ id: category }] = await api.db.query(`INSERT INTO categories (name) VALUES ('Pleated') RETURNING id`);
     [{ id: product }] = await api.db.query(
       `INSERT INTO products (category_id, name) VALUES ($1, 'Pleated 1"') RETURNING id`,

@@ -56,3 +56,19 @@ export async function execute(db: SqlRunner, sql: string, params: readonly unkno
   const { rows, count } = split(await db.query(sql, params as unknown[]));
   return count ?? rows.length;
 }
+
+/**
+ * A Postgres unique_violation (23505), as pg or TypeORM (`driverError`) reports it; with
+ * `constraint`, only a violation of that constraint (or one that names none).
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } } | null;
+  const code = e?.code ?? e?.driverError?.code;
+  const named = e?.constraint ?? e?.driverError?.constraint;
+  return code === '23505' && (constraint === undefined || named === undefined || named === constraint);
+}
+
+/** `s` as a literal inside a LIKE pattern (`\` is Postgres' default LIKE escape). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

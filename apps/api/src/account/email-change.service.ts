@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ConfirmEmailInput } from '@portal/domain';
-import { commitChange, type Actor } from '@portal/db';
+import { commitChange, isUniqueViolation, type Actor } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
@@ -10,7 +10,8 @@ import { PasswordService } from '../auth/password.service';
 import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
 import { hashResetToken } from './reset-token';
 import { commitProfileChange } from './profile-change';
-import { emailInUse, moveEmail, type AccountUser } from './account.repository';
+import { emailInUse } from '../org/org.repository';
+import { moveEmail, type AccountUser } from './account.repository';
 import {
   attachEmailChangeEvent,
   issueEmailChangeToken,
@@ -95,7 +96,7 @@ export class EmailChangeService {
         // Only if the account still has the address the change was asked from (no admin edit since).
         user = await moveEmail(m, spent.user_id, spent.old_email, spent.new_email);
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw new ApiException(409, ACCOUNT_MSG.profile.confirmTaken);
+        if (isUniqueViolation(err)) throw new ApiException(409, ACCOUNT_MSG.profile.confirmTaken);
         throw err;
       }
       if (!user) throw new ApiException(400, ACCOUNT_MSG.profile.confirmInvalid);

@@ -16,7 +16,8 @@ import {
   sniffImage,
   type IMAGE_VARIANTS,
 } from './image-files';
-import { companyExists, imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
+import { companyExists } from '../org/org.repository';
+import { imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
 import { Limiter } from '../common/limiter';
 
 /** Decoding/re-encoding is CPU work on libuv's pool: cap it like password hashing. */

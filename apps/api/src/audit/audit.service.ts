@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import { DataSource } from 'typeorm';
 import type { AuditEntryView, AuditListResponse } from '@portal/contracts';
-import { AUDIT_EXPORT_MAX_ROWS, MSG, type AuditQuery } from '@portal/domain';
+import { AUDIT_EXPORT_MAX_ROWS, MSG, neutraliseCell, type AuditQuery } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { auditBatches, listAudit } from './audit.repository';
@@ -20,11 +20,6 @@ const CSV_COLUMNS = [
   'after',
   'ip',
 ];
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function csvRow(e: AuditEntryView): string[] {
   const cells = [

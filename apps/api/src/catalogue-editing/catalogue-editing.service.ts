@@ -13,6 +13,7 @@ import {
   type SaveVariantsInput,
   type VariantInput,
 } from '@portal/domain';
+import { isUniqueViolation } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import {
@@ -30,13 +31,7 @@ import {
   type EditorVariant,
   type RowWrite,
 } from './catalogue-editing.repository';
-import {
-  differs,
-  firstMessage,
-  isUniqueViolation,
-  rejectIgnoredFields,
-  resolvePriceFields,
-} from './catalogue-editing.rules';
+import { differs, firstMessage, rejectIgnoredFields, resolvePriceFields } from './catalogue-editing.rules';
 import { commitVariantsChange, editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
 import { variantEntries } from './variant-audit';
 

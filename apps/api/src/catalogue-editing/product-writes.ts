@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CATALOGUE_MSG, VARIANT_MSG } from '@portal/domain';
-import { commitChange, type AuditEntry, type Db } from '@portal/db';
+import { commitChange, isUniqueViolation, type AuditEntry, type Db } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
@@ -14,7 +14,6 @@ import {
   type PriceChange,
   type ProductRow,
 } from './catalogue-editing.repository';
-import { isUniqueViolation } from './catalogue-editing.rules';
 
 /* Steps shared by the variant and product edits, inside the caller's transaction. */
 

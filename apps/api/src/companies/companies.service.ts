@@ -12,6 +12,7 @@ import type {
   UpdateCompanyResponse,
 } from '@portal/contracts';
 import {
+  MULTIPLIER_LABELS,
   Multiplier,
   ORG_MSG,
   type CompanyListQuery,
@@ -29,12 +30,7 @@ import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail } from '..
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
 import * as repo from './companies.repository';
 
-const PERCENT_LABELS = {
-  discount_percentage: 'Price Multiplier',
-  rigidflow_percentage: 'Rigidflow Multiplier',
-  minipro_percentage: 'Minipro Multiplier',
-  polyroll_percentage: 'Polyroll Multiplier',
-} as const;
+const PERCENT_LABELS = MULTIPLIER_LABELS;
 
 @Injectable()
 export class CompaniesService {

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@portal/db';
+import { escapeLike, queryOne, queryRows, type Db } from '@portal/db';
 import { ROLE_NAME, type RoleKey, type UserRow } from '@portal/contracts';
 
 /* SQL shared by the companies and users modules: the user row both list, and creating a user. */
@@ -48,7 +48,7 @@ export function toUserRow(r: RawUserRow): UserRow {
 
 /** `LIKE` pattern for a case-insensitive substring search with the user's % and _ taken literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 export async function emailInUse(db: Db, email: string, exceptUserId: string | null = null): Promise<boolean> {

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { OrgUserRef } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { commitChange, type Actor, type Change, type ChangeEvent, type Db } from '@portal/db';
+import { commitChange, isUniqueViolation, type Actor, type Change, type ChangeEvent, type Db } from '@portal/db';
 import {
   attachTokenEvent,
   issueResetToken,
@@ -26,12 +26,7 @@ export function userRef(r: OrgUserRecord): OrgUserRef {
 
 /** Postgres unique_violation on the users' email index → the 409 the forms show. */
 export function rethrowDuplicateEmail(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.driverError?.code;
-  const constraint = e.constraint ?? e.driverError?.constraint;
-  if (code === '23505' && (constraint === undefined || constraint === 'users_email_key')) {
-    throw new ApiException(409, ORG_MSG.user.emailTaken);
-  }
+  if (isUniqueViolation(err, 'users_email_key')) throw new ApiException(409, ORG_MSG.user.emailTaken);
   throw err;
 }
 

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { rooms, type ClientEventMap, type EventMap, type JobMap } from '@portal/contracts';
 import { IMPORT_MSG, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
-import { commitChange, type Actor, type AuditSelect } from '@portal/db';
+import { commitChange, isUniqueViolation, type Actor, type AuditSelect } from '@portal/db';
 import { ZipRejected, checkXlsxArchive, importFilePath, publishRealtime } from '@portal/platform';
 import { DryRun, type DryRunResult } from './dry-run';
 import {
@@ -41,11 +41,6 @@ function starter(imp: ImportRow): Actor {
     role: 'superadmin',
     ip: null,
   };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  return e?.code === '23505' || e?.driverError?.code === '23505';
 }
 
 async function progress(q: DataSource | EntityManager, id: string, status: Status, done: number, total: number) {

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
-import { formatPrice, parseMoneyToCents, spreadsheetSafe } from '@portal/domain';
+import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
 export interface PricelistRow {
@@ -45,7 +45,7 @@ function fileStream(path: string): WriteStream {
 
 /** The row's text columns, neutralised so a spreadsheet never reads them as formulas. */
 function textCells(r: PricelistRow): string[] {
-  return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => spreadsheetSafe(v));
+  return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => neutraliseCell(v));
 }
 
 function csvWriter(path: string): RowWriter {
