@@ -16,6 +16,7 @@ import {
 } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { sendFile, type OutgoingFile } from '../common/send-file';
 import { ZodPipe } from '../common/zod.pipe';
 import { EditPipe } from './edit.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
@@ -156,18 +157,7 @@ export class CatalogueEditingController {
     await this.send(reply, await this.files.open(user, fileId, true));
   }
 
-  private async send(
-    reply: FastifyReply,
-    f: { stream: NodeJS.ReadableStream; mime: string; disposition: string; size: number },
-  ): Promise<void> {
-    // Images also get a CSP that forbids any active content; PDFs keep the browser's own viewer working.
-    if (f.mime.startsWith('image/')) void reply.header('content-security-policy', "default-src 'none'; sandbox");
-    await reply
-      .header('content-type', f.mime)
-      .header('content-length', String(f.size))
-      .header('content-disposition', f.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=300')
-      .send(f.stream);
+  private send(reply: FastifyReply, f: OutgoingFile): Promise<void> {
+    return sendFile(reply, f, { sandbox: f.mime.startsWith('image/'), cacheControl: 'private, max-age=300' });
   }
 }

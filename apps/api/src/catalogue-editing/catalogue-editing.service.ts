@@ -13,6 +13,7 @@ import {
   type SaveVariantsInput,
   type VariantInput,
 } from '@portal/domain';
+import type { SaveVariantsConflict, SaveVariantsResponse, VariantConflict } from '@portal/contracts';
 import { isUniqueViolation } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -27,23 +28,15 @@ import {
   takenPartNumbers,
   toEditorVariant,
   updateVariants,
-  type EditorProduct,
-  type EditorVariant,
   type RowWrite,
 } from './catalogue-editing.repository';
 import { differs, firstMessage, rejectIgnoredFields, resolvePriceFields } from './catalogue-editing.rules';
 import { commitVariantsChange, editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
 import { variantEntries } from './variant-audit';
 
-export interface Conflict {
-  _id: string;
-  part_number: string;
-  current: EditorVariant | null;
-}
-
 export type SaveResult =
-  | { kind: 'ok'; body: { status: 200; message: string; data: EditorProduct } }
-  | { kind: 'conflict'; body: { status: 409; message: string; conflicts: Conflict[] } };
+  | { kind: 'ok'; body: SaveVariantsResponse & { status: 200; message: string } }
+  | { kind: 'conflict'; body: SaveVariantsConflict };
 
 /**
  * Variant edits: the grid's atomic save and the single-variant calls. Every write to a product first
@@ -87,7 +80,7 @@ export class CatalogueEditingService {
         const byId = new Map(current.map((r) => [r.id, r]));
 
         // 2. Versions.
-        const conflicts: Conflict[] = [];
+        const conflicts: VariantConflict[] = [];
         input.forEach((row) => {
           const id = typeof row._id === 'string' && !isNewRowId(row._id) && row._id ? row._id.toLowerCase() : null;
           if (!id) return;

@@ -16,6 +16,25 @@ export interface SheetWriter {
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 const txt = (s: string | null) => neutraliseCell(s ?? '');
 
+/** One export row's cells in IMPORT_COLUMNS order; `num` renders the decimal columns for the format. */
+function cells<N>(r: ExportRow, num: (v: string | null) => N, price: (cents: string) => string | number) {
+  return [
+    txt(r.category),
+    txt(r.subcategory),
+    txt(r.product),
+    txt(r.part_number),
+    txt(r.size),
+    txt(r.actual_size),
+    num(r.depth),
+    yesNo(r.odd_size),
+    r.odd_size_type ?? '',
+    num(r.min_area),
+    num(r.max_area),
+    yesNo(r.out_of_stock),
+    price(r.list_price_cents),
+  ];
+}
+
 async function writeAll(target: Writable, records: unknown[]): Promise<void> {
   for (const r of records) {
     if (!target.write(r)) await once(target, 'drain');
@@ -31,22 +50,7 @@ export function csvWriter(): SheetWriter {
     write: (rows) =>
       writeAll(
         csv,
-        rows.map((r) => [
-          txt(r.category),
-          txt(r.subcategory),
-          txt(r.product),
-          txt(r.part_number),
-          txt(r.size),
-          txt(r.actual_size),
-          r.depth ?? '',
-          yesNo(r.odd_size),
-          r.odd_size_type ?? '',
-          r.min_area ?? '',
-          r.max_area ?? '',
-          yesNo(r.out_of_stock),
-          centsToDecimalString(r.list_price_cents),
-          String(r.display_order),
-        ]),
+        rows.map((r) => [...cells(r, (v) => v ?? '', centsToDecimalString), String(r.display_order)]),
       ),
     async end() {
       csv.end();
@@ -74,22 +78,7 @@ export function xlsxWriter(): SheetWriter {
     output,
     async write(rows) {
       for (const r of rows) {
-        ws.addRow([
-          txt(r.category),
-          txt(r.subcategory),
-          txt(r.product),
-          txt(r.part_number),
-          txt(r.size),
-          txt(r.actual_size),
-          num(r.depth),
-          yesNo(r.odd_size),
-          r.odd_size_type ?? '',
-          num(r.min_area),
-          num(r.max_area),
-          yesNo(r.out_of_stock),
-          Number(r.list_price_cents) / 100,
-          r.display_order,
-        ]).commit();
+        ws.addRow([...cells(r, num, (cents) => Number(cents) / 100), r.display_order]).commit();
       }
       // Let the zip stream drain before the next batch.
       if (output.writableNeedDrain) await once(output, 'drain');

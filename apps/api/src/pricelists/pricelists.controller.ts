@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { createPricelistSchema, pricelistListQuerySchema, type CreatePricelistInput } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { sendFile } from '../common/send-file';
 import { ZodPipe } from '../common/zod.pipe';
 import { PricelistsService } from './pricelists.service';
 
@@ -36,14 +37,6 @@ export class PricelistsController {
   @Allow('superadmin', 'admin', 'employee')
   @Get(':id/download')
   async download(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const f = await this.pricelists.open(user, id);
-    await reply
-      .header('content-type', f.mime)
-      .header('content-length', String(f.size))
-      .header('content-disposition', f.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(f.stream);
+    await sendFile(reply, await this.pricelists.open(user, id), { sandbox: true, cacheControl: 'private, no-store' });
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EditorVariant } from '@portal/contracts';
 import type { CatalogueVariant } from '../types';
 import { variant } from '../test/fixtures';
 import { useEditStore } from './editStore';
@@ -17,7 +18,7 @@ import {
   updateStatuses,
 } from './model';
 
-const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): CatalogueVariant => ({
+const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): EditorVariant => ({
   ...variant({ _id: id, part_number: `PN-${id}`, display_order: order }),
   list_price: 10,
   version: 1,
