@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MSG, MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
 import { commitChange } from '@portal/db';
+import { isSuperadmin, requireAccess } from '../common/access';
 import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
@@ -47,7 +48,7 @@ export class ImagesService {
    * pictures of their own account, of their company's users and their company's logo.
    */
   async canRead(user: RequestUser, name: string): Promise<boolean> {
-    if (user.role === 'superadmin') return true;
+    if (isSuperadmin(user)) return true;
     return imageVisibleTo(this.db, `${IMAGE_URL_PREFIX}${name}`, user);
   }
 
@@ -74,12 +75,8 @@ export class ImagesService {
   /** `PATCH company/upload/{companyId}`: admins of that company, or a superadmin. */
   async uploadCompany(user: RequestUser, companyId: string, req: FastifyRequest): Promise<ImageUploadResponse> {
     // Authorise before reading the body: tenancy comes from the session, never from the request.
-    if (user.role !== 'superadmin' && !(user.role === 'admin' && user.companyId === companyId)) {
-      throw new ApiException(
-        user.role === 'admin' ? 404 : 403,
-        user.role === 'admin' ? ACCOUNT_MSG.upload.companyNotFound : MSG.notAuthorized,
-      );
-    }
+    requireAccess(user, { roles: ['superadmin', 'admin'] }, new ApiException(403, MSG.notAuthorized));
+    requireAccess(user, { companies: [companyId] }, new ApiException(404, ACCOUNT_MSG.upload.companyNotFound));
     if (!(await companyExists(this.db, companyId))) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
     const { url } = await this.receive(req, 'company');
     const previous = await this.db.transaction(async (m) => {

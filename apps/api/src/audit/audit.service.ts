@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify';
 import { DataSource } from 'typeorm';
 import type { AuditEntryView, AuditListResponse } from '@portal/contracts';
 import { AUDIT_EXPORT_MAX_ROWS, MSG, neutraliseCell, type AuditQuery } from '@portal/domain';
+import { isSuperadmin, requireAccess } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { auditBatches, listAudit } from './audit.repository';
@@ -44,9 +45,9 @@ export class AuditService {
 
   /** Superadmin: everything; company admin: entries of their own company only (from the session). */
   private scope(actor: RequestUser): string | null {
-    if (actor.role === 'superadmin') return null;
-    if (actor.role === 'admin' && actor.companyId) return actor.companyId;
-    throw new ApiException(403, MSG.notAuthorized);
+    if (isSuperadmin(actor)) return null;
+    requireAccess(actor, { roles: ['admin'], companies: [actor.companyId] }, new ApiException(403, MSG.notAuthorized));
+    return actor.companyId;
   }
 
   async list(q: AuditQuery, actor: RequestUser): Promise<AuditListResponse> {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
+import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
 import { commitChange } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
@@ -21,6 +21,7 @@ import {
   type SniffedKind,
 } from '@portal/platform';
 import { ENV } from '../infra/tokens';
+import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
@@ -102,13 +103,8 @@ export class CatalogueFilesService {
     this.dir = catalogueFilesDir(env.FILES_DIR);
   }
 
-  private checkId(id: string, message: string): void {
-    if (!isUuid(id)) throw new ApiException(404, message);
-  }
-
   /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
   async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
-    this.checkId(ownerId, FILE_MSG.ownerNotFound);
     const owner = await findFileOwner(this.db, ownerId);
     if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
     if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
@@ -252,7 +248,6 @@ export class CatalogueFilesService {
 
   /** `PATCH catalogue/deletefile/{fileId}`. */
   async remove(user: RequestUser, fileId: string) {
-    this.checkId(fileId, FILE_MSG.notFound);
     const stored = await this.db.transaction(async (m) => {
       const f = await deleteFileRow(m, fileId);
       if (!f) throw new ApiException(404, FILE_MSG.notFound);
@@ -295,9 +290,8 @@ export class CatalogueFilesService {
 
   /** `GET catalogue/product/{id}/files` (also category/sub-category ids). */
   async list(user: RequestUser, ownerId: string) {
-    this.checkId(ownerId, FILE_MSG.ownerNotFound);
     if (!(await findFileOwner(this.db, ownerId))) throw new ApiException(404, FILE_MSG.ownerNotFound);
-    const superadmin = user.role === 'superadmin';
+    const superadmin = isSuperadmin(user);
     const rows = await ownerFiles(this.db, ownerId, superadmin);
     return { status: 200, data: rows.map(toFileView) };
   }
@@ -311,9 +305,8 @@ export class CatalogueFilesService {
     fileId: string,
     thumbnail: boolean,
   ): Promise<{ stream: ReadStream; mime: string; disposition: string; size: number }> {
-    this.checkId(fileId, FILE_MSG.notFound);
     const f = await findFile(this.db, fileId);
-    const visible = f && (f.status === 'ready' || (user.role === 'superadmin' && f.status === 'processing'));
+    const visible = f && (f.status === 'ready' || (isSuperadmin(user) && f.status === 'processing'));
     if (!f || !visible) throw new ApiException(404, FILE_MSG.notFound);
     const kind = thumbnail ? 'webp' : kindFromMime(f.mime);
     const file = catalogueFilePath(this.env.FILES_DIR, thumbnail ? f.thumbnail_name : f.storage_name);

@@ -13,6 +13,7 @@ import {
   type DimensionQuery,
 } from '@portal/domain';
 import type { Env } from '@portal/platform';
+import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
@@ -40,8 +41,6 @@ interface ViewContext {
   /** Catalogue version this context was read at. */
   cv: string;
 }
-
-const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
 
 /**
  * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see

@@ -21,6 +21,7 @@ import {
 } from '@portal/domain';
 import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
+import { requireAccess } from '../common/access';
 import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -154,8 +155,7 @@ export class CompaniesService {
    * company (from the session); any other id is 404, exactly like an unknown one.
    */
   async users(companyId: string, status: boolean | undefined, actor: RequestUser): Promise<CompanyUsersResponse> {
-    if (actor.role !== 'superadmin' && actor.companyId !== companyId)
-      throw new ApiException(404, ORG_MSG.company.notFound);
+    requireAccess(actor, { companies: [companyId] }, new ApiException(404, ORG_MSG.company.notFound));
     const users = await repo.companyUsers(this.db, companyId, status);
     if (!users.length && !(await companyExists(this.db, companyId))) {
       throw new ApiException(404, ORG_MSG.company.notFound);

@@ -3,10 +3,11 @@ import fs from 'node:fs/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PricelistScope } from '@portal/contracts';
-import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, isUuid, type CreatePricelistInput } from '@portal/domain';
+import { CATALOGUE_MSG, MAX_ACTIVE_PRICELISTS, PRICELIST_MSG, type CreatePricelistInput } from '@portal/domain';
 import { commitChange } from '@portal/db';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
+import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
@@ -48,7 +49,7 @@ export class PricelistsService {
   ) {}
 
   async create(user: RequestUser, input: CreatePricelistInput) {
-    const superadmin = user.role === 'superadmin';
+    const superadmin = isSuperadmin(user);
     const companyId = superadmin ? input.companyId : user.companyId;
     if (!companyId)
       throw superadmin
@@ -121,8 +122,8 @@ export class PricelistsService {
   }
 
   private async row(user: RequestUser, id: string): Promise<PricelistRow> {
-    if (!isUuid(id)) throw new ApiException(404, PRICELIST_MSG.notFound);
-    const row = await findPricelist(this.db, id.toLowerCase(), user.id, user.role === 'superadmin');
+    // `id` is a UUID: the controller's pipe answered 404 for anything else.
+    const row = await findPricelist(this.db, id, user.id, isSuperadmin(user));
     if (!row) throw new ApiException(404, PRICELIST_MSG.notFound);
     return row;
   }

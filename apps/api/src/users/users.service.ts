@@ -13,6 +13,7 @@ import type {
 import { MSG, ORG_MSG, type NewUserInput, type UpdateUserInput, type UserListQuery } from '@portal/domain';
 import { commitChange, type ChangeEvent, type Db } from '@portal/db';
 import { userCreated, userDeleted, userUpdated } from '../audit/org-entries';
+import { isSuperadmin, requireAccess } from '../common/access';
 import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -179,10 +180,10 @@ export class UsersService {
   ): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const visible = (r: TargetRow | undefined): r is TargetRow =>
-      !!r && (actor.role === 'superadmin' || (r.company_id !== null && r.company_id === actor.companyId));
-    if (!ids.every((id) => visible(byId.get(id)))) throw new ApiException(404, ORG_MSG.user.notFound);
+    const notFound = new ApiException(404, ORG_MSG.user.notFound);
+    if (!ids.every((id) => byId.has(id))) throw notFound;
     const targets = ids.map((id) => byId.get(id)!);
+    requireAccess(actor, { companies: targets.map((t) => t.company_id) }, notFound);
     if (intent === 'read') return targets;
     for (const t of targets) {
       if (t.id === actor.id) {
@@ -192,8 +193,7 @@ export class UsersService {
         );
       }
       if (t.role === 'superadmin') throw new ApiException(403, ORG_MSG.user.cannotTouchSuperadmin);
-      if (actor.role !== 'superadmin' && t.role !== 'employee')
-        throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
+      if (!isSuperadmin(actor) && t.role !== 'employee') throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
     }
     return targets;
   }
