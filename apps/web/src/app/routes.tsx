@@ -19,6 +19,11 @@ const UserDetailPage = lazy(() => import('../features/users/pages/UserDetailPage
 const EmployeeInfoPage = lazy(() => import('../features/users/pages/EmployeeInfoPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
 const CatalogPage = lazy(() => import('../features/catalogue/pages/CatalogPage'));
+const CataloguePricelistActions = lazy(() =>
+  import('../features/pricelists').then((m) => ({ default: m.CataloguePricelistActions })),
+);
+/** The customers' catalogue, with the price-list buttons (a higher feature, composed here). */
+const customerCatalog = <CatalogPage actions={<CataloguePricelistActions />} />;
 const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
@@ -86,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'employee/:id', element: <UserDetailPage /> },
           { path: 'mycompany/employee/:id', element: <UserDetailPage /> },
           { path: 'employeeinfo', element: <EmployeeInfoPage /> },
-          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'catalog', element: customerCatalog },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'activity', element: <ActivityPage /> },
@@ -103,7 +108,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="catalog" replace /> },
           { path: 'dashboard', element: <Navigate to="/employee/catalog" replace /> },
-          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'catalog', element: customerCatalog },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
-import { CataloguePricelistActions } from '../../pricelists';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -14,9 +13,11 @@ const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
 /**
  * Catalogue screen for every role: /superadmin/catalog,
  * /admin/catalog, /employee/catalog. A superadmin toggles 'Edit Catalog' to swap the view for the
- * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here.
+ * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here. `actions`: what
+ * the customer roles can do from here (the app passes the price-list buttons; catalogue imports no
+ * higher feature).
  */
-export default function CatalogPage() {
+export default function CatalogPage({ actions }: { actions?: ReactNode }) {
   useCatalogueSession();
   const superadmin = useIsSuperadmin();
   const mode = useCatalogueStore((s) => s.mode);
@@ -28,7 +29,7 @@ export default function CatalogPage() {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
-        {!superadmin && <CataloguePricelistActions />}
+        {!superadmin && actions}
         {superadmin && (
           <Button
             variant={editing ? 'filled' : 'light'}
