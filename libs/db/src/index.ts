@@ -6,3 +6,4 @@ export * from './pricing-sql';
 export * from './sql';
 export * from './change';
 export * from './variants';
+export * from './files';

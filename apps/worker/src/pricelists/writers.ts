@@ -8,7 +8,7 @@ import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
 import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
-export interface PricelistRow {
+export interface PricelistLine {
   category: string;
   subcategory: string;
   product: string;
@@ -28,7 +28,7 @@ export interface PricelistMeta {
 
 /** Streams rows into a file; `end` resolves once every byte is on disk. */
 export interface RowWriter {
-  write(row: PricelistRow): Promise<void> | void;
+  write(row: PricelistLine): Promise<void> | void;
   end(): Promise<void>;
   /** Stops writing after a failure (the caller removes the file). */
   abort(): void;
@@ -44,7 +44,7 @@ function fileStream(path: string): WriteStream {
 /* ------------------------------------------------------------------ CSV */
 
 /** The row's text columns, neutralised so a spreadsheet never reads them as formulas. */
-function textCells(r: PricelistRow): string[] {
+function textCells(r: PricelistLine): string[] {
   return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => neutraliseCell(v));
 }
 
