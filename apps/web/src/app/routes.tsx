@@ -7,6 +7,13 @@ import { RootShell } from './RootShell';
 
 // Each screen is its own chunk; later issues replace the page module, not the route table.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+/** The sign-in's second-factor steps (two-factor feature), loaded only when a sign-in needs them. */
+const SECOND_FACTOR = {
+  Code: lazy(() => import('../features/two-factor/components/CodeStep').then((m) => ({ default: m.CodeStep }))),
+  Enrolment: lazy(() =>
+    import('../features/two-factor/components/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })),
+  ),
+};
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const ConfirmEmailPage = lazy(() => import('../features/account/pages/ConfirmEmailPage'));
@@ -40,8 +47,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LoginPage /> },
-          { path: 'login', element: <LoginPage /> },
+          { index: true, element: <LoginPage secondFactor={SECOND_FACTOR} /> },
+          { path: 'login', element: <LoginPage secondFactor={SECOND_FACTOR} /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'forgotpassword', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
