@@ -9,3 +9,4 @@ export * from './spreadsheets';
 export * from './sheet-rows';
 export * from './pricelist-files';
 export * from './boot';
+export * from './sheet-writers';

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, centsToDecimalString, neutraliseCell } from '@portal/domain';
+import { csvSink } from '@portal/platform';
 import type { ExportRow } from './catalogue-import.repository';
 
 /** Writes export rows to a stream as CSV or XLSX; text cells that would run as formulas are neutralised. */
@@ -35,27 +35,16 @@ function cells<N>(r: ExportRow, num: (v: string | null) => N, price: (cents: str
   ];
 }
 
-async function writeAll(target: Writable, records: unknown[]): Promise<void> {
-  for (const r of records) {
-    if (!target.write(r)) await once(target, 'drain');
-  }
-}
-
 export function csvWriter(): SheetWriter {
   const output = new PassThrough();
-  const csv = stringify({ header: true, columns: [...IMPORT_COLUMNS], bom: true });
-  csv.pipe(output);
+  const csv = csvSink(output, { columns: IMPORT_COLUMNS, bom: true });
   return {
     output,
-    write: (rows) =>
-      writeAll(
-        csv,
-        rows.map((r) => [...cells(r, (v) => v ?? '', centsToDecimalString), String(r.display_order)]),
-      ),
-    async end() {
-      csv.end();
-      await once(output, 'finish');
+    async write(rows) {
+      for (const r of rows)
+        await csv.write([...cells(r, (v) => v ?? '', centsToDecimalString), String(r.display_order)]);
     },
+    end: () => csv.end(),
   };
 }
 

@@ -1,11 +1,11 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
 import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
+// The build process loads this file: the writer alone, not the platform behind `@portal/platform`.
+import { csvSink } from '@portal/platform/sheet-writers';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
 export interface PricelistLine {
@@ -49,22 +49,11 @@ function textCells(r: PricelistLine): string[] {
 }
 
 function csvWriter(path: string): RowWriter {
-  const out = fileStream(path);
-  const csv = stringify({ header: true, columns: [...PRICELIST_COLUMNS] });
-  csv.pipe(out);
+  const csv = csvSink(fileStream(path), { columns: PRICELIST_COLUMNS });
   return {
-    async write(r) {
-      const ok = csv.write([...textCells(r), depthText(r.depth), r.price]);
-      if (!ok) await once(csv, 'drain');
-    },
-    async end() {
-      csv.end();
-      await finished(out);
-    },
-    abort() {
-      csv.destroy();
-      out.destroy();
-    },
+    write: (r) => csv.write([...textCells(r), depthText(r.depth), r.price]),
+    end: () => csv.end(),
+    abort: () => csv.abort(),
   };
 }
 
