@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
-import { ORG_MSG } from '@portal/domain';
+import { MULTIPLIER_LABELS, ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { showErrorModal, useSchemaForm } from '../../../shared/form';
 import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
@@ -26,11 +26,9 @@ const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
 
 const NAME: FieldSpec<CompanyEditValues>[] = [{ name: 'name', label: 'Organization Name', copy: 'organization name' }];
 
-const MULTIPLIERS = [
-  ['discount_percentage', 'Price Multiplier'],
-  ['rigidflow_percentage', 'Rigidflow Multiplier'],
-  ['minipro_percentage', 'Minipro Multiplier'],
-] as const;
+const MULTIPLIERS = (['discount_percentage', 'rigidflow_percentage', 'minipro_percentage'] as const).map(
+  (key) => [key, MULTIPLIER_LABELS[key]] as const,
+);
 
 interface Props {
   company: CompanyListItem;
