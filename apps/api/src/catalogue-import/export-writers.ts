@@ -42,11 +42,7 @@ export function csvWriter(): SheetWriter {
     output,
     async write(rows) {
       for (const r of rows)
-        await csv.write([
-          ...cells(r, (v) => v ?? '', centsToDecimalString),
-          String(r.display_order),
-          txt(r.aliases),
-        ]);
+        await csv.write([...cells(r, (v) => v ?? '', centsToDecimalString), String(r.display_order), txt(r.aliases)]);
     },
     end: () => csv.end(),
   };
