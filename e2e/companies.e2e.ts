@@ -101,18 +101,23 @@ test.describe.serial('superadmin companies: one company from creation to deletio
     await expect(users.getByText('Adam Second')).toBeVisible();
   });
 
-  test('embedded edit: multipliers travel as percentages and come back as decimals', async ({ page }) => {
+  // The one edit screen (its own URL, from the gear): multipliers travel as percentages and come
+  // back as decimals; the detail page shows them as factors and shares of list.
+  test('the edit screen from the gear: multipliers as percentages, back as decimals and factors', async ({ page }) => {
     await signInAsSuperadmin(page);
     await page.goto(companyUrl);
     const users = page.getByRole('table', { name: 'Company users' });
     await expect(users.getByText('Eve Owner')).toBeVisible();
-    await page.getByRole('button', { name: 'Company settings' }).click();
+    await page.getByRole('link', { name: 'Company settings' }).click();
+    await expect(page).toHaveURL(companyUrl.replace('/companies/', '/companies/edit/'));
     await page.getByLabel(/^Price Multiplier/).fill('0.4551');
     await page.getByLabel(/^Rigidflow Multiplier/).fill('0.5');
+    await expect(page.getByRole('table', { name: 'Price preview' })).toBeVisible();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Data Updated Successfully')).toBeVisible();
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(users).toBeVisible();
+    await page.goto(companyUrl);
+    await expect(page.getByTestId('multiplier-discount_percentage')).toContainText('pays 45.51 % of list');
+    await expect(page.getByTestId('multiplier-rigidflow_percentage')).toContainText('0.5000');
 
     await page.goto(companyUrl.replace('/companies/', '/companies/edit/'));
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Company' })).toBeVisible();

@@ -31,6 +31,9 @@ test('an employee downloads the price list of the sub-category they view, with t
   // Progress, then ready: the dialog offers the file and a toast says so too.
   await expect(dialog.getByText(/^Your price list is ready: \d+ rows$/)).toBeVisible({ timeout: 45_000 });
   await expect(page.getByText('Your price list is ready', { exact: true })).toBeVisible();
+  // Finished: the dialog no longer says the list is being prepared.
+  await expect(dialog).toContainText('It is also kept under “My price lists” for 7 days.');
+  await expect(dialog).not.toContainText('keeps being prepared');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: /^Download price-list-acme-air-/ }).click(),
@@ -50,6 +53,12 @@ test('an employee downloads the price list of the sub-category they view, with t
   const listed = drawer.getByTestId('pricelist-row').first();
   await expect(listed).toContainText('MERV 10 – 1"');
   await expect(listed).toContainText('Ready');
+  // The status badge is never cut to "REA…".
+  const badge = listed.locator('.mantine-Badge-label');
+  expect(
+    await badge.evaluate((el) => el.scrollWidth <= el.clientWidth || getComputedStyle(el).overflow === 'visible'),
+  ).toBe(true);
+  await expect(badge).toHaveText('Ready');
   expect(await seriousA11yViolations(page)).toEqual([]);
   const [again] = await Promise.all([page.waitForEvent('download'), listed.getByRole('button').click()]);
   expect(again.suggestedFilename()).toBe(download.suggestedFilename());
@@ -65,6 +74,9 @@ test('a superadmin prepares an XLSX price list for a company from its detail pag
   await page.getByRole('button', { name: 'Download price list' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download price list' });
   await expect(dialog).toContainText('Prices of Acme Air');
+  await expect(dialog).toContainText("Acme Air's prices as its employees see them in the catalogue.");
+  await expect(page.getByRole('button', { name: 'Price lists for Acme Air' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'My price lists' })).toHaveCount(0);
   await expect(dialog.getByLabel('Scope')).toHaveValue('Whole catalogue');
   await dialog.getByText('XLSX', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Prepare price list' }).click();

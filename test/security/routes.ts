@@ -384,6 +384,13 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   {
+    op: 'POST /api/reset-password/check',
+    public: true,
+    kinds: NO_ID,
+    allowed: everyone, // answers every token with its state; only a live emailed token is 'valid'
+    build: async () => ({ method: 'POST', path: 'reset-password/check', body: { token: 'A'.repeat(43) } }),
+  },
+  {
     op: 'POST /api/user/confirm-email',
     public: true,
     kinds: NO_ID,

@@ -215,7 +215,16 @@ describe('catalogue import and export', () => {
     ]);
     const one = await download('csv', merv8);
     expect(one.body.toString('utf8').trim().split('\n')).toHaveLength(4);
-    expect(one.headers.get('content-disposition')).toContain('catalogue-merv-8-');
+    // A sub-category is named with its category: 'Pleated MERV 8' → catalogue-pleated-merv-8-….
+    expect(one.headers.get('content-disposition')).toContain('filename="catalogue-pleated-merv-8-');
+    // An inch mark in a name reads as 'in' (a sub-category '1"' is not 'catalogue-1-…').
+    await api.db.query(`UPDATE subcategories SET name = '1"' WHERE id = $1`, [merv8]);
+    try {
+      const inch = await download('csv', merv8);
+      expect(inch.headers.get('content-disposition')).toContain('filename="catalogue-pleated-1in-');
+    } finally {
+      await api.db.query(`UPDATE subcategories SET name = 'MERV 8' WHERE id = $1`, [merv8]);
+    }
     expect((await as.root.request('GET', 'catalogue/export?format=pdf')).status).toBe(400);
   });
 

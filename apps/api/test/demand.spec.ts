@@ -152,15 +152,22 @@ describe('demand reports', () => {
   });
 
   it('reports sizes asked for (find and odd-size searches) with quote-request lines when they exist', async () => {
-    // Another feature's table; counted only when it exists.
-    await api.db.query(`CREATE TABLE quote_request_lines (id serial, kind text, width numeric, height numeric,
-                        depth numeric, measure text, catalogue_id uuid)`);
-    await api.db.query(
-      `INSERT INTO quote_request_lines (kind, width, height, depth, measure, catalogue_id)
-       VALUES ('custom_size', 17.25, 23.5, 1, 'exact', $1), ('custom_size', 17.25, 23.5, 1, 'exact', $1),
-              ('standard', 17.25, 23.5, 1, 'exact', $1)`,
-      [ids['merv-10']],
-    );
+    // Two custom-size lines for that size (and an unlisted line, which has no size) by quote requests.
+    const customLine = {
+      kind: 'custom_size',
+      catalogue_id: ids['merv-10'],
+      width: 17.25,
+      height: 23.5,
+      depth: 1,
+      measure: 'exact',
+      quantity: 4,
+    };
+    for (const who of [as.empA, as.empB]) {
+      const res = await who.request('POST', 'quote-requests', {
+        lines: [customLine, { kind: 'unlisted', part_number: 'XYZ-123', quantity: 1 }],
+      });
+      expect(res.status).toBe(201);
+    }
     const node = ids['merv-10-1in'];
     for (const who of [as.empA, as.empA, as.empB]) {
       const res = await who.request(

@@ -1,4 +1,5 @@
 import type { RoleKey } from './roles';
+import type { ApiResponse } from './api';
 
 /** Request/response shapes of the account endpoints. */
 export interface ForgotPasswordRequest {
@@ -28,6 +29,10 @@ export interface AccountMessageResponse {
   message: string;
 }
 
+/** A reset (or set-password) link: still usable, spent, past its hour, replaced by a newer one, or unknown. */
+export type ResetLinkState = 'valid' | 'used' | 'expired' | 'replaced' | 'invalid';
+export type ResetLinkCheckResponse = ApiResponse<{ state: ResetLinkState; expires_at: string | null }>;
+
 /** `GET user/me` data, also returned by `PATCH user`. */
 export interface AccountProfile {
   _id: string;
@@ -54,6 +59,8 @@ export interface AccountProfileResponse {
 export const ACCOUNT_PATHS = {
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
+  /** `POST {token}` → the link's state, so the page can say "used" or "expired" before the form. */
+  resetPasswordCheck: 'reset-password/check',
   changePassword: 'change-password',
   me: 'user/me',
   updateProfile: 'user',

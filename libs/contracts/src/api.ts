@@ -65,6 +65,8 @@ export interface AppConfig {
   /** External company website behind the header's "Return to Main Site" link. */
   mainSiteUrl: string | null;
   productName: string;
+  /** The office's contact details for "contact the office" (env OFFICE_PHONE / OFFICE_EMAIL); null when unset. */
+  office?: { phone: string | null; email: string | null } | null;
 }
 
 export type AppConfigResponse = ApiResponse<AppConfig>;

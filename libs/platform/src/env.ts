@@ -23,6 +23,9 @@ const envSchema = z.object({
   FILES_DIR: z.string().default('.data/files'),
   WEB_DIST: z.string().optional(),
   MAIN_SITE_URL: z.url().default('https://www.example.com'),
+  /** The office's contact details on the Help page (public config); unset → not shown. */
+  OFFICE_PHONE: z.string().trim().max(40).optional(),
+  OFFICE_EMAIL: z.email({ error: 'OFFICE_EMAIL must be an email address' }).optional(),
   ALLOWED_ORIGINS: z.string().default(''),
   TRUST_PROXY: booleanish.default(false),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),

@@ -92,6 +92,28 @@ export async function findLiveResetToken(db: Db, tokenHash: Buffer): Promise<str
   return row?.id ?? null;
 }
 
+/** What became of a reset token (no account detail): for the link's page, before its form. */
+export async function resetTokenState(
+  db: Db,
+  tokenHash: Buffer,
+): Promise<{ state: 'valid' | 'used' | 'expired' | 'replaced' | 'invalid'; expires_at: string | null }> {
+  const row = await queryOne<{ state: 'valid' | 'used' | 'expired' | 'replaced' | 'invalid'; expires_at: string }>(
+    db,
+    `SELECT CASE WHEN NOT (${ACTIVE_ACCOUNT}) THEN 'invalid'
+                 WHEN t.used_at IS NOT NULL THEN 'used'
+                 WHEN t.voided_at IS NOT NULL THEN 'replaced'
+                 WHEN t.expires_at <= now() THEN 'expired'
+                 ELSE 'valid' END AS state,
+            t.expires_at
+       FROM password_reset_tokens t
+       JOIN users u ON u.id = t.user_id LEFT JOIN companies c ON c.id = u.company_id
+      WHERE t.token_hash = $1`,
+    [tokenHash],
+  );
+  if (!row) return { state: 'invalid', expires_at: null };
+  return { state: row.state, expires_at: row.state === 'valid' ? new Date(row.expires_at).toISOString() : null };
+}
+
 /** Spends the token atomically (of two concurrent uses exactly one wins); null when it is no longer live. */
 export function spendResetToken(db: Db, tokenId: string): Promise<{ user_id: string; event_id: string | null } | null> {
   return queryOne(

@@ -1,10 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import type { AccountMessageResponse } from '@portal/contracts';
+import type { AccountMessageResponse, ResetLinkCheckResponse } from '@portal/contracts';
 import {
   forgotPasswordSchema,
+  resetLinkCheckSchema,
   resetPasswordSchema,
   type ForgotPasswordInput,
+  type ResetLinkCheckInput,
   type ResetPasswordInput,
 } from '@portal/domain';
 import { Public } from '../common/access.decorators';
@@ -25,6 +27,14 @@ export class PasswordResetController {
     @Req() req: FastifyRequest,
   ): Promise<AccountMessageResponse> {
     return this.resets.forgot(body, clientInfo(req));
+  }
+
+  /** Whether a reset link still works (its page says "used" / "expired" before the form). */
+  @Public()
+  @Post('reset-password/check')
+  @HttpCode(200)
+  check(@Body(new ZodPipe(resetLinkCheckSchema)) body: ResetLinkCheckInput): Promise<ResetLinkCheckResponse> {
+    return this.resets.checkLink(body);
   }
 
   @Public()

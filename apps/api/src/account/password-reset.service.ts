@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { AccountMessageResponse } from '@portal/contracts';
-import { ACCOUNT_MSG, type ForgotPasswordInput, type ResetPasswordInput } from '@portal/domain';
+import type { AccountMessageResponse, ResetLinkCheckResponse } from '@portal/contracts';
+import {
+  ACCOUNT_MSG,
+  type ForgotPasswordInput,
+  type ResetLinkCheckInput,
+  type ResetPasswordInput,
+} from '@portal/domain';
 import { commitChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
@@ -15,6 +20,7 @@ import { findResettableAccount, setPasswordHash } from './account.repository';
 import {
   attachTokenEvent,
   findLiveResetToken,
+  resetTokenState,
   issueResetToken,
   scrubTokensFromOutbox,
   spendResetToken,
@@ -77,6 +83,19 @@ export class PasswordResetService {
     const wait = FORGOT_MIN_RESPONSE_MS - (Date.now() - started);
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     return { status: 200, message: ACCOUNT_MSG.forgot.sent };
+  }
+
+  /**
+   * `POST reset-password/check`: whether the link still works, so its page can say "used",
+   * "expired" or "replaced" before showing a form. Nothing is spent; a token that is unknown or
+   * whose account may not sign in is just 'invalid' (the token itself is the credential).
+   */
+  async checkLink(input: ResetLinkCheckInput): Promise<ResetLinkCheckResponse> {
+    const tokenHash = hashResetToken(input.token);
+    const data = tokenHash
+      ? await resetTokenState(this.db, tokenHash)
+      : { state: 'invalid' as const, expires_at: null };
+    return { status: 200, data };
   }
 
   /**

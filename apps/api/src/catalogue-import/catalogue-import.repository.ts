@@ -26,10 +26,11 @@ export type ExportRow = Omit<VariantRow, 'id' | 'product_id' | 'version'> & {
   aliases: string | null;
 };
 
+/** A category's name, or a sub-category's with its category's ('MERV 10 1"'): export file names. */
 const NODE_NAME_SQL = `
   SELECT k.name FROM categories k WHERE k.id = $1
   UNION ALL
-  SELECT s.name FROM subcategories s WHERE s.id = $1
+  SELECT k.name || ' ' || s.name FROM subcategories s JOIN categories k ON k.id = s.category_id WHERE s.id = $1
   LIMIT 1`;
 
 const INSERT_IMPORT_SQL = `

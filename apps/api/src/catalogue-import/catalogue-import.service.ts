@@ -52,8 +52,10 @@ function parseMapping(raw: string | undefined): ImportMapping | null {
   return r.data;
 }
 
+/** File-name part of a category or sub-category name: 'MERV 10 1"' → 'merv-10-1in'. */
 const slug = (s: string) =>
   s
+    .replace(/(\d)\s*(?:"|″|”|'')/g, '$1in')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')

@@ -1,8 +1,10 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  asCompanyQuerySchema,
   CATALOGUE_MSG,
   catalogueRoleQuerySchema,
+  type AsCompanyQuery,
   dimensionQuerySchema,
   findQuerySchema,
   type FindQuery,
@@ -21,7 +23,9 @@ import { FindService } from './find.service';
 
 /**
  * Catalogue reads for every signed-in role. `{id}` is the category or sub-category being viewed.
- * Bodies come from the catalogue cache, sent in the client's encoding with an ETag.
+ * Bodies come from the catalogue cache, sent in the client's encoding with an ETag. Every read takes
+ * `?asCompany={companyId}` from a superadmin: the answer is that company's employees' (see
+ * CatalogueService.viewer).
  */
 @Controller('catalogue')
 export class CatalogueController {
@@ -41,58 +45,79 @@ export class CatalogueController {
   @Get()
   async list(
     @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
     @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.categories(user, q.unfiltered));
+    await sendCached(
+      req,
+      reply,
+      await this.catalogue.categories(await this.catalogue.viewer(user, as.asCompany), q.unfiltered),
+    );
   }
 
   @Allow()
   @Get('subcatalogue/:catalogueId')
   async subcatalogues(
     @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
     @Param('catalogueId') id: string,
     @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.subcategories(user, id, q.unfiltered));
+    await sendCached(
+      req,
+      reply,
+      await this.catalogue.subcategories(await this.catalogue.viewer(user, as.asCompany), id, q.unfiltered),
+    );
   }
 
   @Allow()
   @Get('product/:id')
   async products(
     @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
     @Param('id') id: string,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.products(user, id));
+    await sendCached(req, reply, await this.catalogue.products(await this.catalogue.viewer(user, as.asCompany), id));
   }
 
   @Allow()
   @Get('productNumber/:id')
   async partNumber(
     @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
     @Param('id') id: string,
     @Query(new ZodPipe(partNumberQuerySchema)) q: PartNumberQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.partNumber(user, id, q.partNumber));
+    await sendCached(
+      req,
+      reply,
+      await this.catalogue.partNumber(await this.catalogue.viewer(user, as.asCompany), id, q.partNumber),
+    );
   }
 
   @Allow()
   @Get('searchproduct/:id')
   async search(
     @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
     @Param('id') id: string,
     @Query(new ZodPipe(dimensionQuerySchema)) query: DimensionQuery,
     @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.search(user, id, query));
+    await sendCached(
+      req,
+      reply,
+      await this.catalogue.search(await this.catalogue.viewer(user, as.asCompany), id, query),
+    );
   }
 
   /**

@@ -21,6 +21,7 @@ import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
 import { CachedBody, CatalogueCache, type BodyMeta } from './catalogue-cache';
 import { SearchLog } from '../demand/search-log';
+import { companyExists } from '../org/org.repository';
 import {
   catalogueVersion,
   categoryExists,
@@ -58,6 +59,8 @@ interface ViewContext {
 @Injectable()
 export class CatalogueService {
   private readonly cache: CatalogueCache;
+  /** Viewers made by `viewer()` for a superadmin's `?asCompany=`: their searches are not that company's demand. */
+  private readonly viewingAs = new WeakSet<RequestUser>();
 
   constructor(
     private readonly db: DataSource,
@@ -87,6 +90,26 @@ export class CatalogueService {
 
   private version(): Promise<string> {
     return catalogueVersion(this.db);
+  }
+
+  /**
+   * Who a read is for. `asCompany` (superadmin only; anyone else 403): an employee of that company, so
+   * the answer — and its cache entry — is exactly what that company's employees get.
+   */
+  async viewer(user: RequestUser, asCompany: string | undefined): Promise<RequestUser> {
+    if (asCompany === undefined) return user;
+    if (!isSuperadmin(user)) throw new ApiException(403, CATALOGUE_MSG.asCompanyForbidden);
+    if (!isUuid(asCompany))
+      throw new ApiException(400, CATALOGUE_MSG.asCompanyInvalid, { asCompany: CATALOGUE_MSG.asCompanyInvalid });
+    if (!(await companyExists(this.db, asCompany))) throw new ApiException(404, CATALOGUE_MSG.asCompanyNotFound);
+    const asEmployee: RequestUser = { ...user, role: 'employee', companyId: asCompany, companyName: null };
+    this.viewingAs.add(asEmployee);
+    return asEmployee;
+  }
+
+  /** The company a search is logged for: none when a superadmin only views as a company. */
+  private loggedCompany(user: RequestUser): string | null {
+    return this.viewingAs.has(user) ? null : user.companyId;
   }
 
   /** Non-superadmins need a company; checked before anything else is read. */
@@ -182,7 +205,7 @@ export class CatalogueService {
     });
     this.searchLog.record({
       kind: 'part_number',
-      company_id: user.companyId,
+      company_id: this.loggedCompany(user),
       user_id: user.id,
       raw: pn.slice(0, SEARCH_RAW_MAX),
       key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
@@ -230,7 +253,7 @@ export class CatalogueService {
     });
     this.searchLog.record({
       kind: 'odd_size',
-      company_id: user.companyId,
+      company_id: this.loggedCompany(user),
       user_id: user.id,
       raw: null,
       key: null,

@@ -14,11 +14,21 @@ export class SystemController {
     private readonly db: DataSource,
   ) {}
 
-  /** Public client configuration (the header's 'Return to Main Site' link). */
+  /** Public client configuration (the header's 'Return to Main Site' link, the office's contact details). */
   @Public()
   @Get('config')
   config() {
-    return { status: 200, data: { mainSiteUrl: this.env.MAIN_SITE_URL, productName: PRODUCT_NAME, version: '1.1.0' } };
+    const phone = this.env.OFFICE_PHONE || null;
+    const email = this.env.OFFICE_EMAIL || null;
+    return {
+      status: 200,
+      data: {
+        mainSiteUrl: this.env.MAIN_SITE_URL,
+        productName: PRODUCT_NAME,
+        version: '1.1.0',
+        office: phone || email ? { phone, email } : null,
+      },
+    };
   }
 
   @Public()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { setSessionEndHandler } from '../shared/api';
+import { isSigningOut, setSessionEndHandler } from '../shared/api';
 import { NavigationBridge } from '../shared/navigation';
 import { RealtimeProvider, useRealtimeEvent } from '../shared/realtime';
 import { endSession, useAuthStore } from '../features/auth';
@@ -11,7 +11,10 @@ function RealtimeReactions() {
   const role = useAuthStore((s) => s.role);
   const myId = useAuthStore((s) => s.user?._id);
   useRealtimeEvent('session.revoked', () => {
+    // The push that follows one's own sign-out is no news.
+    const chosen = isSigningOut();
     endSession();
+    if (chosen) return;
     notifications.show({
       color: 'yellow',
       title: 'Signed out',

@@ -19,6 +19,11 @@ export const ACCOUNT_MSG = {
     confirmMin: 'Confirm password must be at least 8 characters long',
     mismatch: 'Passwords do not match',
     invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
+    /** Said up front, before the form (POST reset-password/check). */
+    linkUsed: 'This reset link has already been used. If you still need to change your password, request a new link.',
+    linkExpired: 'This reset link has expired: links work for a limited time. Please request a new one.',
+    linkReplaced:
+      'A newer reset link was sent after this one, so this one no longer works. Use the newest email, or request a new link.',
     success: 'Your password has been reset successfully. You can now sign in with your new password.',
     failedTitle: 'Password Update Failed',
     failedDefault: 'Failed to update password. Please try again.',

@@ -39,6 +39,10 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** `POST reset-password/check`: the link's token only. */
+export const resetLinkCheckSchema = resetPasswordSchema.pick({ token: true });
+export type ResetLinkCheckInput = z.infer<typeof resetLinkCheckSchema>;
+
 /** The reset form (web): password + confirm, with the reset messages. */
 export const resetPasswordFormSchema = z
   .object({

@@ -42,6 +42,10 @@ export const CATALOGUE_MSG = {
   companyNotFound: 'Company information not found. Please log in again.',
   partNumberRequired: 'Part number is required',
   invalidSearchAction: 'Invalid search action: use exact-measurement or not-exactly',
+  // View as company (`?asCompany=`, superadmin only)
+  asCompanyForbidden: 'Only a superadmin can view the catalogue as a company',
+  asCompanyInvalid: 'asCompany must be a company id',
+  asCompanyNotFound: 'Company not found',
   // New product
   productNameRequired: 'Product name is required',
   productNameTooLong: 'Product name must be at most 300 characters',

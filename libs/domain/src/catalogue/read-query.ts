@@ -29,3 +29,13 @@ export type PartNumberQuery = z.infer<typeof partNumberQuerySchema>;
 /** `catalogue/searchproduct/{id}?width&height&depth&action`, each a single value or undefined. */
 export const dimensionQuerySchema = z.object({ width: single, height: single, depth: single, action: single });
 export type DimensionQuery = z.infer<typeof dimensionQuerySchema>;
+
+/**
+ * `?asCompany={companyId}` on every catalogue read: a superadmin sees what that company's employees
+ * see. Only extracted here (undefined when absent): the service refuses it to anyone else (403) before
+ * it checks the id (400) and the company (404).
+ */
+export const asCompanyQuerySchema = z
+  .object({ asCompany: single })
+  .transform((q) => ({ asCompany: q.asCompany?.trim() }));
+export type AsCompanyQuery = z.infer<typeof asCompanyQuerySchema>;

@@ -27,6 +27,35 @@ function met(label: string): string | null {
 }
 
 describe('reset password', { timeout: 20000 }, () => {
+  it.each([
+    ['used', 'This link was already used', ACCOUNT_MSG.reset.linkUsed],
+    ['expired', 'This link has expired', ACCOUNT_MSG.reset.linkExpired],
+    ['replaced', 'A newer link was sent', ACCOUNT_MSG.reset.linkReplaced],
+  ])('a %s link says so up front, without the form, and offers a new link', async (state, title, text) => {
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/csrf-token') return json({ status: 200, token: CSRF });
+      if (url === '/api/reset-password/check') return json({ status: 200, data: { state, expires_at: null } });
+      return json({ status: 404, message: 'not found' }, 404);
+    });
+    renderApp('/reset-password?code=abc');
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${title}${text}`);
+    expect(screen.queryByLabelText(/^new password/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(calls.find((c) => c.url === '/api/reset-password/check')?.body).toEqual({ token: 'abc' });
+  });
+
+  it('a valid link shows the form', async () => {
+    mockFetch((url) => {
+      if (url === '/api/csrf-token') return json({ status: 200, token: CSRF });
+      if (url === '/api/reset-password/check')
+        return json({ status: 200, data: { state: 'valid', expires_at: '2030-01-01T00:00:00.000Z' } });
+      return json({ status: 404, message: 'not found' }, 404);
+    });
+    renderApp('/reset-password?code=abc');
+    expect(await screen.findByLabelText(/^new password/i)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('without a code goes to the root', async () => {
     const { router } = renderApp('/reset-password');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -36,7 +65,7 @@ describe('reset password', { timeout: 20000 }, () => {
   it('ticks the checklist live and labels the strength Weak → Fair → Good → Strong', async () => {
     renderApp('/reset-password?code=abc');
     const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
+    await screen.findByLabelText(/^new password/i); // after the link check (no answer here: the form is shown)
     for (const l of ['8+ characters', 'uppercase', 'lowercase', 'number', 'special character'])
       expect(met(l)).toBe('false');
     const strength = screen.getByTestId('password-strength');
@@ -86,7 +115,7 @@ describe('reset password', { timeout: 20000 }, () => {
   it('toggles visibility with named buttons', async () => {
     renderApp('/reset-password?code=abc');
     const user = userEvent.setup();
-    await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
+    await screen.findByLabelText(/^new password/i); // after the link check (no answer here: the form is shown)
     expect(passwordInput()).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show new password' }));
     expect(passwordInput()).toHaveAttribute('type', 'text');

@@ -10,7 +10,7 @@ import {
   type SessionUserData,
   type ValidateResult,
 } from '@portal/contracts';
-import { api, invalidateCsrfToken, queryClient } from '../../shared/api';
+import { api, invalidateCsrfToken, queryClient, setSigningOut } from '../../shared/api';
 import { navigateTo } from '../../shared/navigation';
 import { clearStoredSession, saveSession } from '../../shared/storage';
 import { useAuthStore } from './store';
@@ -18,6 +18,7 @@ import { useAuthStore } from './store';
 /** Persist and publish a session. Throws StorageWriteError if the browser refuses to store it. */
 export function startSession(token: string, user: SessionUserData): void {
   saveSession(token, user);
+  setSigningOut(false);
   useAuthStore.getState().setSession(token, user);
 }
 
@@ -109,6 +110,9 @@ export async function validateSession(opts: { silent?: boolean } = {}): Promise<
 
 /** `POST /api/logout` (best effort: the local session ends even if the server is unreachable). */
 export async function logout(): Promise<void> {
+  // What is still loading (or a closing dialog refetches) is answered 401 once the session ends.
+  setSigningOut(true);
+  void queryClient.cancelQueries();
   try {
     await api.post(API_PATHS.logout, undefined, { silent: true, retry: false });
   } catch {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, CSRF, type FetchCall } from '../../test/utils';
-import { openCatalogue } from './test/helpers';
+import { headersOf, openCatalogue, openCatalogueWithPath } from './test/helpers';
 import type { Server } from './test/fixtures';
 
 const NO_RESULTS = 'No results found. Please contact the office for custom options.';
@@ -114,5 +114,17 @@ describe('quote requests from the dead ends', () => {
     fireEvent.submit(screen.getByRole('search', { name: 'Part number search' }));
     expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('form', { name: /Ask the office/ })).not.toBeInTheDocument());
+  });
+
+  it('a superadmin viewing as a company sees its prices but no request actions', async () => {
+    await openCatalogueWithPath('/superadmin/catalog?asCompany=co-acme', 'superadmin');
+    // The company's prices ('Price', not 'List Price'): the view a customer has, quotes aside.
+    expect(await headersOf('MERV 10 Pleated 1"')).toEqual(['Part Number', 'Actual Size', 'Size', 'Price']);
+    expect(screen.queryByRole('button', { name: 'Add to request' })).not.toBeInTheDocument();
+    type(/^part number/i, 'XYZ-123');
+    fireEvent.submit(screen.getByRole('search', { name: 'Part number search' }));
+    expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Ask the office/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('region', { name: 'Quote request' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 /** Catalogue GET calls (paths relative to /api). */
+import { ORG_PATHS, type CompanyOption, type CompanyOptionsResponse } from '@portal/contracts';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { ACCOUNT_PATHS, type AccountProfileResponse } from '@portal/contracts';
 import { api, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
@@ -30,6 +31,16 @@ function checkStatus<T extends { status?: number | string }>(body: T): T {
 }
 
 const enc = encodeURIComponent;
+
+/**
+ * Whose catalogue a read asks for: the caller's own (`undefined`), the superadmin's unfiltered view
+ * with list prices (`'superadmin'`), or — superadmin only — a company's employees' (`{ asCompany }`).
+ */
+export type CatalogueViewer = { listPrices: boolean; asCompany: string | null };
+
+const viewerQuery = (v: CatalogueViewer | undefined) =>
+  v?.asCompany ? { asCompany: v.asCompany } : v?.listPrices ? { role: 'superadmin' } : undefined;
+const companyQuery = (v: CatalogueViewer | undefined) => (v?.asCompany ? { asCompany: v.asCompany } : {});
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
 /** The company the catalogue's prices are for, as the server knows it (`user/me`). */
@@ -55,10 +66,10 @@ export async function fetchCompanyDetails(signal?: AbortSignal): Promise<Company
   return { id: profile.company_id, name: profile.company_name ?? '' };
 }
 
-export async function fetchCategories(superadmin: boolean, signal?: AbortSignal): Promise<CatalogueCategory[]> {
+export async function fetchCategories(viewer: CatalogueViewer, signal?: AbortSignal): Promise<CatalogueCategory[]> {
   const body = checkStatus(
     await api.get<CatalogueListResponse>('catalogue', {
-      query: superadmin ? { role: 'superadmin' } : undefined,
+      query: viewerQuery(viewer),
       signal,
     }),
   );
@@ -67,12 +78,12 @@ export async function fetchCategories(superadmin: boolean, signal?: AbortSignal)
 
 export async function fetchSubcategories(
   categoryId: string,
-  superadmin: boolean,
+  viewer: CatalogueViewer,
   signal?: AbortSignal,
 ): Promise<CatalogueSubcategory[]> {
   const body = checkStatus(
     await api.get<SubcatalogueListResponse>(`catalogue/subcatalogue/${enc(categoryId)}`, {
-      query: superadmin ? { role: 'superadmin' } : undefined,
+      query: viewerQuery(viewer),
       signal,
     }),
   );
@@ -80,8 +91,17 @@ export async function fetchSubcategories(
 }
 
 /** `{id}` is the sub-category being viewed, or the category when it has none. */
-export async function fetchProducts(id: string, signal?: AbortSignal): Promise<CatalogueProductList> {
-  const body = checkStatus(await api.get<CatalogueProductsResponse>(`catalogue/product/${enc(id)}`, { signal }));
+export async function fetchProducts(
+  id: string,
+  signal?: AbortSignal,
+  viewer?: CatalogueViewer,
+): Promise<CatalogueProductList> {
+  const body = checkStatus(
+    await api.get<CatalogueProductsResponse>(`catalogue/product/${enc(id)}`, {
+      query: viewer?.asCompany ? companyQuery(viewer) : undefined,
+      signal,
+    }),
+  );
   return { name: body?.data?.name ?? '', productDetails: asArray<CatalogueProduct>(body?.data?.productDetails) };
 }
 
@@ -90,10 +110,14 @@ export async function fetchByPartNumber(
   id: string,
   partNumber: string,
   signal?: AbortSignal,
+  viewer?: CatalogueViewer,
 ): Promise<DisplayProduct | null> {
   try {
     const body = checkStatus(
-      await api.get<PartNumberResponse>(`catalogue/productNumber/${enc(id)}`, { query: { partNumber }, signal }),
+      await api.get<PartNumberResponse>(`catalogue/productNumber/${enc(id)}`, {
+        query: { partNumber, ...companyQuery(viewer) },
+        signal,
+      }),
     );
     const product = body?.data;
     return product && Array.isArray(product.variants) ? product : null;
@@ -107,10 +131,17 @@ export async function searchByDimensions(
   id: string,
   query: DimensionSearchQuery,
   signal?: AbortSignal,
+  viewer?: CatalogueViewer,
 ): Promise<DisplayProduct[]> {
   const body = checkStatus(
     await api.get<OddSizeSearchResponse>(`catalogue/searchproduct/${enc(id)}`, {
-      query: { width: query.width, height: query.height, depth: query.depth, action: query.action },
+      query: {
+        width: query.width,
+        height: query.height,
+        depth: query.depth,
+        action: query.action,
+        ...companyQuery(viewer),
+      },
       signal,
     }),
   );
@@ -122,4 +153,11 @@ export function failureDetail(err: unknown): string | null {
   if (err instanceof UnexpectedStatusError) return err.message;
   if (isApiRequestError(err) && err.message) return err.message;
   return null;
+}
+
+/** Every company, for a superadmin's "View as company" (`GET company` without a page: the option list). */
+export const companyOptionsKey = ['companies', 'options'] as const;
+export async function fetchCompanyOptions(): Promise<CompanyOption[]> {
+  const body = await api.get<CompanyOptionsResponse>(ORG_PATHS.company);
+  return asArray<CompanyOption>(body?.data?.list);
 }

@@ -6,17 +6,32 @@ import type { DimensionSearchQuery } from './types';
 
 export const catalogueKeys = {
   all: ['catalogue'] as const,
-  categories: (superadmin: boolean) => ['catalogue', 'categories', superadmin ? 'superadmin' : 'customer'] as const,
-  subcategories: (categoryId: string) => ['catalogue', 'subcategories', categoryId] as const,
+  /** `asCompany`: a superadmin viewing a company's catalogue (its key ends every key below). */
+  categories: (superadmin: boolean, asCompany: string | null = null) =>
+    ['catalogue', 'categories', asCompany ? `as:${asCompany}` : superadmin ? 'superadmin' : 'customer'] as const,
+  subcategories: (categoryId: string, asCompany: string | null = null) =>
+    ['catalogue', 'subcategories', categoryId, asCompany ?? ''] as const,
   /** The customer's company (the catalogue's prices are for it). */
   company: ['catalogue', 'company'] as const,
   /** Everything loaded for one category: its products and searches, whatever list id they use. */
   category: (categoryId: string) => ['catalogue', 'category', categoryId] as const,
-  products: (categoryId: string, listId: string) => ['catalogue', 'category', categoryId, 'products', listId] as const,
-  partNumber: (categoryId: string, listId: string, partNumber: string) =>
-    ['catalogue', 'category', categoryId, 'partNumber', listId, partNumber] as const,
-  dimensions: (categoryId: string, listId: string, q: DimensionSearchQuery) =>
-    ['catalogue', 'category', categoryId, 'dimensions', listId, q.width, q.height, q.depth, q.action] as const,
+  products: (categoryId: string, listId: string, asCompany: string | null = null) =>
+    ['catalogue', 'category', categoryId, 'products', listId, asCompany ?? ''] as const,
+  partNumber: (categoryId: string, listId: string, partNumber: string, asCompany: string | null = null) =>
+    ['catalogue', 'category', categoryId, 'partNumber', listId, partNumber, asCompany ?? ''] as const,
+  dimensions: (categoryId: string, listId: string, q: DimensionSearchQuery, asCompany: string | null = null) =>
+    [
+      'catalogue',
+      'category',
+      categoryId,
+      'dimensions',
+      listId,
+      q.width,
+      q.height,
+      q.depth,
+      q.action,
+      asCompany ?? '',
+    ] as const,
   /** A variant's price history (edit view; never cached). */
   priceHistory: (variantId: string) => ['catalogue', 'priceHistory', variantId] as const,
   /** Resources per owner (category, sub-category or product): outside ['catalogue'], so catalogue pushes leave them. */

@@ -45,6 +45,18 @@ function writeTextOnly(value: boolean): void {
 }
 
 export type CatalogueMode = 'view' | 'edit';
+/** How each product's variants are shown: the table or the size grid (width × height). */
+export type ProductLayout = 'table' | 'grid';
+
+/** The part of the view that the URL carries (hooks/useCatalogueUrl.ts keeps both in step). */
+export interface CatalogueUrlState {
+  categoryId: string | null;
+  subcategoryId: string | null;
+  search: ActiveSearch;
+  layout: ProductLayout;
+  /** Superadmin only: the company whose employees' prices are shown. */
+  asCompany: string | null;
+}
 
 interface ViewState {
   /** Superadmin edit mode; the edit grid's own state lives in edit/editStore.ts. */
@@ -54,6 +66,12 @@ interface ViewState {
   search: ActiveSearch;
   partNumber: string;
   dimensions: DimensionInput;
+  layout: ProductLayout;
+  asCompany: string | null;
+  /** Bumped by every Search: the results scroll into view when it changes. */
+  searchSeq: number;
+  /** The variant a size-grid cell opened: its table row is marked and scrolled to. */
+  focusVariant: string | null;
 }
 
 export interface CatalogueState extends ViewState {
@@ -67,6 +85,12 @@ export interface CatalogueState extends ViewState {
   setSearch: (search: ActiveSearch) => void;
   /** Reset button: clears the active search and its inputs. */
   resetSearch: () => void;
+  setLayout: (layout: ProductLayout) => void;
+  /** A size-grid cell: back to the tables, at that variant's row. */
+  showVariant: (variantId: string) => void;
+  setAsCompany: (companyId: string | null) => void;
+  /** The URL changed (load, Back, a shared link): take its view, and fill the inputs from its search. */
+  applyUrlState: (state: CatalogueUrlState) => void;
   /** Leaving the screen. */
   resetView: () => void;
 }
@@ -78,7 +102,29 @@ const initialView = (): ViewState => ({
   search: null,
   partNumber: '',
   dimensions: { ...EMPTY_DIMENSIONS },
+  layout: 'table',
+  asCompany: null,
+  searchSeq: 0,
+  focusVariant: null,
 });
+
+/** The inputs that show a search: its part number, or its dimensions. */
+function inputsOf(search: ActiveSearch): Pick<ViewState, 'partNumber' | 'dimensions'> {
+  if (search?.kind === 'part') return { partNumber: search.partNumber, dimensions: { ...EMPTY_DIMENSIONS } };
+  if (search?.kind === 'dimension') {
+    const q = search.query;
+    return {
+      partNumber: '',
+      dimensions: {
+        width: String(q.width),
+        height: String(q.height),
+        depth: String(q.depth),
+        useExactMeasurements: q.action === 'exact-measurement',
+      },
+    };
+  }
+  return { partNumber: '', dimensions: { ...EMPTY_DIMENSIONS } };
+}
 
 export const useCatalogueStore = create<CatalogueState>()((set) => ({
   ...initialView(),
@@ -95,8 +141,17 @@ export const useCatalogueStore = create<CatalogueState>()((set) => ({
     set((s) => (s.subcategoryId === subcategoryId ? s : { subcategoryId, search: null, partNumber: '' })),
   setPartNumber: (partNumber) => set({ partNumber }),
   setDimensions: (patch) => set((s) => ({ dimensions: { ...s.dimensions, ...patch } })),
-  setSearch: (search) => set({ search }),
+  setSearch: (search) => set((s) => ({ search, searchSeq: search ? s.searchSeq + 1 : s.searchSeq })),
   resetSearch: () => set({ search: null, partNumber: '', dimensions: { ...EMPTY_DIMENSIONS } }),
+  setLayout: (layout) => set({ layout, focusVariant: null }),
+  showVariant: (focusVariant) => set({ layout: 'table', focusVariant }),
+  setAsCompany: (asCompany) =>
+    set((s) => (s.asCompany === asCompany ? s : { asCompany, search: null, partNumber: '', mode: 'view' })),
+  applyUrlState: (url) =>
+    set((s) => ({
+      ...url,
+      ...(JSON.stringify(s.search) === JSON.stringify(url.search) ? {} : inputsOf(url.search)),
+    })),
   resetView: () => set(initialView()),
 }));
 

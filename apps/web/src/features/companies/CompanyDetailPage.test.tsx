@@ -123,15 +123,25 @@ describe('company detail', () => {
     expect(screen.getByText('A user with this email already exists.')).toBeInTheDocument();
   });
 
-  it('shows the embedded edit from the settings button and goes back', async () => {
+  it("shows each multiplier as a factor and as a share of list, and links to the one edit screen and the company's catalogue", async () => {
     detailServer();
     const user = userEvent.setup();
-    renderApp(DETAIL);
-    await user.click(await screen.findByRole('button', { name: 'Company settings' }));
-    expect(await screen.findByLabelText(/^Price Multiplier/)).toHaveValue('0.4550');
-    expect(screen.getByText('Danger Zone')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(await screen.findByRole('table', { name: 'Company users' })).toBeInTheDocument();
+    const { router } = renderApp(DETAIL);
+    const prices = await screen.findByRole('region', { name: 'Prices' });
+    const price = within(prices).getByTestId('multiplier-discount_percentage');
+    expect(price).toHaveTextContent('Price Multiplier');
+    expect(price).toHaveTextContent('0.4550');
+    expect(price).toHaveTextContent('pays 45.5 % of list');
+    expect(within(prices).getByTestId('multiplier-polyroll_percentage')).toHaveTextContent('0.7000pays 70 % of list');
+    expect(within(prices).getByTestId('multiplier-minipro_percentage')).toHaveTextContent('pays 60.25 % of list');
+    expect(within(prices).getByRole('link', { name: 'View catalogue as Acme Air' })).toHaveAttribute(
+      'href',
+      `/superadmin/catalog?asCompany=${ACME_ID}`,
+    );
+    expect(screen.getByRole('region', { name: 'Multiplier history' })).toBeInTheDocument();
+    // No in-place form: the gear opens the edit screen, which has its own URL.
+    await user.click(screen.getByRole('link', { name: 'Company settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/superadmin/companies/edit/${ACME_ID}`));
   });
 });
 

@@ -20,6 +20,57 @@ function editServer(opts: { patch?: (body: unknown) => Response; remove?: () => 
       if (call.method === 'DELETE')
         return opts.remove?.() ?? json({ status: 200, message: 'Company deleted successfully', data: { deleted: 3 } });
     }
+    if (url.pathname === '/api/catalogue')
+      return json({
+        status: 200,
+        data: [
+          { _id: 'cat-m10', name: 'MERV 10', image_url: null, files: [], has_subcatalogues: true, product_line: null },
+          {
+            _id: 'cat-rf',
+            name: 'Rigid Flow',
+            image_url: null,
+            files: [],
+            has_subcatalogues: false,
+            product_line: 'rigidflow',
+          },
+        ],
+      });
+    if (url.pathname === '/api/catalogue/subcatalogue/cat-m10')
+      return json({ status: 200, data: [{ _id: 'sub-1', name: '1"', catalogue_id: 'cat-m10', files: [] }] });
+    if (url.pathname === '/api/catalogue/product/sub-1')
+      return json({
+        status: 200,
+        data: {
+          name: '1"',
+          productDetails: [
+            {
+              _id: 'p1',
+              name: 'MERV 10 Pleated',
+              catalogue_id: 'cat-m10',
+              subcatalogue_id: 'sub-1',
+              image_path: null,
+              variants: [
+                {
+                  _id: 'v1',
+                  part_number: 'M10-16251',
+                  size: '16x25x1',
+                  odd_size: false,
+                  customer_price: 20,
+                  list_price: 20,
+                },
+                {
+                  _id: 'v2',
+                  part_number: 'M10-20201',
+                  size: '20x20x1',
+                  odd_size: false,
+                  customer_price: 33.33,
+                  list_price: 33.33,
+                },
+              ],
+            },
+          ],
+        },
+      });
     if (url.pathname === '/api/company' && call.method === 'GET')
       return json({ status: 200, data: { list: [], total: 0, page: 1, limit: 9 } });
     return undefined;
@@ -48,7 +99,7 @@ describe('company edit', () => {
     expect(screen.getByLabelText(/^Rigidflow Multiplier/)).toHaveValue('0.5000');
     expect(screen.getByLabelText(/^Minipro Multiplier/)).toHaveValue('0.6025');
     expect(screen.getByLabelText(/^Organization Name/)).toHaveValue('Acme Air');
-    expect(screen.queryByLabelText(/Polyroll/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Polyroll Multiplier/)).toHaveValue('0.7000');
     await user.clear(price);
     await user.type(price, '0.4551');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -64,6 +115,33 @@ describe('company edit', () => {
       minipro_percentage: 60.25,
       polyroll_percentage: 70,
     });
+  });
+
+  it('previews a few real prices before and after a multiplier change, for the changed multiplier only', async () => {
+    const { calls } = editServer();
+    const user = userEvent.setup();
+    renderApp(EDIT);
+    const price = await screen.findByLabelText(/^Price Multiplier/);
+    await waitFor(() => expect(price).toHaveValue('0.4550'));
+    expect(screen.queryByRole('table', { name: 'Price preview' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/catalogue'))).toBe(false);
+    await user.clear(price);
+    await user.type(price, '0.5');
+    const table = await screen.findByRole('table', { name: 'Price preview' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    // $20.00 × 45.5 % = $9.10 → × 50 % = $10.00; $33.33 × 45.5 % = $15.165 → $15.17 (half-up).
+    expect(rows).toEqual([
+      ['Price Multiplier', 'M10-16251', '$20.00', '$9.10', '$10.00'],
+      ['Price Multiplier', 'M10-20201', '$33.33', '$15.17', '$16.67'],
+    ]);
+    expect(calls.some((c) => c.url.startsWith('/api/catalogue/product/cat-rf'))).toBe(false);
   });
 
   it('validates the name and shows the update failure modal', async () => {

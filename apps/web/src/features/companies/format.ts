@@ -35,3 +35,27 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   return formatSharedDateTime(value, { placeholder: 'Never', locale: 'en-US' });
 }
+
+/** The four multipliers in the order the screens show them, with the spec's labels. */
+export const MULTIPLIER_LABELS = [
+  ['discount_percentage', 'Price Multiplier'],
+  ['rigidflow_percentage', 'Rigidflow Multiplier'],
+  ['minipro_percentage', 'Minipro Multiplier'],
+  ['polyroll_percentage', 'Polyroll Multiplier'],
+] as const;
+export type MultiplierField = (typeof MULTIPLIER_LABELS)[number][0];
+
+/** Which categories a multiplier prices (the category's product line; see docs/ARCHITECTURE.md#pricing-and-money). */
+export const MULTIPLIER_SCOPE: Record<MultiplierField, string> = {
+  discount_percentage: 'Every category without its own multiplier',
+  rigidflow_percentage: 'Rigid Flow categories',
+  minipro_percentage: 'Mini-Pro categories',
+  polyroll_percentage: 'Polyroll categories',
+};
+
+/** Stored percentage → 'pays 45.5 % of list' (no trailing zeros). */
+export function paysOfList(percentage: number | string | null | undefined): string {
+  const units = Multiplier.fromPercentage(percentage ?? 0) ?? 0;
+  const text = Multiplier.toPercentageText(units).replace(/\.?0+$/, '');
+  return `pays ${text} % of list`;
+}

@@ -5,10 +5,12 @@ import type { SessionUserData } from '@portal/contracts';
 import { CSRF, json, makeUser, mockFetch, renderApp, resetClientState } from '../../test/utils';
 import { FAQ_BY_ROLE } from './faq';
 
-function signIn(role: SessionUserData['role_key']) {
+function signIn(role: SessionUserData['role_key'], office: unknown = null) {
   const user = makeUser(role);
   resetClientState({ session: { token: 'session.jwt.token', user } });
   mockFetch((url) => {
+    if (url === '/api/config')
+      return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal', office } });
     if (url === '/api/csrf-token') return json({ status: 200, token: CSRF });
     if (url === '/api/validate') return json({ status: 200, token: 'session.jwt.token', data: user });
     return json({ status: 404, message: 'not found' }, 404);
@@ -18,6 +20,27 @@ function signIn(role: SessionUserData['role_key']) {
 const quick = () => within(screen.getByRole('region', { name: 'Quick links' }));
 
 describe('help', () => {
+  it("shows the office's contact details from the public config, and none when unset", async () => {
+    signIn('employee', { phone: '+1 (555) 010-0100', email: 'office@filters.test' });
+    renderApp('/employee/help');
+    const contact = await screen.findByTestId('office-contact');
+    expect(within(contact).getByRole('link', { name: '+1 (555) 010-0100' })).toHaveAttribute(
+      'href',
+      'tel:+15550100100',
+    );
+    expect(within(contact).getByRole('link', { name: 'office@filters.test' })).toHaveAttribute(
+      'href',
+      'mailto:office@filters.test',
+    );
+  });
+
+  it('shows no contact line when the office has none configured', async () => {
+    signIn('admin');
+    renderApp('/admin/help');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeInTheDocument();
+    expect(screen.queryByTestId('office-contact')).not.toBeInTheDocument();
+  });
+
   it('admins get Settings, Catalog and Company Management links, support hours and the admin FAQ', async () => {
     signIn('admin');
     renderApp('/admin/help');

@@ -8,6 +8,21 @@ import { isApiRequestError, mentionsCsrf, type ApiRequestError } from './errors'
 
 type SessionEndHandler = () => void;
 
+let signingOut = false;
+
+/**
+ * The user chose to sign out: requests still in flight (or refetches a closing dialog starts) will be
+ * answered 401 once the server has ended the session. That is the sign-out working, not an expired
+ * session: no "Session Expired" dialog and no "Signed out" toast. Cleared when a session starts.
+ */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
 let sessionEndHandler: SessionEndHandler | null = null;
 
 /** The auth feature registers how to end a session (clear storage, reset store, go to '/'). */
@@ -69,6 +84,10 @@ export function handleGlobalApiError(err: ApiRequestError): void {
       openOnce('global-connection', MSG.global.connectionTitle, MSG.global.connectionText);
       return;
     case 'session': {
+      if (signingOut) {
+        endSession();
+        return;
+      }
       const expired = /token|expired/i.test(err.message);
       openOnce(
         'global-session',

@@ -5,6 +5,8 @@ export {
   classifyGlobalError,
   handleGlobalApiError,
   handledAsSessionEnd,
+  isSigningOut,
   setSessionEndHandler,
+  setSigningOut,
 } from './globalErrorHandler';
 export { createQueryClient, queryClient } from './queryClient';

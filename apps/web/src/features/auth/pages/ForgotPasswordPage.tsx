@@ -49,12 +49,8 @@ export default function ForgotPasswordPage() {
       const res = await forgot.mutateAsync(email);
       setLastEmail(email);
       if (res?.message) setSentMessage(res.message);
-      notifications.show({
-        color: 'teal',
-        title: 'Reset Email Sent!',
-        message: 'Please check your email inbox for the password reset link.',
-        autoClose: 4000,
-      });
+      // One message, the inline one: a "Reset Email Sent!" toast would claim a mail went out for an
+      // address that may have no account, next to the text saying it only went out if one exists.
       setSent(true);
       setSends((n) => n + 1);
     } catch (err) {

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
 import { bodyMessage as serverMessage } from '../../../shared/api';
@@ -13,6 +13,7 @@ import { RevealPasswordInput } from '../../../shared/form';
 import { clearSession } from '../session';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
+import { ResetLinkNotice } from '../components/ResetLinkNotice';
 
 const PASSWORD_FIELDS = [
   ['password', 'New password'],
@@ -27,6 +28,40 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('code');
   if (!code) return <Navigate to="/" replace />;
+  return <CheckedResetLink code={code} />;
+}
+
+/**
+ * Asks first whether the link still works: a used, expired or replaced link says so up front, with
+ * the way to a new one, instead of failing after the new password was typed. If the check itself
+ * fails (offline), the form is shown and the reset call answers as before.
+ */
+function CheckedResetLink({ code }: { code: string }) {
+  useDocumentTitle('Reset Password');
+  const link = useQuery({
+    queryKey: ['reset-link', code],
+    queryFn: () => passwordResetApi.checkResetLink(code),
+    retry: false,
+    staleTime: Infinity,
+  });
+  if (link.isPending)
+    return (
+      <AuthCard maw={460} title="Reset Password">
+        <Center py="md">
+          <Loader size="sm" aria-label="Checking the link" />
+        </Center>
+      </AuthCard>
+    );
+  const state = link.data?.state;
+  if (state && state !== 'valid')
+    return (
+      <AuthCard maw={460} title="Reset Password">
+        <Stack gap="md">
+          <ResetLinkNotice state={state} />
+          <BackToSignIn />
+        </Stack>
+      </AuthCard>
+    );
   return <ResetPasswordForm code={code} />;
 }
 

@@ -1,8 +1,9 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { customSize, customSizeText, variantTableColumns } from '@portal/domain';
 import { RequestQuoteForm } from '../../quotes';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
-import type { ActiveSearch } from '../store';
+import { useCatalogueStore, type ActiveSearch } from '../store';
 import type { DimensionSearchQuery, DisplayProduct } from '../types';
 import { ProductsFallback } from './CatalogueFrame';
 import { NoResults } from './NoResults';
@@ -14,7 +15,10 @@ interface Props {
   /** The sub-category being viewed, or the category when it has none. */
   listId: string;
   search: ActiveSearch;
+  /** List prices (a superadmin's own view). */
   superadmin: boolean;
+  /** Quote-request actions: customers only (not a superadmin viewing as a company). */
+  quotes: boolean;
   onReset: () => void;
 }
 
@@ -50,8 +54,37 @@ function dimensionText(q: DimensionSearchQuery): string {
   return `Odd size results for ${q.width} x ${q.height} x ${q.depth} (${ACTION_LABEL[q.action]})`;
 }
 
+/**
+ * A search's results, brought into view once they are there (after Search, the results may start
+ * below the fold — on a phone, below the inputs). Focus moves to the summary for screen readers.
+ */
+function SearchResults({ active, children }: { active: boolean; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const seq = useCatalogueStore((s) => s.searchSeq);
+  const shown = useRef(seq);
+  useEffect(() => {
+    if (!active || shown.current === seq || !ref.current) return;
+    shown.current = seq;
+    ref.current.scrollIntoView?.({ block: 'start' });
+    ref.current.focus({ preventScroll: true });
+  }, [active, seq]);
+  return (
+    <div ref={ref} tabIndex={-1} data-search-results style={{ scrollMarginTop: 72, outline: 'none' }}>
+      {children}
+    </div>
+  );
+}
+
 /** The selected list's products, or the active part-number / odd-size search result. */
-export function CatalogueResults({ categoryId, categoryName, listId, search, superadmin, onReset }: Props) {
+export function CatalogueResults(props: Props) {
+  return (
+    <SearchResults active={!!props.search}>
+      <Results {...props} />
+    </SearchResults>
+  );
+}
+
+function Results({ categoryId, categoryName, listId, search, superadmin, quotes, onReset }: Props) {
   const partNumber = search?.kind === 'part' ? search.partNumber : null;
   const dimensions = search?.kind === 'dimension' ? search.query : null;
   const products = useProducts(categoryId, listId);
@@ -66,11 +99,16 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
       <Stack gap="md">
         <SearchSummary text={`Part number results for "${partNumber}"`} onReset={onReset} />
         {found ? (
-          <ProductList products={[found]} columns={variantTableColumns(categoryName)} superadmin={superadmin} />
+          <ProductList
+            products={[found]}
+            columns={variantTableColumns(categoryName)}
+            superadmin={superadmin}
+            quotes={quotes}
+          />
         ) : (
           <>
             <NoResults onReset={onReset} />
-            {!superadmin && (
+            {quotes && (
               <RequestQuoteForm
                 key={partNumber}
                 title={`Ask the office about '${partNumber}'`}
@@ -101,12 +139,13 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
               products={found}
               columns={variantTableColumns(categoryName, variants)}
               superadmin={superadmin}
+              quotes={quotes}
             />
           </>
         ) : (
           <>
             <NoResults onReset={onReset} />
-            {!superadmin && (
+            {quotes && (
               <SizeQuote
                 key={`${dimensions.width}x${dimensions.height}x${dimensions.depth}`}
                 listId={listId}
@@ -122,5 +161,7 @@ export function CatalogueResults({ categoryId, categoryName, listId, search, sup
   if (products.isPending || products.isError) return <ProductsFallback query={products} />;
   const list = products.data.productDetails;
   if (!list.length) return <NoResults />;
-  return <ProductList products={list} columns={variantTableColumns(categoryName)} superadmin={superadmin} />;
+  return (
+    <ProductList products={list} columns={variantTableColumns(categoryName)} superadmin={superadmin} quotes={quotes} />
+  );
 }

@@ -1,26 +1,31 @@
-import { Grid, Stack, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { isDimensionPanelHidden } from '@portal/domain';
-import { useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueViewer } from '../hooks/useCatalogueQueries';
 import { useCatalogueSelection } from '../hooks/useCatalogueSelection';
 import { useShallow } from 'zustand/react/shallow';
-import { useCatalogueStore } from '../store';
+import { useCatalogueStore, type ProductLayout } from '../store';
 import { CatalogueResults } from './CatalogueResults';
 import { CategoriesFallback, SubcategoryPanel } from './CatalogueFrame';
 import { CategoryCards } from './CategoryCards';
 import { DimensionSearchPanel } from './DimensionSearchPanel';
 import { PartNumberSearch } from './PartNumberSearch';
 import { FindBox } from '../../find';
+import classes from './CatalogueView.module.css';
 
 /** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
 function OddSizePanel({ quoteCatalogueId }: { quoteCatalogueId?: string }) {
-  const { dimensions, setDimensions, setSearch, resetSearch } = useCatalogueStore(
+  const { dimensions, setDimensions, search, setSearch, resetSearch } = useCatalogueStore(
     useShallow((s) => ({
       dimensions: s.dimensions,
       setDimensions: s.setDimensions,
+      search: s.search,
       setSearch: s.setSearch,
       resetSearch: s.resetSearch,
     })),
   );
+  // Below 62em the panel sits above the products, folded under its title.
+  const phone = useMediaQuery('(max-width: 61.99em)') ?? false;
   return (
     <DimensionSearchPanel
       values={dimensions}
@@ -28,6 +33,11 @@ function OddSizePanel({ quoteCatalogueId }: { quoteCatalogueId?: string }) {
       onSearch={(query) => setSearch({ kind: 'dimension', query })}
       onReset={resetSearch}
       quoteCatalogueId={quoteCatalogueId}
+      onInvalid={() => {
+        if (search?.kind === 'dimension') setSearch(null);
+      }}
+      collapsible={phone}
+      open={search?.kind === 'dimension'}
     />
   );
 }
@@ -55,12 +65,31 @@ function PartNumberBox() {
   );
 }
 
+const LAYOUTS: { label: string; value: ProductLayout }[] = [
+  { label: 'Table', value: 'table' },
+  { label: 'Size grid', value: 'grid' },
+];
+
+function LayoutSwitch() {
+  const { layout, setLayout } = useCatalogueStore(useShallow((s) => ({ layout: s.layout, setLayout: s.setLayout })));
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label="Show products as"
+      data={LAYOUTS}
+      value={layout}
+      onChange={(v) => setLayout(v as ProductLayout)}
+    />
+  );
+}
+
 /**
- * View mode of the catalogue for every role: category cards → sub-category tabs →
- * products with variant tables, part-number search and the Dimension (Odd Size Search) panel.
+ * View mode of the catalogue for every role: category cards → sub-category tabs → products (tables
+ * or size grids), part-number search and the Dimension (Odd Size Search) panel. The view is in the
+ * URL (hooks/useCatalogueUrl.ts); the layout is in CatalogueView.module.css.
  */
 export function CatalogueView() {
-  const superadmin = useIsSuperadmin();
+  const viewer = useCatalogueViewer();
   const store = useCatalogueStore(
     useShallow((s) => ({
       categoryId: s.categoryId,
@@ -88,7 +117,8 @@ export function CatalogueView() {
       categoryName={category.name}
       listId={listId}
       search={store.search}
-      superadmin={superadmin}
+      superadmin={viewer.listPrices}
+      quotes={!viewer.superadmin}
       onReset={store.resetSearch}
     />
   );
@@ -103,30 +133,34 @@ export function CatalogueView() {
         textOnly={store.textOnly}
         onTextOnlyChange={store.setTextOnly}
       />
-      <Grid gap="lg">
-        {!panelHidden && (
-          <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
-            <OddSizePanel quoteCatalogueId={superadmin ? undefined : listId} />
-          </Grid.Col>
-        )}
-        <Grid.Col span={{ base: 12, md: panelHidden ? 12 : 8, xl: panelHidden ? 12 : 9 }} miw={0}>
-          <Stack gap="md">
+      <div className={classes.layout} data-no-odd={panelHidden || undefined}>
+        <Stack gap="md" className={classes.head}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={2} fz="xl">
               {category.name}
             </Title>
-            <PartNumberBox />
-            <SubcategoryPanel
-              loading={subsLoading}
-              categoryName={category.name}
-              subcategories={subList}
-              selected={sub}
-              onSelect={store.selectSubcategory}
-            >
-              {results}
-            </SubcategoryPanel>
-          </Stack>
-        </Grid.Col>
-      </Grid>
+            <LayoutSwitch />
+          </Group>
+          <PartNumberBox />
+        </Stack>
+        {!panelHidden && (
+          <div className={classes.odd}>
+            {/* Quote requests are for customers: not for a superadmin, even viewing as a company. */}
+            <OddSizePanel quoteCatalogueId={viewer.superadmin ? undefined : listId} />
+          </div>
+        )}
+        <div className={classes.results}>
+          <SubcategoryPanel
+            loading={subsLoading}
+            categoryName={category.name}
+            subcategories={subList}
+            selected={sub}
+            onSelect={store.selectSubcategory}
+          >
+            {results}
+          </SubcategoryPanel>
+        </div>
+      </div>
     </>
   );
 }

@@ -1,6 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { ActionIcon, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   actionFromExact,
   customSize,
@@ -28,6 +40,32 @@ interface Props {
   onReset: () => void;
   /** The category or sub-category searched: set for customers, who may request a quote for a size no search allows. */
   quoteCatalogueId?: string;
+  /** A rejected Search: the results of the previous search are no longer what the inputs say. */
+  onInvalid?: () => void;
+  /** Phones: the form folds under its title (open while `open`, e.g. a dimension search is active). */
+  collapsible?: boolean;
+  open?: boolean;
+}
+
+const SIZE_IN_ONE_BOX = /^\s*([\d./ -]+?)\s*[x×X*]\s*([\d./ -]+?)(?:\s*[x×X*]\s*([\d./ -]+?))?\s*["″”]?\s*$/;
+
+/**
+ * '20x25' or '20 x 25 x 1' typed into one box: the sizes it names, to say where each belongs
+ * (null when the value is not a size written that way).
+ */
+export function sizeInOneBox(value: string): { width: string; height: string; depth?: string } | null {
+  const m = SIZE_IN_ONE_BOX.exec(value);
+  if (!m) return null;
+  const [width, height, depth] = [m[1], m[2], m[3]].map((v) => v?.trim());
+  if (!parseDimension(width).ok || !parseDimension(height).ok) return null;
+  if (depth !== undefined && !parseDimension(depth).ok) return null;
+  return depth === undefined ? { width, height } : { width, height, depth };
+}
+
+/** The message for a whole size typed into one field, naming the field and the split. */
+export function oneBoxMessage(label: string, size: { width: string; height: string; depth?: string }): string {
+  const depth = size.depth ? ` and ${size.depth} in Depth` : '';
+  return `${label} takes one number: enter ${size.width} in Width, ${size.height} in Height${depth}.`;
 }
 
 /** A value like '20 1/2', '20.5' or '.5' forces exact measurements. */
@@ -73,7 +111,6 @@ function DimensionField({
   );
 }
 
-/** Dimension (Odd Size Search) side panel. */
 /** Under the over-30″ 'Invalid Size' text: the entered size as a quote request. */
 function OversizeQuote({ values, catalogueId }: { values: DimensionInput; catalogueId: string }) {
   const measure = values.useExactMeasurements ? 'exact' : 'nominal';
@@ -94,8 +131,28 @@ function OversizeQuote({ values, catalogueId }: { values: DimensionInput; catalo
   );
 }
 
-export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quoteCatalogueId }: Props) {
+/** Dimension (Odd Size Search) side panel. */
+export function DimensionSearchPanel({
+  values,
+  onChange,
+  onSearch,
+  onReset,
+  quoteCatalogueId,
+  onInvalid,
+  collapsible,
+  open,
+}: Props) {
   const [error, setError] = useState<string | null>(null);
+  const [split, setSplit] = useState<{ width: string; height: string; depth?: string } | null>(null);
+  const [expanded, setExpanded] = useState(!!open);
+  const formId = useId();
+  const shown = !collapsible || expanded;
+  // A dimension search opened from a link (or Back) shows its inputs.
+  const [wasOpen, setWasOpen] = useState(!!open);
+  if (!!open !== wasOpen) {
+    setWasOpen(!!open);
+    if (open) setExpanded(true);
+  }
   // Content outlives `opened` so the closing transition keeps its text.
   const [modal, setModal] = useState<{ title: string; text: string; oversize: boolean } | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
@@ -103,8 +160,17 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quot
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const whole = FIELDS.map((f) => ({ f, size: sizeInOneBox(values[f.key]) })).find((x) => x.size);
+    if (whole?.size) {
+      setError(oneBoxMessage(whole.f.label, whole.size));
+      setSplit(whole.size);
+      onInvalid?.();
+      return;
+    }
+    setSplit(null);
     const result = validateDimensionSearch(values);
     if (!result.ok) {
+      onInvalid?.();
       // Over-30 has the same text inline and in the modal: show it once, in the modal.
       setError(result.error.modal?.text === result.error.message ? null : result.error.message);
       if (result.error.modal) {
@@ -120,18 +186,35 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quot
 
   const reset = () => {
     setError(null);
+    setSplit(null);
     onReset();
   };
+
+  const title = collapsible ? (
+    <UnstyledButton
+      onClick={() => setExpanded((v) => !v)}
+      aria-expanded={shown}
+      aria-controls={formId}
+      style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%' }}
+    >
+      <span style={{ flex: 1 }}>Odd Size Search</span>
+      <IconChevronDown size={18} aria-hidden="true" style={{ transform: shown ? 'rotate(180deg)' : undefined }} />
+    </UnstyledButton>
+  ) : (
+    'Odd Size Search'
+  );
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="odd-size-search-title">
       <Title order={2} fz="lg" id="odd-size-search-title">
-        Odd Size Search
+        {title}
       </Title>
-      <Text fz="sm" c="gray.7" mb="sm">
-        Dimension search in inches, e.g. 20 1/2 or 20.5
-      </Text>
-      <form onSubmit={submit} noValidate aria-label="Odd size search">
+      {shown && (
+        <Text fz="sm" c="gray.7" mb="sm">
+          Dimension search in inches, e.g. 20 1/2 or 20.5
+        </Text>
+      )}
+      <form onSubmit={submit} noValidate aria-label="Odd size search" id={formId} hidden={!shown}>
         <Stack gap="sm">
           {FIELDS.map((f) => (
             <DimensionField
@@ -141,6 +224,7 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quot
               value={values[f.key]}
               onChange={(v) => {
                 setError(null);
+                setSplit(null);
                 onChange({ [f.key]: v });
               }}
             />
@@ -156,6 +240,19 @@ export function DimensionSearchPanel({ values, onChange, onSearch, onReset, quot
             <Text fz="sm" c="red.8" role="alert">
               {error}
             </Text>
+          )}
+          {split && (
+            <Button
+              variant="light"
+              size="xs"
+              onClick={() => {
+                onChange({ width: split.width, height: split.height, ...(split.depth ? { depth: split.depth } : {}) });
+                setError(null);
+                setSplit(null);
+              }}
+            >
+              {`Use ${split.width} × ${split.height}${split.depth ? ` × ${split.depth}` : ''}`}
+            </Button>
           )}
           <Group gap="sm" grow>
             <Button type="submit">Search</Button>

@@ -1,20 +1,49 @@
+import { useEffect } from 'react';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useShallow } from 'zustand/react/shallow';
 import type { VariantColumn } from '@portal/domain';
 import { failureDetail } from '../api';
 import type { DisplayProduct } from '../types';
-import { ProductVariantTable } from './ProductVariantTable';
+import { useCatalogueStore } from '../store';
+import { ProductVariantTable, variantRowId } from './ProductVariantTable';
+import { SizeGrid } from './SizeGrid';
 
 interface Props {
   products: readonly DisplayProduct[];
   columns: readonly VariantColumn[];
+  /** List prices (a superadmin's own view); otherwise the company's prices. */
   superadmin: boolean;
+  /** Quote-request actions (customers only). */
+  quotes: boolean;
 }
 
-export function ProductList({ products, columns, superadmin }: Props) {
+/** Each product as its variant table, or as its size grid (the layout switch). */
+export function ProductList({ products, columns, superadmin, quotes }: Props) {
+  const { layout, focusVariant, showVariant } = useCatalogueStore(
+    useShallow((s) => ({ layout: s.layout, focusVariant: s.focusVariant, showVariant: s.showVariant })),
+  );
+  // A size-grid cell opened this row: bring it into view and give it focus.
+  useEffect(() => {
+    if (layout !== 'table' || !focusVariant) return;
+    const row = document.getElementById(variantRowId(focusVariant));
+    row?.scrollIntoView?.({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [layout, focusVariant]);
   return (
     <Stack gap="md">
       {products.map((p) => (
-        <ProductVariantTable key={p._id} product={p} columns={columns} superadmin={superadmin} />
+        <ProductVariantTable
+          key={p._id}
+          product={p}
+          columns={columns}
+          superadmin={superadmin}
+          quotes={quotes}
+          highlightId={focusVariant}
+        >
+          {layout === 'grid' ? (
+            <SizeGrid product={p} listPrices={superadmin} onPick={(v) => showVariant(v._id)} />
+          ) : undefined}
+        </ProductVariantTable>
       ))}
     </Stack>
   );

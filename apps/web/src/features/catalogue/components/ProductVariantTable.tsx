@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { VariantColumn } from '@portal/domain';
 import { AddToRequest } from '../../quotes';
 import { sortVariants, variantPrice } from '../format';
 import type { DisplayProduct, DisplayVariant } from '../types';
+import classes from './VariantTable.module.css';
 
 const HEADERS: Record<Exclude<VariantColumn, 'price'>, string> = {
   part_number: 'Part Number',
@@ -15,14 +16,28 @@ interface Props {
   product: DisplayProduct;
   /** From variantTableColumns (category, search result). */
   columns: readonly VariantColumn[];
+  /** List prices (a superadmin's own view); otherwise the company's prices. */
   superadmin: boolean;
+  /** Customers only: "Add to request" under the table (not a superadmin, even viewing as a company). */
+  quotes: boolean;
+  /** Shown instead of the table (the size grid); the heading stays. */
+  children?: ReactNode;
+  /** The variant a size-grid click picked: marked and scrolled to. */
+  highlightId?: string | null;
+}
+
+/** The id of a variant's row, the target of a size-grid cell. */
+export const variantRowId = (variantId: string) => `variant-${variantId}`;
+
+export function priceHeader(superadmin: boolean): string {
+  return superadmin ? 'List Price' : 'Price';
 }
 
 function cell(variant: DisplayVariant, column: VariantColumn, superadmin: boolean) {
   switch (column) {
     case 'part_number':
       return (
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           <Text span fz="sm" fw={500}>
             {variant.part_number}
           </Text>
@@ -47,31 +62,56 @@ function cell(variant: DisplayVariant, column: VariantColumn, superadmin: boolea
   }
 }
 
-/** One product: its name and a read-only variant table. Scrolls sideways on phones. */
-export function ProductVariantTable({ product, columns, superadmin }: Props) {
+/**
+ * One product: its name and a read-only variant table with a sticky header; on phones each row
+ * stacks into label/value lines (VariantTable.module.css), so nothing scrolls sideways.
+ */
+export function ProductVariantTable({ product, columns, superadmin, quotes, children, highlightId }: Props) {
   const headingId = useId();
   const variants = sortVariants(product.variants ?? []);
+  const label = (c: VariantColumn) => (c === 'price' ? priceHeader(superadmin) : HEADERS[c]);
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="article" aria-labelledby={headingId}>
       <Title order={3} fz="lg" mb="sm" id={headingId}>
         {product.name}
       </Title>
-      <Table.ScrollContainer minWidth={columns.length > 2 ? 460 : 280} type="native">
-        <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby={headingId}>
+      {children ?? (
+        <Table
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-labelledby={headingId}
+          className={classes.table}
+          stickyHeader
+          stickyHeaderOffset={60}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => (
                 <Table.Th key={c} scope="col" ta={c === 'price' ? 'right' : undefined}>
-                  {c === 'price' ? (superadmin ? 'List Price' : 'Price') : HEADERS[c]}
+                  {label(c)}
                 </Table.Th>
               ))}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {variants.map((v) => (
-              <Table.Tr key={v._id} data-out-of-stock={v.out_of_stock || undefined}>
+              <Table.Tr
+                key={v._id}
+                id={variantRowId(v._id)}
+                className={classes.row}
+                data-out-of-stock={v.out_of_stock || undefined}
+                data-highlight={v._id === highlightId || undefined}
+                tabIndex={v._id === highlightId ? -1 : undefined}
+              >
                 {columns.map((c) => (
-                  <Table.Td key={c} ta={c === 'price' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td
+                    key={c}
+                    ta={c === 'price' ? 'right' : undefined}
+                    className={classes.cell}
+                    data-column={c}
+                    data-label={label(c)}
+                  >
                     {cell(v, c, superadmin)}
                   </Table.Td>
                 ))}
@@ -79,8 +119,8 @@ export function ProductVariantTable({ product, columns, superadmin }: Props) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
-      {!superadmin && <AddToRequest productName={product.name} variants={variants} />}
+      )}
+      {quotes && <AddToRequest productName={product.name} variants={variants} />}
     </Paper>
   );
 }

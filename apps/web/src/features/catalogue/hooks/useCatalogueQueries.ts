@@ -4,13 +4,20 @@
  * leaving the screen"). `useCatalogueSession` removes every ['catalogue', …] query on unmount and
  * refetches what a `catalogue.changed` push touched, so customers see their own prices live.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import type { ClientEventMap } from '@portal/contracts';
 import { sortCategories } from '@portal/domain';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { useAuthStore } from '../../auth';
-import { fetchByPartNumber, fetchCategories, fetchProducts, fetchSubcategories, searchByDimensions } from '../api';
+import {
+  fetchByPartNumber,
+  fetchCategories,
+  fetchProducts,
+  fetchSubcategories,
+  searchByDimensions,
+  type CatalogueViewer,
+} from '../api';
 import { catalogueKeys } from '../queryKeys';
 import { useCatalogueStore } from '../store';
 import type { CatalogueProductList, DimensionSearchQuery, DisplayProduct } from '../types';
@@ -23,39 +30,52 @@ export function useIsSuperadmin(): boolean {
   return useAuthStore((s) => s.role) === 'superadmin';
 }
 
-export function useCategories() {
+/**
+ * Whose catalogue the screen shows: a superadmin sees list prices, or — viewing as a company — that
+ * company's employees' catalogue and prices (`asCompany` is ignored for everyone else).
+ */
+export function useCatalogueViewer(): CatalogueViewer & { superadmin: boolean } {
   const superadmin = useIsSuperadmin();
+  const asCompany = useCatalogueStore((s) => s.asCompany);
+  const viewing = superadmin ? asCompany : null;
+  return useMemo(() => ({ superadmin, asCompany: viewing, listPrices: superadmin && !viewing }), [superadmin, viewing]);
+}
+
+export function useCategories() {
+  const viewer = useCatalogueViewer();
   return useQuery({
-    queryKey: catalogueKeys.categories(superadmin),
-    queryFn: ({ signal }) => fetchCategories(superadmin, signal),
+    queryKey: catalogueKeys.categories(viewer.superadmin, viewer.asCompany),
+    queryFn: ({ signal }) => fetchCategories(viewer, signal),
     select: sortCategories,
     ...SESSION,
   });
 }
 
 export function useSubcategories(categoryId: string | null, enabled: boolean) {
-  const superadmin = useIsSuperadmin();
+  const viewer = useCatalogueViewer();
   return useQuery({
-    queryKey: catalogueKeys.subcategories(categoryId ?? ''),
-    queryFn: ({ signal }) => fetchSubcategories(categoryId!, superadmin, signal),
+    queryKey: catalogueKeys.subcategories(categoryId ?? '', viewer.asCompany),
+    queryFn: ({ signal }) => fetchSubcategories(categoryId!, viewer, signal),
     enabled: enabled && !!categoryId,
     ...SESSION,
   });
 }
 
 export function useProducts(categoryId: string | null, listId: string | null) {
+  const viewer = useCatalogueViewer();
   return useQuery<CatalogueProductList>({
-    queryKey: catalogueKeys.products(categoryId ?? '', listId ?? ''),
-    queryFn: ({ signal }) => fetchProducts(listId!, signal),
+    queryKey: catalogueKeys.products(categoryId ?? '', listId ?? '', viewer.asCompany),
+    queryFn: ({ signal }) => fetchProducts(listId!, signal, viewer),
     enabled: !!categoryId && !!listId,
     ...SESSION,
   });
 }
 
 export function usePartNumberSearch(categoryId: string | null, listId: string | null, partNumber: string | null) {
+  const viewer = useCatalogueViewer();
   return useQuery<DisplayProduct | null>({
-    queryKey: catalogueKeys.partNumber(categoryId ?? '', listId ?? '', partNumber ?? ''),
-    queryFn: ({ signal }) => fetchByPartNumber(listId!, partNumber!, signal),
+    queryKey: catalogueKeys.partNumber(categoryId ?? '', listId ?? '', partNumber ?? '', viewer.asCompany),
+    queryFn: ({ signal }) => fetchByPartNumber(listId!, partNumber!, signal, viewer),
     enabled: !!categoryId && !!listId && !!partNumber,
     ...SESSION,
   });
@@ -66,10 +86,11 @@ export function useDimensionSearch(
   listId: string | null,
   query: DimensionSearchQuery | null,
 ) {
+  const viewer = useCatalogueViewer();
   const fallback: DimensionSearchQuery = { width: 0, height: 0, depth: 0, action: 'not-exactly' };
   return useQuery<DisplayProduct[]>({
-    queryKey: catalogueKeys.dimensions(categoryId ?? '', listId ?? '', query ?? fallback),
-    queryFn: ({ signal }) => searchByDimensions(listId!, query!, signal),
+    queryKey: catalogueKeys.dimensions(categoryId ?? '', listId ?? '', query ?? fallback, viewer.asCompany),
+    queryFn: ({ signal }) => searchByDimensions(listId!, query!, signal, viewer),
     enabled: !!categoryId && !!listId && !!query,
     ...SESSION,
   });

@@ -19,9 +19,10 @@ export function ExportMenu({ categoryId, categoryName, subcategory }: ExportMenu
   });
   const busy = exporting.isPending;
   const run = (format: 'csv' | 'xlsx', id: string | null) => exporting.mutate({ format, id });
+  // A sub-category is named with its category ('MERV 10 › 1"', not '1"').
   const scopes = [
-    ...(subcategory ? [{ id: subcategory._id, label: subcategory.name }] : []),
-    { id: categoryId, label: categoryName },
+    ...(subcategory ? [{ id: subcategory._id, label: `${categoryName} › ${subcategory.name}` }] : []),
+    { id: categoryId, label: subcategory ? `${categoryName}, all` : categoryName },
     { id: null, label: 'Whole catalogue' },
   ];
   return (

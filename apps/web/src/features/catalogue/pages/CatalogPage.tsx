@@ -5,7 +5,9 @@ import { CatalogueAccessGate, CatalogueCompany } from '../components/CatalogueAc
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
+import { ViewAsCompany } from '../components/ViewAsCompany';
 import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
+import { useCatalogueUrlSync } from '../hooks/useCatalogueUrl';
 import { useCatalogueStore } from '../store';
 
 /** The grid (react-datasheet-grid) loads only when a superadmin opens edit mode. */
@@ -37,8 +39,11 @@ function CatalogueScreen({
   draftBar?: ReactNode;
 }) {
   useCatalogueSession();
+  useCatalogueUrlSync();
   const mode = useCatalogueStore((s) => s.mode);
   const setMode = useCatalogueStore((s) => s.setMode);
+  const asCompany = useCatalogueStore((s) => s.asCompany);
+  const setAsCompany = useCatalogueStore((s) => s.setAsCompany);
   const editing = superadmin && mode === 'edit';
   useUnsavedChangesGuard(editing);
 
@@ -47,7 +52,7 @@ function CatalogueScreen({
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
         {!superadmin && actions}
-        {superadmin && (
+        {superadmin && !asCompany && (
           <Button
             variant={editing ? 'filled' : 'light'}
             aria-pressed={editing}
@@ -58,6 +63,11 @@ function CatalogueScreen({
         )}
       </Group>
       {!superadmin && <CatalogueCompany />}
+      {superadmin && !editing && (
+        <Group align="flex-end" mb="md" wrap="wrap">
+          <ViewAsCompany companyId={asCompany} onChange={setAsCompany} />
+        </Group>
+      )}
       {editing ? (
         <Suspense fallback={<ProductListSkeleton label="Loading editor" />}>
           <EditCatalogueView />

@@ -130,6 +130,9 @@ export function catalogueServer(role: RoleKey): Server {
       return json({ status: 200, data: profile });
     }
     if (path === 'config') return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } });
+    // A superadmin's "View as company" options.
+    if (path === 'company')
+      return json({ status: 200, data: { list: [{ _id: 'co-acme', name: 'Acme Air', status: true }], total: 1 } });
     if (path === 'catalogue') {
       if (server.failCategories)
         return json({ status: 400, message: 'Company information not found. Please log in again.' }, 400);

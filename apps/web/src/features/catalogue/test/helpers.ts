@@ -15,6 +15,16 @@ export async function openCatalogue(role: RoleKey = 'employee', setup?: (server:
   return { server, ...utils };
 }
 
+/** The catalogue opened at `path` (e.g. a shared link with its query) as `role`. */
+export async function openCatalogueWithPath(path: string, role: RoleKey = 'employee') {
+  resetCatalogueStore();
+  const server = catalogueServer(role);
+  resetClientState({ session: { token: 'stored.jwt.token', user: server.user } });
+  const utils = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Catalog' });
+  return { server, ...utils };
+}
+
 /** Header texts of the table of the product named `name`. */
 export async function headersOf(productName: string): Promise<string[]> {
   const table = await screen.findByRole('table', { name: productName });

@@ -1,19 +1,20 @@
 import { useEffect } from 'react';
-import { Controller } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
-import { MULTIPLIER_LABELS, ORG_MSG } from '@portal/domain';
+import { Multiplier, ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { showErrorModal, useSchemaForm } from '../../../shared/form';
 import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
 import { companiesKeys } from '../api';
 import { useUpdateCompany } from '../mutations';
 import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } from '../editSchema';
-import { percentageToMultiplierValue, unitsToPercentage } from '../format';
+import { MULTIPLIER_LABELS, percentageToMultiplierValue, unitsToPercentage, type MultiplierField } from '../format';
 import { DangerZone } from './DangerZone';
+import { PricePreview } from './PricePreview';
 
 const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
   name: c.name,
@@ -26,9 +27,26 @@ const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
 
 const NAME: FieldSpec<CompanyEditValues>[] = [{ name: 'name', label: 'Organization Name', copy: 'organization name' }];
 
-const MULTIPLIERS = (['discount_percentage', 'rigidflow_percentage', 'minipro_percentage'] as const).map(
-  (key) => [key, MULTIPLIER_LABELS[key]] as const,
-);
+/** All four multipliers; the spec's form had no Polyroll input (README Decisions). */
+const MULTIPLIERS = MULTIPLIER_LABELS;
+
+/** The before/after preview for the multipliers typed differently from the saved ones. */
+function ChangedPrices({
+  control,
+  company,
+}: {
+  control: Control<CompanyEditValues, unknown, CompanyEditParsed>;
+  company: CompanyListItem;
+}) {
+  const typed = useWatch({ control, name: MULTIPLIERS.map(([k]) => k) });
+  const changes: { field: MultiplierField; before: number; after: number }[] = [];
+  MULTIPLIERS.forEach(([field], i) => {
+    const before = Multiplier.fromPercentage(company[field]);
+    const after = Multiplier.fromMultiplier(typed[i]);
+    if (before !== null && after !== null && before !== after) changes.push({ field, before, after });
+  });
+  return <PricePreview changes={changes} />;
+}
 
 interface Props {
   company: CompanyListItem;
@@ -37,8 +55,8 @@ interface Props {
 }
 
 /**
- * Company edit, standalone or embedded in the detail page: name (copy),
- * status, three multipliers 0–1 step 0.0001 (sent ×100 as percentages), Save Changes, Danger Zone.
+ * Company edit (/superadmin/companies/edit/:id): name (copy), status, four multipliers 0–1 step
+ * 0.0001 (sent ×100 as percentages) with a before/after price preview, Save Changes, Danger Zone.
  */
 export function CompanyEditForm({ company, onDeleted }: Props) {
   const queryClient = useQueryClient();
@@ -102,7 +120,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
                 />
               )}
             />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {MULTIPLIERS.map(([key, label]) => (
                 <Controller
                   key={key}
@@ -128,6 +146,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
                 />
               ))}
             </SimpleGrid>
+            <ChangedPrices control={control} company={company} />
             <Group justify="flex-end">
               <Button type="submit" loading={isSubmitting}>
                 Save Changes
@@ -136,7 +155,7 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
           </Stack>
         </form>
       </Paper>
-      <Title order={2} fz="lg" c="red.8" mb={-12}>
+      <Title order={2} fz="lg" c="red.9" mb={-12}>
         Danger Zone
       </Title>
       <DangerZone company={company} onDeleted={onDeleted} />

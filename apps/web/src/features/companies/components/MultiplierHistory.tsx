@@ -49,7 +49,7 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
   });
   const rows = multiplierRows(history.data ?? []);
   return (
-    <Paper withBorder p="md" mt="xl" component="section" aria-labelledby="multiplier-history-title">
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="multiplier-history-title">
       <Title order={2} fz="lg" mb="sm" id="multiplier-history-title">
         Multiplier history
       </Title>
@@ -62,26 +62,28 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
       ) : rows.length === 0 ? (
         <Text size="sm">No multiplier changes recorded yet.</Text>
       ) : (
-        <Table striped verticalSpacing="xs" aria-label="Multiplier history">
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((c) => (
-                <Table.Th key={c}>{c}</Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>{formatDateTime(r.at)}</Table.Td>
-                <Table.Td>{r.by}</Table.Td>
-                <Table.Td>{r.label}</Table.Td>
-                <Table.Td>{r.from}</Table.Td>
-                <Table.Td>{r.to}</Table.Td>
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Multiplier history, scrollable">
+          <Table striped verticalSpacing="xs" aria-label="Multiplier history">
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c}>{c}</Table.Th>
+                ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.key}>
+                  <Table.Td>{formatDateTime(r.at)}</Table.Td>
+                  <Table.Td>{r.by}</Table.Td>
+                  <Table.Td>{r.label}</Table.Td>
+                  <Table.Td>{r.from}</Table.Td>
+                  <Table.Td>{r.to}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
       )}
     </Paper>
   );

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ActionIcon, Button, Center, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
@@ -6,18 +5,19 @@ import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
 import { StatusBadge } from '../../../shared/kit';
-import { CompanyEditForm } from '../components/CompanyEditForm';
+import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
+import { MultiplierHistory } from '../components/MultiplierHistory';
 import { formatDate } from '../format';
 import { useCompanyScreen } from '../hooks/useCompanyDetail';
 
-/** Section state of the detail page: the users (home) or the embedded edit. */
-type Section = 'home' | 'edit';
-
-/** Company detail /superadmin/companies/:id. */
+/**
+ * Company detail /superadmin/companies/:id: its prices (multipliers as factors and shares of list,
+ * with their history), price lists and users. Editing is one screen with its own URL
+ * (/superadmin/companies/edit/:id), reached from the gear.
+ */
 export default function CompanyDetailPage() {
-  const [section, setSection] = useState<Section>('home');
-  const { data, isPending, company, toList } = useCompanyScreen();
+  const { data, isPending, company } = useCompanyScreen();
 
   return (
     <>
@@ -54,37 +54,23 @@ export default function CompanyDetailPage() {
                 </div>
                 <StatusBadge active={company.status} />
               </Group>
-              {section === 'home' && (
-                <Tooltip label="Company settings" withArrow>
-                  <ActionIcon
-                    variant="default"
-                    size="lg"
-                    aria-label="Company settings"
-                    onClick={() => setSection('edit')}
-                  >
-                    <IconSettings size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-              )}
+              <Tooltip label="Company settings" withArrow>
+                <ActionIcon
+                  component={Link}
+                  to={`/superadmin/companies/edit/${company._id}`}
+                  variant="default"
+                  size="lg"
+                  aria-label="Company settings"
+                >
+                  <IconSettings size={18} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
             </Group>
           </Paper>
-          {section === 'home' && <CompanyPricelistActions companyId={company._id} companyName={company.name} />}
-          {section === 'home' ? (
-            <CompanyUsersSection companyId={company._id} />
-          ) : (
-            <Stack gap="md">
-              <div>
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowLeft size={16} aria-hidden />}
-                  onClick={() => setSection('home')}
-                >
-                  Back
-                </Button>
-              </div>
-              <CompanyEditForm company={company} onDeleted={toList} />
-            </Stack>
-          )}
+          <CompanyMultipliers company={company} />
+          <MultiplierHistory companyId={company._id} />
+          <CompanyPricelistActions companyId={company._id} companyName={company.name} />
+          <CompanyUsersSection companyId={company._id} />
         </Stack>
       )}
     </>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Anchor, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Button, Center, Grid, Group, Loader, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
@@ -7,7 +7,7 @@ import { CompanyEditForm } from '../components/CompanyEditForm';
 import { MultiplierHistory } from '../components/MultiplierHistory';
 import { useCompanyScreen } from '../hooks/useCompanyDetail';
 
-/** Company edit /superadmin/companies/edit/:id. */
+/** Company edit /superadmin/companies/edit/:id — the one edit screen, the multiplier history beside the form. */
 export default function CompanyEditPage() {
   const { isPending, company, toList } = useCompanyScreen();
 
@@ -32,10 +32,14 @@ export default function CompanyEditPage() {
           <Loader aria-label="Loading company" />
         </Center>
       ) : company ? (
-        <>
-          <CompanyEditForm company={company} onDeleted={toList} />
-          <MultiplierHistory companyId={company._id} />
-        </>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 7 }}>
+            <CompanyEditForm company={company} onDeleted={toList} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <MultiplierHistory companyId={company._id} />
+          </Grid.Col>
+        </Grid>
       ) : null}
     </>
   );

@@ -1,7 +1,19 @@
 import { Link } from 'react-router';
-import { Accordion, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconBuildingCommunity, IconClock, IconFilter, IconSettings } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
+import { useAppConfig } from '../../../shared/config';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { FAQ_BY_ROLE } from '../faq';
@@ -48,6 +60,7 @@ export default function HelpPage() {
     });
 
   const faq = FAQ_BY_ROLE[area];
+  const office = useAppConfig()?.office;
 
   return (
     <Stack gap="xl">
@@ -110,6 +123,14 @@ export default function HelpPage() {
                   ? 'Contact the office for pricing, custom sizes and your company account.'
                   : 'Contact your company administrator for account access, or the office for products and custom sizes.'}
               </Text>
+              {office && (
+                <Text size="sm" mt={4} data-testid="office-contact">
+                  The office:{' '}
+                  {office.phone && <Anchor href={`tel:${office.phone.replace(/[^\d+]/g, '')}`}>{office.phone}</Anchor>}
+                  {office.phone && office.email && ' · '}
+                  {office.email && <Anchor href={`mailto:${office.email}`}>{office.email}</Anchor>}
+                </Text>
+              )}
             </div>
           </Group>
         </Card>

@@ -14,7 +14,7 @@ export function CompanyPricelistActions({ companyId, companyName }: { companyId:
   const [asked, setAsked] = useState(false);
   const categories = useQuery({
     queryKey: pricelistKeys.categories,
-    queryFn: ({ signal }) => fetchCategories(false, signal),
+    queryFn: ({ signal }) => fetchCategories({ listPrices: false, asCompany: null }, signal),
     select: sortCategories,
     enabled: asked,
     staleTime: 5 * 60_000,

@@ -8,20 +8,22 @@ interface Props {
   onClose: () => void;
   /** Only lists for this company (the superadmin's company page). */
   companyId?: string;
+  /** 'My price lists', or on a company's page 'Price lists for {company}'. */
+  title?: string;
 }
 
 /** "My price lists": the caller's last 20 lists, newest first, with live status and downloads. */
-export function MyPricelistsDrawer({ opened, onClose, companyId }: Props) {
+export function MyPricelistsDrawer({ opened, onClose, companyId, title = 'My price lists' }: Props) {
   const lists = usePricelists(companyId, opened);
   const data = lists.data ?? [];
   return (
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="My price lists"
+      title={title}
       position="right"
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close my price lists' }}
+      closeButtonProps={{ 'aria-label': `Close ${title.toLowerCase()}` }}
     >
       {lists.isPending ? (
         <Loader aria-label="Loading price lists" />
@@ -29,7 +31,7 @@ export function MyPricelistsDrawer({ opened, onClose, companyId }: Props) {
         <Text c="dimmed">No price lists yet.</Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs" aria-label="My price lists">
+          <Table striped verticalSpacing="xs" aria-label={title}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Requested</Table.Th>
@@ -53,7 +55,7 @@ export function MyPricelistsDrawer({ opened, onClose, companyId }: Props) {
                     </Text>
                   </Table.Td>
                   <Table.Td>{FORMAT_LABEL[l.format]}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <StatusCell list={l} />
                   </Table.Td>
                   <Table.Td>{l.status === 'ready' ? l.rows : '—'}</Table.Td>

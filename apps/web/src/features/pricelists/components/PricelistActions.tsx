@@ -24,6 +24,8 @@ export function PricelistActions({ scopes, defaultScope, companyId, companyName,
   const [modal, setModal] = useState(false);
   const [drawer, setDrawer] = useState(false);
   const qc = useQueryClient();
+  // On a customer's page (superadmin) the lists are that company's, not "mine".
+  const listsTitle = companyName ? `Price lists for ${companyName}` : 'My price lists';
   usePricelistLiveUpdates((id) => {
     void fetchPricelist(id)
       .then((list) => {
@@ -59,7 +61,7 @@ export function PricelistActions({ scopes, defaultScope, companyId, companyName,
           Download price list
         </Button>
         <Button variant="light" leftSection={<IconList size={16} aria-hidden />} onClick={() => setDrawer(true)}>
-          My price lists
+          {listsTitle}
         </Button>
       </Group>
       <PricelistDownloadModal
@@ -69,8 +71,9 @@ export function PricelistActions({ scopes, defaultScope, companyId, companyName,
         defaultScope={defaultScope}
         companyId={companyId}
         companyName={companyName}
+        listsTitle={listsTitle}
       />
-      <MyPricelistsDrawer opened={drawer} onClose={() => setDrawer(false)} companyId={companyId} />
+      <MyPricelistsDrawer opened={drawer} onClose={() => setDrawer(false)} companyId={companyId} title={listsTitle} />
     </>
   );
 }

@@ -23,10 +23,20 @@ interface Props {
   /** Superadmin only: whose prices. */
   companyId?: string;
   companyName?: string;
+  /** Where finished lists are kept ('My price lists', or 'Price lists for {company}'). */
+  listsTitle?: string;
 }
 
 /** "Download price list": scope + format → the worker builds it → progress → download. */
-export function PricelistDownloadModal({ opened, onClose, scopes, defaultScope, companyId, companyName }: Props) {
+export function PricelistDownloadModal({
+  opened,
+  onClose,
+  scopes,
+  defaultScope,
+  companyId,
+  companyName,
+  listsTitle = 'My price lists',
+}: Props) {
   const [scope, setScope] = useState<string | null>(null);
   const [format, setFormat] = useState<PricelistFormat>('csv');
   const [requested, setRequested] = useState<string | null>(null);
@@ -50,7 +60,11 @@ export function PricelistDownloadModal({ opened, onClose, scopes, defaultScope, 
         <Stack>
           <PricelistProgress list={list.data} />
           <Text size="xs" c="dimmed">
-            You can close this window: the list keeps being prepared and appears under “My price lists”.
+            {list.data?.status === 'ready'
+              ? `It is also kept under “${listsTitle}” for 7 days.`
+              : list.data?.status === 'failed'
+                ? 'You can close this window and try again.'
+                : `You can close this window: the list keeps being prepared and appears under “${listsTitle}”.`}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
@@ -95,8 +109,8 @@ export function PricelistDownloadModal({ opened, onClose, scopes, defaultScope, 
               />
             </Stack>
             <Text size="xs" c="dimmed">
-              Your company prices as shown in the catalogue. Odd sizes are quoted through the search and are not listed.
-              Files are kept for 7 days.
+              {companyName ? `${companyName}'s prices as its employees see them` : 'Your company prices as shown'} in
+              the catalogue. Odd sizes are quoted through the search and are not listed. Files are kept for 7 days.
             </Text>
             {request.isError && (
               <Alert color="red" role="alert">

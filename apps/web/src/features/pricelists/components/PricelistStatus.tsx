@@ -42,7 +42,13 @@ export function StatusCell({ list }: { list: PricelistView }) {
   const color = { queued: 'gray.7', ready: 'teal.9', failed: 'red.8' }[list.status];
   const label = { queued: 'Queued', ready: 'Ready', failed: 'Failed' }[list.status];
   return (
-    <Badge color={color} variant="filled">
+    <Badge
+      color={color}
+      variant="filled"
+      miw="fit-content"
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
       {label}
     </Badge>
   );

@@ -26,8 +26,8 @@ export function TwoFactorPrompt({ onSetUp }: { onSetUp: () => void }) {
         setDismissed(true);
       }}
     >
-      Your account can change every customer’s prices. Add a code from your phone to signing in, then consider requiring
-      it for others in the security policy.
+      Your account can change every customer’s prices. Ask for a code from your phone each time you sign in, then
+      consider requiring it for others in the security policy.
       <div>
         <Button size="xs" mt="sm" onClick={onSetUp}>
           Set up now
