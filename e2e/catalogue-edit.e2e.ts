@@ -481,7 +481,8 @@ test.describe('catalogue edit grid', () => {
         .filter({ hasText: COMPANIES.price })
         .getByText(COMPANIES.price)
         .click();
-      await admin.page.getByRole('button', { name: 'Company settings' }).click();
+      // The gear opens the company edit screen (its own URL since issue 27).
+      await admin.page.getByRole('link', { name: 'Company settings' }).click();
       await admin.page.getByLabel(/^Price Multiplier/).fill('0.3');
       await admin.page.getByRole('button', { name: 'Save Changes' }).click();
       await expect(admin.page.getByText('Data Updated Successfully')).toBeVisible();
