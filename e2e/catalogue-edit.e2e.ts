@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { companyPriceCents, formatPrice } from '@portal/domain';
-import { expect, PASSWORD, test, USERS } from './fixtures';
+import { COMPANIES, expect, PASSWORD, test, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.
@@ -398,13 +398,11 @@ test.describe('catalogue edit grid', () => {
       await expectCell(b.page, 2, 'size', '10x14x4 B');
       await save(b.page);
 
-      // Round two, Overwrite: A and B both change row 3's price; B overwrites A.
-      await a.page
-        .getByRole('alert')
-        .filter({ hasText: 'changed by someone else' })
-        .getByRole('button', { name: 'Reload' })
-        .click();
+      // A has no unsaved edits: B's save simply shows up in A's grid (no banner, no reload).
       await expectCell(a.page, 2, 'size', '10x14x4 B');
+      await expect(a.page.getByText('This product was changed by someone else')).toBeHidden();
+
+      // Round two, Overwrite: A and B both change row 3's price; B overwrites A.
       await typeInto(a.page, 3, 'list_price', '55');
       await typeInto(b.page, 3, 'list_price', '66');
       await save(a.page);
@@ -457,6 +455,79 @@ test.describe('catalogue edit grid', () => {
     } finally {
       await emp.context.close();
       await admin.context.close();
+    }
+  });
+
+  test("an employee's open catalogue shows the new price live when the superadmin changes their company's multiplier", async ({
+    browser,
+  }) => {
+    const pct = (discount: string) => ({
+      discount_percentage: discount,
+      rigidflow_percentage: '100',
+      minipro_percentage: '100',
+      polyroll_percentage: '100',
+    });
+    const emp = await newSignedInPage(browser, USERS.pricer, '/employee/catalog');
+    const admin = await newSignedInPage(browser, USERS.superadmin, '/superadmin/companies');
+    try {
+      await emp.page.getByRole('tab', { name: '2"', exact: true }).click();
+      const line = emp.page.getByRole('row').filter({ hasText: 'M10-10142' }).first();
+      await expect(line).toContainText(formatPrice(companyPriceCents(1059, 'MERV 10', pct('50'))));
+      await emp.page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+
+      await admin.page.getByPlaceholder('Search companies by name...').fill(COMPANIES.price);
+      await admin.page
+        .getByTestId('company-card')
+        .filter({ hasText: COMPANIES.price })
+        .getByText(COMPANIES.price)
+        .click();
+      // The gear opens the company edit screen (its own URL since issue 27).
+      await admin.page.getByRole('link', { name: 'Company settings' }).click();
+      await admin.page.getByLabel(/^Price Multiplier/).fill('0.3');
+      await admin.page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(admin.page.getByText('Data Updated Successfully')).toBeVisible();
+
+      // The page already shown refetches its prices: no reload, no navigation.
+      await expect(line).toContainText(formatPrice(companyPriceCents(1059, 'MERV 10', pct('30'))), { timeout: 5000 });
+      expect(await emp.page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    } finally {
+      await emp.context.close();
+      await admin.context.close();
+    }
+  });
+
+  // SLOW (about 3½ minutes, on purpose): the issue asks that editors still see each other after
+  // 3 minutes, i.e. past the server's PRESENCE_TTL_SECONDS (90 s), which only the heartbeat survives.
+  test('two superadmins editing one product still see each other after 3 minutes; a closed tab drops out', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const product = 'MERV 10 Pleated Filter 2", Die-Cut Frame';
+    const a = await newSignedInPage(browser, USERS.superadmin, '/superadmin/companies');
+    const b = await newSignedInPage(browser, USERS.superadmin2, '/superadmin/companies');
+    try {
+      await openEditor(a.page, '2"', product);
+      await openEditor(b.page, '2"', product);
+      await expect(a.page.getByText(`Also editing: ${USERS.superadmin2.username}`)).toBeVisible();
+      await expect(b.page.getByText(`Also editing: ${USERS.superadmin.username}`)).toBeVisible();
+
+      await a.page.waitForTimeout(3 * 60_000 + 10_000);
+      // A third tab joins now: the server sweeps expired rows and tells everyone who is still there.
+      const c = await newSignedInPage(browser, USERS.superadmin, '/superadmin/companies');
+      try {
+        await openEditor(c.page, '2"', product);
+        await expect(c.page.getByText(`Also editing: ${USERS.superadmin2.username}`)).toBeVisible();
+        await expect(a.page.getByText(`Also editing: ${USERS.superadmin2.username}`)).toBeVisible();
+        await expect(b.page.getByText(`Also editing: ${USERS.superadmin.username}`)).toBeVisible();
+      } finally {
+        await c.context.close();
+      }
+
+      await b.context.close();
+      await expect(a.page.getByText(/Also editing:/)).toBeHidden({ timeout: 30_000 });
+    } finally {
+      await a.context.close();
+      await b.context.close().catch(() => undefined);
     }
   });
 

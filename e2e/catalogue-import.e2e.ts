@@ -91,7 +91,7 @@ test('export, then import a changed price: mapping, dry run, apply', async ({ pa
 
   const after = await exportAll(page);
   const row = after.split('\n').find((l) => l.includes(`,${partNumber},`))!;
-  expect(row.split(',').slice(-2)[0]).toBe('987.65');
+  expect(row.split(',').slice(-3)[0]).toBe('987.65');
 });
 
 test('a file with row errors cannot be applied', async ({ page }) => {

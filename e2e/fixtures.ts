@@ -30,6 +30,8 @@ export const USERS = {
   enrolAdmin: { email: 'erin@enrol-co.test', username: 'Erin Enrol' },
   // invitations.e2e.ts: invites employees into a company of its own.
   inviteAdmin: { email: 'ines@invite-co.test', username: 'Ines Invite' },
+  // catalogue-edit.e2e.ts: an employee of Price Co, whose multiplier the superadmin changes live.
+  pricer: { email: 'pia@price-co.test', username: 'Pia Price' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
@@ -39,6 +41,8 @@ export const COMPANIES = {
   live: 'Live Co',
   enrol: 'Enrol Co',
   invite: 'Invite Co',
+  // catalogue-edit.e2e.ts: multiplier 0.5000 at start (discount_percentage 50), changed by the test.
+  price: 'Price Co',
 } as const;
 
 export interface CaughtEmail {

@@ -74,6 +74,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const [{ id }] = await ds.query(sql, [company]);
     await ds.query(insert, [admin.username, admin.email, hash, 'admin', id, true]);
   }
+  {
+    const sql = `INSERT INTO companies (name, discount_percentage) VALUES ($1, 50) RETURNING id`;
+    const [{ id }] = await ds.query(sql, [COMPANIES.price]);
+    await ds.query(insert, [USERS.pricer.username, USERS.pricer.email, hash, 'employee', id, true]);
+  }
   await ds.transaction((m) => loadCatalogue(m, generateDemoCatalogue()));
   await ds.destroy();
 

@@ -353,7 +353,14 @@ export function connectSocket(baseUrl: string, token: unknown, origin: string | 
     forceNew: true,
   });
   const probe: Probe = { socket, events: [] };
-  socket.onAny((event: string, ...args: unknown[]) => probe.events.push({ event, json: JSON.stringify(args) }));
+  socket.onAny((event: string, ...args: unknown[]) => {
+    // A change's pushes to one audience come as one `batch`: record each as if it came alone.
+    if (event === 'batch') {
+      for (const e of (args[0] as { events: { event: string; data: unknown }[] }).events) {
+        probe.events.push({ event: e.event, json: JSON.stringify([e.data]) });
+      }
+    } else probe.events.push({ event, json: JSON.stringify(args) });
+  });
   socket.on('disconnect', () => probe.events.push({ event: 'disconnect', json: '[]' }));
   return probe;
 }

@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { API_PREFIX } from '@portal/contracts';
+import { API_PREFIX, assertPushRoutesComplete } from '@portal/contracts';
 import { MSG } from '@portal/domain';
 import { allowedOrigins, type Env } from '@portal/platform';
 import { AppModule } from './app.module';
@@ -21,6 +21,8 @@ export interface CreateAppOptions {
 
 /** Builds the API (HTTP + Socket.IO + the built web app) without listening. Used by main and tests. */
 export async function createApp(env: Env, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  // Every change must say who hears it (libs/contracts/src/pushes.ts): refuse to start otherwise.
+  assertPushRoutesComplete();
   const adapter = new FastifyAdapter({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,

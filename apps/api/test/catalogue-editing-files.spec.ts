@@ -209,7 +209,7 @@ describe('product resources, live updates and presence', () => {
     expect((await as.root.request('GET', `catalogue/file/${victim._id}`)).status).toBe(404);
   });
 
-  it('a save pushes catalogue.changed (no prices) to employees after commit; presence is shared between superadmins', async () => {
+  it('a price save pushes catalogue.changed kind prices (no prices) to employees after commit; presence is shared between superadmins', async () => {
     const emp = await connect(as.emp);
     const a = await connect(as.root);
     const b = await connect(as.root2);
@@ -221,7 +221,8 @@ describe('product resources, live updates and presence', () => {
     });
     expect(res.status).toBe(200);
     const event = await changed;
-    expect(event).toEqual({ categoryId: category, productId: product, kind: 'variants' });
+    // A list price moved: every company's catalogue refetches its prices (no prices in the push).
+    expect(event).toEqual({ categoryId: category, productId: product, kind: 'prices' });
 
     const seen = new Promise<{ productId: string; editors: { username: string }[] }>((resolve) =>
       b.on('presence.changed', (e) => e.editors.length === 1 && resolve(e)),

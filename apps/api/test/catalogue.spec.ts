@@ -7,7 +7,7 @@ import {
   type CompanyPercentages,
 } from '../../../libs/domain/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { signIn } from './support';
+import { FLOAT_TRAP_PERCENTAGES, setPercentages as setSqlPercentages, signIn } from './support';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
 import type { DemoCategory, DemoSubcategory, DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
 
@@ -16,19 +16,7 @@ const PW = 'Passw0rd!23';
 // Boot + seed + four argon2 sign-ins on a shared 2-core machine can exceed jest's 5 s default.
 jest.setTimeout(60_000);
 
-// Percentages chosen so that binary floats would round some prices wrongly (e.g. 45.55 %).
-const A: CompanyPercentages = {
-  discount_percentage: '45.55',
-  rigidflow_percentage: '52.00',
-  minipro_percentage: '48.75',
-  polyroll_percentage: '33.33',
-};
-const B: CompanyPercentages = {
-  discount_percentage: '62.25',
-  rigidflow_percentage: '70.00',
-  minipro_percentage: '65.50',
-  polyroll_percentage: '58.00',
-};
+const { A, B } = FLOAT_TRAP_PERCENTAGES;
 
 const demo = generateDemoCatalogue();
 /** part number → [variant, category name] */
@@ -51,11 +39,7 @@ describe('catalogue API', () => {
   const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
 
   const login = (email: string) => signIn(api, email, PW);
-  const setPercentages = (id: string, p: CompanyPercentages) =>
-    api.db.query(
-      `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
-      [id, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
-    );
+  const setPercentages = (id: string, p: CompanyPercentages) => setSqlPercentages(api, id, p);
 
   beforeAll(async () => {
     api = await startTestApi();

@@ -11,24 +11,19 @@ import { cpuPriorityOf } from '../../worker/src/pricelists/cpu-priority';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
-import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
+import {
+  FLOAT_TRAP_PERCENTAGES,
+  connectSocket,
+  setPercentages as setSqlPercentages,
+  signInAll,
+  startTestWorker,
+  waitFor as poll,
+} from './support';
 
 const filesDir = `/tmp/portal-pricelists-${process.pid}`;
 const listDir = path.join(filesDir, 'pricelists');
 
-// Percentages where binary floats would round some prices wrongly, different per product line.
-const A: CompanyPercentages = {
-  discount_percentage: '45.55',
-  rigidflow_percentage: '52.35',
-  minipro_percentage: '48.75',
-  polyroll_percentage: '33.33',
-};
-const B: CompanyPercentages = {
-  discount_percentage: '62.25',
-  rigidflow_percentage: '70.00',
-  minipro_percentage: '65.50',
-  polyroll_percentage: '58.00',
-};
+const { A, B } = FLOAT_TRAP_PERCENTAGES;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 30_000) => poll(fn, ms, 100);
 
@@ -50,11 +45,7 @@ describe('customer price lists', () => {
   const as: Record<Who, ApiClient> = {} as never;
   const sockets: Socket[] = [];
 
-  const setPercentages = (id: string, p: CompanyPercentages) =>
-    api.db.query(
-      `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
-      [id, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
-    );
+  const setPercentages = (id: string, p: CompanyPercentages) => setSqlPercentages(api, id, p);
 
   /** Every standard variant exactly as the catalogue screen shows it to `who` (one page per category). */
   async function screen(who: ApiClient): Promise<Map<string, ScreenRow>> {

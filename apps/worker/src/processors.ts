@@ -2,10 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { rooms, type EventType, type JobMap, type NotificationView, type OutboxEvent } from '@portal/contracts';
-import { publishRealtime, type Mailer } from '@portal/platform';
+import type { EventType, JobMap, NotificationView, OutboxEvent } from '@portal/contracts';
+import type { Mailer } from '@portal/platform';
 import { USER_REQUESTED_TEMPLATES, classifySmtpError, plainText, type SmtpOutcome } from '@portal/domain';
-import { recordEmailAttempt, recordEmailReport, sentEmailState, shouldTry, suppressionOf } from '@portal/db';
+import {
+  commitChange,
+  recordEmailAttempt,
+  recordEmailReport,
+  sentEmailState,
+  shouldTry,
+  suppressionOf,
+  SYSTEM_ACTOR,
+} from '@portal/db';
 import type {
   EmailDraft,
   EmailHandlers,
@@ -48,7 +56,7 @@ export function notificationProcessor(db: DataSource, handlers: NotificationHand
         actor_id: event.actorId,
         link: notificationLink(draft),
       };
-      await publishRealtime(m, rooms.role('superadmin'), 'notification.created', view);
+      await commitChange(m, SYSTEM_ACTOR, { events: [{ type: 'notification.created', payload: view }] });
       return 'created';
     });
   };

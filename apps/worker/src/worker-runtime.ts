@@ -5,7 +5,7 @@ import { UnrecoverableError, runMigrations as runQueueMigrations } from 'bullmq'
 import type { DataSource } from 'typeorm';
 import { createDataSource, createPool } from '@portal/db';
 import { createMailer, createQueue, createWorker, type Env, type Mailer, type QueueEnv } from '@portal/platform';
-import type { JobMap } from '@portal/contracts';
+import { assertPushRoutesComplete, type JobMap } from '@portal/contracts';
 import { OutboxRelay } from './relay/outbox-relay';
 import { AUDIT_RETENTION_DEFAULT_DAYS, startAuditRetention } from './audit-retention';
 import { SEARCH_LOG_RETENTION_DEFAULT_DAYS, startSearchLogUpkeep } from './search-log-upkeep';
@@ -93,6 +93,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     email: overrides.emailHandlers ?? emailHandlers,
   };
   assertHandlersComplete(handlers);
+  assertPushRoutesComplete();
   await prepareQueueBackend(env);
 
   const db = await createDataSource({

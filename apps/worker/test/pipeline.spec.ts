@@ -1,10 +1,22 @@
 import type { Socket } from 'socket.io-client';
-import { publishEvent } from '../../../libs/db/src';
+import type { EntityManager } from 'typeorm';
+import type { EventMap } from '../../../libs/contracts/src';
+import { commitChange, SYSTEM_ACTOR } from '../../../libs/db/src';
 import { createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { TEST_REDIS_URL } from '../../../test/services';
 import { connectSocket, fakeMailer, signIn, testWorkerEnv, waitFor } from '../../api/test/support';
 import { startWorker, type WorkerRuntime } from '../src/worker-runtime';
 import { notificationHandlers } from '../src/handlers';
+
+/** An outbox event committed through the exit (as every service does); its outbox id. */
+async function publish<T extends 'auth.login_throttled' | 'auth.disabled_login'>(
+  m: EntityManager,
+  type: T,
+  payload: EventMap[T],
+): Promise<string> {
+  const [id] = await commitChange(m, SYSTEM_ACTOR, { events: [{ type, payload } as never] });
+  return id;
+}
 
 const backends: [string, string | undefined][] = [['postgres', undefined]];
 if (TEST_REDIS_URL) backends.push(['redis', TEST_REDIS_URL]);
@@ -47,7 +59,7 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     worker = await startWorker(workerEnv(), { mailer, log: () => undefined });
     received.length = 0;
     const eventId = await api.db.transaction((m) =>
-      publishEvent(m, 'auth.login_throttled', {
+      publish(m, 'auth.login_throttled', {
         email: 'victim@acme.com',
         userId: victimId,
         username: 'Vic',
@@ -84,7 +96,7 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
     worker = await startWorker(workerEnv(), { mailer: fakeMailer(), log: () => undefined });
     await expect(
       api.db.transaction(async (m) => {
-        await publishEvent(m, 'auth.disabled_login', { userId: victimId, username: 'Vic', email: 'victim@acme.com' });
+        await publish(m, 'auth.disabled_login', { userId: victimId, username: 'Vic', email: 'victim@acme.com' });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -110,7 +122,7 @@ describe.each(backends)('event pipeline on the %s queue backend', (_name, redisU
       log: () => undefined,
     });
     const eventId = await api.db.transaction((m) =>
-      publishEvent(m, 'auth.disabled_login', { userId: victimId, username: 'Vic', email: 'victim@acme.com' }),
+      publish(m, 'auth.disabled_login', { userId: victimId, username: 'Vic', email: 'victim@acme.com' }),
     );
     await waitFor(async () => {
       const rows: unknown[] = await api.db.query(`SELECT 1 FROM notifications WHERE event_id = $1`, [eventId]);

@@ -97,3 +97,62 @@ export type OddSizeSearchResponse = ApiResponse<
 >;
 
 export const CATALOGUE_IMAGE_PATH = (categoryId: string): string => `/api/catalogue/image/${categoryId}`;
+
+/* ------------------------------------------------------------------ the edit grid's atomic save */
+
+/** The superadmin's view of a variant: the client fields plus `list_price` and `version`. */
+export type EditorVariant = CatalogueVariant & Required<Pick<CatalogueVariant, 'list_price' | 'version'>>;
+
+/** A product as the edit grid loads it and every edit call answers it. */
+export interface EditorProduct {
+  _id: string;
+  name: string;
+  catalogue_id: string;
+  subcatalogue_id: string | null;
+  image_path: string | null;
+  variants: EditorVariant[];
+}
+
+/**
+ * A row as the grid save sends it. `_id` is a uuid, or `new_…` for a row added in the grid; `version`
+ * is the one loaded (absent for new rows, ignored with `force`). `list_price` in dollars, null when empty.
+ */
+export interface SaveVariant {
+  _id: string;
+  version?: number;
+  part_number: string;
+  size: string;
+  actual_size: string;
+  depth: number | null;
+  odd_size: boolean;
+  odd_size_type: OddSizeTypeValue;
+  min_area: number | null;
+  max_area: number | null;
+  out_of_stock: boolean;
+  list_price: number | null;
+  display_order: number;
+}
+
+/** `PUT catalogue/product/{productId}/variants`: every row in order, the deleted ones, optional `force`. */
+export interface SaveVariantsRequest {
+  variants: SaveVariant[];
+  deleted: { _id: string; version?: number }[];
+  force?: true;
+}
+
+/** 200: the product as saved. */
+export type SaveVariantsResponse = ApiResponse<EditorProduct>;
+
+/** A row someone else changed since it was loaded; `current` null when they deleted it. */
+export interface VariantConflict {
+  _id: string;
+  part_number: string;
+  current: EditorVariant | null;
+}
+
+/** 409: the conflicting rows; nothing was written. */
+export interface SaveVariantsConflict {
+  status: 409;
+  message: string;
+  conflicts: VariantConflict[];
+}

@@ -22,7 +22,11 @@ export interface ClientEventMap {
   'catalogue.changed': {
     categoryId: string | null;
     productId: string | null;
-    kind: 'product' | 'variants' | 'files' | 'catalogue';
+    /**
+     * What to refetch: `prices` — the prices in scope moved (a multiplier, a product line, list
+     * prices); `catalogue` — anything in scope may have changed. No scope (both ids null) = everything.
+     */
+    kind: 'product' | 'variants' | 'files' | 'catalogue' | 'prices';
   };
   'file.processed': { fileId: string; status: 'ready' | 'rejected'; reason?: string };
   'presence.changed': { productId: string; editors: { userId: string; username: string }[] };
@@ -49,9 +53,26 @@ export interface ClientEventMap {
   'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[] };
   /** An email to one of the company's people bounced (to that company's admins). */
   'email.bounced': { userId: string | null; email: string; message: string };
+  /**
+   * Several pushes of ONE change to one audience, as one message (libs/db `commitChange`): the web
+   * bus hands each on as if it had come alone. A change with one push to a room sends it plain.
+   */
+  batch: { events: ClientPush[] };
 }
 
+/** One server → client event with its payload (an element of a `batch`). */
+export type ClientPush = {
+  [E in Exclude<keyof ClientEventMap, 'batch'>]: { event: E; data: ClientEventMap[E] };
+}[Exclude<keyof ClientEventMap, 'batch'>];
+
 export type ClientEventName = keyof ClientEventMap;
+
+/**
+ * Presence (who edits which product): a row lives PRESENCE_TTL_SECONDS unless its socket sends
+ * `presence.join` again; an open editor does so every PRESENCE_HEARTBEAT_SECONDS, well below the TTL.
+ */
+export const PRESENCE_TTL_SECONDS = 90;
+export const PRESENCE_HEARTBEAT_SECONDS = 30;
 
 /** Rooms a socket joins after its handshake. */
 export const rooms = {

@@ -10,3 +10,4 @@ export * from './two-factor';
 export * from './pricelists';
 export * from './quotes';
 export * from './ops';
+export * from './pushes';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { rooms, type EmailBouncedEvent } from '@portal/contracts';
+import { bounceSentence, type EmailBouncedEvent } from '@portal/contracts';
 import {
   SOFT_BOUNCE_WINDOW_DAYS,
   bounceReasonWords,
@@ -9,8 +9,7 @@ import {
   type ReportType,
   type SuppressionReason,
 } from '@portal/domain';
-import { publishRealtime } from '@portal/platform';
-import { publishEvent } from './outbox';
+import { commitChange, SYSTEM_ACTOR } from './change';
 import { execute, queryOne, queryRows, type SqlRunner } from './sql';
 
 /* Email deliverability: the state of each sent email, suppressions and bounce reports (issue 26). */
@@ -240,34 +239,11 @@ async function announceBounce(
       : null,
     admins,
   };
-  await publishEvent(m, 'email.bounced', payload);
-  if (user?.company_id) {
-    const message = bounceSentence(payload);
-    if (admins.length)
-      await publishRealtime(
-        m,
-        admins.map((a) => rooms.user(a.userId)),
-        'email.bounced',
-        {
-          userId: user.id,
-          email: recipient,
-          message,
-        },
-      );
-    await publishRealtime(m, [rooms.company(user.company_id), rooms.role('superadmin')], 'org.changed', {
-      entity: 'user',
-      action: 'updated',
-      companyId: user.company_id,
-    });
-  }
+  // The exit: the outbox event, the admins' live toast and the lists' refresh (CHANGE_PUSHES).
+  await commitChange(m, SYSTEM_ACTOR, { events: [{ type: 'email.bounced', payload }] });
 }
 
-/** "The welcome email to x@y.com bounced: mailbox does not exist" */
-export function bounceSentence(p: Pick<EmailBouncedEvent, 'templateLabel' | 'recipient' | 'reason' | 'kind'>): string {
-  return p.kind === 'complaint'
-    ? `The ${p.templateLabel} to ${p.recipient} was reported as spam`
-    : `The ${p.templateLabel} to ${p.recipient} bounced: ${p.reason}`;
-}
+export { bounceSentence };
 
 /** Lifts a suppression; true when there was one. */
 export async function removeSuppression(

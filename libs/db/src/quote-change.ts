@@ -1,18 +1,16 @@
 import type { EntityManager } from 'typeorm';
-import { rooms, type AuditValues, type QuoteEventRef, type QuoteStatus, type RoleKey } from '@portal/contracts';
-import { publishRealtime } from '@portal/platform';
-import { recordAudit, type AuditActor } from './audit';
-import { publishEvent } from './outbox';
+import type { AuditValues, QuoteEventRef, QuoteStatus, RoleKey } from '@portal/contracts';
+import { commitChange, type Actor, type ChangeEvent } from './change';
 import { queryRows } from './sql';
 
 /**
  * The ONE place a quote request's change leaves its traces (audit entry, outbox event, live
- * `quote.changed`), inside the caller's transaction. Used by the API's quote service and the
- * worker's expiry sweep; when the structure work's "one exit" lands, only this function changes.
+ * `quote.changed`), inside the caller's transaction, through the exit (`commitChange`). Used by the
+ * API's quote service and the worker's expiry sweep.
  */
 
-/** Who changed it; `email` is needed when the change publishes an event. */
-export type QuoteChangeActor = AuditActor & { email?: string };
+/** Who changed it (the exit stamps it onto the event as `actor`). */
+export type QuoteChangeActor = Actor;
 
 export interface QuoteChangeTarget {
   id: string;
@@ -65,28 +63,23 @@ function audience(m: EntityManager, companyId: string, requesterId: string | nul
 
 export async function recordQuoteChange(m: EntityManager, actor: QuoteChangeActor, change: QuoteChange): Promise<void> {
   const q = change.quote;
-  await recordAudit(m, actor, [
+  const audit = [
     {
       action: change.audit,
-      entity: 'quote_request',
+      entity: 'quote_request' as const,
       entityId: q.id,
       companyId: q.company_id,
       before: change.before ?? null,
       after: change.after ?? null,
     },
-  ]);
+  ];
   const announce = change.announce ?? true;
-  if (!announce && !change.event) return;
-  const people = await audience(m, q.company_id, q.requested_by);
-  if (announce) {
-    const admins = people.filter((p) => p.role === 'admin');
-    const targets = [
-      rooms.role('superadmin'),
-      ...(q.requested_by ? [rooms.user(q.requested_by)] : []),
-      ...admins.map((a) => rooms.user(a.id)),
-    ];
-    await publishRealtime(m, [...new Set(targets)], 'quote.changed', { _id: q.id, number: q.number, status: q.status });
+  if (!announce && !change.event) {
+    await commitChange(m, actor, { audit });
+    return;
   }
+  const people = await audience(m, q.company_id, q.requested_by);
+  const events: ChangeEvent[] = [];
   if (change.event) {
     const wanted = EVENT_AUDIENCE[change.event.type] as readonly string[];
     const seen = new Set<string>([actor.email ?? '']);
@@ -105,7 +98,7 @@ export async function recordQuoteChange(m: EntityManager, actor: QuoteChangeActo
       seen.add(p.email);
       recipients.push({ email: p.email, username: p.username, role: p.role });
     }
-    const ref: QuoteEventRef = {
+    const ref: Omit<QuoteEventRef, 'actor'> = {
       quoteId: q.id,
       number: q.number,
       status: q.status,
@@ -113,20 +106,25 @@ export async function recordQuoteChange(m: EntityManager, actor: QuoteChangeActo
       companyName: q.company_name,
       requester: { id: q.requested_by, username: q.requester_name },
       recipients,
-      actor: {
-        id: actor.id ?? '',
-        username: actor.username,
-        email: actor.email ?? '',
-        role: actor.role ?? 'superadmin',
-      },
     };
     const type = change.event.type;
     if (type === 'quote.info_requested' || type === 'quote.replied') {
-      await publishEvent(m, type, { ...ref, message: change.event.message ?? '' }, actor.id);
+      events.push({ type, payload: { ...ref, message: change.event.message ?? '' } });
     } else if (type === 'quote.quoted') {
-      await publishEvent(m, type, { ...ref, validUntil: change.event.validUntil ?? '' }, actor.id);
+      events.push({ type, payload: { ...ref, validUntil: change.event.validUntil ?? '' } });
     } else {
-      await publishEvent(m, type, ref, actor.id);
+      events.push({ type, payload: ref });
     }
   }
+  if (announce) {
+    // Superadmins, the requester and the company's admins (by their user rooms): no other employee.
+    const userIds = [
+      ...new Set([
+        ...(q.requested_by ? [q.requested_by] : []),
+        ...people.filter((p) => p.role === 'admin').map((p) => p.id),
+      ]),
+    ];
+    events.push({ type: 'quote.changed', payload: { _id: q.id, number: q.number, status: q.status, userIds } });
+  }
+  await commitChange(m, actor, { events, audit });
 }

@@ -1,4 +1,3 @@
-import type { ClientBase } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
@@ -8,37 +7,27 @@ import type { DataSource, EntityManager } from 'typeorm';
 export type Db = DataSource | EntityManager;
 
 /**
- * Anything that runs a statement and answers the way TypeORM does (a `Db`, or `clientRunner` on a
- * plain pg connection). The helpers below take this.
+ * Anything that runs a statement: a `Db` (TypeORM answers rows, or `[rows, count]` for UPDATE/DELETE),
+ * or a plain pg connection (`Client`, `PoolClient`: a `QueryResult`) for a process that should not
+ * load TypeORM (the price-list build process). The helpers below read either answer; nothing else
+ * needs to know which it was.
  */
 export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
 
-/**
- * A single pg connection as a `SqlRunner`, for a process that needs no more than that and should not
- * load TypeORM (the price-list build process). Answers in TypeORM's shapes (see `split`).
- */
-export function clientRunner(client: ClientBase): SqlRunner {
-  return {
-    async query(sql, parameters) {
-      const result = await client.query(sql, parameters);
-      return result.command === 'UPDATE' || result.command === 'DELETE'
-        ? [result.rows, result.rowCount ?? 0]
-        : result.rows;
-    },
-  };
-}
-
-/**
- * TypeORM's Postgres driver answers `[rows, rowCount]` for UPDATE/DELETE (with or without RETURNING)
- * and plain rows for SELECT/INSERT. These helpers give one shape whatever the statement.
- */
+/** The rows and the changed-row count of an answer, whichever runner gave it. */
 function split(result: unknown): { rows: unknown[]; count: number | null } {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
     return { rows: result[0] as unknown[], count: result[1] };
   }
-  return { rows: Array.isArray(result) ? result : [], count: null };
+  if (Array.isArray(result)) return { rows: result, count: null };
+  const pg = result as { rows?: unknown[]; rowCount?: number | null; command?: string } | null;
+  if (pg && Array.isArray(pg.rows)) {
+    const changes = pg.command === 'UPDATE' || pg.command === 'DELETE';
+    return { rows: pg.rows, count: changes ? (pg.rowCount ?? 0) : null };
+  }
+  return { rows: [], count: null };
 }
 
 /** Every row a statement returns, typed by the caller's row interface. */
@@ -55,4 +44,20 @@ export async function queryOne<T>(db: SqlRunner, sql: string, params: readonly u
 export async function execute(db: SqlRunner, sql: string, params: readonly unknown[] = []): Promise<number> {
   const { rows, count } = split(await db.query(sql, params as unknown[]));
   return count ?? rows.length;
+}
+
+/**
+ * A Postgres unique_violation (23505), as pg or TypeORM (`driverError`) reports it; with
+ * `constraint`, only a violation of that constraint (or one that names none).
+ */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } } | null;
+  const code = e?.code ?? e?.driverError?.code;
+  const named = e?.constraint ?? e?.driverError?.constraint;
+  return code === '23505' && (constraint === undefined || named === undefined || named === constraint);
+}
+
+/** `s` as a literal inside a LIKE pattern (`\` is Postgres' default LIKE escape). */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

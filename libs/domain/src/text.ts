@@ -51,3 +51,16 @@ export function nameField(label: string, required: string, max: number, tooLong:
         .refine(...noControlChars(label)),
     );
 }
+
+/* The spreadsheet formula guard: one rule for every file we write (exports, audit CSV, price lists). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Spreadsheet programs run a cell starting with = + - @ (or tab / CR) as a formula: it gets a leading apostrophe. */
+export function neutraliseCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Reverses `neutraliseCell` on import, so an exported file re-imports unchanged. */
+export function restoreCell(value: string): string {
+  return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
+}

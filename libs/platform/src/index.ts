@@ -12,3 +12,4 @@ export * from './child-ipc';
 export * from './pricelist-files';
 export * from './boot';
 export * from './webhook-signature';
+export * from './sheet-writers';

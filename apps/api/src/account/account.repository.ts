@@ -105,10 +105,6 @@ export function moveEmail(db: Db, userId: string, oldEmail: string, newEmail: st
   );
 }
 
-export async function emailInUse(db: Db, email: string, exceptUserId: string): Promise<boolean> {
-  return (await queryOne(db, `SELECT 1 FROM users WHERE email = $1 AND id <> $2`, [email, exceptUserId])) !== null;
-}
-
 /* ------------------------------------------------------------------ images */
 
 /** Is `url` the picture of the user, of a user of their company, or their company's logo? */
@@ -126,10 +122,6 @@ export async function imageVisibleTo(
     [url, user.id, user.companyId],
   );
   return row !== null;
-}
-
-export async function companyExists(db: Db, companyId: string): Promise<boolean> {
-  return (await queryOne(db, `SELECT 1 FROM companies WHERE id = $1`, [companyId])) !== null;
 }
 
 /** Sets the user's picture; returns the previous one (null row: no such user). */

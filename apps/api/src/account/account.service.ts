@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { AccountMessageResponse, AccountProfile, AccountProfileResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ChangePasswordInput, type ProfileInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
@@ -19,7 +19,7 @@ import {
 import { findAccountUser, findProfile, replacePasswordHash, setUsername } from './account.repository';
 import { voidLiveResetTokens } from './account-tokens.repository';
 import { EmailChangeService } from './email-change.service';
-import { recordProfileChange } from './profile-change';
+import { commitProfileChange } from './profile-change';
 
 @Injectable()
 export class AccountService {
@@ -53,9 +53,9 @@ export class AccountService {
       if (!current) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
       if (current.username !== input.username) {
         await setUsername(m, user.id, input.username);
-        await recordProfileChange(
+        await commitProfileChange(
           m,
-          auditActor(user),
+          actorOf(user),
           { ...current, username: input.username },
           'username',
           current.username,
@@ -107,23 +107,25 @@ export class AccountService {
       const updated = await replacePasswordHash(m, user.id, currentHash, newHash);
       if (!updated) throw new ApiException(409, ACCOUNT_MSG.change.changedElsewhere);
       await voidLiveResetTokens(m, user.id, 'password_changed');
-      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, auditActor(user));
+      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, actorOf(user));
       await this.throttle.clear(throttleKey, m);
-      await recordAudit(m, auditActor(user), [
-        { action: 'account.password_changed', entity: 'user', entityId: user.id, companyId: updated.company_id },
-      ]);
-      await publishEvent(
-        m,
-        'account.password_changed',
-        {
-          userId: user.id,
-          username: updated.username,
-          email: updated.email,
-          companyId: updated.company_id,
-          ip: client.ip,
-        },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'account.password_changed',
+            payload: {
+              userId: user.id,
+              username: updated.username,
+              email: updated.email,
+              companyId: updated.company_id,
+              ip: client.ip,
+            },
+          },
+        ],
+        audit: [
+          { action: 'account.password_changed', entity: 'user', entityId: user.id, companyId: updated.company_id },
+        ],
+      });
     });
     return { status: 200, message: ACCOUNT_MSG.change.success };
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountMessageResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ConfirmEmailInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { commitChange, isUniqueViolation, type Actor } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
@@ -15,8 +15,9 @@ import {
   isWrongCurrentPassword,
 } from './account-throttle.service';
 import { hashResetToken } from './reset-token';
-import { recordProfileChange } from './profile-change';
-import { emailInUse, moveEmail, type AccountUser } from './account.repository';
+import { commitProfileChange } from './profile-change';
+import { emailInUse } from '../org/org.repository';
+import { moveEmail, type AccountUser } from './account.repository';
 import {
   attachEmailChangeEvent,
   issueEmailChangeToken,
@@ -80,22 +81,24 @@ export class EmailChangeService {
     const issued = addressInUse
       ? (await voidEmailChangeTokens(m, user.id), null)
       : await issueEmailChangeToken(m, user.id, user.email, newEmail, client.ip);
-    const eventId = await publishEvent(
-      m,
-      'account.email_change_requested',
-      {
-        userId: user.id,
-        username: user.username,
-        email: user.email,
-        companyId: user.company_id,
-        newEmail,
-        ...(issued ? { token: issued.token } : {}),
-        expiresAt: issued?.expiresAt ?? new Date().toISOString(),
-        addressInUse,
-        ip: client.ip,
-      },
-      user.id,
-    );
+    const [eventId] = await commitChange(m, selfActor(user, client.ip), {
+      events: [
+        {
+          type: 'account.email_change_requested',
+          payload: {
+            userId: user.id,
+            username: user.username,
+            email: user.email,
+            companyId: user.company_id,
+            newEmail,
+            ...(issued ? { token: issued.token } : {}),
+            expiresAt: issued?.expiresAt ?? new Date().toISOString(),
+            addressInUse,
+            ip: client.ip,
+          },
+        },
+      ],
+    });
     if (issued) await attachEmailChangeEvent(m, issued.id, eventId);
   }
 
@@ -111,7 +114,7 @@ export class EmailChangeService {
         // Only if the account still has the address the change was asked from (no admin edit since).
         user = await moveEmail(m, spent.user_id, spent.old_email, spent.new_email);
       } catch (err) {
-        if ((err as { code?: string }).code === '23505') throw new ApiException(409, ACCOUNT_MSG.profile.confirmTaken);
+        if (isUniqueViolation(err)) throw new ApiException(409, ACCOUNT_MSG.profile.confirmTaken);
         throw err;
       }
       if (!user) throw new ApiException(400, ACCOUNT_MSG.profile.confirmInvalid);
@@ -119,10 +122,14 @@ export class EmailChangeService {
       await voidEmailChangeTokens(m, user.id);
       // Reset links mailed to the old address must not outlive the move.
       await voidLiveResetTokens(m, user.id, 'email_changed');
-      const self = { id: user.id, username: user.username, role: null, ip: null };
-      await recordProfileChange(m, self, user, 'email', spent.old_email);
+      await commitProfileChange(m, selfActor(user, null), user, 'email', spent.old_email);
       return user.email;
     });
     return { status: 200, message: ACCOUNT_MSG.profile.confirmed, data: { email } };
   }
+}
+
+/** The account acting on itself (a confirmation link carries no session, hence no role). */
+function selfActor(user: AccountUser, ip: string | null): Actor {
+  return { id: user.id, username: user.username, email: user.email, role: null, ip };
 }

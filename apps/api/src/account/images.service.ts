@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import { ACCOUNT_MSG, MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { commitChange } from '@portal/db';
+import { isSuperadmin, requireAccess } from '../common/access';
+import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -15,7 +17,8 @@ import {
   sniffImage,
   type IMAGE_VARIANTS,
 } from './image-files';
-import { companyExists, imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
+import { companyExists } from '../org/org.repository';
+import { imageVisibleTo, replaceCompanyPicture, replaceUserPicture } from './account.repository';
 import { Limiter } from '../common/limiter';
 
 /** Decoding/re-encoding is CPU work on libuv's pool: cap it like password hashing. */
@@ -45,7 +48,7 @@ export class ImagesService {
    * pictures of their own account, of their company's users and their company's logo.
    */
   async canRead(user: RequestUser, name: string): Promise<boolean> {
-    if (user.role === 'superadmin') return true;
+    if (isSuperadmin(user)) return true;
     return imageVisibleTo(this.db, `${IMAGE_URL_PREFIX}${name}`, user);
   }
 
@@ -55,12 +58,14 @@ export class ImagesService {
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceUserPicture(m, user.id, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-      await publishEvent(
-        m,
-        'account.profile_image_changed',
-        { userId: user.id, username: user.username, email: user.email, companyId: row.company_id },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'account.profile_image_changed',
+            payload: { userId: user.id, username: user.username, email: user.email, companyId: row.company_id },
+          },
+        ],
+      });
       return row.old;
     });
     await this.store.removeByUrl(previous);
@@ -70,30 +75,28 @@ export class ImagesService {
   /** `PATCH company/upload/{companyId}`: admins of that company, or a superadmin. */
   async uploadCompany(user: RequestUser, companyId: string, req: FastifyRequest): Promise<ImageUploadResponse> {
     // Authorise before reading the body: tenancy comes from the session, never from the request.
-    if (user.role !== 'superadmin' && !(user.role === 'admin' && user.companyId === companyId)) {
-      throw new ApiException(
-        user.role === 'admin' ? 404 : 403,
-        user.role === 'admin' ? ACCOUNT_MSG.upload.companyNotFound : MSG.notAuthorized,
-      );
-    }
+    requireAccess(user, { roles: ['superadmin', 'admin'] }, new ApiException(403, MSG.notAuthorized));
+    requireAccess(user, { companies: [companyId] }, new ApiException(404, ACCOUNT_MSG.upload.companyNotFound));
     if (!(await companyExists(this.db, companyId))) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
     const { url } = await this.receive(req, 'company');
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceCompanyPicture(m, companyId, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
-      await publishEvent(
-        m,
-        'account.company_image_changed',
-        {
-          userId: user.id,
-          username: user.username,
-          email: user.email,
-          companyId: user.companyId,
-          targetCompanyId: companyId,
-          companyName: row.name,
-        },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'account.company_image_changed',
+            payload: {
+              userId: user.id,
+              username: user.username,
+              email: user.email,
+              companyId: user.companyId,
+              targetCompanyId: companyId,
+              companyName: row.name,
+            },
+          },
+        ],
+      });
       return row.old;
     });
     await this.store.removeByUrl(previous);

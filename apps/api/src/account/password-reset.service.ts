@@ -7,8 +7,7 @@ import {
   type ResetLinkCheckInput,
   type ResetPasswordInput,
 } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
@@ -60,20 +59,23 @@ export class PasswordResetService {
     if (user) {
       await this.db.transaction(async (m) => {
         const issued = await issueResetToken(m, user.id, RESET_TOKEN_TTL_SECONDS, client.ip);
-        const eventId = await publishEvent(
-          m,
-          'account.password_reset_requested',
-          {
-            userId: user.id,
-            username: user.username,
-            email: user.email,
-            companyId: user.company_id,
-            token: issued.token,
-            expiresAt: issued.expiresAt,
-            ip: client.ip,
-          },
-          user.id,
-        );
+        const requester = { id: user.id, username: user.username, email: user.email, role: null, ip: client.ip };
+        const [eventId] = await commitChange(m, requester, {
+          events: [
+            {
+              type: 'account.password_reset_requested',
+              payload: {
+                userId: user.id,
+                username: user.username,
+                email: user.email,
+                companyId: user.company_id,
+                token: issued.token,
+                expiresAt: issued.expiresAt,
+                ip: client.ip,
+              },
+            },
+          ],
+        });
         await attachTokenEvent(m, issued.id, eventId);
       });
     }
@@ -116,19 +118,19 @@ export class PasswordResetService {
       const user = (await setPasswordHash(m, userId, passwordHash))!;
       await scrubTokensFromOutbox(m, spent.event_id ? [spent.event_id] : []);
       await voidLiveResetTokens(m, userId, 'password_reset');
-      const self = { id: userId, username: user.username, role: user.role, ip: client.ip };
+      const self = { id: userId, username: user.username, email: user.email, role: user.role, ip: client.ip };
       await this.sessions.revokeAllForUsers(m, [userId], 'password_changed', null, self);
-      await recordAudit(m, self, [
-        { action: 'account.password_reset', entity: 'user', entityId: userId, companyId: user.company_id },
-      ]);
       // The user proved they own the mailbox: lift sign-in blocks left by earlier failures.
       await clearThrottlePrefix(m, throttleKeys.accountAnyIp(user.email));
-      await publishEvent(
-        m,
-        'account.password_reset_completed',
-        { userId, username: user.username, email: user.email, companyId: user.company_id, ip: client.ip },
-        userId,
-      );
+      await commitChange(m, self, {
+        events: [
+          {
+            type: 'account.password_reset_completed',
+            payload: { userId, username: user.username, email: user.email, companyId: user.company_id, ip: client.ip },
+          },
+        ],
+        audit: [{ action: 'account.password_reset', entity: 'user', entityId: userId, companyId: user.company_id }],
+      });
     });
     return { status: 200, message: ACCOUNT_MSG.reset.success };
   }

@@ -3,7 +3,7 @@ import type { AuditEntity, AuditEntryView, AuditValues, RoleKey } from '@portal/
 import type { AuditQuery } from '@portal/domain';
 import { likePattern } from '../org/org.repository';
 
-/* The read side of the audit log (entries are written by recordAudit in audit.sql.ts). */
+/* The read side of the audit log (entries are written by libs/db `commitChange`, in each change's transaction). */
 
 interface RawEntry {
   id: string;

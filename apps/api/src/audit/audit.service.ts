@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { stringify } from 'csv-stringify';
 import { DataSource } from 'typeorm';
 import type { AuditEntryView, AuditListResponse } from '@portal/contracts';
-import { AUDIT_EXPORT_MAX_ROWS, MSG, type AuditQuery } from '@portal/domain';
+import { AUDIT_EXPORT_MAX_ROWS, MSG, neutraliseCell, type AuditQuery } from '@portal/domain';
+import { isSuperadmin, requireAccess } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { auditBatches, listAudit } from './audit.repository';
@@ -21,11 +22,6 @@ const CSV_COLUMNS = [
   'ip',
 ];
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 function csvRow(e: AuditEntryView): string[] {
   const cells = [
     e.created_at,
@@ -42,16 +38,16 @@ function csvRow(e: AuditEntryView): string[] {
   return cells.map(neutraliseCell);
 }
 
-/** Read side of the audit log. Writes happen in each feature's own transaction (recordAudit). */
+/** Read side of the audit log. Writes happen in each feature's own transaction (libs/db `commitChange`). */
 @Injectable()
 export class AuditService {
   constructor(private readonly db: DataSource) {}
 
   /** Superadmin: everything; company admin: entries of their own company only (from the session). */
   private scope(actor: RequestUser): string | null {
-    if (actor.role === 'superadmin') return null;
-    if (actor.role === 'admin' && actor.companyId) return actor.companyId;
-    throw new ApiException(403, MSG.notAuthorized);
+    if (isSuperadmin(actor)) return null;
+    requireAccess(actor, { roles: ['admin'], companies: [actor.companyId] }, new ApiException(403, MSG.notAuthorized));
+    return actor.companyId;
   }
 
   async list(q: AuditQuery, actor: RequestUser): Promise<AuditListResponse> {

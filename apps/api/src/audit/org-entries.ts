@@ -1,6 +1,7 @@
 import type { CompanyListItem } from '@portal/contracts';
 import type { UserSummaryRow } from '../auth/auth.repository';
-import { changedFields, type AuditEntry } from './audit.sql';
+import type { AuditEntry } from '@portal/db';
+import { changedFields } from './changed-fields';
 
 /* Audit entries of the companies and users screens: API field names, changed fields only. */
 

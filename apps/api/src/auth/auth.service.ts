@@ -7,8 +7,8 @@ import type {
   ValidateResult,
 } from '@portal/contracts';
 import { MSG, policyCovers, type LoginInput } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit, type AuditActor } from '../audit/audit.sql';
+import { commitChange, type Actor } from '@portal/db';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from './password.service';
@@ -133,19 +133,18 @@ export class AuthService {
   ): Promise<void> {
     const run = async (m: EntityManager) => {
       const lockout = failures === THROTTLE.perAccountAndIp;
-      await recordAudit(m, signInActor(null, email, { ip }), [
-        signInEntry(action, user),
-        ...(lockout ? [signInEntry('auth.lockout', user)] : []),
-      ]);
-      // Exactly once per window: the failure that spends the budget raises the alarm.
-      if (lockout) {
-        await publishEvent(
-          m,
-          'auth.login_throttled',
-          { email, userId: user?.id ?? null, username: user?.username ?? null, ip, failures },
-          user?.id ?? null,
-        );
-      }
+      await commitChange(m, signInActor(null, email, { ip }), {
+        audit: [signInEntry(action, user), ...(lockout ? [signInEntry('auth.lockout', user)] : [])],
+        // Exactly once per window: the failure that spends the budget raises the alarm.
+        events: lockout
+          ? [
+              {
+                type: 'auth.login_throttled',
+                payload: { email, userId: user?.id ?? null, username: user?.username ?? null, ip, failures },
+              },
+            ]
+          : [],
+      });
     };
     await (manager ? run(manager) : this.db.transaction(run));
   }
@@ -154,9 +153,9 @@ export class AuthService {
     const sessionId = await this.db.transaction(async (m) => {
       await recordLogin(m, user.id);
       const id = await this.sessions.create(m, user.id, client.ip, client.userAgent, enrolmentOnly);
-      await recordAudit(m, signInActor(user, user.email, client), [
-        { action: 'auth.login', entity: 'session', entityId: id, companyId: user.company_id },
-      ]);
+      await commitChange(m, signInActor(user, user.email, client), {
+        audit: [{ action: 'auth.login', entity: 'session', entityId: id, companyId: user.company_id }],
+      });
       return id;
     });
     return this.tokens.signAccess(user.id, sessionId);
@@ -165,13 +164,12 @@ export class AuthService {
   private async assertActive(user: LoginCandidate, client: ClientInfo): Promise<void> {
     if (!user.status || (user.company_id !== null && user.company_status === false)) {
       await this.db.transaction(async (m) => {
-        await publishEvent(
-          m,
-          'auth.disabled_login',
-          { userId: user.id, username: user.username, email: user.email },
-          user.id,
-        );
-        await recordAudit(m, signInActor(user, user.email, client), [signInEntry('auth.login_refused', user)]);
+        await commitChange(m, signInActor(user, user.email, client), {
+          events: [
+            { type: 'auth.disabled_login', payload: { userId: user.id, username: user.username, email: user.email } },
+          ],
+          audit: [signInEntry('auth.login_refused', user)],
+        });
       });
       throw new ApiException(403, MSG.login.disabled);
     }
@@ -198,16 +196,16 @@ export class AuthService {
   }
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
-    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', auditActor(user)));
+    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', actorOf(user)));
     return { status: 200, message: MSG.session.loggedOut };
   }
 }
 
 /** The account once its password was proven; otherwise only the email that was tried. */
-function signInActor(user: LoginCandidate | null, email: string, client: { ip: string }): AuditActor {
+function signInActor(user: LoginCandidate | null, email: string, client: { ip: string }): Actor {
   return user
-    ? { id: user.id, username: user.username, role: user.role, ip: client.ip }
-    : { id: null, username: email, role: null, ip: client.ip };
+    ? { id: user.id, username: user.username, email: user.email, role: user.role, ip: client.ip }
+    : { id: null, username: email, email, role: null, ip: client.ip };
 }
 
 /** An account a sign-in step was tried against. */

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap } from '@portal/contracts';
-import { publishRealtime } from '@portal/platform';
+import type { ClientEventMap } from '@portal/contracts';
+import { commitChange, SYSTEM_ACTOR, type Actor } from '@portal/db';
 import type { RequestUser } from '../common/request-user';
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.sql';
 import { SESSION_TTL_SECONDS, TokenService } from './token.service';
 import {
   extendSession,
@@ -56,11 +55,10 @@ export class SessionsService {
     manager: EntityManager,
     sessionId: string,
     reason: RevokeReason,
-    actor: AuditActor | null = null,
+    actor: Actor | null = null,
   ): Promise<void> {
     const rows = await revokeSession(manager, sessionId, reason);
-    await this.auditRevoked(manager, rows, reason, actor);
-    await this.announceRevoked(manager, [sessionId], reason);
+    await this.commitRevoked(manager, [sessionId], rows, reason, actor);
   }
 
   /**
@@ -72,42 +70,40 @@ export class SessionsService {
     userIds: string[],
     reason: RevokeReason,
     exceptSessionId: string | null = null,
-    actor: AuditActor | null = null,
+    actor: Actor | null = null,
   ): Promise<number> {
     if (userIds.length === 0) return 0;
     const rows = await revokeUserSessions(manager, userIds, reason, exceptSessionId);
-    await this.auditRevoked(manager, rows, reason, actor);
-    await this.announceRevoked(
+    await this.commitRevoked(
       manager,
       rows.map((r) => r.id),
+      rows,
       reason,
+      actor,
     );
     return rows.length;
   }
 
-  /** One `session.revoked` entry per session, in one insert; no actor given = the system did it. */
-  private async auditRevoked(
+  /**
+   * One `session.revoked` audit entry per session (one insert; no actor given = the system did it);
+   * the sessions' sockets are told and closed on commit.
+   */
+  private async commitRevoked(
     manager: EntityManager,
+    sessionIds: string[],
     rows: RevokedSessionRow[],
     reason: RevokeReason,
-    actor: AuditActor | null,
+    actor: Actor | null,
   ): Promise<void> {
-    await recordAudit(
-      manager,
-      actor ?? SYSTEM_ACTOR,
-      rows.map((r) => ({
+    await commitChange(manager, actor ?? SYSTEM_ACTOR, {
+      events: sessionIds.length ? [{ type: 'session.revoked', payload: { sessionIds, reason } }] : [],
+      audit: rows.map((r) => ({
         action: 'session.revoked',
         entity: 'session',
         entityId: r.id,
         companyId: r.company_id,
         after: { reason, user_id: r.user_id },
       })),
-    );
-  }
-
-  private async announceRevoked(manager: EntityManager, sessionIds: string[], reason: RevokeReason): Promise<void> {
-    for (const sid of sessionIds) {
-      await publishRealtime(manager, rooms.session(sid), 'session.revoked', { reason }, { disconnect: true });
-    }
+    });
   }
 }

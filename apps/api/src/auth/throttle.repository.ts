@@ -1,4 +1,4 @@
-import { type Db, execute, queryRows } from '@portal/db';
+import { type Db, escapeLike, execute, queryRows } from '@portal/db';
 
 /**
  * Fixed-window counters in `auth_throttle`, shared by sign-in, password and two-factor budgets, so
@@ -104,8 +104,4 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
 /** Removes every counter whose key starts with `prefix` (taken literally). */
 export async function clearThrottlePrefix(db: Db, prefix: string): Promise<void> {
   await execute(db, `DELETE FROM auth_throttle WHERE key LIKE $1`, [`${escapeLike(prefix)}%`]);
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

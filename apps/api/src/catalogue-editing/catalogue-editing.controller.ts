@@ -13,9 +13,12 @@ import {
   type NewProductInput,
   type SaveVariantsInput,
   type VariantInput,
+  FILE_MSG,
+  idSchema,
 } from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { sendFile, type OutgoingFile } from '../common/send-file';
 import { ZodPipe } from '../common/zod.pipe';
 import { EditPipe } from './edit.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
@@ -29,6 +32,10 @@ import { CatalogueFilesService } from './files.service';
  */
 const productIdPipe = new EditPipe(parseEditId(CATALOGUE_MSG.invalidProductId));
 const variantIdPipe = new EditPipe(parseEditId(EDIT_MSG.invalidVariantId));
+
+/** File and owner ids in paths: anything but a UUID answers the route's 404, like an unknown id. */
+const FILE_ID = new ZodPipe(idSchema, { status: 404, message: FILE_MSG.notFound });
+const OWNER_ID = new ZodPipe(idSchema, { status: 404, message: FILE_MSG.ownerNotFound });
 
 @Controller('catalogue')
 export class CatalogueEditingController {
@@ -77,13 +84,13 @@ export class CatalogueEditingController {
 
   @Allow('superadmin')
   @Patch('deletefile/:fileId')
-  deleteFile(@CurrentUser() user: RequestUser, @Param('fileId') fileId: string) {
+  deleteFile(@CurrentUser() user: RequestUser, @Param('fileId', FILE_ID) fileId: string) {
     return this.files.remove(user, fileId);
   }
 
   @Allow('superadmin')
   @Patch('upload/file/:id')
-  upload(@CurrentUser() user: RequestUser, @Param('id') id: string, @Req() req: FastifyRequest) {
+  upload(@CurrentUser() user: RequestUser, @Param('id', OWNER_ID) id: string, @Req() req: FastifyRequest) {
     return this.files.upload(user, id, req);
   }
 
@@ -132,7 +139,7 @@ export class CatalogueEditingController {
   /** Resources of a product (or category / sub-category): superadmins see every status. */
   @Allow()
   @Get('product/:productId/files')
-  listFiles(@CurrentUser() user: RequestUser, @Param('productId') productId: string) {
+  listFiles(@CurrentUser() user: RequestUser, @Param('productId', OWNER_ID) productId: string) {
     return this.files.list(user, productId);
   }
 
@@ -140,7 +147,7 @@ export class CatalogueEditingController {
   @Get('file/:fileId')
   async file(
     @CurrentUser() user: RequestUser,
-    @Param('fileId') fileId: string,
+    @Param('fileId', FILE_ID) fileId: string,
     @Query('download') download: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
@@ -152,22 +159,15 @@ export class CatalogueEditingController {
 
   @Allow()
   @Get('file/:fileId/thumbnail')
-  async thumbnail(@CurrentUser() user: RequestUser, @Param('fileId') fileId: string, @Res() reply: FastifyReply) {
+  async thumbnail(
+    @CurrentUser() user: RequestUser,
+    @Param('fileId', FILE_ID) fileId: string,
+    @Res() reply: FastifyReply,
+  ) {
     await this.send(reply, await this.files.open(user, fileId, true));
   }
 
-  private async send(
-    reply: FastifyReply,
-    f: { stream: NodeJS.ReadableStream; mime: string; disposition: string; size: number },
-  ): Promise<void> {
-    // Images also get a CSP that forbids any active content; PDFs keep the browser's own viewer working.
-    if (f.mime.startsWith('image/')) void reply.header('content-security-policy', "default-src 'none'; sandbox");
-    await reply
-      .header('content-type', f.mime)
-      .header('content-length', String(f.size))
-      .header('content-disposition', f.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=300')
-      .send(f.stream);
+  private send(reply: FastifyReply, f: OutgoingFile): Promise<void> {
+    return sendFile(reply, f, { sandbox: f.mime.startsWith('image/'), cacheControl: 'private, max-age=300' });
   }
 }

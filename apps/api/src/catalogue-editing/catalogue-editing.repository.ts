@@ -1,4 +1,4 @@
-import type { CatalogueVariant, ProductLine } from '@portal/contracts';
+import type { EditorProduct, EditorVariant, ProductLine } from '@portal/contracts';
 import type { NormalizedVariant } from '@portal/domain';
 import { STORED_VARIANT_COLUMNS, execute, queryOne, queryRows, type Db, type StoredVariant } from '@portal/db';
 
@@ -81,17 +81,7 @@ const NODE_SQL = `
 
 /* ------------------------------------------------------------------ API shapes */
 
-/** The superadmin view of a variant (the client fields plus list_price and version). */
-export type EditorVariant = CatalogueVariant & Required<Pick<CatalogueVariant, 'list_price' | 'version'>>;
-
-export interface EditorProduct {
-  _id: string;
-  name: string;
-  catalogue_id: string;
-  subcatalogue_id: string | null;
-  image_path: string | null;
-  variants: EditorVariant[];
-}
+export type { EditorProduct, EditorVariant };
 
 const num = (v: string | null): number | null => (v === null ? null : Number(v));
 

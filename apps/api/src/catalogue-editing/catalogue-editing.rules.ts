@@ -80,10 +80,3 @@ export function differs(cur: VariantRow, next: NormalizedVariant, order: number)
     cur.display_order !== order
   );
 }
-
-export function isUniqueViolation(err: unknown): boolean {
-  return (
-    (err as { code?: string })?.code === '23505' ||
-    (err as { driverError?: { code?: string } })?.driverError?.code === '23505'
-  );
-}

@@ -13,7 +13,8 @@ import {
   type SaveVariantsInput,
   type VariantInput,
 } from '@portal/domain';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import type { SaveVariantsConflict, SaveVariantsResponse, VariantConflict } from '@portal/contracts';
+import { isUniqueViolation } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import {
@@ -27,29 +28,15 @@ import {
   takenPartNumbers,
   toEditorVariant,
   updateVariants,
-  type EditorProduct,
-  type EditorVariant,
   type RowWrite,
 } from './catalogue-editing.repository';
-import {
-  differs,
-  firstMessage,
-  isUniqueViolation,
-  rejectIgnoredFields,
-  resolvePriceFields,
-} from './catalogue-editing.rules';
-import { afterVariantsChange, editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
+import { differs, firstMessage, rejectIgnoredFields, resolvePriceFields } from './catalogue-editing.rules';
+import { commitVariantsChange, editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
 import { variantEntries } from './variant-audit';
 
-export interface Conflict {
-  _id: string;
-  part_number: string;
-  current: EditorVariant | null;
-}
-
 export type SaveResult =
-  | { kind: 'ok'; body: { status: 200; message: string; data: EditorProduct } }
-  | { kind: 'conflict'; body: { status: 409; message: string; conflicts: Conflict[] } };
+  | { kind: 'ok'; body: SaveVariantsResponse & { status: 200; message: string } }
+  | { kind: 'conflict'; body: SaveVariantsConflict };
 
 /**
  * Variant edits: the grid's atomic save and the single-variant calls. Every write to a product first
@@ -93,7 +80,7 @@ export class CatalogueEditingService {
         const byId = new Map(current.map((r) => [r.id, r]));
 
         // 2. Versions.
-        const conflicts: Conflict[] = [];
+        const conflicts: VariantConflict[] = [];
         input.forEach((row) => {
           const id = typeof row._id === 'string' && !isNewRowId(row._id) && row._id ? row._id.toLowerCase() : null;
           if (!id) return;
@@ -189,19 +176,19 @@ export class CatalogueEditingService {
           ...inserts.map((u) => ({ id: u.id, pn: u.value.part_number, old: null, next: u.value.list_price_cents })),
         ];
         await recordPrices(m, productId, user, priceChanges);
-        await recordAudit(
-          m,
-          auditActor(user),
-          variantEntries(productId, byId, { inserts, updates, deleted: toDelete, reorder }),
-        );
-
         if (toDelete.length || updates.length || inserts.length || reorder.length) {
-          await afterVariantsChange(m, p, user, {
-            added: inserts.length,
-            updated: updates.length,
-            deleted: toDelete.length,
-            priceChanges: priceChanges.length,
-          });
+          await commitVariantsChange(
+            m,
+            p,
+            user,
+            {
+              added: inserts.length,
+              updated: updates.length,
+              deleted: toDelete.length,
+              priceChanges: priceChanges.length,
+            },
+            variantEntries(productId, byId, { inserts, updates, deleted: toDelete, reorder }),
+          );
         }
         return {
           kind: 'ok',
@@ -245,19 +232,19 @@ export class CatalogueEditingService {
         if (differs(cur, value, order)) {
           await updateVariants(m, productId, [{ id: cur.id, value, order }]);
           const updates = [{ id: cur.id, value, order }];
-          await recordAudit(m, auditActor(user), variantEntries(productId, new Map([[cur.id, cur]]), { updates }));
           const priceChanged = Number(cur.list_price_cents) !== value.list_price_cents;
           if (priceChanged) {
             await recordPrices(m, productId, user, [
               { id: cur.id, pn: value.part_number, old: Number(cur.list_price_cents), next: value.list_price_cents },
             ]);
           }
-          await afterVariantsChange(m, p, user, {
-            added: 0,
-            updated: 1,
-            deleted: 0,
-            priceChanges: priceChanged ? 1 : 0,
-          });
+          await commitVariantsChange(
+            m,
+            p,
+            user,
+            { added: 0, updated: 1, deleted: 0, priceChanges: priceChanged ? 1 : 0 },
+            variantEntries(productId, new Map([[cur.id, cur]]), { updates }),
+          );
         }
         const after = (await findVariant(m, cur.id))!;
         return { status: 200, message: EDIT_MSG.variantUpdated, data: toEditorVariant(after) };
@@ -293,19 +280,19 @@ export class CatalogueEditingService {
           order: (parseIntField(input[i].display_order) as number | null) ?? base + i + 1,
         }));
         await insertVariants(m, productId, inserts);
-        await recordAudit(m, auditActor(user), variantEntries(productId, new Map(), { inserts }));
         await recordPrices(
           m,
           productId,
           user,
           inserts.map((r) => ({ id: r.id, pn: r.value.part_number, old: null, next: r.value.list_price_cents })),
         );
-        await afterVariantsChange(m, p, user, {
-          added: inserts.length,
-          updated: 0,
-          deleted: 0,
-          priceChanges: inserts.length,
-        });
+        await commitVariantsChange(
+          m,
+          p,
+          user,
+          { added: inserts.length, updated: 0, deleted: 0, priceChanges: inserts.length },
+          variantEntries(productId, new Map(), { inserts }),
+        );
         return { status: 201, message: EDIT_MSG.variantsAppended, data: await editorProduct(m, p) };
       }),
     );
@@ -319,8 +306,13 @@ export class CatalogueEditingService {
       const [deleted] = await deleteVariants(m, productId, [variantId.toLowerCase()]);
       if (!deleted) throw new ApiException(404, CATALOGUE_MSG.variantNotFound);
       const byId = new Map(gone ? [[gone.id, gone]] : []);
-      await recordAudit(m, auditActor(user), variantEntries(productId, byId, { deleted: [deleted] }));
-      await afterVariantsChange(m, p, user, { added: 0, updated: 0, deleted: 1, priceChanges: 0 });
+      await commitVariantsChange(
+        m,
+        p,
+        user,
+        { added: 0, updated: 0, deleted: 1, priceChanges: 0 },
+        variantEntries(productId, byId, { deleted: [deleted] }),
+      );
       return { status: 200, message: EDIT_MSG.variantDeleted, data: { _id: deleted } };
     });
   }

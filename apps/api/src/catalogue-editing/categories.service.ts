@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PRODUCT_LINE_MSG, type CategoryUpdateInput } from '@portal/domain';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { lockCategory, setCategoryProductLine } from './catalogue-editing.repository';
-import { broadcastCatalogueChanged } from './catalogue-events';
 
 /** Category settings a superadmin edits: the product line that prices the category. */
 @Injectable()
@@ -21,17 +21,19 @@ export class CategoriesEditingService {
         return { status: 200, message: PRODUCT_LINE_MSG.updated, data: toView(before) };
       }
       const after = await setCategoryProductLine(m, categoryId, input.product_line);
-      await recordAudit(m, auditActor(user), [
-        {
-          action: 'category.updated',
-          entity: 'category',
-          entityId: categoryId,
-          companyId: null,
-          before: { name: before.name, product_line: before.product_line },
-          after: { product_line: after.product_line },
-        },
-      ]);
-      await broadcastCatalogueChanged(m, { categoryId, productId: null, kind: 'catalogue' });
+      await commitChange(m, actorOf(user), {
+        events: [{ type: 'category.updated', payload: { categoryId, productLineChanged: true } }],
+        audit: [
+          {
+            action: 'category.updated',
+            entity: 'category',
+            entityId: categoryId,
+            companyId: null,
+            before: { name: before.name, product_line: before.product_line },
+            after: { product_line: after.product_line },
+          },
+        ],
+      });
       return { status: 200, message: PRODUCT_LINE_MSG.updated, data: toView(after) };
     });
   }

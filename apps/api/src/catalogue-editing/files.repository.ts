@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@portal/db';
+import { queryOne, queryRows, type Db, type StoredFile } from '@portal/db';
 
 /** Catalogue resources (`files`): owners are products, categories or sub-categories. */
 
@@ -14,19 +14,7 @@ export interface FileView {
   created_at: string;
 }
 
-export interface FileRow {
-  id: string;
-  owner_type: 'category' | 'subcategory' | 'product';
-  owner_id: string;
-  name: string;
-  mime: string;
-  size: string;
-  status: FileView['status'] | 'deleted';
-  reason: string | null;
-  storage_name: string | null;
-  thumbnail_name: string | null;
-  created_at: Date;
-}
+export type FileRow = StoredFile;
 
 export const filePath = (id: string) => `/api/catalogue/file/${id}`;
 

@@ -7,8 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
-import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars, isUuid } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { CATALOGUE_MSG, FILE_MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
+import { commitChange } from '@portal/db';
 import {
   MAX_CATALOGUE_FILE_BYTES,
   MAX_CATALOGUE_FILES_PER_UPLOAD,
@@ -21,11 +21,10 @@ import {
   type SniffedKind,
 } from '@portal/platform';
 import { ENV } from '../infra/tokens';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
-import { broadcastCatalogueChanged } from './catalogue-events';
 import { deleteFileRow, findFile, findFileOwner, insertFiles, ownerFiles, toFileView } from './files.repository';
 
 const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
@@ -104,13 +103,8 @@ export class CatalogueFilesService {
     this.dir = catalogueFilesDir(env.FILES_DIR);
   }
 
-  private checkId(id: string, message: string): void {
-    if (!isUuid(id)) throw new ApiException(404, message);
-  }
-
   /** `PATCH catalogue/upload/file/{id}` (product, category or sub-category), multipart field `files`. */
   async upload(user: RequestUser, ownerId: string, req: FastifyRequest) {
-    this.checkId(ownerId, FILE_MSG.ownerNotFound);
     const owner = await findFileOwner(this.db, ownerId);
     if (!owner) throw new ApiException(404, FILE_MSG.ownerNotFound);
     if (!req.isMultipart?.()) throw new ApiException(400, FILE_MSG.noFiles);
@@ -153,34 +147,26 @@ export class CatalogueFilesService {
             storage: f.final!,
           })),
         );
-        await recordAudit(
-          m,
-          auditActor(user),
-          inserted.map((f) => ({
+        await commitChange(m, actorOf(user), {
+          events: [
+            {
+              type: 'catalogue.files_uploaded',
+              payload: {
+                ownerType: owner.kind,
+                ownerId: owner.id,
+                ownerName: owner.name,
+                categoryId: owner.category_id,
+                files: received.map((f) => ({ fileId: f.id, name: f.name })),
+              },
+            },
+          ],
+          audit: inserted.map((f) => ({
             action: 'file.added',
             entity: 'file' as const,
             entityId: f.id,
             companyId: null,
             after: { name: f.name, owner_type: f.owner_type, owner_id: f.owner_id, mime: f.mime, size: Number(f.size) },
           })),
-        );
-        await publishEvent(
-          m,
-          'catalogue.files_uploaded',
-          {
-            ownerType: owner.kind,
-            ownerId: owner.id,
-            ownerName: owner.name,
-            categoryId: owner.category_id,
-            files: received.map((f) => ({ fileId: f.id, name: f.name })),
-            actor: actorOf(user),
-          },
-          user.id,
-        );
-        await broadcastCatalogueChanged(m, {
-          categoryId: owner.category_id,
-          productId: owner.kind === 'product' ? owner.id : null,
-          kind: 'files',
         });
         return inserted;
       });
@@ -262,38 +248,39 @@ export class CatalogueFilesService {
 
   /** `PATCH catalogue/deletefile/{fileId}`. */
   async remove(user: RequestUser, fileId: string) {
-    this.checkId(fileId, FILE_MSG.notFound);
     const stored = await this.db.transaction(async (m) => {
       const f = await deleteFileRow(m, fileId);
       if (!f) throw new ApiException(404, FILE_MSG.notFound);
       const owner = await findFileOwner(m, f.owner_id);
-      await recordAudit(m, auditActor(user), [
-        {
-          action: 'file.removed',
-          entity: 'file',
-          entityId: f.id,
-          companyId: null,
-          before: { name: f.name, owner_type: f.owner_type, owner_id: f.owner_id, mime: f.mime, size: Number(f.size) },
-        },
-      ]);
-      await publishEvent(
-        m,
-        'catalogue.file_deleted',
-        {
-          ownerType: f.owner_type,
-          ownerId: f.owner_id,
-          ownerName: owner?.name ?? '',
-          categoryId: owner?.category_id ?? f.owner_id,
-          fileId: f.id,
-          name: f.name,
-          actor: actorOf(user),
-        },
-        user.id,
-      );
-      await broadcastCatalogueChanged(m, {
-        categoryId: owner?.category_id ?? null,
-        productId: f.owner_type === 'product' ? f.owner_id : null,
-        kind: 'files',
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'catalogue.file_deleted',
+            payload: {
+              ownerType: f.owner_type,
+              ownerId: f.owner_id,
+              ownerName: owner?.name ?? '',
+              categoryId: owner?.category_id ?? f.owner_id,
+              fileId: f.id,
+              name: f.name,
+            },
+          },
+        ],
+        audit: [
+          {
+            action: 'file.removed',
+            entity: 'file',
+            entityId: f.id,
+            companyId: null,
+            before: {
+              name: f.name,
+              owner_type: f.owner_type,
+              owner_id: f.owner_id,
+              mime: f.mime,
+              size: Number(f.size),
+            },
+          },
+        ],
       });
       return [f.storage_name, f.thumbnail_name].filter((s): s is string => !!s);
     });
@@ -303,9 +290,8 @@ export class CatalogueFilesService {
 
   /** `GET catalogue/product/{id}/files` (also category/sub-category ids). */
   async list(user: RequestUser, ownerId: string) {
-    this.checkId(ownerId, FILE_MSG.ownerNotFound);
     if (!(await findFileOwner(this.db, ownerId))) throw new ApiException(404, FILE_MSG.ownerNotFound);
-    const superadmin = user.role === 'superadmin';
+    const superadmin = isSuperadmin(user);
     const rows = await ownerFiles(this.db, ownerId, superadmin);
     return { status: 200, data: rows.map(toFileView) };
   }
@@ -319,9 +305,8 @@ export class CatalogueFilesService {
     fileId: string,
     thumbnail: boolean,
   ): Promise<{ stream: ReadStream; mime: string; disposition: string; size: number }> {
-    this.checkId(fileId, FILE_MSG.notFound);
     const f = await findFile(this.db, fileId);
-    const visible = f && (f.status === 'ready' || (user.role === 'superadmin' && f.status === 'processing'));
+    const visible = f && (f.status === 'ready' || (isSuperadmin(user) && f.status === 'processing'));
     if (!f || !visible) throw new ApiException(404, FILE_MSG.notFound);
     const kind = thumbnail ? 'webp' : kindFromMime(f.mime);
     const file = catalogueFilePath(this.env.FILES_DIR, thumbnail ? f.thumbnail_name : f.storage_name);

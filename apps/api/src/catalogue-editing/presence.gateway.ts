@@ -2,15 +2,12 @@ import { Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { rooms } from '@portal/contracts';
+import { PRESENCE_TTL_SECONDS, rooms } from '@portal/contracts';
 import { isUuid } from '@portal/domain';
 import { publishRealtime } from '@portal/platform';
 import type { RequestUser } from '../common/request-user';
 import { limitedMessage } from '../realtime/socket-limits';
 import { joinPresence, leavePresence, productEditors, sweepPresence, type Editors } from './presence.repository';
-
-/** A presence row lives this long unless the client re-sends `presence.join` (heartbeat every ~30 s). */
-export const PRESENCE_TTL_SECONDS = 90;
 
 /**
  * Who is editing which product. Shares the lead's Socket.IO server (same path, so
@@ -19,7 +16,8 @@ export const PRESENCE_TTL_SECONDS = 90;
  * `presence.changed` goes out through NOTIFY to the superadmin role room on every instance.
  *
  * Client protocol (superadmin sockets only):
- *  - emit `presence.join` {productId} when opening a product in edit mode, and again every 30 s;
+ *  - emit `presence.join` {productId} when opening a product in edit mode, and again every
+ *    PRESENCE_HEARTBEAT_SECONDS (libs/contracts) while it stays open — below PRESENCE_TTL_SECONDS;
  *    the ack is {editors}. Others receive `presence.changed` {productId, editors}.
  *  - emit `presence.leave` {productId} (or nothing: disconnecting leaves every product).
  */
@@ -73,10 +71,12 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
       ttlSeconds: PRESENCE_TTL_SECONDS,
     });
     if (!joined) return { error: 'Product not found' };
-    // Expired rows (crashed instance, lost heartbeat) are swept on the way.
-    await sweepPresence(this.db);
+    // Expired rows (crashed instance, lost heartbeat) are swept on the way — every editor's heartbeat
+    // does this — and the products they left are told their editors.
+    const swept = await sweepPresence(this.db);
+    for (const left of swept) if (left !== id) await this.broadcast(left, await this.editors(left));
     const editors = await this.editors(id);
-    if (joined.fresh) await this.broadcast(id, editors);
+    if (joined.fresh || swept.includes(id)) await this.broadcast(id, editors);
     return { editors };
   }
 

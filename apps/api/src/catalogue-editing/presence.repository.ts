@@ -1,5 +1,5 @@
 import type { ClientEventMap } from '@portal/contracts';
-import { execute, queryRows, type Db } from '@portal/db';
+import { queryRows, type Db } from '@portal/db';
 
 /** Who is editing which product (`catalogue_presence`): shared by every API instance. */
 export type Editors = ClientEventMap['presence.changed']['editors'];
@@ -23,9 +23,14 @@ export async function joinPresence(
   return rows[0] ?? null;
 }
 
-/** Expired rows (crashed instance, lost heartbeat). */
-export async function sweepPresence(db: Db): Promise<void> {
-  await execute(db, `DELETE FROM catalogue_presence WHERE expires_at < now()`);
+/** Expired rows (crashed instance, closed tab without a disconnect); returns the products they left. */
+export async function sweepPresence(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ product_id: string }>(
+    db,
+    `WITH gone AS (DELETE FROM catalogue_presence WHERE expires_at < now() RETURNING product_id)
+     SELECT DISTINCT product_id FROM gone`,
+  );
+  return rows.map((r) => r.product_id);
 }
 
 /** Removes a socket from one product (or all); returns the products it left. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CATALOGUE_MSG, VARIANT_MSG } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
+import { commitChange, isUniqueViolation, type AuditEntry, type Db } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
@@ -14,8 +14,6 @@ import {
   type PriceChange,
   type ProductRow,
 } from './catalogue-editing.repository';
-import { isUniqueViolation } from './catalogue-editing.rules';
-import { broadcastCatalogueChanged } from './catalogue-events';
 
 /* Steps shared by the variant and product edits, inside the caller's transaction. */
 
@@ -36,28 +34,33 @@ export function recordPrices(m: EntityManager, productId: string, user: RequestU
   return insertPriceHistory(m, productId, user, changes);
 }
 
-/** Marks the product changed, queues `catalogue.variants_saved` and tells every open catalogue. */
-export async function afterVariantsChange(
+/**
+ * Marks the product changed and commits the change: its audit entries, `catalogue.variants_saved`
+ * and the live refresh of every open catalogue (prices when a list price moved).
+ */
+export async function commitVariantsChange(
   m: EntityManager,
   p: ProductRow,
   user: RequestUser,
   counts: { added: number; updated: number; deleted: number; priceChanges: number },
+  audit: AuditEntry[],
 ): Promise<void> {
   await touchProduct(m, p.id);
-  await publishEvent(
-    m,
-    'catalogue.variants_saved',
-    {
-      productId: p.id,
-      productName: p.name,
-      categoryId: p.category_id,
-      subcategoryId: p.subcategory_id,
-      ...counts,
-      actor: actorOf(user),
-    },
-    user.id,
-  );
-  await broadcastCatalogueChanged(m, { categoryId: p.category_id, productId: p.id, kind: 'variants' });
+  await commitChange(m, actorOf(user), {
+    events: [
+      {
+        type: 'catalogue.variants_saved',
+        payload: {
+          productId: p.id,
+          productName: p.name,
+          categoryId: p.category_id,
+          subcategoryId: p.subcategory_id,
+          ...counts,
+        },
+      },
+    ],
+    audit,
+  });
 }
 
 /** A part number taken by a concurrent write between our check and our insert: the usual 400. */

@@ -10,8 +10,7 @@ import {
   type NormalizedVariant,
   type NewProductInput,
 } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
@@ -25,7 +24,6 @@ import {
   takenPartNumbers,
   variantExists,
 } from './catalogue-editing.repository';
-import { broadcastCatalogueChanged } from './catalogue-events';
 import { deleteProductFiles } from './files.repository';
 import { editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
 import { variantEntries } from './variant-audit';
@@ -75,33 +73,33 @@ export class ProductsEditingService {
         const p = await insertProduct(m, productId, node, name);
         const variantId = randomUUID();
         await insertVariants(m, productId, [{ id: variantId, value, order: 1 }]);
-        await recordAudit(m, auditActor(user), [
-          {
-            action: 'product.created',
-            entity: 'product',
-            entityId: productId,
-            companyId: null,
-            after: { name, catalogue_id: catalogueId },
-          },
-          ...variantEntries(productId, new Map(), { inserts: [{ id: variantId, value, order: 1 }] }),
-        ]);
         await recordPrices(m, productId, user, [
           { id: variantId, pn: value.part_number, old: null, next: value.list_price_cents },
         ]);
-        await publishEvent(
-          m,
-          'catalogue.product_added',
-          {
-            productId,
-            productName: name,
-            categoryId: node.category_id,
-            subcategoryId: node.subcategory_id,
-            partNumber: value.part_number,
-            actor: actorOf(user),
-          },
-          user.id,
-        );
-        await broadcastCatalogueChanged(m, { categoryId: node.category_id, productId, kind: 'product' });
+        await commitChange(m, actorOf(user), {
+          events: [
+            {
+              type: 'catalogue.product_added',
+              payload: {
+                productId,
+                productName: name,
+                categoryId: node.category_id,
+                subcategoryId: node.subcategory_id,
+                partNumber: value.part_number,
+              },
+            },
+          ],
+          audit: [
+            {
+              action: 'product.created',
+              entity: 'product',
+              entityId: productId,
+              companyId: null,
+              after: { name, catalogue_id: catalogueId },
+            },
+            ...variantEntries(productId, new Map(), { inserts: [{ id: variantId, value, order: 1 }] }),
+          ],
+        });
         return { status: 201, message: CATALOGUE_MSG.productAdded, data: await editorProduct(m, p) };
       }),
     );
@@ -117,29 +115,29 @@ export class ProductsEditingService {
       const variants = await countVariants(m, productId);
       const storage = await deleteProductFiles(m, productId);
       await deleteProductRow(m, productId);
-      await recordAudit(m, auditActor(user), [
-        {
-          action: 'product.deleted',
-          entity: 'product',
-          entityId: productId,
-          companyId: null,
-          before: { name: p.name, catalogue_id: p.subcategory_id ?? p.category_id, variants: variants },
-        },
-      ]);
-      await publishEvent(
-        m,
-        'catalogue.product_deleted',
-        {
-          productId,
-          productName: p.name,
-          categoryId: p.category_id,
-          subcategoryId: p.subcategory_id,
-          variants: variants,
-          actor: actorOf(user),
-        },
-        user.id,
-      );
-      await broadcastCatalogueChanged(m, { categoryId: p.category_id, productId, kind: 'product' });
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'catalogue.product_deleted',
+            payload: {
+              productId,
+              productName: p.name,
+              categoryId: p.category_id,
+              subcategoryId: p.subcategory_id,
+              variants: variants,
+            },
+          },
+        ],
+        audit: [
+          {
+            action: 'product.deleted',
+            entity: 'product',
+            entityId: productId,
+            companyId: null,
+            before: { name: p.name, catalogue_id: p.subcategory_id ?? p.category_id, variants: variants },
+          },
+        ],
+      });
       return {
         result: { status: 200, message: CATALOGUE_MSG.productRemoved },
         storage,

@@ -1,5 +1,6 @@
 import { VARIANT_VALUE_FIELDS, type NormalizedVariant } from '@portal/domain';
-import { changedFields, type AuditEntry } from '../audit/audit.sql';
+import type { AuditEntry } from '@portal/db';
+import { changedFields } from '../audit/changed-fields';
 import type { VariantRow } from './catalogue-editing.repository';
 
 /* Audit entries of catalogue edits, with the API's field names (`customer_price` is the list price). */

@@ -10,7 +10,7 @@ import {
   suggestMapping,
   type ImportMapping,
 } from '@portal/domain';
-import { publishEvent } from '@portal/db';
+import { commitChange } from '@portal/db';
 import { type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -97,12 +97,9 @@ export class CatalogueImportService {
           rows: sheet.rows,
           user,
         });
-        await publishEvent(
-          m,
-          'catalogue.import_requested',
-          { importId: sheet.id, fileName: sheet.name, actor: actorOf(user) },
-          user.id,
-        );
+        await commitChange(m, actorOf(user), {
+          events: [{ type: 'catalogue.import_requested', payload: { importId: sheet.id, fileName: sheet.name } }],
+        });
         return row;
       });
       return { status: 202, message: IMPORT_MSG.queued, data: { _id: row.id, status: row.status } };
@@ -183,12 +180,9 @@ export class CatalogueImportService {
       if (r.status === 'invalid') throw new ApiException(400, IMPORT_MSG.cannotApplyInvalid);
       if (r.status !== 'ready') throw new ApiException(409, IMPORT_MSG.cannotApplyStatus(r.status));
       await setApplying(m, id);
-      await publishEvent(
-        m,
-        'catalogue.import_apply_requested',
-        { importId: id, fileName: r.file_name, actor: actorOf(user) },
-        user.id,
-      );
+      await commitChange(m, actorOf(user), {
+        events: [{ type: 'catalogue.import_apply_requested', payload: { importId: id, fileName: r.file_name } }],
+      });
       return { status: 202, message: IMPORT_MSG.applyQueued, data: { _id: id, status: 'applying' } };
     });
   }

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { PassThrough, type Writable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS, centsToDecimalString, neutraliseCell } from '@portal/domain';
+import { csvSink } from '@portal/platform';
 import type { ExportRow } from './catalogue-import.repository';
 
 /** Writes export rows to a stream as CSV or XLSX; text cells that would run as formulas are neutralised. */
@@ -16,43 +16,35 @@ export interface SheetWriter {
 const yesNo = (b: boolean) => (b ? 'yes' : 'no');
 const txt = (s: string | null) => neutraliseCell(s ?? '');
 
-async function writeAll(target: Writable, records: unknown[]): Promise<void> {
-  for (const r of records) {
-    if (!target.write(r)) await once(target, 'drain');
-  }
+/** One export row's cells in IMPORT_COLUMNS order; `num` renders the decimal columns for the format. */
+function cells<N>(r: ExportRow, num: (v: string | null) => N, price: (cents: string) => string | number) {
+  return [
+    txt(r.category),
+    txt(r.subcategory),
+    txt(r.product),
+    txt(r.part_number),
+    txt(r.size),
+    txt(r.actual_size),
+    num(r.depth),
+    yesNo(r.odd_size),
+    r.odd_size_type ?? '',
+    num(r.min_area),
+    num(r.max_area),
+    yesNo(r.out_of_stock),
+    price(r.list_price_cents),
+  ];
 }
 
 export function csvWriter(): SheetWriter {
   const output = new PassThrough();
-  const csv = stringify({ header: true, columns: [...IMPORT_COLUMNS], bom: true });
-  csv.pipe(output);
+  const csv = csvSink(output, { columns: IMPORT_COLUMNS, bom: true });
   return {
     output,
-    write: (rows) =>
-      writeAll(
-        csv,
-        rows.map((r) => [
-          txt(r.category),
-          txt(r.subcategory),
-          txt(r.product),
-          txt(r.part_number),
-          txt(r.size),
-          txt(r.actual_size),
-          r.depth ?? '',
-          yesNo(r.odd_size),
-          r.odd_size_type ?? '',
-          r.min_area ?? '',
-          r.max_area ?? '',
-          yesNo(r.out_of_stock),
-          centsToDecimalString(r.list_price_cents),
-          String(r.display_order),
-          txt(r.aliases),
-        ]),
-      ),
-    async end() {
-      csv.end();
-      await once(output, 'finish');
+    async write(rows) {
+      for (const r of rows)
+        await csv.write([...cells(r, (v) => v ?? '', centsToDecimalString), String(r.display_order), txt(r.aliases)]);
     },
+    end: () => csv.end(),
   };
 }
 
@@ -75,23 +67,7 @@ export function xlsxWriter(): SheetWriter {
     output,
     async write(rows) {
       for (const r of rows) {
-        ws.addRow([
-          txt(r.category),
-          txt(r.subcategory),
-          txt(r.product),
-          txt(r.part_number),
-          txt(r.size),
-          txt(r.actual_size),
-          num(r.depth),
-          yesNo(r.odd_size),
-          r.odd_size_type ?? '',
-          num(r.min_area),
-          num(r.max_area),
-          yesNo(r.out_of_stock),
-          Number(r.list_price_cents) / 100,
-          r.display_order,
-          txt(r.aliases),
-        ]).commit();
+        ws.addRow([...cells(r, num, (cents) => Number(cents) / 100), r.display_order, txt(r.aliases)]).commit();
       }
       // Let the zip stream drain before the next batch.
       if (output.writableNeedDrain) await once(output, 'drain');

@@ -15,6 +15,7 @@ import {
   type DimensionQuery,
 } from '@portal/domain';
 import type { Env } from '@portal/platform';
+import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
@@ -46,8 +47,6 @@ interface ViewContext {
   /** The viewed node's category (the search log's category). */
   categoryId: string | null;
 }
-
-const isSuperadmin = (user: RequestUser) => user.role === 'superadmin';
 
 /**
  * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see

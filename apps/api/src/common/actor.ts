@@ -1,7 +1,7 @@
-import type { OrgActor } from '@portal/contracts';
+import type { Actor } from '@portal/db';
 import type { RequestUser } from './request-user';
 
-/** The signed-in user as carried in outbox events (`actor`). */
-export function actorOf(user: RequestUser): OrgActor {
-  return { id: user.id, username: user.username, email: user.email, role: user.role };
+/** The signed-in user as the actor of a change (audit log, `actor` of events). */
+export function actorOf(user: RequestUser): Actor {
+  return { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null };
 }

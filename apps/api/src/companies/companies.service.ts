@@ -12,36 +12,27 @@ import type {
   UpdateCompanyResponse,
 } from '@portal/contracts';
 import {
+  MULTIPLIER_LABELS,
   Multiplier,
   ORG_MSG,
   type CompanyListQuery,
   type CreateCompanyInput,
   type UpdateCompanyInput,
 } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
+import { requireAccess } from '../common/access';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import {
-  actorOf,
-  announceOrgChange,
-  assertEmailFree,
-  publishWithSetPasswordLink,
-  rethrowDuplicateEmail,
-} from '../org/org';
+import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail } from '../org/org';
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
 import { inviteNewUser, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './companies.repository';
 
-const PERCENT_LABELS = {
-  discount_percentage: 'Price Multiplier',
-  rigidflow_percentage: 'Rigidflow Multiplier',
-  minipro_percentage: 'Minipro Multiplier',
-  polyroll_percentage: 'Polyroll Multiplier',
-} as const;
+const PERCENT_LABELS = MULTIPLIER_LABELS;
 
 @Injectable()
 export class CompaniesService {
@@ -86,30 +77,34 @@ export class CompaniesService {
           role: 'admin',
           companyId,
         }))!;
-        const payload = {
-          companyId,
-          name: input.name,
-          admin: {
-            userId: admin._id,
-            username: admin.username,
-            email: admin.email,
-            role: 'admin' as const,
-            companyId,
-            companyName: input.name,
-          },
-          actor: actorOf(actor),
-        };
-        if (input.invite) {
-          await publishEvent(m, 'company.created', { ...payload, invited: true }, actor.id);
-        } else {
-          await publishWithSetPasswordLink(m, admin._id, 'company.created', payload, actor.id);
-        }
-        await announceOrgChange(m, { entity: 'company', action: 'created', companyId });
         const created = await this.findOne(m, companyId);
-        await recordAudit(m, auditActor(actor), [
-          companyCreated(created),
-          userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
-        ]);
+        const change = {
+          events: [
+            {
+              type: 'company.created' as const,
+              payload: {
+                companyId,
+                name: input.name,
+                admin: {
+                  userId: admin._id,
+                  username: admin.username,
+                  email: admin.email,
+                  role: 'admin' as const,
+                  companyId,
+                  companyName: input.name,
+                },
+                ...(input.invite ? { invited: true } : {}),
+              },
+            },
+          ],
+          audit: [
+            companyCreated(created),
+            userCreated({ ...admin, id: admin._id, role: 'admin', status: admin.status }),
+          ],
+        };
+        // An invited administrator gets the invitation's link, not a set-password link.
+        if (input.invite) await commitChange(m, actorOf(actor), change);
+        else await commitChangeWithLink(m, actorOf(actor), admin._id, change);
         const invitation = input.invite ? await inviteNewUser(m, actor, admin) : null;
         return {
           status: 200,
@@ -131,17 +126,13 @@ export class CompaniesService {
         await repo.updateCompany(m, id, input);
         if (before.status && input.status === false) {
           const userIds = await userIdsOfCompany(m, id);
-          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, auditActor(actor));
+          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, actorOf(actor));
         }
         const entry = companyUpdated(id, before, asPercentages(input));
-        if (entry) await recordAudit(m, auditActor(actor), [entry]);
-        await publishEvent(
-          m,
-          'company.updated',
-          { companyId: id, name: input.name ?? before.name, changes, actor: actorOf(actor) },
-          actor.id,
-        );
-        await announceOrgChange(m, { entity: 'company', action: 'updated', companyId: id });
+        await commitChange(m, actorOf(actor), {
+          events: [{ type: 'company.updated', payload: { companyId: id, name: input.name ?? before.name, changes } }],
+          audit: entry ? [entry] : [],
+        });
       }
       const company = changes.length ? await this.findOne(m, id) : before;
       return { status: 200, message: ORG_MSG.success.dataUpdated, data: { company } };
@@ -153,16 +144,14 @@ export class CompaniesService {
     return this.db.transaction(async (m) => {
       const company = await this.findOne(m, id, true);
       const userIds = await userIdsOfCompany(m, id, true);
-      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, auditActor(actor));
+      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, actorOf(actor));
       await repo.deleteCompany(m, id);
-      await recordAudit(m, auditActor(actor), [companyDeleted(company, userIds.length)]);
-      await publishEvent(
-        m,
-        'company.deleted',
-        { companyId: id, name: company.name, deletedUsers: userIds.length, actor: actorOf(actor) },
-        actor.id,
-      );
-      await announceOrgChange(m, { entity: 'company', action: 'deleted', companyId: id });
+      await commitChange(m, actorOf(actor), {
+        events: [
+          { type: 'company.deleted', payload: { companyId: id, name: company.name, deletedUsers: userIds.length } },
+        ],
+        audit: [companyDeleted(company, userIds.length)],
+      });
       return { status: 200, message: ORG_MSG.success.companyDeleted, data: { deleted: userIds.length } };
     });
   }
@@ -177,8 +166,7 @@ export class CompaniesService {
     actor: RequestUser,
     search = '',
   ): Promise<CompanyUsersResponse> {
-    if (actor.role !== 'superadmin' && actor.companyId !== companyId)
-      throw new ApiException(404, ORG_MSG.company.notFound);
+    requireAccess(actor, { companies: [companyId] }, new ApiException(404, ORG_MSG.company.notFound));
     const users = await repo.companyUsers(this.db, companyId, status, search);
     if (!users.length && !(await companyExists(this.db, companyId))) {
       throw new ApiException(404, ORG_MSG.company.notFound);

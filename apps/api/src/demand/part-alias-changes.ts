@@ -1,11 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
+import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import type { PartAliasRow } from './demand.repository';
 
 /**
- * The one exit for every side effect of an alias change (audit now; the lead re-points this at the
- * "one exit" of issue 22 when merging). Runs in the change's transaction. The catalogue version
+ * The one place an alias change leaves its traces (its audit entry, through the exit
+ * `commitChange`; no event, no push). Runs in the change's transaction. The catalogue version
  * moves by trigger (cached look-ups never answer with a removed alias).
  */
 export async function recordPartAliasChange(
@@ -24,14 +25,16 @@ export async function recordPartAliasChange(
     note: alias.note,
     ...extra,
   };
-  await recordAudit(m, auditActor(user), [
-    {
-      action,
-      entity: 'part_alias',
-      entityId: alias._id,
-      companyId: null,
-      before: action === 'part_alias.deleted' ? values : null,
-      after: action === 'part_alias.created' ? values : null,
-    },
-  ]);
+  await commitChange(m, actorOf(user), {
+    audit: [
+      {
+        action,
+        entity: 'part_alias',
+        entityId: alias._id,
+        companyId: null,
+        before: action === 'part_alias.deleted' ? values : null,
+        after: action === 'part_alias.created' ? values : null,
+      },
+    ],
+  });
 }

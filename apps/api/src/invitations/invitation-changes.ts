@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { OrgActor, UserInvitation } from '@portal/contracts';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../audit/audit.sql';
+import type { UserInvitation } from '@portal/contracts';
+import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../account/reset-token';
 import { scrubTokensFromOutbox } from '../account/account-tokens.repository';
-import { actorOf, announceOrgChange, userRef } from '../org/org';
+import { actorOf } from '../common/actor';
+import { userRef } from '../org/org';
 import type { OrgUserRecord, RawUserRow } from '../org/org.repository';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './invitations.repository';
 
 /* Invitations (issue 27): every side effect of an invitation's transition goes through
    recordInvitationChange — the audit entry, the outbox event (email / notification) and the live
-   refresh of open lists — in the caller's transaction. */
+   refresh of open lists — in the caller's transaction, through the exit (`commitChange`). */
 
-/** Who acted: a signed-in admin (audit + event actor), the invited person, or the clock. */
-export type InvitationActor = { audit: AuditActor; org: OrgActor } | { audit: AuditActor; org: null };
+/** Who acted: a signed-in admin, the invited person, or the clock (SYSTEM_ACTOR). */
+export type InvitationActor = Actor;
 
 export type InvitationChange =
   | { kind: 'invited'; invitationId: string; token: string; expiresAt: string; resend: boolean }
@@ -45,43 +45,33 @@ export async function recordInvitationChange(
     after.resend = change.resend;
     after.expires_at = change.expiresAt;
   }
-  await recordAudit(m, actor.audit, [
+  const audit: AuditEntry[] = [
     { action: AUDIT_ACTION[change.kind], entity: 'user', entityId: user.id, companyId: user.company_id, after },
-  ]);
-  const actorId = actor.audit.id;
-  switch (change.kind) {
-    case 'invited': {
-      const eventId = await publishEvent(
-        m,
-        'user.invited',
-        { ...ref, actor: actor.org!, resend: change.resend, token: change.token, expiresAt: change.expiresAt },
-        actorId,
-      );
-      await repo.attachInvitationEvent(m, change.invitationId, eventId);
-      break;
-    }
-    case 'revoked':
-      await publishEvent(m, 'user.invitation_revoked', { ...ref, actor: actor.org! }, actorId);
-      break;
-    case 'accepted':
-      await publishEvent(m, 'user.invitation_accepted', ref, actorId);
-      break;
-    case 'new_link_requested':
-      await publishEvent(
-        m,
-        'user.invitation_new_link_requested',
-        { ...ref, invitationStatus: change.invitationStatus },
-        actorId,
-      );
-      break;
-    case 'expired':
-      break;
-  }
-  if (change.kind !== 'invited') {
+  ];
+  // Every transition's event (or, for an expiry, the live `user.row_changed`) refreshes open lists.
+  const event: ChangeEvent =
+    change.kind === 'invited'
+      ? {
+          type: 'user.invited',
+          payload: { ...ref, resend: change.resend, token: change.token, expiresAt: change.expiresAt },
+        }
+      : change.kind === 'revoked'
+        ? { type: 'user.invitation_revoked', payload: ref }
+        : change.kind === 'accepted'
+          ? { type: 'user.invitation_accepted', payload: ref }
+          : change.kind === 'new_link_requested'
+            ? {
+                type: 'user.invitation_new_link_requested',
+                payload: { ...ref, invitationStatus: change.invitationStatus },
+              }
+            : { type: 'user.row_changed', payload: { companyId: user.company_id } };
+  const [eventId] = await commitChange(m, actor, { events: [event], audit });
+  if (change.kind === 'invited') {
+    await repo.attachInvitationEvent(m, change.invitationId, eventId);
+  } else {
     // The link is dead: its raw token leaves the outbox (an email not yet sent is then not sent).
     await scrubTokensFromOutbox(m, await repo.eventIdsOf(m, user.id));
   }
-  await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: user.company_id });
 }
 
 /**
@@ -90,7 +80,7 @@ export async function recordInvitationChange(
  */
 export async function sendInvitation(
   m: EntityManager,
-  actor: { audit: AuditActor; org: OrgActor },
+  actor: Actor,
   user: OrgUserRecord,
   resend: boolean,
 ): Promise<UserInvitation> {
@@ -100,7 +90,7 @@ export async function sendInvitation(
     await scrubTokensFromOutbox(m, previous.event_id ? [previous.event_id] : []);
   }
   const { token, hash } = generateResetToken();
-  const row = await repo.insertInvitation(m, user.id, hash, actor.audit.id);
+  const row = await repo.insertInvitation(m, user.id, hash, actor.id);
   const expiresAt = new Date(row.expires_at).toISOString();
   await recordInvitationChange(m, actor, user, {
     kind: 'invited',
@@ -115,7 +105,7 @@ export async function sendInvitation(
 /** Marks an invitation found past its date as expired (audited once, by the system). */
 export async function markExpired(m: EntityManager, invitationId: string, user: OrgUserRecord): Promise<void> {
   if (await repo.endInvitation(m, invitationId, 'expired')) {
-    await recordInvitationChange(m, { audit: SYSTEM_ACTOR, org: null }, user, { kind: 'expired' });
+    await recordInvitationChange(m, SYSTEM_ACTOR, user, { kind: 'expired' });
   }
 }
 
@@ -135,7 +125,7 @@ export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUser
     company_id: row.company_id,
     company_name: row.companyName,
   };
-  return sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, false);
+  return sendInvitation(m, actorOf(actor), user, false);
 }
 
 /**
@@ -149,6 +139,6 @@ export async function resendOpenInvitation(
 ): Promise<boolean> {
   const latest = await repo.latestInvitation(m, user.id, true);
   if (!latest || latest.status === 'accepted') return false;
-  await sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, user, true);
+  await sendInvitation(m, actorOf(actor), user, true);
   return true;
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { InvitationChangeResponse, InvitationLinkResponse, InvitationStatus } from '@portal/contracts';
 import { INVITATION_MSG, ORG_MSG, type AcceptInvitationInput } from '@portal/domain';
-import { auditActor } from '../audit/audit.sql';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
@@ -11,7 +10,7 @@ import { PasswordService } from '../auth/password.service';
 import { hashResetToken } from '../account/reset-token';
 import { setPasswordHash } from '../account/account.repository';
 import { voidLiveResetTokens } from '../account/account-tokens.repository';
-import { actorOf } from '../org/org';
+import { actorOf } from '../common/actor';
 import { UsersService } from '../users/users.service';
 import { findTargets, type TargetRow } from '../users/users.repository';
 import { markExpired, recordInvitationChange, sendInvitation } from './invitation-changes';
@@ -34,7 +33,7 @@ export class InvitationsService {
       const latest = await repo.latestInvitation(m, id, true);
       if (!latest) throw new ApiException(409, INVITATION_MSG.none);
       if (latest.status === 'accepted') throw new ApiException(409, INVITATION_MSG.alreadyAccepted);
-      const data = await sendInvitation(m, { audit: auditActor(actor), org: actorOf(actor) }, target, true);
+      const data = await sendInvitation(m, actorOf(actor), target, true);
       return { status: 200, message: INVITATION_MSG.resent, data };
     });
   }
@@ -48,7 +47,7 @@ export class InvitationsService {
       if (latest.status === 'expired') await markExpired(m, latest.id, target);
       if (latest.status !== 'pending') throw new ApiException(409, INVITATION_MSG.notPending);
       await repo.endInvitation(m, latest.id, 'revoked');
-      await recordInvitationChange(m, { audit: auditActor(actor), org: actorOf(actor) }, target, { kind: 'revoked' });
+      await recordInvitationChange(m, actorOf(actor), target, { kind: 'revoked' });
       const data = { status: 'revoked' as const, sent_at: iso(latest.sent_at), expires_at: iso(latest.expires_at) };
       return { status: 200, message: INVITATION_MSG.revoked, data };
     });
@@ -87,8 +86,8 @@ export class InvitationsService {
       await repo.endInvitation(m, row.id, 'accepted');
       await setPasswordHash(m, user.id, passwordHash);
       await voidLiveResetTokens(m, user.id, 'password_reset');
-      const self = { id: user.id, username: user.username, role: user.role, ip: client.ip };
-      await recordInvitationChange(m, { audit: self, org: null }, user, { kind: 'accepted' });
+      const self = { id: user.id, username: user.username, email: user.email, role: user.role, ip: client.ip };
+      await recordInvitationChange(m, self, user, { kind: 'accepted' });
       return user.id;
     });
     return this.auth.signInVerified(userId, client);
@@ -104,8 +103,8 @@ export class InvitationsService {
       if (row.status === 'expired') await markExpired(m, row.id, user);
       if (row.status !== 'expired' && row.status !== 'revoked') throw linkEnded(row.status);
       if (await repo.markNewLinkRequested(m, row.id)) {
-        const self = { id: user.id, username: user.username, role: user.role, ip: client.ip };
-        await recordInvitationChange(m, { audit: self, org: null }, user, {
+        const self = { id: user.id, username: user.username, email: user.email, role: user.role, ip: client.ip };
+        await recordInvitationChange(m, self, user, {
           kind: 'new_link_requested',
           invitationStatus: row.status,
         });

@@ -50,6 +50,6 @@ export class NotificationsController {
     @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
     @CurrentUser() user: RequestUser,
   ): Promise<MarkNotificationsReadResponse> {
-    return this.notifications.markRead(body, user.id);
+    return this.notifications.markRead(body, user);
   }
 }

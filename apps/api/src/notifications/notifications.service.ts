@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  rooms,
-  type DeleteResponse,
-  type MarkNotificationsReadResponse,
-  type NotificationListResponse,
-  type NotificationUnreadCountResponse,
+import type {
+  DeleteResponse,
+  MarkNotificationsReadResponse,
+  NotificationListResponse,
+  NotificationUnreadCountResponse,
 } from '@portal/contracts';
 import { ORG_MSG, type MarkNotificationsRead, type NotificationListQuery } from '@portal/domain';
-import { publishRealtime } from '@portal/platform';
+import { commitChange } from '@portal/db';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
+import type { RequestUser } from '../common/request-user';
 import {
   countUnread,
   deleteNotifications,
@@ -51,7 +52,7 @@ export class NotificationsService {
    * `PATCH notification/read`: the ids as a set (an unknown id → 404, nothing changes) or every
    * unread one. Other superadmins' screens hear `notification.read` once the change commits.
    */
-  async markRead(body: MarkNotificationsRead, viewerId: string): Promise<MarkNotificationsReadResponse> {
+  async markRead(body: MarkNotificationsRead, user: RequestUser): Promise<MarkNotificationsReadResponse> {
     return this.db.transaction(async (m) => {
       let updated: number;
       if ('all' in body) {
@@ -63,13 +64,11 @@ export class NotificationsService {
         const unread = found.filter((r) => !r.read_status).map((r) => r.id);
         updated = unread.length ? await markNotificationsRead(m, unread) : 0;
       }
-      const unread = await countUnread(m, viewerId);
-      if (updated > 0)
-        await publishRealtime(m, rooms.role('superadmin'), 'notification.read', {
-          ids: 'all' in body ? [] : body.ids,
-          all: 'all' in body,
-          unread,
-        });
+      const unread = await countUnread(m, user.id);
+      if (updated > 0) {
+        const read = { ids: 'all' in body ? [] : body.ids, all: 'all' in body, unread };
+        await commitChange(m, actorOf(user), { events: [{ type: 'notification.read', payload: read }] });
+      }
       return { status: 200, message: ORG_MSG.notification.markedRead, data: { updated, unread } };
     });
   }

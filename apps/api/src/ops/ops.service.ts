@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import {
-  rooms,
   type OpsActivityEntry,
   type OpsEmailEntry,
   type OpsFailedJob,
@@ -12,7 +11,7 @@ import {
   type QueueName,
   type RoleKey,
 } from '@portal/contracts';
-import { removeSuppression } from '@portal/db';
+import { commitChange, removeSuppression, type AuditEntry } from '@portal/db';
 import {
   OPS_MSG,
   bounceReasonWords,
@@ -22,10 +21,9 @@ import {
   type OpsEmailQuery,
   type OpsUsageQuery,
 } from '@portal/domain';
-import { publishRealtime } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { auditActor, recordAudit, type AuditEntry } from '../audit/audit.sql';
+import { actorOf } from '../common/actor';
 import { OpsMonitor } from './ops-monitor.service';
 import { OpsQueues } from './ops-queues';
 import {
@@ -47,8 +45,8 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
  * Every side effect of an operations change, in the caller's transaction: the audit entry and, for
- * a lifted suppression, `org.changed` so the user lists show the address as ok again.
- * (One exit: the lead re-points this at the shared change exit when merging.)
+ * a lifted suppression, `org.changed` so the user lists show the address as ok again — through the
+ * exit (`commitChange`; the live change `user.row_changed`).
  */
 export async function recordOpsChange(
   m: EntityManager,
@@ -56,13 +54,10 @@ export async function recordOpsChange(
   entry: AuditEntry,
   orgCompanyId?: string | null,
 ): Promise<void> {
-  await recordAudit(m, auditActor(user), [entry]);
-  if (orgCompanyId)
-    await publishRealtime(m, [rooms.company(orgCompanyId), rooms.role('superadmin')], 'org.changed', {
-      entity: 'user',
-      action: 'updated',
-      companyId: orgCompanyId,
-    });
+  await commitChange(m, actorOf(user), {
+    audit: [entry],
+    events: orgCompanyId ? [{ type: 'user.row_changed', payload: { companyId: orgCompanyId } }] : [],
+  });
 }
 
 @Injectable()

@@ -1,4 +1,4 @@
-import { queryOne, queryRows, type Db } from '@portal/db';
+import { escapeLike, queryOne, queryRows, type Db } from '@portal/db';
 import { ROLE_NAME, type RoleKey, type UserRow } from '@portal/contracts';
 import { userEmailStatus, type SuppressionReason } from '@portal/domain';
 import { toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
@@ -77,7 +77,7 @@ export function toUserRow(r: RawUserRow): UserRow {
 
 /** `LIKE` pattern for a case-insensitive substring search with the user's % and _ taken literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
 }
 
 export async function emailInUse(db: Db, email: string, exceptUserId: string | null = null): Promise<boolean> {

@@ -1,23 +1,17 @@
 import type { EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap, type EventMap, type OrgActor, type OrgUserRef } from '@portal/contracts';
+import type { OrgUserRef } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
-import { publishRealtime } from '@portal/platform';
+import { commitChange, isUniqueViolation, type Actor, type Change, type ChangeEvent, type Db } from '@portal/db';
 import {
   attachTokenEvent,
   issueResetToken,
   SET_PASSWORD_TOKEN_TTL_SECONDS,
 } from '../account/account-tokens.repository';
 import { ApiException } from '../common/api-exception';
-import type { RequestUser } from '../common/request-user';
 import { emailInUse, type OrgUserRecord } from './org.repository';
 
-/* What the companies and users modules share: who acted, the user reference in events, the email
-   uniqueness rule, live refresh of open screens, and the set-password link of a new account. */
-
-export function actorOf(user: RequestUser): OrgActor {
-  return { id: user.id, username: user.username, email: user.email, role: user.role };
-}
+/* What the companies and users modules share: the user reference in events, the email uniqueness
+   rule, and the set-password link of a new account. */
 
 export function userRef(r: OrgUserRecord): OrgUserRef {
   return {
@@ -32,12 +26,7 @@ export function userRef(r: OrgUserRecord): OrgUserRef {
 
 /** Postgres unique_violation on the users' email index → the 409 the forms show. */
 export function rethrowDuplicateEmail(err: unknown): never {
-  const e = err as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  const code = e.code ?? e.driverError?.code;
-  const constraint = e.constraint ?? e.driverError?.constraint;
-  if (code === '23505' && (constraint === undefined || constraint === 'users_email_key')) {
-    throw new ApiException(409, ORG_MSG.user.emailTaken);
-  }
+  if (isUniqueViolation(err, 'users_email_key')) throw new ApiException(409, ORG_MSG.user.emailTaken);
   throw err;
 }
 
@@ -47,27 +36,19 @@ export async function assertEmailFree(db: Db, email: string, exceptUserId: strin
   }
 }
 
-/** Tells open screens (superadmins; the company's own users) that lists they show changed. Delivered on commit. */
-export async function announceOrgChange(m: EntityManager, change: ClientEventMap['org.changed']): Promise<void> {
-  await publishRealtime(m, rooms.role('superadmin'), 'org.changed', change);
-  if (change.companyId) await publishRealtime(m, rooms.company(change.companyId), 'org.changed', change);
-}
-
-type LinkEvent = 'company.created' | 'user.created' | 'user.resend_requested';
-
 /**
- * Issues a set-password link for `userId` and publishes the event that emails it, in the caller's
- * transaction. The token is tied to the event so voiding it later also erases it from the outbox.
+ * Commits a change whose first event emails a set-password link for `userId` (a new account, a
+ * resend): the link is issued and tied to that event, so voiding it later also erases it from the outbox.
  */
-export async function publishWithSetPasswordLink<T extends LinkEvent>(
+export async function commitChangeWithLink(
   m: EntityManager,
+  actor: Actor,
   userId: string,
-  type: T,
-  payload: Omit<EventMap[T], 'token' | 'tokenExpiresAt'>,
-  actorId: string,
+  change: Change & { events: readonly ChangeEvent[] },
 ): Promise<void> {
   const link = await issueResetToken(m, userId, SET_PASSWORD_TOKEN_TTL_SECONDS, null);
-  const full = { ...payload, token: link.token, tokenExpiresAt: link.expiresAt } as EventMap[T];
-  const eventId = await publishEvent(m, type, full, actorId);
+  const [first, ...rest] = change.events;
+  const withLink = { ...first, payload: { ...first.payload, token: link.token, tokenExpiresAt: link.expiresAt } };
+  const [eventId] = await commitChange(m, actor, { ...change, events: [withLink as ChangeEvent, ...rest] });
   await attachTokenEvent(m, link.id, eventId);
 }

@@ -1,8 +1,15 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { createPricelistSchema, pricelistListQuerySchema, type CreatePricelistInput } from '@portal/domain';
+import {
+  PRICELIST_MSG,
+  createPricelistSchema,
+  idSchema,
+  pricelistListQuerySchema,
+  type CreatePricelistInput,
+} from '@portal/domain';
 import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
+import { sendFile } from '../common/send-file';
 import { ZodPipe } from '../common/zod.pipe';
 import { PricelistsService } from './pricelists.service';
 
@@ -10,6 +17,9 @@ import { PricelistsService } from './pricelists.service';
  * Customer price lists. Employees and admins request their own company's prices; a superadmin names
  * the company. Only the requester (and superadmins) can read or download a list.
  */
+/** A price-list id in the path: anything but a UUID is 404, like an unknown or foreign id. */
+const PRICELIST_ID = new ZodPipe(idSchema, { status: 404, message: PRICELIST_MSG.notFound });
+
 @Controller('pricelists')
 export class PricelistsController {
   constructor(private readonly pricelists: PricelistsService) {}
@@ -29,21 +39,17 @@ export class PricelistsController {
 
   @Allow('superadmin', 'admin', 'employee')
   @Get(':id')
-  one(@CurrentUser() user: RequestUser, @Param('id') id: string) {
+  one(@CurrentUser() user: RequestUser, @Param('id', PRICELIST_ID) id: string) {
     return this.pricelists.get(user, id);
   }
 
   @Allow('superadmin', 'admin', 'employee')
   @Get(':id/download')
-  async download(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const f = await this.pricelists.open(user, id);
-    await reply
-      .header('content-type', f.mime)
-      .header('content-length', String(f.size))
-      .header('content-disposition', f.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-store')
-      .send(f.stream);
+  async download(
+    @CurrentUser() user: RequestUser,
+    @Param('id', PRICELIST_ID) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendFile(reply, await this.pricelists.open(user, id), { sandbox: true, cacheControl: 'private, no-store' });
   }
 }

@@ -8,13 +8,12 @@ import {
   MAX_ACTIVE_PRICELISTS,
   MAX_PRICELISTS_PER_DAY,
   PRICELIST_MSG,
-  isUuid,
   type CreatePricelistInput,
 } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange } from '@portal/db';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
+import { isSuperadmin } from '../common/access';
 import { reserveAttempt } from '../auth/throttle.repository';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -57,7 +56,7 @@ export class PricelistsService {
   ) {}
 
   async create(user: RequestUser, input: CreatePricelistInput) {
-    const superadmin = user.role === 'superadmin';
+    const superadmin = isSuperadmin(user);
     const companyId = superadmin ? input.companyId : user.companyId;
     if (!companyId)
       throw superadmin
@@ -102,29 +101,30 @@ export class PricelistsService {
         scopeId: scope.id,
         scopeName: scope.name,
       });
-      await publishEvent(
-        m,
-        'pricelist.requested',
-        {
-          pricelistId: row.id,
-          companyId: company.id,
-          companyName: company.name,
-          format: input.format,
-          scope: scope.scope,
-          scopeName: scope.name,
-          actor: actorOf(user),
-        },
-        user.id,
-      );
-      await recordAudit(m, auditActor(user), [
-        {
-          action: 'pricelist.requested',
-          entity: 'pricelist',
-          entityId: row.id,
-          companyId: company.id,
-          after: { format: input.format, scope: scope.scope, scope_name: scope.name, company_name: company.name },
-        },
-      ]);
+      await commitChange(m, actorOf(user), {
+        events: [
+          {
+            type: 'pricelist.requested',
+            payload: {
+              pricelistId: row.id,
+              companyId: company.id,
+              companyName: company.name,
+              format: input.format,
+              scope: scope.scope,
+              scopeName: scope.name,
+            },
+          },
+        ],
+        audit: [
+          {
+            action: 'pricelist.requested',
+            entity: 'pricelist',
+            entityId: row.id,
+            companyId: company.id,
+            after: { format: input.format, scope: scope.scope, scope_name: scope.name, company_name: company.name },
+          },
+        ],
+      });
       return row;
     });
     return { status: 202, message: PRICELIST_MSG.queued, data: { _id: created.id, status: created.status } };
@@ -136,8 +136,8 @@ export class PricelistsService {
   }
 
   private async row(user: RequestUser, id: string): Promise<PricelistRow> {
-    if (!isUuid(id)) throw new ApiException(404, PRICELIST_MSG.notFound);
-    const row = await findPricelist(this.db, id.toLowerCase(), user.id, user.role === 'superadmin');
+    // `id` is a UUID: the controller's pipe answered 404 for anything else.
+    const row = await findPricelist(this.db, id, user.id, isSuperadmin(user));
     if (!row) throw new ApiException(404, PRICELIST_MSG.notFound);
     return row;
   }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { CATALOGUE_MSG, PRODUCT_LINES, percentageForProductLine, type CompanyPercentages } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { auditActor } from '../audit/audit.sql';
+import { actorOf } from '../common/actor';
 import type { QuoteChangeActor } from '@portal/db';
 import { findCompanyPercentages } from './quote-requests.repository';
 
@@ -25,5 +25,5 @@ export async function companyPricing(
 
 /** The signed-in user as the audit log and the outbox events name them. */
 export function quoteActor(user: RequestUser): QuoteChangeActor {
-  return { ...auditActor(user), email: user.email };
+  return actorOf(user);
 }

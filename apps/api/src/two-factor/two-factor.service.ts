@@ -20,8 +20,8 @@ import {
   type TwoFactorDisableInput,
   type TwoFactorPolicy,
 } from '@portal/domain';
-import { publishEvent } from '@portal/db';
-import { auditActor, recordAudit, type AuditEntry } from '../audit/audit.sql';
+import { commitChange, type AuditEntry } from '@portal/db';
+import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -126,12 +126,12 @@ export class TwoFactorService {
         if (step === null) throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         await repo.markEnabled(m, user.id, step);
         await repo.replaceRecoveryCodes(m, user.id, codes.map(hashRecoveryCode));
-        await this.sessions.revokeAllForUsers(m, [user.id], 'revoked', user.sessionId, auditActor(user));
+        await this.sessions.revokeAllForUsers(m, [user.id], 'revoked', user.sessionId, actorOf(user));
         await liftEnrolmentOnly(m, user.sessionId);
-        await recordAudit(m, auditActor(user), [
-          twoFactorEntry('user.two_factor_enabled', user.id, user.companyId, true),
-        ]);
-        await publishEvent(m, 'two_factor.enabled', { ...userRef(user), ip: client.ip }, user.id);
+        await commitChange(m, actorOf(user), {
+          events: [{ type: 'two_factor.enabled', payload: { ...userRef(user), ip: client.ip } }],
+          audit: [twoFactorEntry('user.two_factor_enabled', user.id, user.companyId, true)],
+        });
       }),
     );
     return { status: 200, message: TWO_FACTOR_MSG.enabled, data: { recovery_codes: codes } };
@@ -159,10 +159,10 @@ export class TwoFactorService {
           : await repo.useRecoveryCode(m, user.id, hashRecoveryCode(input.code));
         if (!ok) throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         await repo.removeTwoFactor(m, user.id);
-        await recordAudit(m, auditActor(user), [
-          twoFactorEntry('user.two_factor_disabled', user.id, user.companyId, false),
-        ]);
-        await publishEvent(m, 'two_factor.disabled', { ...userRef(user), ip: client.ip }, user.id);
+        await commitChange(m, actorOf(user), {
+          events: [{ type: 'two_factor.disabled', payload: { ...userRef(user), ip: client.ip } }],
+          audit: [twoFactorEntry('user.two_factor_disabled', user.id, user.companyId, false)],
+        });
       });
     });
     return { status: 200, message: TWO_FACTOR_MSG.disabled };
@@ -178,9 +178,11 @@ export class TwoFactorService {
           throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         }
         await repo.replaceRecoveryCodes(m, user.id, codes.map(hashRecoveryCode));
-        await recordAudit(m, auditActor(user), [
-          { action: 'user.recovery_codes_regenerated', entity: 'user', entityId: user.id, companyId: user.companyId },
-        ]);
+        await commitChange(m, actorOf(user), {
+          audit: [
+            { action: 'user.recovery_codes_regenerated', entity: 'user', entityId: user.id, companyId: user.companyId },
+          ],
+        });
       }),
     );
     return { status: 200, message: TWO_FACTOR_MSG.regenerated, data: { recovery_codes: codes } };
@@ -255,24 +257,23 @@ export class TwoFactorService {
       if (!(await repo.removeTwoFactor(m, userId)) || !target.two_factor) {
         throw new ApiException(409, TWO_FACTOR_MSG.userNotEnabled);
       }
-      await this.sessions.revokeAllForUsers(m, [userId], 'revoked', undefined, auditActor(actor));
-      await recordAudit(m, auditActor(actor), [
-        twoFactorEntry('user.two_factor_reset', target.id, target.company_id, false),
-      ]);
-      await publishEvent(
-        m,
-        'two_factor.reset',
-        {
-          userId: target.id,
-          username: target.username,
-          email: target.email,
-          role: target.role,
-          companyId: target.company_id,
-          companyName: target.company_name,
-          actor: { id: actor.id, username: actor.username, email: actor.email, role: actor.role },
-        },
-        actor.id,
-      );
+      await this.sessions.revokeAllForUsers(m, [userId], 'revoked', undefined, actorOf(actor));
+      await commitChange(m, actorOf(actor), {
+        events: [
+          {
+            type: 'two_factor.reset',
+            payload: {
+              userId: target.id,
+              username: target.username,
+              email: target.email,
+              role: target.role,
+              companyId: target.company_id,
+              companyName: target.company_name,
+            },
+          },
+        ],
+        audit: [twoFactorEntry('user.two_factor_reset', target.id, target.company_id, false)],
+      });
     });
     return { status: 200, message: TWO_FACTOR_MSG.reset };
   }
@@ -293,18 +294,20 @@ export class TwoFactorService {
       const previous = await repo.readPolicy(m);
       await repo.writePolicy(m, policy, actor.id);
       if (previous === policy) return;
-      await recordAudit(m, auditActor(actor), [
-        {
-          action: 'settings.security_updated',
-          entity: 'settings',
-          entityId: 'security',
-          companyId: null,
-          before: { require_2fa_for: previous },
-          after: { require_2fa_for: policy },
-        },
-      ]);
+      await commitChange(m, actorOf(actor), {
+        audit: [
+          {
+            action: 'settings.security_updated',
+            entity: 'settings',
+            entityId: 'security',
+            companyId: null,
+            before: { require_2fa_for: previous },
+            after: { require_2fa_for: policy },
+          },
+        ],
+      });
       const uncovered = await repo.usersWithoutTwoFactor(m, COVERED_ROLES[policy]);
-      await this.sessions.revokeAllForUsers(m, uncovered, 'revoked', undefined, auditActor(actor));
+      await this.sessions.revokeAllForUsers(m, uncovered, 'revoked', undefined, actorOf(actor));
     });
     return { status: 200, message: TWO_FACTOR_MSG.policySaved, data: { require_2fa_for: policy } };
   }

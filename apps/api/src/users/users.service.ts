@@ -11,21 +11,15 @@ import type {
   UserStatsResponse,
 } from '@portal/contracts';
 import { MSG, ORG_MSG, type NewUserInput, type UpdateUserInput, type UserListQuery } from '@portal/domain';
-import { publishEvent, type Db } from '@portal/db';
-import { auditActor, recordAudit } from '../audit/audit.sql';
+import { commitChange, type ChangeEvent, type Db } from '@portal/db';
 import { userCreated, userDeleted, userUpdated } from '../audit/org-entries';
+import { isSuperadmin, requireAccess } from '../common/access';
+import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import {
-  actorOf,
-  announceOrgChange,
-  assertEmailFree,
-  publishWithSetPasswordLink,
-  rethrowDuplicateEmail,
-  userRef,
-} from '../org/org';
+import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail, userRef } from '../org/org';
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
 import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './users.repository';
@@ -57,23 +51,28 @@ export class UsersService {
       return await this.db.transaction(async (m) => {
         const row = await insertUser(m, { ...input, passwordHash });
         if (!row) throw new ApiException(404, ORG_MSG.company.notFound);
-        const payload = {
-          userId: row._id,
-          username: row.username,
-          email: row.email,
-          role: row.role_key,
-          companyId: row.company_id,
-          companyName: row.companyName,
-          actor: actorOf(actor),
+        const invited = input.password === null;
+        const change = {
+          events: [
+            {
+              type: 'user.created' as const,
+              payload: {
+                userId: row._id,
+                username: row.username,
+                email: row.email,
+                role: row.role_key,
+                companyId: row.company_id,
+                companyName: row.companyName,
+                ...(invited ? { invited: true } : {}),
+              },
+            },
+          ],
+          audit: [userCreated({ ...row, id: row._id, role: row.role_key })],
         };
-        if (input.password === null) {
-          await publishEvent(m, 'user.created', { ...payload, invited: true }, actor.id);
-        } else {
-          await publishWithSetPasswordLink(m, row._id, 'user.created', payload, actor.id);
-        }
-        await recordAudit(m, auditActor(actor), [userCreated({ ...row, id: row._id, role: row.role_key })]);
-        const invitation = input.password === null ? await inviteNewUser(m, actor, row) : null;
-        await announceOrgChange(m, { entity: 'user', action: 'created', companyId: row.company_id });
+        // An invited person gets the invitation's link, not a set-password link.
+        if (invited) await commitChange(m, actorOf(actor), change);
+        else await commitChangeWithLink(m, actorOf(actor), row._id, change);
+        const invitation = invited ? await inviteNewUser(m, actor, row) : null;
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: { ...toUserRow(row), invitation } };
       });
@@ -133,27 +132,19 @@ export class UsersService {
             email: input.email ?? before.email,
             status: input.status ?? before.status,
           };
-          const actorRef = actorOf(actor);
+          const events: ChangeEvent[] = [];
           if (changes.length) {
-            await publishEvent(
-              m,
-              'user.updated',
-              { ...userRef(after), changes, previousEmail: emailChanged ? before.email : null, actor: actorRef },
-              actor.id,
-            );
+            events.push({
+              type: 'user.updated',
+              payload: { ...userRef(after), changes, previousEmail: emailChanged ? before.email : null },
+            });
           }
           if (statusChanged) {
-            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, auditActor(actor));
-            await publishEvent(
-              m,
-              'user.status_changed',
-              { ...userRef(after), active: after.status, actor: actorRef },
-              actor.id,
-            );
+            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, actorOf(actor));
+            events.push({ type: 'user.status_changed', payload: { ...userRef(after), active: after.status } });
           }
           const entry = userUpdated(before, input);
-          if (entry) await recordAudit(m, auditActor(actor), [entry]);
-          await announceOrgChange(m, { entity: 'user', action: 'updated', companyId: before.company_id });
+          await commitChange(m, actorOf(actor), { events, audit: entry ? [entry] : [] });
         }
         return { status: 200, message: ORG_MSG.success.dataUpdated, data: await this.loadDetail(m, id) };
       });
@@ -169,14 +160,12 @@ export class UsersService {
   async remove(ids: string[], actor: RequestUser): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
       const targets = await this.authorize(m, ids, actor, 'delete', true);
-      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, auditActor(actor));
+      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, actorOf(actor));
       await repo.deleteUsers(m, ids);
-      await recordAudit(m, auditActor(actor), targets.map(userDeleted));
-      const actorRef = actorOf(actor);
-      for (const t of targets) await publishEvent(m, 'user.deleted', { ...userRef(t), actor: actorRef }, actor.id);
-      for (const companyId of new Set(targets.map((t) => t.company_id))) {
-        await announceOrgChange(m, { entity: 'user', action: 'deleted', companyId });
-      }
+      await commitChange(m, actorOf(actor), {
+        events: targets.map((t) => ({ type: 'user.deleted', payload: userRef(t) })),
+        audit: targets.map(userDeleted),
+      });
       const message = ids.length === 1 ? ORG_MSG.success.userDeleted : ORG_MSG.success.usersDeleted;
       return { status: 200, message, data: { deleted: targets.length } };
     });
@@ -198,13 +187,9 @@ export class UsersService {
       );
       if (!budget) throw new ApiException(429, ORG_MSG.user.resendTooMany);
       if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
-      await publishWithSetPasswordLink(
-        m,
-        target.id,
-        'user.resend_requested',
-        { ...userRef(target), actor: actorOf(actor) },
-        actor.id,
-      );
+      await commitChangeWithLink(m, actorOf(actor), target.id, {
+        events: [{ type: 'user.resend_requested', payload: userRef(target) }],
+      });
       return { status: 200, message: ORG_MSG.user.resent };
     });
   }
@@ -217,10 +202,10 @@ export class UsersService {
   async authorize(db: Db, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const visible = (r: TargetRow | undefined): r is TargetRow =>
-      !!r && (actor.role === 'superadmin' || (r.company_id !== null && r.company_id === actor.companyId));
-    if (!ids.every((id) => visible(byId.get(id)))) throw new ApiException(404, ORG_MSG.user.notFound);
+    const notFound = new ApiException(404, ORG_MSG.user.notFound);
+    if (!ids.every((id) => byId.has(id))) throw notFound;
     const targets = ids.map((id) => byId.get(id)!);
+    requireAccess(actor, { companies: targets.map((t) => t.company_id) }, notFound);
     if (intent === 'read') return targets;
     for (const t of targets) {
       if (t.id === actor.id) {
@@ -230,8 +215,7 @@ export class UsersService {
         );
       }
       if (t.role === 'superadmin') throw new ApiException(403, ORG_MSG.user.cannotTouchSuperadmin);
-      if (actor.role !== 'superadmin' && t.role !== 'employee')
-        throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
+      if (!isSuperadmin(actor) && t.role !== 'employee') throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
     }
     return targets;
   }

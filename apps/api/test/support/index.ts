@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Mailer, MailMessage } from '../../../../libs/platform/src';
+import type { CompanyPercentages } from '../../../../libs/domain/src';
 import { ApiClient, type TestApi } from '../../../../test/api';
 import {
   startWorker,
@@ -64,9 +65,23 @@ export function connectSocket(
   });
   opts.track?.push(socket);
   opts.setup?.(socket);
+  unbatch(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
+  });
+}
+
+/**
+ * A change's pushes to one audience arrive as one `batch` message (libs/db `commitChange`); like the
+ * web client, hand each on to the socket's listeners as if it had come alone.
+ */
+export function unbatch(socket: Socket): void {
+  socket.on('batch', (batch: { events: { event: string; data: unknown }[] }) => {
+    for (const { event, data } of batch.events) {
+      for (const listener of [...socket.listeners(event)]) listener.call(socket, data);
+      for (const listener of [...socket.listenersAny()]) listener.call(socket, event, data);
+    }
   });
 }
 
@@ -114,4 +129,31 @@ export async function waitFor<T>(
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * Two companies' percentages where binary floats would round some prices wrongly, different per
+ * product line (price tests: catalogue screens and price lists).
+ */
+export const FLOAT_TRAP_PERCENTAGES: Record<'A' | 'B', CompanyPercentages> = {
+  A: {
+    discount_percentage: '45.55',
+    rigidflow_percentage: '52.35',
+    minipro_percentage: '48.75',
+    polyroll_percentage: '33.33',
+  },
+  B: {
+    discount_percentage: '62.25',
+    rigidflow_percentage: '70.00',
+    minipro_percentage: '65.50',
+    polyroll_percentage: '58.00',
+  },
+};
+
+/** Sets a company's four percentages directly in the database. */
+export function setPercentages(api: TestApi, companyId: string, p: CompanyPercentages): Promise<unknown> {
+  return api.db.query(
+    `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
+    [companyId, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
+  );
 }

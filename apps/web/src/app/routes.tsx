@@ -7,6 +7,13 @@ import { RootShell } from './RootShell';
 
 // Each screen is its own chunk; later issues replace the page module, not the route table.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
+/** The sign-in's second-factor steps (two-factor feature), loaded only when a sign-in needs them. */
+const SECOND_FACTOR = {
+  Code: lazy(() => import('../features/two-factor/components/CodeStep').then((m) => ({ default: m.CodeStep }))),
+  Enrolment: lazy(() =>
+    import('../features/two-factor/components/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })),
+  ),
+};
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const InvitationPage = lazy(() => import('../features/auth/pages/InvitationPage'));
@@ -20,6 +27,12 @@ const UserDetailPage = lazy(() => import('../features/users/pages/UserDetailPage
 const EmployeeInfoPage = lazy(() => import('../features/users/pages/EmployeeInfoPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/pages/NotificationsPage'));
 const CatalogPage = lazy(() => import('../features/catalogue/pages/CatalogPage'));
+const CataloguePricelistActions = lazy(() =>
+  import('../features/pricelists').then((m) => ({ default: m.CataloguePricelistActions })),
+);
+const QuoteDraftBar = lazy(() => import('../features/quotes').then((m) => ({ default: m.QuoteDraftBar })));
+/** The customers' catalogue, with the price-list buttons and the quote draft (higher features, composed here). */
+const customerCatalog = <CatalogPage actions={<CataloguePricelistActions />} draftBar={<QuoteDraftBar />} />;
 const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
@@ -41,8 +54,8 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <LoginPage /> },
-          { path: 'login', element: <LoginPage /> },
+          { index: true, element: <LoginPage secondFactor={SECOND_FACTOR} /> },
+          { path: 'login', element: <LoginPage secondFactor={SECOND_FACTOR} /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'forgotpassword', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
@@ -97,7 +110,7 @@ export const routes: RouteObject[] = [
           { path: 'employee/:id', element: <UserDetailPage /> },
           { path: 'mycompany/employee/:id', element: <UserDetailPage /> },
           { path: 'employeeinfo', element: <EmployeeInfoPage /> },
-          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'catalog', element: customerCatalog },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'activity', element: <ActivityPage /> },
@@ -116,7 +129,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="catalog" replace /> },
           { path: 'dashboard', element: <Navigate to="/employee/catalog" replace /> },
-          { path: 'catalog', element: <CatalogPage /> },
+          { path: 'catalog', element: customerCatalog },
           { path: 'quotes', element: <QuotesPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import sharp from 'sharp';
 import type { DataSource } from 'typeorm';
-import { rooms, type JobMap } from '@portal/contracts';
+import type { JobMap } from '@portal/contracts';
+import { commitChange, SYSTEM_ACTOR } from '@portal/db';
 import { findFile, finishFile, type FileRow } from './files.repository';
-import { catalogueFilePath, kindFromMime, publishRealtime, sniffFile, thumbnailNameFor } from '@portal/platform';
+import { catalogueFilePath, kindFromMime, sniffFile, thumbnailNameFor } from '@portal/platform';
 
 export const THUMBNAIL_SIZE = 320;
 
@@ -68,16 +69,19 @@ export function filesProcessor(db: DataSource, filesDir: string) {
         thumbnail: outcome.status === 'ready' ? outcome.thumbnail : null,
       });
       if (!row) return false;
-      await publishRealtime(m, rooms.role('superadmin'), 'file.processed', {
-        fileId: f.id,
-        status: outcome.status,
-        ...(outcome.status === 'rejected' ? { reason: outcome.reason } : {}),
-      });
-      const roleRooms = ['superadmin', 'admin', 'employee'].map((role) => rooms.role(role));
-      await publishRealtime(m, roleRooms, 'catalogue.changed', {
-        categoryId: row.category_id,
-        productId: f.owner_type === 'product' ? f.owner_id : null,
-        kind: 'files',
+      await commitChange(m, SYSTEM_ACTOR, {
+        events: [
+          {
+            type: 'catalogue.file_processed',
+            payload: {
+              fileId: f.id,
+              status: outcome.status,
+              ...(outcome.status === 'rejected' ? { reason: outcome.reason } : {}),
+              categoryId: row.category_id,
+              productId: f.owner_type === 'product' ? f.owner_id : null,
+            },
+          },
+        ],
       });
       return true;
     });

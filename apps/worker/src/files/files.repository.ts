@@ -1,13 +1,7 @@
-import { type Db, queryOne } from '@portal/db';
+import { type Db, queryOne, type StoredFile } from '@portal/db';
 
-export interface FileRow {
-  id: string;
-  owner_type: 'category' | 'subcategory' | 'product';
-  owner_id: string;
-  mime: string;
-  storage_name: string | null;
-  status: string;
-}
+/** What the check needs of a `files` row. */
+export type FileRow = Pick<StoredFile, 'id' | 'owner_type' | 'owner_id' | 'mime' | 'storage_name' | 'status'>;
 
 export function findFile(db: Db, id: string): Promise<FileRow | null> {
   return queryOne<FileRow>(db, `SELECT id, owner_type, owner_id, mime, storage_name, status FROM files WHERE id = $1`, [

@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
-import { rooms, type ClientEventMap, type EventMap, type JobMap, type OrgActor } from '@portal/contracts';
+import { rooms, type ClientEventMap, type EventMap, type JobMap } from '@portal/contracts';
 import { IMPORT_MSG, MAX_IMPORT_CELL_BYTES, MAX_IMPORT_ROW_BYTES, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
-import { publishEvent, type AuditActor } from '@portal/db';
+import { commitChange, isUniqueViolation, type Actor, type AuditSelect } from '@portal/db';
 import { SheetReadFailed, importFilePath, publishRealtime, readRowsIsolated } from '@portal/platform';
 import { DryRun, type DryRunResult } from './dry-run';
 import {
-  auditApply,
+  applyAudit,
   clearStaging,
   countChanges,
   deleteAndUpdateVariants,
@@ -33,31 +33,35 @@ class StaleImport extends Error {
   }
 }
 
-function actorOf(imp: ImportRow): OrgActor {
-  return { id: imp.started_by ?? '', username: imp.started_by_name, email: imp.started_by_email, role: 'superadmin' };
-}
-
-/** The starter, as the audit log records them (ip unknown: the apply runs in the worker). */
-function auditActorOf(imp: ImportRow): AuditActor {
-  return { id: imp.started_by, username: imp.started_by_name, role: 'superadmin', ip: null };
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  return e?.code === '23505' || e?.driverError?.code === '23505';
+/** The superadmin who started the import (ip unknown: the worker finishes what they started). */
+function starter(imp: ImportRow): Actor {
+  return {
+    id: imp.started_by,
+    username: imp.started_by_name,
+    email: imp.started_by_email,
+    role: 'superadmin',
+    ip: null,
+  };
 }
 
 async function progress(q: DataSource | EntityManager, id: string, status: Status, done: number, total: number) {
   await publishRealtime(q, rooms.role('superadmin'), 'import.progress', { id, status, done, total });
 }
 
-async function finishEvent(m: EntityManager, imp: ImportRow, e: Omit<Finished, 'importId' | 'fileName' | 'actor'>) {
-  await publishEvent(
-    m,
-    'catalogue.import_finished',
-    { importId: imp.id, fileName: imp.file_name, actor: actorOf(imp), ...e },
-    imp.started_by,
-  );
+/**
+ * Commits the end of a phase: `catalogue.import_finished` (notification, email; an applied import
+ * also refreshes every open catalogue) and, for an apply, its audit entries.
+ */
+async function finishChange(
+  m: EntityManager,
+  imp: ImportRow,
+  e: Omit<Finished, 'importId' | 'fileName' | 'actor'>,
+  audit?: AuditSelect,
+) {
+  await commitChange(m, starter(imp), {
+    events: [{ type: 'catalogue.import_finished', payload: { importId: imp.id, fileName: imp.file_name, ...e } }],
+    audit,
+  });
 }
 
 /**
@@ -104,7 +108,7 @@ export async function failAbandonedImport(db: DataSource, importId: string, acti
 async function failAndTell(db: DataSource, imp: ImportRow, phase: Finished['phase'], message: string): Promise<void> {
   await db.transaction(async (m) => {
     if (!(await failImport(m, imp.id, message))) return;
-    await finishEvent(m, imp, {
+    await finishChange(m, imp, {
       phase,
       status: 'failed',
       counts: {
@@ -182,7 +186,7 @@ export function importsProcessor(
     await db.transaction(async (m) => {
       const c = result.counts;
       if (!(await finishDryRun(m, id, result.status, c, result.rows, result.message))) return;
-      await finishEvent(m, imp, {
+      await finishChange(m, imp, {
         phase: 'dry_run',
         status: result.status as 'ready' | 'invalid',
         counts: c,
@@ -209,8 +213,6 @@ export function importsProcessor(
         if (deleted !== planned.delete || updated !== planned.update) throw new StaleImport([]);
         await insertVariantsAndHistory(m, id, imp.started_by, imp.started_by_name);
         await applyImportAliases(m, id, imp.started_by);
-        // The catalogue version moves by trigger at commit; the audit entries are written here, in the same transaction.
-        await auditApply(m, id, auditActorOf(imp), total);
         if (!(await finishApply(m, id, 'applied', null, total))) throw new Error('import is no longer applying');
         const counts = {
           create: planned.create,
@@ -219,13 +221,8 @@ export function importsProcessor(
           delete: planned.delete,
           errors: 0,
         };
-        await finishEvent(m, imp, { phase: 'apply', status: 'applied', counts, message: null });
-        const roleRooms = ['superadmin', 'admin', 'employee'].map((role) => rooms.role(role));
-        await publishRealtime(m, roleRooms, 'catalogue.changed', {
-          categoryId: null,
-          productId: null,
-          kind: 'catalogue',
-        });
+        // The catalogue version moves by trigger at commit; the audit entries go in the same transaction.
+        await finishChange(m, imp, { phase: 'apply', status: 'applied', counts, message: null }, applyAudit(id, total));
         await progress(m, id, 'applied', total, total);
         return counts;
       });
@@ -241,7 +238,7 @@ export function importsProcessor(
       const message = pns.length ? `${IMPORT_MSG.conflict} Changed: ${pns.join(', ')}` : IMPORT_MSG.conflict;
       await db.transaction(async (m) => {
         if (!(await finishApply(m, id, 'conflict', message, 0))) return;
-        await finishEvent(m, imp, {
+        await finishChange(m, imp, {
           phase: 'apply',
           status: 'conflict',
           counts: {

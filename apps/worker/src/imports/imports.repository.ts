@@ -4,8 +4,7 @@ import {
   execute,
   queryOne,
   queryRows,
-  recordAuditFrom,
-  type AuditActor,
+  type AuditSelect,
   type Db,
   type StoredVariant,
 } from '@portal/db';
@@ -500,9 +499,6 @@ export async function applyImportAliases(m: EntityManager, id: string, by: strin
 }
 
 /** The apply's audit entries (`total` changed variants + the import), in the same transaction. */
-export async function auditApply(m: EntityManager, id: string, actor: AuditActor, total: number): Promise<void> {
-  await recordAuditFrom(m, actor, AUDIT_APPLY_SELECT, [id], {
-    count: total + 1,
-    entities: ['variant', 'catalogue_import'],
-  });
+export function applyAudit(id: string, total: number): AuditSelect {
+  return { select: AUDIT_APPLY_SELECT, params: [id], count: total + 1, entities: ['variant', 'catalogue_import'] };
 }

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { clientRunner, queryOne, type SqlRunner } from '@portal/db/queries';
+import { queryOne, type SqlRunner } from '@portal/db/queries';
 import { buildPricelist } from './build';
 import type { BuildMessage, BuildRequest } from './build-process';
 import { lowerCpuPriority } from './cpu-priority';
@@ -45,13 +45,12 @@ function connect(): Promise<Connection> {
     client.on('error', () => (connection = null));
     client.on('end', () => (connection = null));
     await client.connect();
-    const runner = clientRunner(client);
     let waited = 0;
     const db: SqlRunner = {
       async query(sql, parameters) {
         const started = performance.now();
         try {
-          return await runner.query(sql, parameters);
+          return await client.query(sql, parameters);
         } finally {
           waited += performance.now() - started;
         }

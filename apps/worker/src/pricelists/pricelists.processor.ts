@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { rooms, type JobMap, type OutboxEvent } from '@portal/contracts';
-import { publishEvent } from '@portal/db';
+import { actorFromEvent, commitChange } from '@portal/db';
 import { PRICELIST_MSG } from '@portal/domain';
 import { pricelistFilePath, pricelistStorageName, pricelistsDir, publishRealtime } from '@portal/platform';
 import type { BuildProcess } from './build-process';
@@ -49,8 +49,9 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       const { size } = await fs.stat(final);
       const done = await db.transaction(async (m) => {
         if (!(await finishPricelist(m, claimed.id, rows, size, name))) return false;
-        await publishEvent(m, 'pricelist.ready', { ...ref, rows }, ref.actor.id);
-        await publishRealtime(m, rooms.user(claimed.requested_by), 'pricelist.ready', { _id: claimed.id });
+        await commitChange(m, actorFromEvent(ref.actor), {
+          events: [{ type: 'pricelist.ready', payload: { ...ref, rows } }],
+        });
         return true;
       });
       // Removed (expired, user deleted) while it was being built: nobody can download it.
@@ -64,12 +65,10 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       await db.transaction(async (m) => {
         const failed = await failPricelist(m, claimed.id, PRICELIST_MSG.failed);
         if (!failed) return;
-        await publishEvent(
-          m,
-          'pricelist.failed',
-          { ...ref, reason: (err as Error).message.slice(0, 300) },
-          ref.actor.id,
-        );
+        await commitChange(m, actorFromEvent(ref.actor), {
+          events: [{ type: 'pricelist.failed', payload: { ...ref, reason: (err as Error).message.slice(0, 300) } }],
+        });
+        // The progress bar's last word (progress is not a change: it goes out directly).
         await publishRealtime(m, rooms.user(claimed.requested_by), 'pricelist.progress', {
           _id: claimed.id,
           status: 'failed',

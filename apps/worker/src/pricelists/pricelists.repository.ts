@@ -1,7 +1,7 @@
 import type { PricelistFormat, PricelistRef, ProductLine } from '@portal/contracts';
 import { customerPriceSql, execute, queryOne, queryRows, type SqlRunner } from '@portal/db/queries';
 import type { CompanyPercentages } from '@portal/domain';
-import type { PricelistRow } from './writers';
+import type { PricelistLine } from './writers';
 
 /**
  * Data access of the `pricelists` queue. The variants query prices with the catalogue screens' own expression
@@ -162,7 +162,7 @@ export async function lastCatalogueChange(db: SqlRunner): Promise<Date | null> {
   return (await queryOne<{ changed_at: Date | null }>(db, LAST_CHANGE_SQL))!.changed_at;
 }
 
-export type ListedVariant = Omit<PricelistRow, 'category' | 'subcategory' | 'product'> & { product_id: string };
+export type ListedVariant = Omit<PricelistLine, 'category' | 'subcategory' | 'product'> & { product_id: string };
 
 /** The standard variants of `products` (consecutive listed products), in list order. */
 export function pricelistVariants(db: SqlRunner, products: ListedProduct[]): Promise<ListedVariant[]> {

@@ -1,14 +1,14 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
-import { formatPrice, parseMoneyToCents, spreadsheetSafe } from '@portal/domain';
+import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
+// The build process loads this file: the writer alone, not the platform behind `@portal/platform`.
+import { csvSink } from '@portal/platform/sheet-writers';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
-export interface PricelistRow {
+export interface PricelistLine {
   category: string;
   subcategory: string;
   product: string;
@@ -28,7 +28,7 @@ export interface PricelistMeta {
 
 /** Streams rows into a file; `end` resolves once every byte is on disk. */
 export interface RowWriter {
-  write(row: PricelistRow): Promise<void> | void;
+  write(row: PricelistLine): Promise<void> | void;
   end(): Promise<void>;
   /** Stops writing after a failure (the caller removes the file). */
   abort(): void;
@@ -44,27 +44,16 @@ function fileStream(path: string): WriteStream {
 /* ------------------------------------------------------------------ CSV */
 
 /** The row's text columns, neutralised so a spreadsheet never reads them as formulas. */
-function textCells(r: PricelistRow): string[] {
-  return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => spreadsheetSafe(v));
+function textCells(r: PricelistLine): string[] {
+  return [r.category, r.subcategory, r.product, r.part_number, r.size, r.actual_size].map((v) => neutraliseCell(v));
 }
 
 function csvWriter(path: string): RowWriter {
-  const out = fileStream(path);
-  const csv = stringify({ header: true, columns: [...PRICELIST_COLUMNS] });
-  csv.pipe(out);
+  const csv = csvSink(fileStream(path), { columns: PRICELIST_COLUMNS });
   return {
-    async write(r) {
-      const ok = csv.write([...textCells(r), depthText(r.depth), r.price]);
-      if (!ok) await once(csv, 'drain');
-    },
-    async end() {
-      csv.end();
-      await finished(out);
-    },
-    abort() {
-      csv.destroy();
-      out.destroy();
-    },
+    write: (r) => csv.write([...textCells(r), depthText(r.depth), r.price]),
+    end: () => csv.end(),
+    abort: () => csv.abort(),
   };
 }
 

@@ -1,4 +1,5 @@
-import { importMappingSchema, missingRequiredColumns, neutraliseCell, restoreCell, suggestMapping } from './import';
+import { neutraliseCell, restoreCell } from '../text';
+import { importMappingSchema, missingRequiredColumns, suggestMapping } from './import';
 
 describe('catalogue spreadsheet helpers', () => {
   it.each([

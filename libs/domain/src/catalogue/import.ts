@@ -160,18 +160,6 @@ export function missingRequiredColumns(mapping: Record<string, ImportColumn | nu
   return REQUIRED_IMPORT_COLUMNS.filter((c) => !mapped.has(c));
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** Reverses `neutraliseCell` on import, so an exported file re-imports unchanged. */
-export function restoreCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
-}
-
 /** `mapping` form field: JSON `{ "<file header>": "<column>" }` (null/"" = ignore that header). */
 export const importMappingSchema = z
   .record(z.string().max(200), z.union([z.enum(IMPORT_COLUMNS), z.literal(''), z.null()]))

@@ -8,6 +8,14 @@ import type { CompanyPercentages, PercentageField } from './pricing';
  */
 export const PRODUCT_LINES = ['rigidflow', 'minipro', 'polyroll'] as const satisfies readonly ProductLine[];
 
+/** What people call each company percentage (forms, notifications, audit, the category select). */
+export const MULTIPLIER_LABELS: Readonly<Record<PercentageField, string>> = {
+  discount_percentage: 'Price Multiplier',
+  rigidflow_percentage: 'Rigidflow Multiplier',
+  minipro_percentage: 'Minipro Multiplier',
+  polyroll_percentage: 'Polyroll Multiplier',
+};
+
 /** The company field a product line is priced by; null → the general discount. */
 export function percentageFieldForProductLine(line: ProductLine | null | undefined): PercentageField {
   return line ? `${line}_percentage` : 'discount_percentage';

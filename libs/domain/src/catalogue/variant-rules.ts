@@ -7,6 +7,7 @@ import { parseMoneyToCents } from './pricing';
 import { ODD_SIZE_TYPES, type OddSizeType } from './odd-size';
 import { NEW_VARIANT_ID_PREFIX } from './categories';
 import { hasControlChars, TEXT_MSG } from '../text';
+import type { SaveVariant } from '@portal/contracts';
 
 /**
  * Bounds of the numeric columns. `display_order` and `version` are Postgres `integer`; depth and the
@@ -86,22 +87,7 @@ export const VARIANT_MSG = {
 } as const;
 
 /** A variant row as sent by a client (grid or spec calls). */
-export interface VariantInput {
-  _id?: unknown;
-  version?: unknown;
-  part_number?: unknown;
-  size?: unknown;
-  actual_size?: unknown;
-  depth?: unknown;
-  odd_size?: unknown;
-  odd_size_type?: unknown;
-  min_area?: unknown;
-  max_area?: unknown;
-  out_of_stock?: unknown;
-  list_price?: unknown;
-  customer_price?: unknown;
-  display_order?: unknown;
-}
+export type VariantInput = { [K in keyof SaveVariant]?: unknown } & { customer_price?: unknown };
 
 /** A validated row in storage units: numerics as exact decimal text, price in integer cents. */
 export interface NormalizedVariant {

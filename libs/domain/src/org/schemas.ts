@@ -7,6 +7,7 @@ import { Multiplier, type MultiplierUnits } from '../catalogue/pricing';
 import { newPasswordField } from '../account/schemas';
 import { ACCOUNT_MSG } from '../account/messages';
 import { INVITATION_MSG } from './invitation';
+import { MULTIPLIER_LABELS } from '../catalogue/product-line';
 
 /* ------------------------------------------------------------------ building blocks */
 
@@ -115,10 +116,10 @@ export const updateCompanySchema = z
   .object({
     name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name').optional(),
     status: booleanish(ORG_MSG.company.statusInvalid).optional(),
-    discount_percentage: percentage('Price Multiplier').optional(),
-    rigidflow_percentage: percentage('Rigidflow Multiplier').optional(),
-    minipro_percentage: percentage('Minipro Multiplier').optional(),
-    polyroll_percentage: percentage('Polyroll Multiplier').optional(),
+    discount_percentage: percentage(MULTIPLIER_LABELS.discount_percentage).optional(),
+    rigidflow_percentage: percentage(MULTIPLIER_LABELS.rigidflow_percentage).optional(),
+    minipro_percentage: percentage(MULTIPLIER_LABELS.minipro_percentage).optional(),
+    polyroll_percentage: percentage(MULTIPLIER_LABELS.polyroll_percentage).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: ORG_MSG.company.nothingToUpdate });
 export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
@@ -127,10 +128,10 @@ export type UpdateCompanyInput = z.infer<typeof updateCompanySchema>;
 export const companyEditFormSchema = z.object({
   name: requiredText(ORG_MSG.company.nameRequired, 200, ORG_MSG.company.nameTooLong, 'Company Name'),
   status: booleanish(ORG_MSG.company.statusInvalid),
-  discount_percentage: multiplier('Price Multiplier'),
-  rigidflow_percentage: multiplier('Rigidflow Multiplier'),
-  minipro_percentage: multiplier('Minipro Multiplier'),
-  polyroll_percentage: multiplier('Polyroll Multiplier'),
+  discount_percentage: multiplier(MULTIPLIER_LABELS.discount_percentage),
+  rigidflow_percentage: multiplier(MULTIPLIER_LABELS.rigidflow_percentage),
+  minipro_percentage: multiplier(MULTIPLIER_LABELS.minipro_percentage),
+  polyroll_percentage: multiplier(MULTIPLIER_LABELS.polyroll_percentage),
 });
 
 /** Danger Zone: typing exactly DELETE. */

@@ -77,11 +77,3 @@ export function pricelistFileName(
   const scope = scopeName ? `-${fileSlug(scopeName, 30)}` : '';
   return `price-list-${fileSlug(companyName)}${scope}-${day}.${format}`;
 }
-
-/**
- * Spreadsheet programs run a cell starting with = + - @ (or tab / CR) as a formula: such text gets
- * a leading apostrophe in exported files.
- */
-export function spreadsheetSafe(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}

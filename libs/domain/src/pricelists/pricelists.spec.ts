@@ -1,4 +1,5 @@
-import { createPricelistSchema, fileSlug, pricelistFileName, spreadsheetSafe, PRICELIST_MSG } from './index';
+import { neutraliseCell as spreadsheetSafe } from '../text';
+import { createPricelistSchema, fileSlug, pricelistFileName, PRICELIST_MSG } from './index';
 
 describe('price-list rules', () => {
   it('validates the request body and drops unknown fields', () => {

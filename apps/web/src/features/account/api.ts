@@ -4,12 +4,10 @@ import {
   type AccountProfile,
   type AccountProfileResponse,
   type ChangePasswordRequest,
-  type ResetPasswordRequest,
   type SessionUserData,
   type UpdateProfileRequest,
-  type ResetLinkCheckResponse,
 } from '@portal/contracts';
-import { api, isApiRequestError } from '../../shared/api';
+import { api } from '../../shared/api';
 import { startSession, useAuthStore } from '../auth';
 
 /** Query keys: everything of the own account lives under ['account']. */
@@ -20,13 +18,6 @@ export const accountKeys = {
 
 /** Account calls. All are `silent`: the screens show their own messages. */
 export const accountApi = {
-  forgotPassword: (email: string) =>
-    api.post<AccountMessageResponse>(ACCOUNT_PATHS.forgotPassword, { email }, { silent: true }),
-  /** Whether a reset link still works; never spends it. */
-  checkResetLink: (token: string) =>
-    api.post<ResetLinkCheckResponse>(ACCOUNT_PATHS.resetPasswordCheck, { token }, { silent: true }).then((r) => r.data),
-  resetPassword: (body: ResetPasswordRequest) =>
-    api.post<AccountMessageResponse>(ACCOUNT_PATHS.resetPassword, body, { silent: true }),
   changePassword: (body: ChangePasswordRequest) =>
     api.post<AccountMessageResponse>(ACCOUNT_PATHS.changePassword, body, { silent: true }),
   me: async () => (await api.get<AccountProfileResponse>(ACCOUNT_PATHS.me)).data,
@@ -57,15 +48,6 @@ function imageForm(file: File): FormData {
   const form = new FormData();
   form.append('file', file);
   return form;
-}
-
-/** The server's message for a failed call, or `fallback` (network failures never show 'Network Error'). */
-export function serverMessage(err: unknown, fallback: string): string {
-  if (!isApiRequestError(err) || err.status === 0) return fallback;
-  const m = (err.body as { message?: unknown } | null)?.message;
-  if (typeof m === 'string' && m.trim()) return m;
-  if (Array.isArray(m) && m.length) return m.map(String).join(', ');
-  return fallback;
 }
 
 /** Merge fresh profile fields into the stored session user (storage + auth store), keeping the token. */

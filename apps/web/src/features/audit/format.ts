@@ -1,4 +1,4 @@
-import { exactPercentageToMultiplier } from '@portal/domain';
+import { MULTIPLIER_LABELS, exactPercentageToMultiplier } from '@portal/domain';
 
 /** Readable names of the entities and actions the log records. */
 export const ENTITY_LABELS: Record<string, string> = {
@@ -74,12 +74,7 @@ export const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** Multiplier fields are stored as percentages; people read them as multipliers (1.0000 = list price). */
-export const MULTIPLIER_FIELDS: Record<string, string> = {
-  discount_percentage: 'Price Multiplier',
-  rigidflow_percentage: 'Rigidflow Multiplier',
-  minipro_percentage: 'Minipro Multiplier',
-  polyroll_percentage: 'Polyroll Multiplier',
-};
+export const MULTIPLIER_FIELDS: Readonly<Record<string, string>> = MULTIPLIER_LABELS;
 
 export function formatAuditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -29,6 +29,18 @@ export function serverMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * Only what the server said (its body's `message`), else `fallback`: for the account and sign-in
+ * screens, which never show a client-side text such as a network error.
+ */
+export function bodyMessage(err: unknown, fallback: string): string {
+  if (!isApiRequestError(err) || err.status === 0) return fallback;
+  const m = (err.body as { message?: unknown } | null)?.message;
+  if (typeof m === 'string' && m.trim()) return m;
+  if (Array.isArray(m) && m.length) return m.map(String).join(', ');
+  return fallback;
+}
+
 /** Status of any thrown value: ApiRequestError status, else 0 (treated as a connection problem). */
 export function errorStatus(value: unknown): number {
   return isApiRequestError(value) ? value.status : 0;

@@ -1,6 +1,6 @@
 export { api, apiRequest, apiUrl, getCsrfToken, invalidateCsrfToken, isAuthFlowPath, RETRY_DELAY_MS } from './client';
 export type { HttpMethod, QueryValue, RequestOptions } from './client';
-export { ApiRequestError, errorStatus, isApiRequestError, mentionsCsrf, serverMessage } from './errors';
+export { ApiRequestError, bodyMessage, errorStatus, isApiRequestError, mentionsCsrf, serverMessage } from './errors';
 export {
   classifyGlobalError,
   handleGlobalApiError,

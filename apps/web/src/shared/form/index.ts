@@ -7,3 +7,4 @@ export { FormModal, type FormModalProps } from './FormModal';
 export { showErrorModal } from './errorModal';
 export { useSchemaForm } from './useSchemaForm';
 export { SaveButton } from './SaveButton';
+export { PasswordChecklistView, PasswordStrengthMeter } from './PasswordRequirements';

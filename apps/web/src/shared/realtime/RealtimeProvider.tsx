@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ClientEventName } from '@portal/contracts';
+import { SOCKET_PATH, type ClientEventMap, type ClientEventName } from '@portal/contracts';
 import { dispatch } from './bus';
 import { notifyRealtimeConnect, setRealtimeSocket } from './emitter';
 
@@ -9,7 +9,7 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected
 const StatusContext = createContext<RealtimeStatus>('idle');
 
 /** Every server event the app handles: a Record over ClientEventName, so a new event cannot be forgotten here. */
-const KNOWN: Record<ClientEventName, true> = {
+const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
   'notification.created': true,
   'notification.read': true,
   'session.revoked': true,
@@ -59,7 +59,12 @@ export function RealtimeProvider({ token, enabled, children, connect = io }: Rea
     });
     socket.on('disconnect', () => setStatus('disconnected'));
     socket.onAny((event: string, payload: unknown) => {
-      if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
+      // Several pushes of one change arrive as one `batch`: each is handed on as if it came alone.
+      if (event === 'batch') {
+        for (const p of (payload as ClientEventMap['batch']).events ?? []) {
+          if (KNOWN_EVENTS.has(p.event)) dispatch(p.event, p.data as never);
+        }
+      } else if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
     });
     return () => {
       setRealtimeSocket(null);

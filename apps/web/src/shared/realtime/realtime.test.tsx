@@ -15,6 +15,24 @@ function signedInAs(role: 'superadmin' | 'employee') {
   );
 }
 
+/** The companies screen of a signed-in superadmin, and its live socket. */
+async function superadminSocket() {
+  signedInAs('superadmin');
+  renderApp('/superadmin/companies');
+  await screen.findByRole('heading', { level: 1, name: 'Companies' });
+  await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+  return sockets.find((s) => !s.disconnected)!;
+}
+
+const notification = (description: string) => ({
+  _id: `n-${description.length}`,
+  username: 'bob',
+  email: 'bob@example.com',
+  description,
+  date: new Date().toISOString(),
+  read_status: false,
+});
+
 describe('realtime', () => {
   it('does not connect on the public sign-in page', async () => {
     mockFetch(() => json({}));
@@ -45,22 +63,21 @@ describe('realtime', () => {
   });
 
   it('notification.created shows a toast for the superadmin', async () => {
-    signedInAs('superadmin');
-    renderApp('/superadmin/companies');
-    await screen.findByRole('heading', { level: 1, name: 'Companies' });
-    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
-    act(() =>
-      sockets
-        .find((s) => !s.disconnected)!
-        .serverEmit('notification.created', {
-          _id: 'n1',
-          username: 'bob',
-          email: 'bob@example.com',
-          description: 'bob tried to sign in to a disabled account',
-          date: new Date().toISOString(),
-          read_status: false,
-        }),
-    );
+    const live = await superadminSocket();
+    act(() => live.serverEmit('notification.created', notification('bob tried to sign in to a disabled account')));
     expect(await screen.findByText('bob tried to sign in to a disabled account')).toBeInTheDocument();
+  });
+
+  it('hands on each push of a batch (one message per change) as if it came alone', async () => {
+    const live = await superadminSocket();
+    act(() =>
+      live.serverEmit('batch', {
+        events: [
+          { event: 'audit.created', data: { count: 1, entities: ['company'] } },
+          { event: 'notification.created', data: notification('ann changed a multiplier') },
+        ],
+      }),
+    );
+    expect(await screen.findByText('ann changed a multiplier')).toBeInTheDocument();
   });
 });

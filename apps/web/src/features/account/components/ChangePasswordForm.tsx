@@ -9,8 +9,9 @@ import { ACCOUNT_MSG, changePasswordFormSchema, type ChangePasswordFormInput } f
 import { isApiRequestError } from '../../../shared/api';
 import { RevealPasswordInput } from '../../../shared/form';
 import { endSession, FormAlert } from '../../auth';
-import { accountApi, serverMessage } from '../api';
-import { PasswordChecklistView } from './PasswordRequirements';
+import { bodyMessage as serverMessage } from '../../../shared/api';
+import { PasswordChecklistView } from '../../../shared/form';
+import { accountApi } from '../api';
 
 const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { ACCOUNT_MSG } from '@portal/domain';
 import { isApiRequestError, handleGlobalApiError } from '../../../shared/api';
-import { serverMessage } from '../api';
+import { bodyMessage as serverMessage } from '../../../shared/api';
 import { useAuthImage } from '../useAuthImage';
 
 /** Same limits as the API (image-files.ts): PNG/JPEG/WebP, at most 5 MB. */

@@ -10,7 +10,8 @@ import { handledAsSessionEnd, isApiRequestError } from '../../../shared/api';
 import { RevealPasswordInput, showErrorModal, SaveButton, useSchemaForm } from '../../../shared/form';
 import { FormFields, type FieldSpec } from '../../../shared/kit';
 import { FormAlert, ROLE_LABEL } from '../../auth';
-import { accountApi, accountKeys, refreshSessionUser, serverMessage } from '../api';
+import { bodyMessage as serverMessage } from '../../../shared/api';
+import { accountApi, accountKeys, refreshSessionUser } from '../api';
 
 interface Values {
   username: string;

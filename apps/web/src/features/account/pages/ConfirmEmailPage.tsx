@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, Stack, Text } from '@mantine/core';
 import { ACCOUNT_MSG } from '@portal/domain';
 import { AuthCard, BackToSignIn, FormAlert, useAuthStore, useDocumentTitle } from '../../auth';
-import { accountApi, refreshSessionUser, serverMessage } from '../api';
+import { bodyMessage as serverMessage } from '../../../shared/api';
+import { accountApi, refreshSessionUser } from '../api';
 
 /**
  * The link from the email-change message (`/confirm-email?code=…`). Opening the page changes

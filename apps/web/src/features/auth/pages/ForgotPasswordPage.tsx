@@ -7,7 +7,8 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailCheck } from '@tabler/icons-react';
 import { ACCOUNT_MSG, forgotPasswordSchema, type ForgotPasswordInput } from '@portal/domain';
-import { accountApi, serverMessage } from '../../account/api';
+import { bodyMessage as serverMessage } from '../../../shared/api';
+import { passwordResetApi } from '../api';
 import { AuthCard, BackToSignIn, EMAIL_FIELD, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 
@@ -23,7 +24,7 @@ export default function ForgotPasswordPage() {
   // Bumped on every successful send: (re)starts the redirect timer.
   const [sends, setSends] = useState(0);
   const [lastEmail, setLastEmail] = useState('');
-  const forgot = useMutation({ mutationFn: accountApi.forgotPassword });
+  const forgot = useMutation({ mutationFn: passwordResetApi.forgotPassword });
 
   const {
     register,

@@ -5,10 +5,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { HOME_BY_ROLE, type InvitationLinkView } from '@portal/contracts';
 import { INVITATION_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
-import { serverMessage } from '../../account/api';
-import { PasswordChecklistView, PasswordStrengthMeter } from '../../account/components/PasswordRequirements';
-import { RevealPasswordInput } from '../../../shared/form';
-import { ApiRequestError } from '../../../shared/api';
+import { PasswordChecklistView, PasswordStrengthMeter, RevealPasswordInput } from '../../../shared/form';
+import { ApiRequestError, bodyMessage } from '../../../shared/api';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { acceptInvitation, invitationApi } from '../invitation';
@@ -45,7 +43,7 @@ function Invitation({ code }: { code: string }) {
           <FormAlert tone="error" title={notFound ? INVITATION_MSG.linkInvalid : 'Could not check your invitation'}>
             {notFound
               ? 'Please use the link from your most recent invitation email, or ask your administrator to send a new one.'
-              : serverMessage(check.error, 'Please try again in a moment.')}
+              : bodyMessage(check.error, 'Please try again in a moment.')}
           </FormAlert>
           <BackToSignIn />
         </Stack>
@@ -88,7 +86,7 @@ function ChoosePassword({ code, view }: { code: string; view: InvitationLinkView
         <Stack gap="md">
           {accept.isError && (
             <FormAlert tone="error" title="Password not set">
-              {serverMessage(accept.error, 'Please try again.')}
+              {bodyMessage(accept.error, 'Please try again.')}
             </FormAlert>
           )}
           <TextInput label="Email" value={view.email} readOnly autoComplete="username" />
@@ -148,7 +146,7 @@ function LinkEnded({ code, view }: { code: string; view: InvitationLinkView }) {
               Ask for a new invitation
             </Button>
           ))}
-        {ask.isError && <FormAlert tone="error">{serverMessage(ask.error, 'Please try again.')}</FormAlert>}
+        {ask.isError && <FormAlert tone="error">{bodyMessage(ask.error, 'Please try again.')}</FormAlert>}
         {status === 'accepted' ? (
           <Group>
             <Button component={Link} to="/">

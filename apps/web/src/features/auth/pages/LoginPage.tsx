@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Navigate } from 'react-router';
 import { Loader } from '@mantine/core';
 import { HOME_BY_ROLE } from '@portal/contracts';
@@ -12,14 +12,18 @@ import { AuthCard, useDocumentTitle } from '../components/AuthCard';
 import { clearSession, validateSession, type SignInOutcome } from '../session';
 import { useAuthStore } from '../store';
 
-// The second-factor steps are loaded only when a sign-in needs them, off the first visit's bundle.
-const CodeStep = lazy(() => import('../../two-factor/components/CodeStep').then((m) => ({ default: m.CodeStep })));
-const EnrolmentStep = lazy(() =>
-  import('../../two-factor/components/EnrolmentStep').then((m) => ({ default: m.EnrolmentStep })),
-);
+/**
+ * The second-factor steps of a sign-in. They belong to the two-factor feature, which builds on this
+ * one: the app passes them in (loaded only when a sign-in needs them), so auth imports no higher feature.
+ */
+export interface SecondFactorSteps {
+  Code: ComponentType<{ mfaToken: string; onRestart: () => void }>;
+  Enrolment: ComponentType<{ onCancel: () => void }>;
+}
 
 /** Sign-in at '/' and '/login'. A signed-in user is redirected to their area. */
-export default function LoginPage() {
+export default function LoginPage({ secondFactor }: { secondFactor: SecondFactorSteps }) {
+  const { Code: CodeStep, Enrolment: EnrolmentStep } = secondFactor;
   const loggedIn = useAuthStore((s) => s.loggedIn);
   const role = useAuthStore((s) => s.role);
   const [checking, setChecking] = useState(() => !loggedIn && !!getStoredToken());

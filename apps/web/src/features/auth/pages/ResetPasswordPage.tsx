@@ -6,8 +6,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
-import { accountApi, serverMessage } from '../../account/api';
-import { PasswordChecklistView, PasswordStrengthMeter } from '../../account/components/PasswordRequirements';
+import { bodyMessage as serverMessage } from '../../../shared/api';
+import { PasswordChecklistView, PasswordStrengthMeter } from '../../../shared/form';
+import { passwordResetApi } from '../api';
 import { RevealPasswordInput } from '../../../shared/form';
 import { clearSession } from '../session';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
@@ -39,7 +40,7 @@ function CheckedResetLink({ code }: { code: string }) {
   useDocumentTitle('Reset Password');
   const link = useQuery({
     queryKey: ['reset-link', code],
-    queryFn: () => accountApi.checkResetLink(code),
+    queryFn: () => passwordResetApi.checkResetLink(code),
     retry: false,
     staleTime: Infinity,
   });
@@ -67,7 +68,7 @@ function CheckedResetLink({ code }: { code: string }) {
 function ResetPasswordForm({ code }: { code: string }) {
   const navigate = useNavigate();
   const reset = useMutation({
-    mutationFn: (password: string) => accountApi.resetPassword({ password, token: code }),
+    mutationFn: (password: string) => passwordResetApi.resetPassword({ password, token: code }),
     // A reset revokes every session of the account, including one stored in this browser.
     onSuccess: () => clearSession(),
     onError: (err) =>

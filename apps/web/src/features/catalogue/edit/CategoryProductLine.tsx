@@ -3,15 +3,13 @@ import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProductLine } from '@portal/contracts';
-import { PRODUCT_LINE_MSG } from '@portal/domain';
+import { MULTIPLIER_LABELS, PRODUCT_LINES, PRODUCT_LINE_MSG, percentageFieldForProductLine } from '@portal/domain';
 import { catalogueKeys } from '../queryKeys';
 import { setCategoryProductLine } from './api';
 
 const OPTIONS: { value: ProductLine | ''; label: string }[] = [
-  { value: '', label: 'Price Multiplier (general)' },
-  { value: 'rigidflow', label: 'Rigidflow Multiplier' },
-  { value: 'minipro', label: 'Minipro Multiplier' },
-  { value: 'polyroll', label: 'Polyroll Multiplier' },
+  { value: '', label: `${MULTIPLIER_LABELS.discount_percentage} (general)` },
+  ...PRODUCT_LINES.map((line) => ({ value: line, label: MULTIPLIER_LABELS[percentageFieldForProductLine(line)] })),
 ];
 
 export function CategoryProductLine({ categoryId, value }: { categoryId: string; value: ProductLine | null }) {

@@ -5,7 +5,7 @@ import { isGridCellEditable } from '@portal/domain';
 import { dispatchRealtimeEvent } from '../../../shared/realtime';
 import { sockets } from '../../../test/fakeSocket';
 import { openCatalogue } from '../test/helpers';
-import { openEditor, type EditServer } from './test/editServer';
+import { editProducts, openEditor, type EditServer } from './test/editServer';
 import { useEditStore } from './editStore';
 import { buildColumns } from './VariantGrid';
 import type { GridRow } from './types';
@@ -281,21 +281,9 @@ describe('catalogue edit mode', () => {
     expect(body.deleted).toEqual([{ _id: 'v-b', version: 1 }]);
     expect(body.force).toBeUndefined();
     expect(body.variants.map((v) => v._id)).toEqual(['v-a', 'v-c', newId]);
-    expect(body.variants[0]).toEqual({
-      _id: 'v-a',
-      version: 1,
-      part_number: 'A-1',
-      size: '16x25x1',
-      actual_size: '15.5 x 24.5 x 0.75',
-      depth: 1,
-      odd_size: false,
-      odd_size_type: '',
-      min_area: null,
-      max_area: null,
-      out_of_stock: true,
-      list_price: 10,
-      display_order: 1,
-    });
+    // Row 1 as loaded, with the one edit and without the customer view's price.
+    const { customer_price: _shown, ...loaded } = editProducts()['sub-m10-1'][0].variants[0];
+    expect(body.variants[0]).toEqual({ ...loaded, out_of_stock: true });
     expect(body.variants[2]).not.toHaveProperty('version');
     // The grid now holds the saved rows: no changes left, versions bumped, new id replaced.
     await waitFor(() => expect(useEditStore.getState().statuses.size).toBe(0));
@@ -491,6 +479,18 @@ describe('catalogue edit mode', () => {
       dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: 'p-1', kind: 'variants' }),
     );
     await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
+  });
+
+  it('an applied import (prices everywhere) shows the new prices in an unedited grid, with no banner', async () => {
+    const { server } = await enterEdit();
+    server.products['sub-m10-1'][0].variants[0] = {
+      ...server.products['sub-m10-1'][0].variants[0],
+      list_price: 88,
+      version: 2,
+    };
+    act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: null, productId: null, kind: 'prices' }));
+    await waitFor(() => expect(rows()[0]).toMatchObject({ list_price: 88, version: 2 }));
     expect(screen.queryByText(/changed by someone else/)).not.toBeInTheDocument();
   });
 

@@ -65,19 +65,26 @@ export function ProductEditor({ categoryId, categoryName, listId, listLabel }: E
     if (!product && st.productId && products.isSuccess) st.reset();
   }, [product, products.isSuccess]);
   useEffect(() => () => useEditStore.getState().reset(), []);
-  // Someone else's save, told by the refetched rows' versions: the push handler below ignores pushes
-  // within OWN_SAVE_WINDOW_MS of our own save, which would hide another editor's save made meanwhile.
+  // Someone else's change (another editor's save, an applied import), told by the refetched rows'
+  // versions: with no unsaved edits the grid simply shows the new rows; with edits it says so and
+  // lets the user reload or overwrite. (The push handler below ignores pushes within
+  // OWN_SAVE_WINDOW_MS of our own save, which would hide another editor's save made meanwhile.)
   useEffect(() => {
     const st = useEditStore.getState();
     if (!product || st.productId !== product._id || st.saving || st.remoteChanged) return;
-    if (hasNewerRows(product.variants ?? [], st.known)) st.setRemoteChanged(true);
+    if (!hasNewerRows(product.variants ?? [], st.known)) return;
+    if (selectDirty(st)) st.setRemoteChanged(true);
+    else st.rebase(product.variants ?? []);
   }, [product]);
 
   useRealtimeEvent('catalogue.changed', (e) => {
     const st = useEditStore.getState();
-    if (!st.productId || e.productId !== st.productId) return;
+    // Our product, or everything (an applied import names no product).
+    if (!st.productId || (e.productId !== null && e.productId !== st.productId)) return;
+    if (e.productId === null && e.kind !== 'prices' && e.kind !== 'catalogue') return;
     if (st.saving || Date.now() - st.ownSaveAt < OWN_SAVE_WINDOW_MS) return;
-    st.setRemoteChanged(true);
+    // Unsaved edits: say so now. Otherwise the refetch this push causes brings the rows (effect above).
+    if (selectDirty(st)) st.setRemoteChanged(true);
   });
 
   const reloadLatest = async () => {

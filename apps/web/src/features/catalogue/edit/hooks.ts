@@ -4,6 +4,7 @@ import { useBlocker } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { CATALOGUE_MSG } from '@portal/domain';
+import { PRESENCE_HEARTBEAT_SECONDS } from '@portal/contracts';
 import { emitRealtime, onRealtimeConnect, useRealtimeEvent } from '../../../shared/realtime';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
 import { useAuthStore } from '../../auth';
@@ -127,7 +128,10 @@ export function usePresence(productId: string | null): string[] {
     const join = () => emitRealtime('presence.join', { productId });
     join();
     const off = onRealtimeConnect(join);
+    // Heartbeat: the server forgets an editor PRESENCE_TTL_SECONDS after the last join.
+    const heartbeat = setInterval(join, PRESENCE_HEARTBEAT_SECONDS * 1000);
     return () => {
+      clearInterval(heartbeat);
       off();
       emitRealtime('presence.leave', { productId });
     };

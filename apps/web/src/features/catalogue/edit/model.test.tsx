@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { EditorVariant } from '@portal/contracts';
 import type { CatalogueVariant } from '../types';
+import { variant } from '../test/fixtures';
 import { useEditStore } from './editStore';
 import {
   buildSaveBody,
@@ -16,19 +18,8 @@ import {
   updateStatuses,
 } from './model';
 
-const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): CatalogueVariant => ({
-  _id: id,
-  part_number: `PN-${id}`,
-  size: '16x25x1',
-  actual_size: '15.5 x 24.5 x 0.75',
-  depth: 1,
-  odd_size: false,
-  odd_size_type: '',
-  min_area: null,
-  max_area: null,
-  out_of_stock: false,
-  display_order: order,
-  customer_price: 10,
+const v = (id: string, order: number, over: Partial<CatalogueVariant> = {}): EditorVariant => ({
+  ...variant({ _id: id, part_number: `PN-${id}`, display_order: order }),
   list_price: 10,
   version: 1,
   ...over,

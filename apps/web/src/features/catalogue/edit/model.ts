@@ -84,40 +84,27 @@ export function newVariantId(): string {
   return `${NEW_VARIANT_ID_PREFIX}${rnd}`;
 }
 
+/** The empty cells of a row the user adds (or of a new product's default variant). */
+const BLANK_ROW = {
+  size: '',
+  actual_size: '',
+  depth: null,
+  odd_size: false,
+  odd_size_type: '',
+  min_area: null,
+  max_area: null,
+  out_of_stock: false,
+} as const satisfies Partial<GridRow>;
+
 export function emptyRow(displayOrder: number): GridRow {
-  return {
-    _id: newVariantId(),
-    part_number: '',
-    size: '',
-    actual_size: '',
-    depth: null,
-    odd_size: false,
-    odd_size_type: '',
-    min_area: null,
-    max_area: null,
-    out_of_stock: false,
-    list_price: null,
-    display_order: displayOrder,
-  };
+  return { _id: newVariantId(), ...BLANK_ROW, part_number: '', list_price: null, display_order: displayOrder };
 }
 
 /** The default variant of a new product. */
 export function defaultProductVariant(): Omit<SaveVariant, '_id' | 'version' | 'display_order'> & {
   display_order: number;
 } {
-  return {
-    part_number: DEFAULT_PART_NUMBER,
-    size: '',
-    actual_size: '',
-    depth: null,
-    odd_size: false,
-    odd_size_type: '',
-    min_area: null,
-    max_area: null,
-    out_of_stock: false,
-    list_price: 0,
-    display_order: 1,
-  };
+  return { ...BLANK_ROW, part_number: DEFAULT_PART_NUMBER, list_price: 0, display_order: 1 };
 }
 
 export function sameFields(a: GridRow, b: GridRow): boolean {

@@ -1,50 +1,18 @@
 /** Edit-grid shapes and the atomic save contract (PUT catalogue/product/{productId}/variants). */
-import type { OddSizeTypeValue } from '@portal/contracts';
-import type { CatalogueVariant } from '../types';
+import type { SaveVariant, SaveVariantsRequest, SaveVariantsResponse, VariantConflict } from '@portal/contracts';
 
-/** One grid row. `_id` is a uuid, or 'new_…' for a row added in the grid and not yet saved. */
-export interface GridRow {
-  _id: string;
-  version?: number;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: number | null;
-  odd_size: boolean;
-  odd_size_type: OddSizeTypeValue;
-  min_area: number | null;
-  max_area: number | null;
-  out_of_stock: boolean;
-  /** Dollars (2 decimals), null when empty. */
-  list_price: number | null;
-  display_order: number;
+/** One grid row: a row of the save (libs/contracts), plus its deletion mark. */
+export type GridRow = SaveVariant & {
   /** Marked for deletion: struck through until saved, removed by the save. */
   _deleted?: boolean;
-}
+};
 
 export type RowStatus = 'new' | 'deleted' | 'edited';
 
-/** A row as the save sends it (the grid row without its deletion mark). */
-export type SaveVariant = Omit<GridRow, '_deleted'>;
-
-export interface SaveVariantsBody {
-  variants: SaveVariant[];
-  deleted: { _id: string; version?: number }[];
-  force?: true;
-}
-
-export interface SaveVariantsResponse {
-  status: number;
-  message?: string;
-  data: { _id: string; name: string; variants: CatalogueVariant[] };
-}
-
-/** A row someone else changed since we loaded it; `current` null when they deleted it. */
-export interface VariantConflict {
-  _id: string;
-  part_number: string;
-  current: CatalogueVariant | null;
-}
+/** The atomic save's wire types live once, in libs/contracts. */
+export type { SaveVariant, VariantConflict };
+export type SaveVariantsBody = SaveVariantsRequest;
+export type { SaveVariantsResponse };
 
 /** Field errors of a 400, keyed by row id then field. */
 export type RowErrors = Record<string, Partial<Record<keyof SaveVariant | 'row', string>>>;

@@ -1,9 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { PageTitle } from '../../../shared/ui';
-import { CataloguePricelistActions } from '../../pricelists';
 import { CatalogueAccessGate, CatalogueCompany } from '../components/CatalogueAccess';
-import { QuoteDraftBar } from '../../quotes';
 import { CatalogueView } from '../components/CatalogueView';
 import { ProductListSkeleton } from '../components/ProductList';
 import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
@@ -18,18 +16,28 @@ const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
 /**
  * Catalogue screen for every role: /superadmin/catalog,
  * /admin/catalog, /employee/catalog. A superadmin toggles 'Edit Catalog' to swap the view for the
- * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here.
+ * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here. `actions`: what
+ * the customer roles can do from here (the app passes the price-list buttons), `draftBar` what shows
+ * above their catalogue (the quote draft); catalogue imports no higher feature.
  */
-export default function CatalogPage() {
+export default function CatalogPage({ actions, draftBar }: { actions?: ReactNode; draftBar?: ReactNode }) {
   const superadmin = useIsSuperadmin();
   return (
     <CatalogueAccessGate superadmin={superadmin}>
-      <CatalogueScreen superadmin={superadmin} />
+      <CatalogueScreen superadmin={superadmin} actions={actions} draftBar={draftBar} />
     </CatalogueAccessGate>
   );
 }
 
-function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
+function CatalogueScreen({
+  superadmin,
+  actions,
+  draftBar,
+}: {
+  superadmin: boolean;
+  actions?: ReactNode;
+  draftBar?: ReactNode;
+}) {
   useCatalogueSession();
   useCatalogueUrlSync();
   const mode = useCatalogueStore((s) => s.mode);
@@ -43,7 +51,7 @@ function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
     <>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <PageTitle>Catalog</PageTitle>
-        {!superadmin && <CataloguePricelistActions />}
+        {!superadmin && actions}
         {superadmin && !asCompany && (
           <Button
             variant={editing ? 'filled' : 'light'}
@@ -66,7 +74,7 @@ function CatalogueScreen({ superadmin }: { superadmin: boolean }) {
         </Suspense>
       ) : (
         <>
-          {!superadmin && <QuoteDraftBar />}
+          {!superadmin && draftBar}
           <CatalogueView />
         </>
       )}

@@ -1,12 +1,4 @@
-import type { AuditActor } from '@portal/db';
 import type { AuditValues } from '@portal/contracts';
-import type { RequestUser } from '../common/request-user';
-
-export { recordAudit, SYSTEM_ACTOR, type AuditActor, type AuditEntry } from '@portal/db';
-
-export function auditActor(user: RequestUser): AuditActor {
-  return { id: user.id, username: user.username, role: user.role, ip: user.ip ?? null };
-}
 
 /**
  * Only the fields whose value differs, as `{ before, after }`; null when nothing changed.
