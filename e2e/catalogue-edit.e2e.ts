@@ -64,7 +64,11 @@ async function openEditor(page: Page, sub: string, product: string) {
   await expect(page.getByRole('heading', { name: 'Edit MERV 10' })).toBeVisible();
   await page.getByRole('tab', { name: sub, exact: true }).click();
   await expect(page.getByRole('tab', { name: sub, exact: true })).toHaveAttribute('aria-selected', 'true');
-  await page.getByLabel('Product', { exact: true }).selectOption({ label: product });
+  // The chosen tab's panel: while tabs switch, the previous panel may still hold its own Product select.
+  await page
+    .getByRole('tabpanel', { name: sub, exact: true })
+    .getByLabel('Product', { exact: true })
+    .selectOption({ label: product });
   await expect(cell(page, 1, 'part_number')).toBeVisible();
 }
 
