@@ -277,12 +277,13 @@ test.describe('catalogue edit grid', () => {
       ...before.slice(8),
       'M10-NEW-4',
     ];
-    expect(await partNumbers(page)).toEqual(expected);
+    // The grid takes the saved rows back from the server (and its own save's push): read it once it settled.
+    await expect.poll(() => partNumbers(page), { timeout: 15_000 }).toEqual(expected);
 
     // Reload: everything comes back from the server, in the saved order.
     await page.reload();
     await reopenEditor(page, '4"', 'MERV 10 Pleated Filter 4"');
-    expect(await partNumbers(page)).toEqual(expected);
+    await expect.poll(() => partNumbers(page), { timeout: 15_000 }).toEqual(expected);
     await expectCell(page, 1, 'list_price', '$1,021.50');
     await expectCell(page, 1, 'depth', '4.25');
     await expectCell(page, 2, 'size', '10x10x4 HD');
