@@ -79,9 +79,9 @@ export const catalogueBaselineRoutes = {
     const ctx = await context(pool, user, req.params.id);
     if (!ctx) return reply.code(404).send({ status: 404 });
     const pn = String(req.query.partNumber).trim();
-    const product = await repo.partNumberJson(asDb(pool), ctx.kind, false, ctx.id, ctx.pct, pn);
-    if (product === null) return reply.code(404).send({ status: 404 });
-    return json(reply, `{"status":200,"data":${product}}`);
+    const found = await repo.partNumberJson(asDb(pool), ctx.kind, false, ctx.id, ctx.pct, pn);
+    if (found === null) return reply.code(404).send({ status: 404 });
+    return json(reply, `{"status":200,"data":${found.product}}`);
   },
   '/api/catalogue/searchproduct/:id': async (req, pool, user, reply) => {
     const ctx = await context(pool, user, req.params.id);
@@ -98,7 +98,7 @@ export const catalogueBaselineRoutes = {
     const c = domain.oddSizeCriteria(r.search);
     if (!c) return json(reply, `{"status":200,"data":[]}`);
     const { width, height } = r.search;
-    const results = await repo.searchJson(asDb(pool), ctx.kind, false, ctx.id, ctx.pct, [
+    const found = await repo.searchJson(asDb(pool), ctx.kind, false, ctx.id, ctx.pct, [
       c.oddSizeType,
       String(c.area),
       String(c.depthMin),
@@ -106,7 +106,7 @@ export const catalogueBaselineRoutes = {
       String(Math.min(width, height)),
       String(Math.max(width, height)),
     ]);
-    return json(reply, `{"status":200,"data":${results}}`);
+    return json(reply, `{"status":200,"data":${found.results}}`);
   },
 };
 
