@@ -111,7 +111,7 @@ export async function benchCatalogueImport(databaseUrl) {
     for (let i = 1; i < lines.length; i++) {
       if (!lines[i]) continue;
       const cells = lines[i].split(',');
-      const p = cells.length - 2;
+      const p = cells.length - 3; // list_price, display_order, aliases end the line
       cells[p] = (Math.round(Number(cells[p]) * 100 + 1) / 100).toFixed(2);
       lines[i] = cells.join(',');
     }
