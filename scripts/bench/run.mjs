@@ -10,6 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 if (process.argv.includes('--smoke')) process.env.BENCH_SMOKE = '1'; // before lib.mjs reads it
+// The bench modules load the compiled libraries at import, so a fresh clone compiles first.
+if (!process.env.TEST_SKIP_BUILD) {
+  execSync('npx tsc -b apps/api apps/worker scripts', {
+    cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..'),
+    stdio: 'inherit',
+  });
+}
 const { root, withDatabase, SMOKE, findChromium } = await import('./lib.mjs');
 const CI = ['true', '1'].includes(String(process.env.CI ?? '').toLowerCase());
 const { benchValidate } = await import('./validate.mjs');
@@ -105,7 +112,6 @@ if (only && selected.length !== only.length) {
   process.exit(2);
 }
 const webBuilt = fs.existsSync(path.join(root, 'apps/web/dist/index.html'));
-if (!process.env.TEST_SKIP_BUILD) execSync('npx tsc -b apps/api apps/worker scripts', { cwd: root, stdio: 'inherit' });
 // The browser benchmarks need the built web app (served by the API); the smoke run reuses a build.
 if (selected.some((b) => b.browser) && !(SMOKE && webBuilt)) {
   execSync('npx vite build --config apps/web/vite.config.ts --logLevel warn', { cwd: root, stdio: 'inherit' });
