@@ -120,6 +120,8 @@ const browserMissing = !findChromium();
 const name = SMOKE ? `portal_bench_smoke_${process.pid}` : 'portal_bench';
 /** @type {string[]} */
 const timings = [];
+/** @type {string[]} */
+const failures = [];
 for (const b of selected) {
   if (b.browser && browserMissing) {
     if (CI) throw new Error(`${b.name}: Chromium not found (CI=true); install chromium or set CHROMIUM_PATH`);
@@ -127,14 +129,23 @@ for (const b of selected) {
     continue;
   }
   const t0 = Date.now();
-  await withDatabase(`${name}_${b.name}`, b.run);
+  try {
+    await withDatabase(`${name}_${b.name}`, b.run);
+  } catch (err) {
+    // The others still run and print what they measured; the run fails and writes no file.
+    failures.push(b.name);
+    console.error(`bench ${b.name}: FAILED`, err);
+    continue;
+  }
   timings.push(`${b.name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`bench ${b.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
-if (SMOKE || only) {
-  console.log(
-    `\nbench${SMOKE ? ' smoke' : ''}: ${timings.join(', ')} — ${SMOKE ? 'every benchmark started and ran; figures are meaningless' : 'docs/BENCHMARKS.md not written (--only)'}`,
-  );
+if (SMOKE && failures.length) {
+  console.error(`\nbench smoke: FAILED ${failures.join(', ')}`);
+  process.exit(1);
+}
+if (SMOKE) {
+  console.log(`\nbench smoke: ${timings.join(', ')} — every benchmark started and ran; figures are meaningless`);
   process.exit(0);
 }
 const {
@@ -229,6 +240,12 @@ visible ≤ 5 s after it arrives.
 
 ${opsSection}
 `;
-fs.writeFileSync(path.join(root, 'docs/BENCHMARKS.md'), report);
 console.log(report);
+// A partial or failed run prints its sections (the others stay empty) and leaves the file alone.
+if (failures.length) {
+  console.error(`\nbench: FAILED ${failures.join(', ')} — docs/BENCHMARKS.md not written`);
+  process.exit(1);
+}
+if (only) console.log(`\nbench: ${timings.join(', ')} — docs/BENCHMARKS.md not written (--only)`);
+else fs.writeFileSync(path.join(root, 'docs/BENCHMARKS.md'), report);
 process.exit(0);

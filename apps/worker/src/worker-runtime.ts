@@ -19,6 +19,7 @@ import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { startBounceListener, type BounceListener } from './email/bounce-listener';
 import { beat, recordJobFailure, stopped } from './ops/ops.repository';
+import { repeatLimitedLog } from './repeat-limited-log';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> & {
@@ -149,6 +150,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
       name,
     }),
   ];
+  const queueErrorLog = repeatLimitedLog(log);
   for (const w of workers) {
     w.on('failed', (job, err) => {
       log(`job ${w.name}/${job?.id ?? '?'} failed (attempt ${job?.attemptsMade ?? '?'}): ${err.message}`);
@@ -166,7 +168,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
           attempts: job.attemptsMade,
         }).catch(() => undefined);
     });
-    w.on('error', (err) => log(`queue ${w.name} error: ${err.message}`));
+    w.on('error', (err) => queueErrorLog(`queue ${w.name} error: ${err.message}`));
   }
   const relay = new OutboxRelay(db, queues, { databaseUrl: env.DATABASE_URL, pollMs: env.OUTBOX_POLL_MS, log });
   await relay.start();

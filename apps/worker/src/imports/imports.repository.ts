@@ -480,14 +480,19 @@ const APPLY_ALIASES_SQL = `
       FROM catalogue_import_changes ch JOIN variants v ON lower(v.part_number) = lower(ch.part_number)
      WHERE ch.import_id = $1 AND ch.kind IN ('create', 'update') AND ch.fields ? 'aliases'
   ), w AS (
-    SELECT DISTINCT ON (part_key(btrim(x)), c.variant_id) c.variant_id, btrim(x) AS alias
+    SELECT DISTINCT ON (k.alias_key, c.variant_id) c.variant_id, k.alias, k.alias_key
       FROM c CROSS JOIN LATERAL unnest(string_to_array(c.wanted, ';')) x
-     WHERE part_key(btrim(x)) <> ''
+      CROSS JOIN LATERAL (SELECT btrim(x) AS alias, part_key(btrim(x)) AS alias_key) k
+     WHERE k.alias_key <> ''
+  ), gone AS (
+    -- An anti-join the planner can hash: a correlated NOT EXISTS over the CTE rescans it per alias,
+    -- which with 100,000 aliases ran for hours.
+    SELECT a.id FROM part_aliases a
+      JOIN c ON c.variant_id = a.variant_id
+      LEFT JOIN w ON w.variant_id = a.variant_id AND w.alias_key = a.alias_key
+     WHERE w.variant_id IS NULL
   ), del AS (
-    DELETE FROM part_aliases a USING c
-     WHERE a.variant_id = c.variant_id
-       AND NOT EXISTS (SELECT 1 FROM w WHERE w.variant_id = a.variant_id AND part_key(w.alias) = a.alias_key)
-    RETURNING a.id
+    DELETE FROM part_aliases a USING gone WHERE a.id = gone.id RETURNING a.id
   )
   INSERT INTO part_aliases (alias, variant_id, source, created_by)
   SELECT w.alias, w.variant_id, 'competitor', $2 FROM w
