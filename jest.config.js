@@ -5,7 +5,7 @@ const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnosti
 const moduleNameMapper = {
   '^@portal/(contracts|domain|db|platform)$': '<rootDir>/libs/$1/src',
   '^@portal/db/queries$': '<rootDir>/libs/db/src/queries',
-  '^@portal/platform/sheet-writers$': '<rootDir>/libs/platform/src/sheet-writers',
+  '^@portal/platform/(sheet-writers|pdf-table)$': '<rootDir>/libs/platform/src/$1',
 };
 
 module.exports = {

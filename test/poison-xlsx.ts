@@ -3,22 +3,11 @@
  * minimal XLSX whose one shared string (or header cell) repeats a character `bytes` times. 200 MB
  * of one character deflate to ~200 KB, under every upload limit.
  */
-import { createDeflateRaw, crc32, deflateRawSync } from 'node:zlib';
-
-interface Entry {
-  name: string;
-  body: Buffer;
-  crc: number;
-  size: number;
-}
-
-function plain(name: string, text: string): Entry {
-  const data = Buffer.from(text);
-  return { name, body: deflateRawSync(data), crc: crc32(data), size: data.length };
-}
+import { createDeflateRaw, crc32 } from 'node:zlib';
+import { zip, zipEntry, type ZipEntry } from './zip';
 
 /** `head` + `fill` repeated up to `bytes` + `tail`, deflated as it is generated. */
-async function streamed(name: string, head: string, fill: string, bytes: number, tail: string): Promise<Entry> {
+async function streamed(name: string, head: string, fill: string, bytes: number, tail: string): Promise<ZipEntry> {
   const deflate = createDeflateRaw({ level: 9 });
   const out: Buffer[] = [];
   deflate.on('data', (c: Buffer) => out.push(c));
@@ -41,44 +30,6 @@ async function streamed(name: string, head: string, fill: string, bytes: number,
   deflate.end();
   await done;
   return { name, body: Buffer.concat(out), crc, size };
-}
-
-function zip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const name = Buffer.from(e.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(e.crc >>> 0, 14);
-    local.writeUInt32LE(e.body.length, 18);
-    local.writeUInt32LE(e.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(e.crc >>> 0, 16);
-    central.writeUInt32LE(e.body.length, 20);
-    central.writeUInt32LE(e.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, e.body);
-    centrals.push(central, name);
-    offset += 30 + name.length + e.body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
 }
 
 const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -118,11 +69,11 @@ export async function poisonXlsx(bytes: number, target: 'data' | 'header' = 'dat
   const sheet = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${headerRow}${dataRow}</sheetData></worksheet>`;
   return zip([
-    plain('[Content_Types].xml', CONTENT_TYPES),
-    plain('_rels/.rels', RELS),
-    plain('xl/workbook.xml', WORKBOOK),
-    plain('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
+    zipEntry('[Content_Types].xml', CONTENT_TYPES),
+    zipEntry('_rels/.rels', RELS),
+    zipEntry('xl/workbook.xml', WORKBOOK),
+    zipEntry('xl/_rels/workbook.xml.rels', WORKBOOK_RELS),
     await streamed('xl/sharedStrings.xml', head, 'x', bytes, tail),
-    plain('xl/worksheets/sheet1.xml', sheet),
+    zipEntry('xl/worksheets/sheet1.xml', sheet),
   ]);
 }

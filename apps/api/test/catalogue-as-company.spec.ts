@@ -3,25 +3,14 @@
  * employees see (same categories, same prices for every variant, no list prices); everyone else 403.
  */
 import { randomUUID } from 'node:crypto';
-import { CATALOGUE_MSG, companyPriceCents, type CompanyPercentages } from '../../../libs/domain/src';
-import { createCompany, createUser, startTestApi, type ApiClient, type TestApi } from '../../../test/api';
+import { CATALOGUE_MSG, companyPriceCents } from '../../../libs/domain/src';
+import { startTestApi, type ApiClient, type TestApi } from '../../../test/api';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
-import { signIn, waitFor } from './support';
+import { FLOAT_TRAP_PERCENTAGES, seedTwoCompanies, waitFor } from './support';
 
 jest.setTimeout(60_000);
 
-const A: CompanyPercentages = {
-  discount_percentage: '45.55',
-  rigidflow_percentage: '52.00',
-  minipro_percentage: '48.75',
-  polyroll_percentage: '33.33',
-};
-const B: CompanyPercentages = {
-  discount_percentage: '62.25',
-  rigidflow_percentage: '70.00',
-  minipro_percentage: '65.50',
-  polyroll_percentage: '58.00',
-};
+const { A } = FLOAT_TRAP_PERCENTAGES;
 
 const demo = generateDemoCatalogue();
 /** Every list a customer views: each sub-category, or the category when it has none. */
@@ -46,24 +35,10 @@ describe('catalogue reads as a company (?asCompany=)', () => {
   beforeAll(async () => {
     api = await startTestApi();
     ids = (await seedTestCatalogue(api.db)).ids;
-    companyA = await createCompany(api.db, 'Company A');
-    const companyB = await createCompany(api.db, 'Company B');
-    for (const [id, p] of [
-      [companyA, A],
-      [companyB, B],
-    ] as const)
-      await api.db.query(
-        `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
-        [id, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
-      );
-    await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
-    await createUser(api.db, { email: 'admin@a.com', role: 'admin', companyId: companyA });
-    await createUser(api.db, { email: 'emp@a.com', role: 'employee', companyId: companyA });
-    await createUser(api.db, { email: 'emp@b.com', role: 'employee', companyId: companyB });
-    root = await signIn(api, 'root@example.com');
-    adminA = await signIn(api, 'admin@a.com');
-    empA = await signIn(api, 'emp@a.com');
-    empB = await signIn(api, 'emp@b.com');
+    ({
+      companyA,
+      as: { root, adminA, empA, empB },
+    } = await seedTwoCompanies(api, { percentages: FLOAT_TRAP_PERCENTAGES }));
   });
   afterAll(() => api?.close());
 

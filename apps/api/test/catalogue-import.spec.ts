@@ -1,8 +1,9 @@
 import fs from 'node:fs/promises';
-import { createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { createDeflateRaw } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { zip, zipEntry } from '../../../test/zip';
 import type { Job } from 'bullmq';
 import type { JobMap } from '@portal/contracts';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
@@ -16,45 +17,6 @@ const HEADER =
 const EXPORT_HEADER = `${HEADER},aliases`;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);
-
-/** A minimal zip (deflated entries); `declared` overrides the uncompressed size written in the headers. */
-function zip(entries: { name: string; data: Buffer; deflated?: Buffer; declared?: number }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const e of entries) {
-    const body = e.deflated ?? deflateRawSync(e.data);
-    const name = Buffer.from(e.name);
-    const size = e.declared ?? e.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
 
 async function deflatedZeros(bytes: number): Promise<Buffer> {
   const d = createDeflateRaw({ level: 9 });
@@ -473,7 +435,7 @@ describe('catalogue import and export', () => {
     const r1 = await upload(as.root, png, { name: 'catalogue.csv' });
     expect(r1.status).toBe(415);
     expect(r1.body.message).toMatch(/not a CSV or XLSX/);
-    const docx = zip([{ name: 'word/document.xml', data: Buffer.from('<w/>') }]);
+    const docx = zip([zipEntry('word/document.xml', '<w/>')]);
     expect((await upload(as.root, docx, { name: 'x.xlsx' })).status).toBe(415);
 
     const big = Buffer.alloc(21 * 1024 * 1024, 'a');
@@ -490,10 +452,7 @@ describe('catalogue import and export', () => {
       const xml = ['<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>part_number</t></is></c></row>'];
       for (let i = 2; i <= dataRows + 1; i++) xml.push(`<row r="${i}"><c><v>${i}</v></c></row>`);
       xml.push('</sheetData></worksheet>');
-      return zip([
-        { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
-        { name: 'xl/worksheets/sheet1.xml', data: Buffer.from(xml.join('')) },
-      ]);
+      return zip([zipEntry('xl/workbook.xml', '<workbook/>'), zipEntry('xl/worksheets/sheet1.xml', xml.join(''))]);
     };
     const manyX = await upload(as.root, sheet(100_001), { name: 'many.xlsx', path: 'imports/preview' });
     expect(manyX.status).toBe(413);
@@ -509,13 +468,8 @@ describe('catalogue import and export', () => {
     expect(atCap.status).toBe(200);
 
     const bomb = zip([
-      { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
-      {
-        name: 'xl/worksheets/sheet1.xml',
-        data: Buffer.alloc(0),
-        deflated: await deflatedZeros(300 * 1024 * 1024),
-        declared: 1000,
-      },
+      zipEntry('xl/workbook.xml', '<workbook/>'),
+      { name: 'xl/worksheets/sheet1.xml', body: await deflatedZeros(300 * 1024 * 1024), size: 1000 },
     ]);
     const b = await upload(as.root, bomb, { name: 'bomb.xlsx' });
     expect(b.status).toBe(413);

@@ -6,12 +6,10 @@ import {
   sortCategories,
   type CompanyPercentages,
 } from '../../../libs/domain/src';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { FLOAT_TRAP_PERCENTAGES, setPercentages as setSqlPercentages, signIn } from './support';
+import { ApiClient, startTestApi, type TestApi } from '../../../test/api';
+import { FLOAT_TRAP_PERCENTAGES, seedTwoCompanies, type TwoCompanyUsers } from './support';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
 import type { DemoCategory, DemoSubcategory, DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
-
-const PW = 'Passw0rd!23';
 
 // Boot + seed + four argon2 sign-ins on a shared 2-core machine can exceed jest's 5 s default.
 jest.setTimeout(60_000);
@@ -36,26 +34,12 @@ describe('catalogue API', () => {
   let ids: Record<string, string>;
   let companyA: string;
   let companyB: string;
-  const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
-
-  const login = (email: string) => signIn(api, email, PW);
-  const setPercentages = (id: string, p: CompanyPercentages) => setSqlPercentages(api, id, p);
+  let as: TwoCompanyUsers;
 
   beforeAll(async () => {
     api = await startTestApi();
     ids = (await seedTestCatalogue(api.db)).ids;
-    companyA = await createCompany(api.db, 'Company A');
-    companyB = await createCompany(api.db, 'Company B');
-    await setPercentages(companyA, A);
-    await setPercentages(companyB, B);
-    await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
-    await createUser(api.db, { email: 'admin@a.com', role: 'admin', companyId: companyA });
-    await createUser(api.db, { email: 'emp@a.com', role: 'employee', companyId: companyA });
-    await createUser(api.db, { email: 'emp@b.com', role: 'employee', companyId: companyB });
-    as.root = await login('root@example.com');
-    as.adminA = await login('admin@a.com');
-    as.empA = await login('emp@a.com');
-    as.empB = await login('emp@b.com');
+    ({ companyA, companyB, as } = await seedTwoCompanies(api, { percentages: FLOAT_TRAP_PERCENTAGES }));
   });
   afterAll(() => api?.close());
 

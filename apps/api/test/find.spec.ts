@@ -1,23 +1,12 @@
 import { companyPriceCents, editDistance, FIND_MSG, partKey, type CompanyPercentages } from '../../../libs/domain/src';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { ApiClient, startTestApi, type TestApi } from '../../../test/api';
 import { generateDemoCatalogue, seedTestCatalogue } from '../../../test/catalogue';
 import type { DemoVariant } from '../../../scripts/src/catalogue/demo-parts';
-import { signIn } from './support';
+import { FLOAT_TRAP_PERCENTAGES, seedTwoCompanies, type TwoCompanyUsers } from './support';
 
 jest.setTimeout(90_000);
 
-const A: CompanyPercentages = {
-  discount_percentage: '45.55',
-  rigidflow_percentage: '52.00',
-  minipro_percentage: '48.75',
-  polyroll_percentage: '33.33',
-};
-const B: CompanyPercentages = {
-  discount_percentage: '62.25',
-  rigidflow_percentage: '70.00',
-  minipro_percentage: '65.50',
-  polyroll_percentage: '58.00',
-};
+const { A, B } = FLOAT_TRAP_PERCENTAGES;
 
 interface FindRow {
   variant_id: string;
@@ -45,7 +34,7 @@ const odd = all.find((x) => x.v.odd_size)!;
 
 describe('GET catalogue/find', () => {
   let api: TestApi;
-  const as: Record<'root' | 'empA' | 'adminA' | 'empB', ApiClient> = {} as never;
+  let as: TwoCompanyUsers;
 
   const find = (who: ApiClient, q: string, extra = '') =>
     who.request('GET', `catalogue/find?q=${encodeURIComponent(q)}${extra}`);
@@ -54,29 +43,16 @@ describe('GET catalogue/find', () => {
     expect(res.status).toBe(200);
     return res.body.data.list;
   };
+  /** Gives the variant `partNumber` an alias, as the superadmin (must succeed). */
+  const addAlias = async (partNumber: string, alias: { alias: string; source: string; brand?: string }) => {
+    const [variant] = await api.db.query(`SELECT id FROM variants WHERE part_number = $1`, [partNumber]);
+    expect((await as.root.request('POST', 'part-aliases', { ...alias, variantId: variant.id })).status).toBe(201);
+  };
 
   beforeAll(async () => {
     api = await startTestApi();
     await seedTestCatalogue(api.db);
-    const a = await createCompany(api.db, 'Company A');
-    const b = await createCompany(api.db, 'Company B');
-    for (const [id, p] of [
-      [a, A],
-      [b, B],
-    ] as const) {
-      await api.db.query(
-        `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
-        [id, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
-      );
-    }
-    await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
-    await createUser(api.db, { email: 'emp@a.com', role: 'employee', companyId: a });
-    await createUser(api.db, { email: 'admin@a.com', role: 'admin', companyId: a });
-    await createUser(api.db, { email: 'emp@b.com', role: 'employee', companyId: b });
-    as.root = await signIn(api, 'root@example.com');
-    as.empA = await signIn(api, 'emp@a.com');
-    as.adminA = await signIn(api, 'admin@a.com');
-    as.empB = await signIn(api, 'emp@b.com');
+    ({ as } = await seedTwoCompanies(api, { percentages: FLOAT_TRAP_PERCENTAGES }));
   });
   afterAll(() => api?.close());
 
@@ -195,25 +171,12 @@ describe('GET catalogue/find', () => {
     for (const who of [as.empA, as.root]) {
       expect(await rows(who, odd.v.part_number)).toEqual([]);
     }
-    const variant = await api.db.query(`SELECT id FROM variants WHERE part_number = $1`, [odd.v.part_number]);
-    const created = await as.root.request('POST', 'part-aliases', {
-      alias: 'ODDX-777',
-      variantId: variant[0].id,
-      source: 'competitor',
-    });
-    expect(created.status).toBe(201);
+    await addAlias(odd.v.part_number, { alias: 'ODDX-777', source: 'competitor' });
     for (const who of [as.empA, as.root]) expect(await rows(who, 'oddx 777')).toEqual([]);
   });
 
   it('finds our part by an alias and says which number matched', async () => {
-    const variant = await api.db.query(`SELECT id FROM variants WHERE part_number = $1`, [std.v.part_number]);
-    const created = await as.root.request('POST', 'part-aliases', {
-      alias: 'FLN-12345',
-      variantId: variant[0].id,
-      source: 'competitor',
-      brand: 'Filtron',
-    });
-    expect(created.status).toBe(201);
+    await addAlias(std.v.part_number, { alias: 'FLN-12345', source: 'competitor', brand: 'Filtron' });
     const found = await rows(as.empA, 'fln 12345');
     expect(found).toMatchObject([
       {

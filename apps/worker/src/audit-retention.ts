@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { purgeAuditOlderThan } from '@portal/db';
+import { startPeriodic, type PeriodicJob } from './periodic';
 
 export const AUDIT_RETENTION_DEFAULT_DAYS = 730;
 const EVERY_MS = 6 * 60 * 60 * 1000;
@@ -14,25 +15,10 @@ export function startAuditRetention(
   days: number,
   log: (msg: string) => void,
   firstRunMs = FIRST_RUN_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeAuditOlderThan(db, days).then(
-      (n) => {
-        if (n) log(`audit retention: ${n} entries older than ${days} days deleted`);
-      },
-      (err: unknown) => log(`audit retention failed: ${err instanceof Error ? err.message : String(err)}`),
-    );
+): PeriodicJob {
+  const purge = async () => {
+    const n = await purgeAuditOlderThan(db, days);
+    if (n) log(`audit retention: ${n} entries older than ${days} days deleted`);
   };
-  const first = setTimeout(run, firstRunMs);
-  const timer = setInterval(run, EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('audit retention', purge, { firstRunMs, everyMs: EVERY_MS, log });
 }

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { purgeSearchLogOlderThan, rollUpSearchLog } from '@portal/db';
+import { startPeriodic, type PeriodicJob } from './periodic';
 
 export const SEARCH_LOG_RETENTION_DEFAULT_DAYS = 400;
 const EVERY_MS = 60 * 60 * 1000;
@@ -16,30 +17,12 @@ export function startSearchLogUpkeep(
   days: number,
   log: (msg: string) => void,
   firstRunMs = FIRST_RUN_MS,
-): { stop(): Promise<void>; run(): Promise<void> } {
-  let running: Promise<void> = Promise.resolve();
-  const once = async () => {
+): PeriodicJob {
+  const upkeep = async () => {
     const rolled = await rollUpSearchLog(db);
     if (rolled) log(`search log: ${rolled} roll-up rows written`);
     const purged = await purgeSearchLogOlderThan(db, days);
     if (purged) log(`search log retention: ${purged} rows older than ${days} days deleted`);
   };
-  const run = () => {
-    running = running
-      .then(once)
-      .catch((err: unknown) => log(`search log upkeep failed: ${err instanceof Error ? err.message : String(err)}`));
-    return running;
-  };
-  const first = setTimeout(() => void run(), firstRunMs);
-  const timer = setInterval(() => void run(), EVERY_MS);
-  first.unref();
-  timer.unref();
-  return {
-    run,
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic('search log upkeep', upkeep, { firstRunMs, everyMs: EVERY_MS, log });
 }

@@ -23,6 +23,10 @@ export interface QuoteChangeTarget {
   requester_name: string;
 }
 
+/** The select list of a QuoteChangeTarget, over `quote_requests q` joined to `companies c`. */
+export const QUOTE_CHANGE_TARGET_COLUMNS =
+  'q.id, q.number, q.status, q.company_id, c.name AS company_name, q.requested_by, q.requester_name';
+
 /** Quote events that notify someone, and whom their emails go to. */
 const EVENT_AUDIENCE = {
   'quote.submitted': ['superadmin'],

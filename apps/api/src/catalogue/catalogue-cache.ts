@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -151,7 +151,8 @@ export function negotiate(header: string | undefined): Encoding {
  * response may be kept by the browser but is revalidated on every use (`private, no-cache`): the
  * server checks the session and the catalogue version each time.
  */
-export async function sendCached(req: FastifyRequest, reply: FastifyReply, body: CachedBody): Promise<void> {
+export async function sendCached(reply: FastifyReply, body: CachedBody): Promise<void> {
+  const req = reply.request;
   reply
     .header('cache-control', 'private, no-cache')
     .header('etag', body.etag)

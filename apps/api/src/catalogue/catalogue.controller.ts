@@ -1,10 +1,8 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
-  asCompanyQuerySchema,
   CATALOGUE_MSG,
   catalogueRoleQuerySchema,
-  type AsCompanyQuery,
   dimensionQuerySchema,
   findQuerySchema,
   type FindQuery,
@@ -17,6 +15,7 @@ import { Allow, CurrentUser, Public } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { sendCached } from './catalogue-cache';
+import { CatalogueViewer } from './catalogue-viewer';
 import { ZodPipe } from '../common/zod.pipe';
 import { CatalogueService } from './catalogue.service';
 import { FindService } from './find.service';
@@ -25,7 +24,7 @@ import { FindService } from './find.service';
  * Catalogue reads for every signed-in role. `{id}` is the category or sub-category being viewed.
  * Bodies come from the catalogue cache, sent in the client's encoding with an ETag. Every read takes
  * `?asCompany={companyId}` from a superadmin: the answer is that company's employees' (see
- * CatalogueService.viewer).
+ * CatalogueViewer).
  */
 @Controller('catalogue')
 export class CatalogueController {
@@ -44,80 +43,54 @@ export class CatalogueController {
   @Allow()
   @Get()
   async list(
-    @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
+    @CatalogueViewer() viewer: RequestUser,
     @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(
-      req,
-      reply,
-      await this.catalogue.categories(await this.catalogue.viewer(user, as.asCompany), q.unfiltered),
-    );
+    await sendCached(reply, await this.catalogue.categories(viewer, q.unfiltered));
   }
 
   @Allow()
   @Get('subcatalogue/:catalogueId')
   async subcatalogues(
-    @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
+    @CatalogueViewer() viewer: RequestUser,
     @Param('catalogueId') id: string,
     @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(
-      req,
-      reply,
-      await this.catalogue.subcategories(await this.catalogue.viewer(user, as.asCompany), id, q.unfiltered),
-    );
+    await sendCached(reply, await this.catalogue.subcategories(viewer, id, q.unfiltered));
   }
 
   @Allow()
   @Get('product/:id')
   async products(
-    @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
+    @CatalogueViewer() viewer: RequestUser,
     @Param('id') id: string,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(req, reply, await this.catalogue.products(await this.catalogue.viewer(user, as.asCompany), id));
+    await sendCached(reply, await this.catalogue.products(viewer, id));
   }
 
   @Allow()
   @Get('productNumber/:id')
   async partNumber(
-    @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
+    @CatalogueViewer() viewer: RequestUser,
     @Param('id') id: string,
     @Query(new ZodPipe(partNumberQuerySchema)) q: PartNumberQuery,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(
-      req,
-      reply,
-      await this.catalogue.partNumber(await this.catalogue.viewer(user, as.asCompany), id, q.partNumber),
-    );
+    await sendCached(reply, await this.catalogue.partNumber(viewer, id, q.partNumber));
   }
 
   @Allow()
   @Get('searchproduct/:id')
   async search(
-    @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(asCompanyQuerySchema)) as: AsCompanyQuery,
+    @CatalogueViewer() viewer: RequestUser,
     @Param('id') id: string,
     @Query(new ZodPipe(dimensionQuerySchema)) query: DimensionQuery,
-    @Req() req: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(
-      req,
-      reply,
-      await this.catalogue.search(await this.catalogue.viewer(user, as.asCompany), id, query),
-    );
+    await sendCached(reply, await this.catalogue.search(viewer, id, query));
   }
 
   /**

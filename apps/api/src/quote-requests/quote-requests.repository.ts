@@ -13,7 +13,15 @@ import type {
   QuoteStatus,
 } from '@portal/contracts';
 import type { CompanyPercentages, QuoteListQuery } from '@portal/domain';
-import { customerPriceSql, execute, queryOne, queryRows, type Db } from '@portal/db';
+import {
+  customerPriceSql,
+  execute,
+  QUOTE_CHANGE_TARGET_COLUMNS,
+  queryOne,
+  queryRows,
+  type Db,
+  type QuoteChangeTarget,
+} from '@portal/db';
 
 /** The company percentage of category `k`, from the JSON map parameter `$n`. */
 const pctOf = (n: number) => `($${n}::jsonb ->> coalesce(k.product_line, ''))::numeric`;
@@ -219,22 +227,14 @@ export async function insertLines(db: Db, requestId: string, lines: NewLine[]): 
 
 /* ------------------------------------------------------------------ reads */
 
-const SUMMARY_COLUMNS = `
-  q.id, q.number, q.status, q.company_id, c.name AS company_name, q.requested_by, q.requester_name,
+const SUMMARY_COLUMNS = `${QUOTE_CHANGE_TARGET_COLUMNS},
   q.assignee_id, a.username AS assignee_name, q.line_count, q.customer_reference, q.valid_until::text AS valid_until,
   q.revision, q.created_at, q.updated_at`;
 
 const SUMMARY_FROM = `
   quote_requests q JOIN companies c ON c.id = q.company_id LEFT JOIN users a ON a.id = q.assignee_id`;
 
-export interface SummaryRow {
-  id: string;
-  number: string;
-  status: QuoteStatus;
-  company_id: string;
-  company_name: string;
-  requested_by: string | null;
-  requester_name: string;
+export interface SummaryRow extends QuoteChangeTarget {
   assignee_id: string | null;
   assignee_name: string | null;
   line_count: number;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Mailer, MailMessage } from '../../../../libs/platform/src';
 import type { CompanyPercentages } from '../../../../libs/domain/src';
-import { ApiClient, type TestApi } from '../../../../test/api';
+import { ApiClient, createCompany, createUser, type TestApi } from '../../../../test/api';
 import {
   startWorker,
   type WorkerEnv,
@@ -156,4 +156,52 @@ export function setPercentages(api: TestApi, companyId: string, p: CompanyPercen
     `UPDATE companies SET discount_percentage = $2, rigidflow_percentage = $3, minipro_percentage = $4, polyroll_percentage = $5 WHERE id = $1`,
     [companyId, p.discount_percentage, p.rigidflow_percentage, p.minipro_percentage, p.polyroll_percentage],
   );
+}
+
+/** The four users of the two-company specs: a superadmin, Company A's admin and employee, Company B's employee. */
+export type TwoCompanyUsers = Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient>;
+
+/**
+ * Two companies (`names`, percentages when given) and their users, each signed in: root@example.com
+ * (superadmin), admin@a.com and emp@a.com (A's admin and employee) and emp@b.com (B's employee).
+ */
+export async function seedTwoCompanies(
+  api: TestApi,
+  opts: { names?: [string, string]; percentages?: Record<'A' | 'B', CompanyPercentages> } = {},
+): Promise<{ companyA: string; companyB: string; as: TwoCompanyUsers }> {
+  const [nameA, nameB] = opts.names ?? ['Company A', 'Company B'];
+  const companyA = await createCompany(api.db, nameA);
+  const companyB = await createCompany(api.db, nameB);
+  if (opts.percentages) {
+    await setPercentages(api, companyA, opts.percentages.A);
+    await setPercentages(api, companyB, opts.percentages.B);
+  }
+  await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
+  await createUser(api.db, { email: 'admin@a.com', role: 'admin', companyId: companyA });
+  await createUser(api.db, { email: 'emp@a.com', role: 'employee', companyId: companyA });
+  await createUser(api.db, { email: 'emp@b.com', role: 'employee', companyId: companyB });
+  const as = await signInAll(api, {
+    root: 'root@example.com',
+    adminA: 'admin@a.com',
+    empA: 'emp@a.com',
+    empB: 'emp@b.com',
+  });
+  return { companyA, companyB, as };
+}
+
+/** Every `[method, path, body?]` answers 403 to each of `others` and 401 without a session. */
+export async function expectSuperadminOnly(
+  api: TestApi,
+  others: ApiClient[],
+  routes: [string, string, unknown?][],
+): Promise<void> {
+  for (const [method, path, body] of routes) {
+    for (const who of others) {
+      expect({ path, status: (await who.request(method, path, body)).status }).toEqual({ path, status: 403 });
+    }
+    expect({ path, status: (await new ApiClient(api).request(method, path, body)).status }).toEqual({
+      path,
+      status: 401,
+    });
+  }
 }

@@ -2,6 +2,11 @@ import { plainText } from '@portal/domain';
 
 export const PRODUCT_NAME = 'Filter Portal';
 
+/** An email's greeting, without a name when there is none. */
+export function hello(username: string): string {
+  return username ? `Hello ${username},` : 'Hello,';
+}
+
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,61 +1,30 @@
 import { CONFIRM_EMAIL_PAGE, RESET_PASSWORD_PAGE } from '@portal/contracts';
-import { renderEmail } from '../email/layout';
-import type { EmailHandlers, NotificationHandlers } from './registry';
+import { hello, renderEmail } from '../email/layout';
+import { aboutUser, type EmailHandlers, type NotificationHandlers } from './registry';
 
 const SIGN_IN_PAGE = '/';
 
-function hello(username: string): string {
-  return username ? `Hello ${username},` : 'Hello,';
-}
-
 export const accountNotifications: NotificationHandlers = {
-  'account.password_reset_requested': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Requested a password reset link',
-  }),
-  'account.password_reset_completed': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Reset their password with an emailed link; all sessions were signed out',
-  }),
-  'account.password_changed': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Changed their password; other sessions were signed out',
-  }),
-  'account.profile_updated': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description:
+  'account.password_reset_requested': ({ payload }) => aboutUser(payload, 'Requested a password reset link'),
+  'account.password_reset_completed': ({ payload }) =>
+    aboutUser(payload, 'Reset their password with an emailed link; all sessions were signed out'),
+  'account.password_changed': ({ payload }) =>
+    aboutUser(payload, 'Changed their password; other sessions were signed out'),
+  'account.profile_updated': ({ payload }) =>
+    aboutUser(
+      payload,
       payload.changed.includes('email') && payload.previousEmail
         ? `Updated their profile (${payload.changed.join(', ')}); email changed from ${payload.previousEmail}`
         : `Updated their profile (${payload.changed.join(', ')})`,
-  }),
-  'account.email_change_requested': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: payload.addressInUse
-      ? `Asked to change their email to ${payload.newEmail}, which already belongs to another account; nothing changed`
-      : `Asked to change their email to ${payload.newEmail}; waiting for the confirmation link to be used`,
-  }),
-  'account.profile_image_changed': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Changed their profile image',
-  }),
+    ),
+  'account.email_change_requested': ({ payload }) =>
+    aboutUser(
+      payload,
+      payload.addressInUse
+        ? `Asked to change their email to ${payload.newEmail}, which already belongs to another account; nothing changed`
+        : `Asked to change their email to ${payload.newEmail}; waiting for the confirmation link to be used`,
+    ),
+  'account.profile_image_changed': ({ payload }) => aboutUser(payload, 'Changed their profile image'),
   'account.company_image_changed': ({ payload }) => ({
     userId: payload.userId,
     companyId: payload.targetCompanyId,

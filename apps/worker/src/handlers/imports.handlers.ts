@@ -1,5 +1,5 @@
 import type { EventMap } from '@portal/contracts';
-import { renderEmail } from '../email/layout';
+import { hello, renderEmail } from '../email/layout';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /* Catalogue import: the dry run's and the apply's outcome, told to the superadmin who started it. */
@@ -49,7 +49,7 @@ export const importEmails: EmailHandlers = {
       subject: headline(payload),
       heading: headline(payload),
       paragraphs: [
-        payload.actor.username ? `Hello ${payload.actor.username},` : 'Hello,',
+        hello(payload.actor.username),
         `Rows: ${countsText(payload)}.`,
         ...(payload.message ? [payload.message] : []),
         payload.status === 'ready'

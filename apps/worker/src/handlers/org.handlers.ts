@@ -8,7 +8,13 @@ import {
   type SetPasswordLink,
 } from '@portal/contracts';
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
-import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
+import {
+  aboutUser,
+  type EmailDraft,
+  type EmailHandlers,
+  type HandlerContext,
+  type NotificationHandlers,
+} from './registry';
 
 /* Companies and users: notification records and emails. Emails never carry passwords. */
 
@@ -115,27 +121,11 @@ export const orgNotifications: NotificationHandlers = {
     email: p.actor.email,
     description: `Company "${p.name}" deleted by ${actorLabel(p.actor)}, with ${p.deletedUsers} user${p.deletedUsers === 1 ? '' : 's'}`,
   }),
-  'user.created': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} created by ${actorLabel(p.actor)}`,
-  }),
-  'user.updated': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} updated by ${actorLabel(p.actor)}: ${changeList(p.changes)}`,
-  }),
-  'user.status_changed': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} ${p.active ? 'activated' : 'deactivated'} by ${actorLabel(p.actor)}`,
-  }),
+  'user.created': ({ payload: p }) => aboutUser(p, `${userPhrase(p)} created by ${actorLabel(p.actor)}`),
+  'user.updated': ({ payload: p }) =>
+    aboutUser(p, `${userPhrase(p)} updated by ${actorLabel(p.actor)}: ${changeList(p.changes)}`),
+  'user.status_changed': ({ payload: p }) =>
+    aboutUser(p, `${userPhrase(p)} ${p.active ? 'activated' : 'deactivated'} by ${actorLabel(p.actor)}`),
   'user.deleted': ({ payload: p }) => ({
     userId: null,
     companyId: p.companyId,
@@ -143,42 +133,19 @@ export const orgNotifications: NotificationHandlers = {
     email: p.email,
     description: `${userPhrase(p)} deleted by ${actorLabel(p.actor)}`,
   }),
-  'user.resend_requested': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `Account information resent to ${userPhrase(p)} by ${actorLabel(p.actor)}`,
-  }),
+  'user.resend_requested': ({ payload: p }) =>
+    aboutUser(p, `Account information resent to ${userPhrase(p)} by ${actorLabel(p.actor)}`),
   // invitations (issue 27)
-  'user.invited': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} ${p.resend ? 'invited again' : 'invited'} by ${actorLabel(p.actor)}`,
-  }),
-  'user.invitation_revoked': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `Invitation of ${userPhrase(p)} revoked by ${actorLabel(p.actor)}`,
-  }),
-  'user.invitation_accepted': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} accepted the invitation`,
-  }),
-  'user.invitation_new_link_requested': ({ payload: p }) => ({
-    userId: p.userId,
-    companyId: p.companyId,
-    username: p.username,
-    email: p.email,
-    description: `${userPhrase(p)} asks for a new invitation (the last one ${p.invitationStatus === 'expired' ? 'expired' : 'was revoked'})`,
-  }),
+  'user.invited': ({ payload: p }) =>
+    aboutUser(p, `${userPhrase(p)} ${p.resend ? 'invited again' : 'invited'} by ${actorLabel(p.actor)}`),
+  'user.invitation_revoked': ({ payload: p }) =>
+    aboutUser(p, `Invitation of ${userPhrase(p)} revoked by ${actorLabel(p.actor)}`),
+  'user.invitation_accepted': ({ payload: p }) => aboutUser(p, `${userPhrase(p)} accepted the invitation`),
+  'user.invitation_new_link_requested': ({ payload: p }) =>
+    aboutUser(
+      p,
+      `${userPhrase(p)} asks for a new invitation (the last one ${p.invitationStatus === 'expired' ? 'expired' : 'was revoked'})`,
+    ),
 };
 
 /**

@@ -10,6 +10,14 @@ export interface NotificationDraft {
   description: string;
 }
 
+/** The notification for an event about the user its payload names. */
+export function aboutUser(
+  p: { userId: string | null; companyId: string | null; username: string; email: string },
+  description: string,
+): NotificationDraft {
+  return { userId: p.userId, companyId: p.companyId, username: p.username, email: p.email, description };
+}
+
 export type EmailDraft = Omit<MailMessage, 'from'> & { template: string };
 
 export interface HandlerContext {

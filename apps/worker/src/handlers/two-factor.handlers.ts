@@ -1,35 +1,18 @@
-import { renderEmail } from '../email/layout';
+import { hello, renderEmail } from '../email/layout';
 import { actorLabel } from './org.handlers';
-import type { EmailHandlers, NotificationHandlers } from './registry';
+import { aboutUser, type EmailHandlers, type NotificationHandlers } from './registry';
 
 /* Two-factor sign-in: security notices. Nothing here ever sees a secret or a code. */
 
-function hello(username: string): string {
-  return username ? `Hello ${username},` : 'Hello,';
-}
-
 export const twoFactorNotifications: NotificationHandlers = {
-  'two_factor.enabled': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Turned on two-factor authentication; other sessions were signed out',
-  }),
-  'two_factor.disabled': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: 'Turned off two-factor authentication',
-  }),
-  'two_factor.reset': ({ payload }) => ({
-    userId: payload.userId,
-    companyId: payload.companyId,
-    username: payload.username,
-    email: payload.email,
-    description: `${actorLabel(payload.actor)} reset their two-factor authentication; all sessions were signed out`,
-  }),
+  'two_factor.enabled': ({ payload }) =>
+    aboutUser(payload, 'Turned on two-factor authentication; other sessions were signed out'),
+  'two_factor.disabled': ({ payload }) => aboutUser(payload, 'Turned off two-factor authentication'),
+  'two_factor.reset': ({ payload }) =>
+    aboutUser(
+      payload,
+      `${actorLabel(payload.actor)} reset their two-factor authentication; all sessions were signed out`,
+    ),
 };
 
 export const twoFactorEmails: EmailHandlers = {

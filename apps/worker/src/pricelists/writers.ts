@@ -1,10 +1,10 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
 import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
-// The build process loads this file: the writer alone, not the platform behind `@portal/platform`.
+// The build process loads this file: the writers alone, not the platform behind `@portal/platform`.
+import { clip, PDF_PAGE, PDF_ROW_H, PdfTable, type PdfColumn } from '@portal/platform/pdf-table';
 import { csvSink } from '@portal/platform/sheet-writers';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
@@ -104,78 +104,38 @@ function xlsxWriter(path: string, meta: PricelistMeta): RowWriter {
 
 /* ------------------------------------------------------------------ PDF */
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const ROW_H = 13;
-const COLS = [
+const COLS: PdfColumn[] = [
   { key: 'part_number', label: 'Part Number', x: 40, w: 150 },
   { key: 'size', label: 'Size', x: 195, w: 110 },
   { key: 'actual_size', label: 'Actual Size', x: 310, w: 110 },
   { key: 'depth', label: 'Depth', x: 425, w: 40 },
-  { key: 'price', label: 'Price', x: 470, w: 85, align: 'right' as const },
+  { key: 'price', label: 'Price', x: 470, w: 85, align: 'right' },
 ];
 
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/**
- * Paginated A4 list grouped by category and product. Pages are flushed as they fill (no buffered
- * pages), so the header and the "Page N" footer are drawn when each page starts.
- */
+/** Paginated A4 list grouped by category and product; a product's table header repeats on each page. */
 function pdfWriter(path: string, meta: PricelistMeta): RowWriter {
   const out = fileStream(path);
-  const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, autoFirstPage: false, bufferPages: false });
-  doc.info.Title = `Price list — ${meta.companyName}`;
-  doc.info.Creator = 'Filter Portal';
+  const table = new PdfTable(
+    {
+      title: `Price list — ${meta.companyName}`,
+      heading: clip(meta.companyName, 60),
+      subheading: `Price list: ${clip(meta.scopeName, 50)} · ${stamp(meta.generatedAt)}`,
+    },
+    COLS,
+  );
+  const { doc } = table;
   doc.pipe(out);
-  const bottom = PAGE.height - PAGE.margin - 20;
-  let page = 0;
-  let y = 0;
   let category: string | null = null;
   let product: string | null = null;
   let productTitle = '';
 
-  const newPage = () => {
-    doc.addPage();
-    page++;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#000');
-    doc.text(clip(meta.companyName, 60), PAGE.margin, 24, { lineBreak: false });
-    doc.font('Helvetica').fontSize(8).fillColor('#444');
-    doc.text(`Price list: ${clip(meta.scopeName, 50)} · ${stamp(meta.generatedAt)}`, 300, 26, {
-      width: PAGE.width - 300 - PAGE.margin,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc
-      .moveTo(PAGE.margin, 40)
-      .lineTo(PAGE.width - PAGE.margin, 40)
-      .strokeColor('#999')
-      .lineWidth(0.5)
-      .stroke();
-    // The footer sits inside the bottom margin: lift the margin so pdfkit does not start a new page.
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.text(`Page ${page}`, PAGE.margin, PAGE.height - 30, {
-      width: PAGE.width - 2 * PAGE.margin,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = margin;
-    y = 52;
-  };
-  const ensure = (height: number): boolean => {
-    if (page > 0 && y + height <= bottom) return false;
-    newPage();
-    return true;
-  };
-  const tableHeader = () => {
-    doc.font('Helvetica-Bold').fontSize(8).fillColor('#333');
-    for (const c of COLS) doc.text(c.label, c.x, y, { width: c.w, align: c.align ?? 'left', lineBreak: false });
-    y += ROW_H;
-  };
   const productHeader = (continued: boolean) => {
     doc.font('Helvetica-Bold').fontSize(9.5).fillColor('#000');
-    doc.text(clip(productTitle + (continued ? ' (continued)' : ''), 95), PAGE.margin, y, { lineBreak: false });
-    y += ROW_H + 1;
-    tableHeader();
+    doc.text(clip(productTitle + (continued ? ' (continued)' : ''), 95), PDF_PAGE.margin, table.y, {
+      lineBreak: false,
+    });
+    table.y += PDF_ROW_H + 1;
+    table.columnHeader();
   };
 
   return {
@@ -183,38 +143,33 @@ function pdfWriter(path: string, meta: PricelistMeta): RowWriter {
       if (r.category !== category) {
         category = r.category;
         product = null;
-        ensure(18 + 3 * ROW_H);
+        table.ensure(18 + 3 * PDF_ROW_H);
         doc.font('Helvetica-Bold').fontSize(13).fillColor('#000');
-        doc.text(clip(r.category, 70), PAGE.margin, y + 4, { lineBreak: false });
-        y += 22;
+        doc.text(clip(r.category, 70), PDF_PAGE.margin, table.y + 4, { lineBreak: false });
+        table.y += 22;
       }
       const key = `${r.subcategory}\u0000${r.product}`;
       if (key !== product) {
         product = key;
         productTitle = r.subcategory ? `${r.subcategory} › ${r.product}` : r.product;
-        ensure(3 * ROW_H);
-        y += 3;
+        table.ensure(3 * PDF_ROW_H);
+        table.y += 3;
         productHeader(false);
       }
-      if (ensure(ROW_H)) productHeader(true);
-      doc.font('Helvetica').fontSize(8).fillColor('#000');
+      if (table.ensure(PDF_ROW_H)) productHeader(true);
       const cents = parseMoneyToCents(r.price);
-      const values: Record<string, string> = {
+      table.row({
         part_number: clip(r.part_number, 34),
         size: clip(r.size, 26),
         actual_size: clip(r.actual_size, 26),
         depth: depthText(r.depth),
         price: cents === null ? r.price : formatPrice(cents),
-      };
-      for (const c of COLS) {
-        doc.text(values[c.key], c.x, y, { width: c.w, align: c.align ?? 'left', lineBreak: false });
-      }
-      y += ROW_H;
+      });
     },
     async end() {
-      if (page === 0) {
-        newPage();
-        doc.font('Helvetica').fontSize(10).text('No products in this price list.', PAGE.margin, y);
+      if (table.pages === 0) {
+        table.newPage();
+        doc.font('Helvetica').fontSize(10).text('No products in this price list.', PDF_PAGE.margin, table.y);
       }
       doc.end();
       await finished(out);

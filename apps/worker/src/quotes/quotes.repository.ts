@@ -1,14 +1,6 @@
-import type { QuoteStatus } from '@portal/contracts';
-import { queryRows, type Db } from '@portal/db';
+import { QUOTE_CHANGE_TARGET_COLUMNS, queryRows, type Db, type QuoteChangeTarget } from '@portal/db';
 
-export interface ExpiredQuote {
-  id: string;
-  number: string;
-  status: QuoteStatus;
-  company_id: string;
-  company_name: string;
-  requested_by: string | null;
-  requester_name: string;
+export interface ExpiredQuote extends QuoteChangeTarget {
   valid_until: string;
 }
 
@@ -27,8 +19,7 @@ export function expireDue(db: Db, now: Date, batch: number): Promise<ExpiredQuot
      UPDATE quote_requests q SET status = 'expired', version = q.version + 1, updated_at = now()
        FROM due, companies c
       WHERE q.id = due.id AND c.id = q.company_id
-     RETURNING q.id, q.number, q.status, q.company_id, c.name AS company_name, q.requested_by, q.requester_name,
-               q.valid_until::text AS valid_until`,
+     RETURNING ${QUOTE_CHANGE_TARGET_COLUMNS}, q.valid_until::text AS valid_until`,
     [now, batch],
   );
 }
