@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { ActionIcon, Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +9,8 @@ import { OurPartForm } from './OurPartForm';
 
 /** Cross-reference numbers: find by alias or our part number, add, remove. */
 export function PartAliases() {
-  const [q, setQ] = useState('');
-  const [alias, setAlias] = useState('');
+  const [q, setQ] = useInputState('');
+  const [alias, setAlias] = useInputState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const qc = useQueryClient();
   const query = useQuery({
@@ -31,7 +30,7 @@ export function PartAliases() {
           required
           maxLength={100}
           value={alias}
-          onChange={(e) => setAlias(e.currentTarget.value)}
+          onChange={setAlias}
           mb="xs"
         />
         <OurPartForm
@@ -55,7 +54,7 @@ export function PartAliases() {
           label="Find aliases"
           description="Their number or our part number"
           value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
+          onChange={setQ}
           mb="xs"
         />
         {query.data && (
