@@ -25,14 +25,7 @@ export function PartAliases() {
         <Title order={3} fz="md" mb="xs">
           Add an alias
         </Title>
-        <TextInput
-          label="Their number"
-          required
-          maxLength={100}
-          value={alias}
-          onChange={setAlias}
-          mb="xs"
-        />
+        <TextInput label="Their number" required maxLength={100} value={alias} onChange={setAlias} mb="xs" />
         <OurPartForm
           submitLabel="Add alias"
           onSubmit={async (choice) => {

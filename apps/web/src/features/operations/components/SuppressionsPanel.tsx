@@ -8,8 +8,7 @@ import { OpsListPanel } from './OpsListPanel';
 
 const REASON = { hard_bounce: 'Bounced', complaint: 'Spam complaint', soft_bounces: 'Repeated soft bounces' } as const;
 
-const who = (r: OpsSuppressionEntry) =>
-  r.user ? `${r.user.username}${r.company ? ` (${r.company.name})` : ''}` : '–';
+const who = (r: OpsSuppressionEntry) => (r.user ? `${r.user.username}${r.company ? ` (${r.company.name})` : ''}` : '–');
 
 /** Addresses that get no system emails, and "Try again" (audited). */
 export function SuppressionsPanel() {
@@ -38,7 +37,12 @@ export function SuppressionsPanel() {
     {
       header: 'Actions',
       cell: (r) => (
-        <Button size="xs" variant="default" onClick={() => lift.mutate(r.address)} aria-label={`Try again: ${r.address}`}>
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => lift.mutate(r.address)}
+          aria-label={`Try again: ${r.address}`}
+        >
           Try again
         </Button>
       ),

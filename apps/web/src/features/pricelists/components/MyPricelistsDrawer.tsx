@@ -30,7 +30,10 @@ const COLUMNS: TableColumn<PricelistView>[] = [
   { header: 'Format', cell: (l) => FORMAT_LABEL[l.format] },
   { header: 'Status', cell: (l) => <StatusCell list={l} />, cellProps: { style: { whiteSpace: 'nowrap' } } },
   { header: 'Rows', cell: (l) => (l.status === 'ready' ? l.rows : '—') },
-  { header: <VisuallyHidden>Download</VisuallyHidden>, cell: (l) => l.status === 'ready' && <DownloadButton list={l} /> },
+  {
+    header: <VisuallyHidden>Download</VisuallyHidden>,
+    cell: (l) => l.status === 'ready' && <DownloadButton list={l} />,
+  },
 ];
 
 /** "My price lists": the caller's last 20 lists, newest first, with live status and downloads. */

@@ -55,12 +55,7 @@ export function QuoteDraftBar() {
               </Table.Tbody>
             </Table>
             <Group align="flex-end">
-              <TextInput
-                label="Your reference (optional)"
-                value={reference}
-                onChange={setReference}
-                maxLength={100}
-              />
+              <TextInput label="Your reference (optional)" value={reference} onChange={setReference} maxLength={100} />
               <Button onClick={send} loading={submission.busy}>
                 Send quote request
               </Button>

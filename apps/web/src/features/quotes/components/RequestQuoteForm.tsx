@@ -46,7 +46,13 @@ export function RequestQuoteForm({ title, line, onSent }: Props) {
         <Text fw={600}>{title}</Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <QuantityInput value={quantity} onChange={setQuantity} w={120} />
-          <QuoteTextBox label="Note (optional)" value={note} onChange={setNote} rows={1} style={{ flex: 1, minWidth: 200 }} />
+          <QuoteTextBox
+            label="Note (optional)"
+            value={note}
+            onChange={setNote}
+            rows={1}
+            style={{ flex: 1, minWidth: 200 }}
+          />
         </Group>
         {error && (
           <Text c="red.8" fz="sm" role="alert">
