@@ -10,4 +10,5 @@ export * from './two-factor';
 export * from './pricelists';
 export * from './quotes';
 export * from './ops';
+export * from './demand';
 export * from './pushes';

@@ -5,6 +5,7 @@
  * `search_log` rows from `through` on (see libs/db/src/search-log.ts), so a search counts as soon as
  * its row is written. Days are UTC; `from`/`to` are inclusive.
  */
+import type { DemandPart, DemandSize, PartAlias } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db, type SqlRunner } from '@portal/db';
 import type { AliasSource, SizeMeasure } from '@portal/domain';
 
@@ -58,14 +59,8 @@ const RANGE = {
         AND l.at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`,
 };
 
-export interface DemandPartRow {
-  key: string;
-  examples: string[];
-  searches: number;
-  zero_results: number;
-  companies: number;
-  company_names: string[];
-  last_at: string;
+/** A report row with the total of all pages (the service drops it). */
+export interface DemandPartRow extends DemandPart {
   total: number;
 }
 
@@ -138,18 +133,6 @@ export async function demandPartsCount(
   return row?.n ?? 0;
 }
 
-export interface DemandSizeRow {
-  width: number;
-  height: number;
-  depth: number | null;
-  measure: SizeMeasure;
-  searches: number;
-  zero_results: number;
-  companies: number;
-  last_at: string;
-  quote_lines: number;
-}
-
 /** Whether another feature's quote-request lines exist in this database (counted when they do). */
 export async function quoteLinesAvailable(db: Db): Promise<boolean> {
   const row = await queryOne<{ ok: boolean }>(db, `SELECT to_regclass('quote_request_lines') IS NOT NULL AS ok`);
@@ -165,14 +148,14 @@ export function demandSizes(
   db: Db,
   q: { from: string; to: string; categoryId?: string; measure?: SizeMeasure },
   withQuotes: boolean,
-): Promise<DemandSizeRow[]> {
+): Promise<DemandSize[]> {
   const quotes = withQuotes
     ? `(SELECT count(*)::int FROM quote_request_lines ql
          WHERE ql.kind = 'custom_size' AND ql.width = g.width AND ql.height = g.height
            AND ql.depth IS NOT DISTINCT FROM g.depth AND ql.measure = g.measure
            AND ($3::uuid IS NULL OR ql.catalogue_id = $3::uuid))`
     : '0';
-  return queryRows<DemandSizeRow>(
+  return queryRows<DemandSize>(
     db,
     `WITH src AS (
        SELECT d.width, d.height, d.depth, d.measure, d.company_id, d.searches, d.zero_results, d.last_at
@@ -229,18 +212,8 @@ export async function commonRawForm(db: Db, key: string): Promise<string | null>
 
 /* ------------------------------------------------------------------ part aliases */
 
-export interface PartAliasRow {
-  _id: string;
-  alias: string;
-  alias_key: string;
-  variant_id: string;
-  part_number: string;
-  odd_size: boolean;
-  source: AliasSource;
-  brand: string | null;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
+/** An alias; listed with the total of all pages. */
+export interface PartAliasRow extends PartAlias {
   total?: number;
 }
 

@@ -1,41 +1,9 @@
 /** Demand reports and part aliases (superadmin; paths relative to /api). */
+import type { DemandPart, DemandSize, PartAlias } from '@portal/contracts';
 import { api } from '../../shared/api';
 import { fetchFind, type AliasSource, type FindRow } from '../find';
 
-export interface DemandPart {
-  key: string;
-  examples: string[];
-  searches: number;
-  zero_results: number;
-  companies: number;
-  company_names: string[];
-  last_at: string;
-}
-
-export interface DemandSize {
-  width: number;
-  height: number;
-  depth: number | null;
-  measure: 'nominal' | 'exact';
-  searches: number;
-  zero_results: number;
-  companies: number;
-  last_at: string;
-  quote_lines: number;
-}
-
-export interface PartAlias {
-  _id: string;
-  alias: string;
-  alias_key: string;
-  variant_id: string;
-  part_number: string;
-  odd_size: boolean;
-  source: AliasSource;
-  brand: string | null;
-  note: string | null;
-  created_at: string;
-}
+export type { DemandPart, DemandSize, PartAlias };
 
 export interface Range {
   from?: string;

@@ -1,4 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { serverMessage } from '../../shared/api';
 import { useRealtimeEvent } from '../../shared/realtime';
 import { opsApi, opsKeys } from './api';
 
@@ -24,3 +26,19 @@ export function useOpsLiveUpdates(): void {
 }
 
 export const LIVE_FALLBACK_MS = 30_000;
+
+/** A list on the dashboard: pushes refetch it (useOpsLiveUpdates), the slow poll covers a missed one. */
+export function useOpsList<T>(queryKey: readonly unknown[], fetchList: (signal: AbortSignal) => Promise<T[]>) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => fetchList(signal), refetchInterval: LIVE_FALLBACK_MS });
+}
+
+/** A repair from the dashboard (audited by the API): a toast either way, then the whole dashboard refetches. */
+export function useOpsRepair<V>(repair: (vars: V) => Promise<unknown>, doneMessage: (result: unknown) => string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: repair,
+    onSuccess: (res) => notifications.show({ color: 'green', message: doneMessage(res) }),
+    onError: (err) => notifications.show({ color: 'red', message: serverMessage(err, 'That did not work') }),
+    onSettled: () => qc.invalidateQueries({ queryKey: opsKeys.all }),
+  });
+}

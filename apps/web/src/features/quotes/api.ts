@@ -6,8 +6,8 @@ import type {
   QuoteRequestSummary,
   QuoteStatus,
 } from '@portal/contracts';
-import { api, apiUrl } from '../../shared/api';
-import { getStoredToken } from '../../shared/storage';
+import { api } from '../../shared/api';
+import { downloadApiFile } from '../../shared/download';
 
 /** Lines of `POST quote-requests` as the screens build them. */
 export type QuoteLineDraft =
@@ -59,9 +59,16 @@ export interface SubmitResult {
   merged: number;
 }
 
+/** The body of `POST quote-requests`. */
+export interface QuoteSubmission {
+  lines: QuoteLineDraft[];
+  note?: string;
+  customer_reference?: string;
+}
+
 /** Submits with an Idempotency-Key, so a retried click never makes a second request. */
 export async function submitQuote(
-  body: { lines: QuoteLineDraft[]; note?: string; customer_reference?: string },
+  body: QuoteSubmission,
   idempotencyKey: string,
 ): Promise<{ data: SubmitResult; message?: string }> {
   return api.post<{ data: SubmitResult; message?: string }>('quote-requests', body, {
@@ -84,22 +91,9 @@ export async function postQuoteMessage(id: string, body: string) {
   return api.post(`quote-requests/${id}/messages`, { body }, { silent: true });
 }
 
-/** Downloads the quote's PDF with the bearer token (no token in a URL). */
-export async function downloadQuotePdf(id: string, number: string): Promise<void> {
-  const token = getStoredToken();
-  const res = await fetch(apiUrl(`quote-requests/${id}/pdf`), {
-    credentials: 'same-origin',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `quote-${number}.pdf`;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** Saves the quote's PDF as `quote-{number}.pdf`. */
+export function downloadQuotePdf(id: string, number: string): Promise<void> {
+  return downloadApiFile(`quote-requests/${id}/pdf`, `quote-${number}.pdf`);
 }
 
 /** A fresh key per form: a retried or double-clicked submit returns the same request. */

@@ -1,7 +1,20 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuoteAction } from '@portal/contracts';
+import { serverMessage } from '../../shared/api/errors';
 import { useRealtimeEvent } from '../../shared/realtime';
-import { fetchQuote, fetchQuotes, postQuoteMessage, quoteAction, quoteKeys, type QuoteListQuery } from './api';
+import {
+  fetchQuote,
+  fetchQuotes,
+  newIdempotencyKey,
+  postQuoteMessage,
+  quoteAction,
+  quoteKeys,
+  submitQuote,
+  type QuoteListQuery,
+  type QuoteSubmission,
+  type SubmitResult,
+} from './api';
 
 export function useQuotes(query: QuoteListQuery) {
   return useQuery({ queryKey: quoteKeys.list(query), queryFn: ({ signal }) => fetchQuotes(query, signal) });
@@ -40,4 +53,29 @@ export function useQuoteMessage(id: string) {
     mutationFn: (body: string) => postQuoteMessage(id, body),
     onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.one(id) }),
   });
+}
+
+/** How a send ended: the request made (with the server's remark), or why it failed. */
+export type QuoteSendOutcome = { ok: true; result: SubmitResult; message?: string } | { ok: false; error: string };
+
+/**
+ * Sends quote requests from one form. The form keeps its idempotency key until a send succeeds, so a
+ * retried or double-clicked send returns the same request; the next send gets a new key.
+ */
+export function useQuoteSubmission() {
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [busy, setBusy] = useState(false);
+  const send = async (body: QuoteSubmission): Promise<QuoteSendOutcome> => {
+    setBusy(true);
+    try {
+      const res = await submitQuote(body, key);
+      setKey(newIdempotencyKey());
+      return { ok: true, result: res.data, message: res.message };
+    } catch (err) {
+      return { ok: false, error: serverMessage(err, 'The request could not be sent. Please try again.') };
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { send, busy };
 }

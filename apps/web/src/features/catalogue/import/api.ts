@@ -1,7 +1,7 @@
 /** Catalogue spreadsheets: export download, import preview / start / status / apply. Paths relative to /api. */
 import type { ImportColumn, ImportStatus } from '@portal/domain';
 import { api, apiUrl } from '../../../shared/api';
-import { getStoredToken } from '../../../shared/storage';
+import { fetchWithToken, saveBlob } from '../../../shared/download';
 
 const enc = encodeURIComponent;
 
@@ -90,21 +90,8 @@ export async function applyImport(id: string): Promise<void> {
 
 /** Downloads an export through a blob URL (the bearer token never goes into a URL). */
 export async function downloadExport(format: 'csv' | 'xlsx', catalogueId: string | null): Promise<void> {
-  const url = apiUrl('catalogue/export', { format, catalogueId });
-  const token = getStoredToken();
-  const res = await fetch(url, {
-    credentials: 'same-origin',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetchWithToken(apiUrl('catalogue/export', { format, catalogueId }));
   if (!res.ok) throw new Error(`Export failed (status ${res.status})`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `catalogue.${format}`;
-  const blob = await res.blob();
-  const objectUrl = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = objectUrl;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  saveBlob(await res.blob(), name);
 }

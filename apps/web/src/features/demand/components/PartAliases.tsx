@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { ActionIcon, Badge, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,8 +9,8 @@ import { OurPartForm } from './OurPartForm';
 
 /** Cross-reference numbers: find by alias or our part number, add, remove. */
 export function PartAliases() {
-  const [q, setQ] = useState('');
-  const [alias, setAlias] = useState('');
+  const [q, setQ] = useInputState('');
+  const [alias, setAlias] = useInputState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
   const qc = useQueryClient();
   const query = useQuery({
@@ -26,14 +25,7 @@ export function PartAliases() {
         <Title order={3} fz="md" mb="xs">
           Add an alias
         </Title>
-        <TextInput
-          label="Their number"
-          required
-          maxLength={100}
-          value={alias}
-          onChange={(e) => setAlias(e.currentTarget.value)}
-          mb="xs"
-        />
+        <TextInput label="Their number" required maxLength={100} value={alias} onChange={setAlias} mb="xs" />
         <OurPartForm
           submitLabel="Add alias"
           onSubmit={async (choice) => {
@@ -55,7 +47,7 @@ export function PartAliases() {
           label="Find aliases"
           description="Their number or our part number"
           value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
+          onChange={setQ}
           mb="xs"
         />
         {query.data && (

@@ -1,4 +1,6 @@
 import { Drawer, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { PricelistView } from '@portal/contracts';
+import { ColumnTable, type TableColumn } from '../../../shared/column-table';
 import { formatDateTime } from '../../../shared/format';
 import { usePricelists } from '../hooks';
 import { DownloadButton, FORMAT_LABEL, StatusCell } from './PricelistStatus';
@@ -11,6 +13,28 @@ interface Props {
   /** 'My price lists', or on a company's page 'Price lists for {company}'. */
   title?: string;
 }
+
+const COLUMNS: TableColumn<PricelistView>[] = [
+  { header: 'Requested', cell: (l) => formatDateTime(l.created_at) },
+  {
+    header: 'Price list',
+    cell: (l) => (
+      <>
+        <Text size="sm">{l.scope_name}</Text>
+        <Text size="xs" c="dimmed">
+          {l.company_name} · expires {formatDateTime(l.expires_at)}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Format', cell: (l) => FORMAT_LABEL[l.format] },
+  { header: 'Status', cell: (l) => <StatusCell list={l} />, cellProps: { style: { whiteSpace: 'nowrap' } } },
+  { header: 'Rows', cell: (l) => (l.status === 'ready' ? l.rows : '—') },
+  {
+    header: <VisuallyHidden>Download</VisuallyHidden>,
+    cell: (l) => l.status === 'ready' && <DownloadButton list={l} />,
+  },
+];
 
 /** "My price lists": the caller's last 20 lists, newest first, with live status and downloads. */
 export function MyPricelistsDrawer({ opened, onClose, companyId, title = 'My price lists' }: Props) {
@@ -31,39 +55,15 @@ export function MyPricelistsDrawer({ opened, onClose, companyId, title = 'My pri
         <Text c="dimmed">No price lists yet.</Text>
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs" aria-label={title}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Requested</Table.Th>
-                <Table.Th>Price list</Table.Th>
-                <Table.Th>Format</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Rows</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Download</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((l) => (
-                <Table.Tr key={l._id} data-testid="pricelist-row">
-                  <Table.Td>{formatDateTime(l.created_at)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{l.scope_name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {l.company_name} · expires {formatDateTime(l.expires_at)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{FORMAT_LABEL[l.format]}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <StatusCell list={l} />
-                  </Table.Td>
-                  <Table.Td>{l.status === 'ready' ? l.rows : '—'}</Table.Td>
-                  <Table.Td>{l.status === 'ready' && <DownloadButton list={l} />}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ColumnTable
+            striped
+            verticalSpacing="xs"
+            aria-label={title}
+            rows={data}
+            columns={COLUMNS}
+            rowKey={(l) => l._id}
+            rowTestId="pricelist-row"
+          />
         </Table.ScrollContainer>
       )}
     </Drawer>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, NativeSelect, NumberInput } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { useQuoteDraft } from '../store';
+import { QuantityInput } from './QuantityInput';
 
 interface Props {
   productName: string;
@@ -27,16 +28,7 @@ export function AddToRequest({ productName, variants }: Props) {
         size="xs"
         w={260}
       />
-      <NumberInput
-        label="Quantity"
-        min={1}
-        max={100_000}
-        allowDecimal={false}
-        value={quantity}
-        onChange={setQuantity}
-        size="xs"
-        w={90}
-      />
+      <QuantityInput value={quantity} onChange={setQuantity} size="xs" w={90} />
       <Button
         size="xs"
         variant="light"

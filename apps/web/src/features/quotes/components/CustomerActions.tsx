@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { QuoteRequestDetail } from '@portal/contracts';
 import { QUOTE_MSG } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
 import { useQuoteAction } from '../hooks';
+import { QuoteTextBox } from './QuoteTextBox';
 
 /** What the requester or a company admin may do now (exactly `allowed_actions`). */
 export function CustomerActions({ quote }: { quote: QuoteRequestDetail }) {
@@ -34,13 +35,10 @@ export function CustomerActions({ quote }: { quote: QuoteRequestDetail }) {
         />
       )}
       {(can('reply') || can('decline')) && (
-        <Textarea
+        <QuoteTextBox
           label={can('reply') ? 'Your answer to the office' : 'Reason (optional)'}
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          maxLength={4000}
-
-          rows={2}
+          onChange={setText}
         />
       )}
       <Group>

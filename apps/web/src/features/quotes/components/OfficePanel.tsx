@@ -10,13 +10,14 @@ import {
   Table,
   Text,
   TextInput,
-  Textarea,
+  type TextInputProps,
 } from '@mantine/core';
 import type { QuoteLineView, QuoteRequestDetail } from '@portal/contracts';
 import { addDays, DEFAULT_VALIDITY_DAYS } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
 import { useQuoteAction } from '../hooks';
 import { lineItem, money } from './QuoteLinesTable';
+import { QuoteTextBox } from './QuoteTextBox';
 
 interface Answer {
   line_status: 'quoted' | 'cannot_quote';
@@ -24,6 +25,11 @@ interface Answer {
   lead: number | string;
   note: string;
 }
+
+const ANSWER_OPTIONS = [
+  { value: 'quoted', label: 'Quoted' },
+  { value: 'cannot_quote', label: 'Cannot quote' },
+];
 
 function initial(l: QuoteLineView): Answer {
   const start = l.quoted_price ?? l.today_price ?? l.snapshot_price;
@@ -73,7 +79,20 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const can = (a: string) => quote.allowed_actions.includes(a as never);
-  const set = (id: string, patch: Partial<Answer>) => setAnswers((s) => ({ ...s, [id]: { ...s[id], ...patch } }));
+  const editable = can('send-quote');
+  const setField = <K extends keyof Answer>(id: string, key: K, value: Answer[K]) =>
+    setAnswers((s) => ({ ...s, [id]: { ...s[id], [key]: value } }));
+  /** The price and the note of a line are plain text fields. */
+  const textField = (l: QuoteLineView, key: 'price' | 'note', name: string, props?: TextInputProps) => (
+    <TextInput
+      aria-label={`${name} for line ${l.position}`}
+      value={answers[l._id][key]}
+      onChange={(e) => setField(l._id, key, e.currentTarget.value)}
+      size="xs"
+      disabled={!editable}
+      {...props}
+    />
+  );
   const go = (action: Parameters<typeof run.mutate>[0]) =>
     run.mutate(action, {
       onError: (e) => setError(serverMessage(e, 'That did not work. Please try again.')),
@@ -140,56 +159,38 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
                   <Table.Td>
                     <Select
                       aria-label={`Answer for line ${l.position}`}
-                      data={[
-                        { value: 'quoted', label: 'Quoted' },
-                        { value: 'cannot_quote', label: 'Cannot quote' },
-                      ]}
+                      data={ANSWER_OPTIONS}
                       value={a.line_status}
-                      onChange={(v) => set(l._id, { line_status: (v as Answer['line_status']) ?? 'quoted' })}
+                      onChange={(v) => setField(l._id, 'line_status', (v as Answer['line_status']) ?? 'quoted')}
                       size="xs"
                       w={130}
-                      disabled={!can('send-quote')}
+                      disabled={!editable}
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      aria-label={`Unit price for line ${l.position}`}
-                      value={a.price}
-                      onChange={(e) => set(l._id, { price: e.currentTarget.value })}
-                      size="xs"
-                      w={100}
-                      disabled={!can('send-quote') || a.line_status !== 'quoted'}
-                    />
+                    {textField(l, 'price', 'Unit price', { w: 100, disabled: !editable || a.line_status !== 'quoted' })}
                   </Table.Td>
                   <Table.Td>
                     <NumberInput
                       aria-label={`Lead time for line ${l.position}`}
                       value={a.lead}
-                      onChange={(v) => set(l._id, { lead: v })}
+                      onChange={(v) => setField(l._id, 'lead', v)}
                       min={0}
                       max={365}
                       allowDecimal={false}
                       size="xs"
                       w={80}
-                      disabled={!can('send-quote')}
+                      disabled={!editable}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Note for line ${l.position}`}
-                      value={a.note}
-                      onChange={(e) => set(l._id, { note: e.currentTarget.value })}
-                      size="xs"
-                      disabled={!can('send-quote')}
-                    />
-                  </Table.Td>
+                  <Table.Td>{textField(l, 'note', 'Note')}</Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {can('send-quote') && (
+      {editable && (
         <Group align="flex-end">
           <TextInput
             label="Valid until (end of day)"
@@ -204,14 +205,7 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
         </Group>
       )}
       {(can('request-info') || can('reject')) && (
-        <Textarea
-          label="Question or reason"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-
-          rows={2}
-          maxLength={4000}
-        />
+        <QuoteTextBox label="Question or reason" value={text} onChange={setText} />
       )}
       <Group>
         {can('assign') && (

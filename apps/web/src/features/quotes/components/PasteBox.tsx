@@ -1,16 +1,27 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import type { QuoteMatchRow } from '@portal/contracts';
 import { customSizeText, formatPrice } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
-import { fetchQuoteCategories, matchPaste, newIdempotencyKey, submitQuote, type QuoteLineDraft } from '../api';
+import { ColumnTable, type TableColumn } from '../../../shared/column-table';
+import { fetchQuoteCategories, matchPaste, type QuoteLineDraft } from '../api';
+import { useQuoteSubmission } from '../hooks';
+import { SendNote, type SendNoteValue } from './SendNote';
 
 const MATCH_LABEL: Record<QuoteMatchRow['match'], string> = {
   variant: 'In the catalogue',
   odd_size: 'Custom size',
   unknown: 'Unknown — the office will look',
   invalid: 'Cannot read',
+};
+
+const MATCH_COLOR: Record<QuoteMatchRow['match'], string> = {
+  variant: 'teal',
+  odd_size: 'blue',
+  unknown: 'blue',
+  invalid: 'red',
 };
 
 function describe(r: QuoteMatchRow): string {
@@ -20,29 +31,24 @@ function describe(r: QuoteMatchRow): string {
   return r.error ?? '';
 }
 
-/** A pasted list (part number, quantity per line) → matched rows → one quote request. */
-export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string }) {
-  const [text, setText] = useState('');
-  const [family, setFamily] = useState('');
-  const catalogueId = fixedCatalogue ?? (family || undefined);
-  const [rows, setRows] = useState<QuoteMatchRow[] | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+const MATCHED_COLUMNS: TableColumn<QuoteMatchRow>[] = [
+  { header: 'Line', cell: (r) => r.line },
+  { header: 'Part number', cell: (r) => r.part_number },
+  { header: 'Qty', cell: (r) => r.quantity ?? '—' },
+  {
+    header: 'Match',
+    cell: (r) => (
+      <Badge variant="light" color={MATCH_COLOR[r.match]}>
+        {MATCH_LABEL[r.match]}
+      </Badge>
+    ),
+  },
+  { header: 'Details', cell: describe },
+];
 
-  const match = async () => {
-    setBusy(true);
-    setNote(null);
-    try {
-      setRows(await matchPaste(text));
-    } catch (err) {
-      setNote({ ok: false, text: serverMessage(err, 'The list could not be read.') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const lines: QuoteLineDraft[] = (rows ?? []).flatMap((r): QuoteLineDraft[] => {
+/** The lines a matched list can request (a custom size only once its product family is known). */
+function requestableLines(rows: QuoteMatchRow[], catalogueId: string | undefined): QuoteLineDraft[] {
+  return rows.flatMap((r): QuoteLineDraft[] => {
     const quantity = r.quantity ?? 1;
     if (r.match === 'variant' && r.variant) return [{ kind: 'catalogue', variant_id: r.variant._id, quantity }];
     if (r.match === 'unknown') return [{ kind: 'unlisted', part_number: r.part_number, quantity }];
@@ -60,7 +66,32 @@ export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string
       ];
     return [];
   });
+}
 
+/** A pasted list (part number, quantity per line) → matched rows → one quote request. */
+export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string }) {
+  const [text, setText] = useInputState('');
+  const [family, setFamily] = useInputState('');
+  const catalogueId = fixedCatalogue ?? (family || undefined);
+  const [rows, setRows] = useState<QuoteMatchRow[] | null>(null);
+  const [matching, setMatching] = useState(false);
+  const submission = useQuoteSubmission();
+  const busy = matching || submission.busy;
+  const [note, setNote] = useState<SendNoteValue | null>(null);
+
+  const match = async () => {
+    setMatching(true);
+    setNote(null);
+    try {
+      setRows(await matchPaste(text));
+    } catch (err) {
+      setNote({ ok: false, text: serverMessage(err, 'The list could not be read.') });
+    } finally {
+      setMatching(false);
+    }
+  };
+
+  const lines = requestableLines(rows ?? [], catalogueId);
   const hasSizes = !!rows?.some((r) => r.match === 'odd_size');
   const categories = useQuery({
     queryKey: ['quotes', 'categories'],
@@ -69,18 +100,12 @@ export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string
   });
 
   const send = async () => {
-    setBusy(true);
-    try {
-      const res = await submitQuote({ lines }, key);
-      setNote({ ok: true, text: `Quote request ${res.data.number} sent${res.message ? ` — ${res.message}` : ''}` });
-      setRows(null);
-      setText('');
-      setKey(newIdempotencyKey());
-    } catch (err) {
-      setNote({ ok: false, text: serverMessage(err, 'The request could not be sent. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await submission.send({ lines });
+    if (!outcome.ok) return setNote({ ok: false, text: outcome.error });
+    const remark = outcome.message ? ` — ${outcome.message}` : '';
+    setNote({ ok: true, text: `Quote request ${outcome.result.number} sent${remark}` });
+    setRows(null);
+    setText('');
   };
 
   return (
@@ -90,8 +115,7 @@ export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string
           label="Paste a list"
           description="One line per item: part number and quantity (cells copied from a spreadsheet work too)."
           value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-
+          onChange={setText}
           rows={3}
         />
         <Group>
@@ -99,42 +123,10 @@ export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string
             Match lines
           </Button>
         </Group>
-        {note && (
-          <Alert color={note.ok ? 'teal' : 'red'} role="status">
-            {note.text}
-          </Alert>
-        )}
+        {note && <SendNote note={note} />}
         {rows && (
           <>
-            <Table aria-label="Matched lines">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Line</Table.Th>
-                  <Table.Th>Part number</Table.Th>
-                  <Table.Th>Qty</Table.Th>
-                  <Table.Th>Match</Table.Th>
-                  <Table.Th>Details</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.line}>
-                    <Table.Td>{r.line}</Table.Td>
-                    <Table.Td>{r.part_number}</Table.Td>
-                    <Table.Td>{r.quantity ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge
-                        variant="light"
-                        color={r.match === 'variant' ? 'teal' : r.match === 'invalid' ? 'red' : 'blue'}
-                      >
-                        {MATCH_LABEL[r.match]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{describe(r)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ColumnTable aria-label="Matched lines" rows={rows} columns={MATCHED_COLUMNS} rowKey={(r) => r.line} />
             {hasSizes && !fixedCatalogue && (
               <NativeSelect
                 label="Product family of the custom sizes"
@@ -143,7 +135,7 @@ export function PasteBox({ catalogueId: fixedCatalogue }: { catalogueId?: string
                   ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
                 ]}
                 value={family}
-                onChange={(e) => setFamily(e.currentTarget.value)}
+                onChange={setFamily}
                 w={320}
               />
             )}

@@ -1,47 +1,33 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
-import { serverMessage } from '../../../shared/api/errors';
-import { newIdempotencyKey, submitQuote } from '../api';
+import { useQuoteSubmission } from '../hooks';
 import { useQuoteDraft } from '../store';
+import { SendNote, type SendNoteValue } from './SendNote';
 
 /** The catalogue rows added so far, sent as one quote request. */
 export function QuoteDraftBar() {
   const { rows, remove, clear } = useQuoteDraft();
-  const [reference, setReference] = useState('');
-  const [key, setKey] = useState(newIdempotencyKey);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [reference, setReference] = useInputState('');
+  const submission = useQuoteSubmission();
+  const [message, setMessage] = useState<SendNoteValue | null>(null);
   if (!rows.length && !message) return null;
 
   const send = async () => {
-    setBusy(true);
-    try {
-      const res = await submitQuote(
-        {
-          lines: rows.map((r) => ({ kind: 'catalogue', variant_id: r.variant_id, quantity: r.quantity })),
-          ...(reference.trim() ? { customer_reference: reference } : {}),
-        },
-        key,
-      );
-      clear();
-      setKey(newIdempotencyKey());
-      setMessage({ ok: true, text: `Quote request ${res.data.number} sent` });
-    } catch (err) {
-      setMessage({ ok: false, text: serverMessage(err, 'The request could not be sent. Please try again.') });
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await submission.send({
+      lines: rows.map((r) => ({ kind: 'catalogue', variant_id: r.variant_id, quantity: r.quantity })),
+      ...(reference.trim() ? { customer_reference: reference } : {}),
+    });
+    if (!outcome.ok) return setMessage({ ok: false, text: outcome.error });
+    clear();
+    setMessage({ ok: true, text: `Quote request ${outcome.result.number} sent` });
   };
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Quote request">
       <Stack gap="sm">
-        {message && (
-          <Alert color={message.ok ? 'teal' : 'red'} role="status" withCloseButton onClose={() => setMessage(null)}>
-            {message.text}
-          </Alert>
-        )}
+        {message && <SendNote note={message} onClose={() => setMessage(null)} />}
         {rows.length > 0 && (
           <>
             <Text fw={600}>
@@ -69,13 +55,8 @@ export function QuoteDraftBar() {
               </Table.Tbody>
             </Table>
             <Group align="flex-end">
-              <TextInput
-                label="Your reference (optional)"
-                value={reference}
-                onChange={(e) => setReference(e.currentTarget.value)}
-                maxLength={100}
-              />
-              <Button onClick={send} loading={busy}>
+              <TextInput label="Your reference (optional)" value={reference} onChange={setReference} maxLength={100} />
+              <Button onClick={send} loading={submission.busy}>
                 Send quote request
               </Button>
             </Group>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { QuoteMessageView } from '@portal/contracts';
 import { useQuoteMessage } from '../hooks';
+import { QuoteTextBox } from './QuoteTextBox';
 
 const KIND: Record<QuoteMessageView['kind'], string> = {
   message: '',
@@ -28,14 +29,7 @@ export function QuoteThread({ id, messages }: { id: string; messages: QuoteMessa
           <Text style={{ whiteSpace: 'pre-wrap' }}>{m.body}</Text>
         </Paper>
       ))}
-      <Textarea
-        label="New message"
-        value={body}
-        onChange={(e) => setBody(e.currentTarget.value)}
-        maxLength={4000}
-
-        rows={2}
-      />
+      <QuoteTextBox label="New message" value={body} onChange={setBody} />
       <Group>
         <Button
           size="xs"

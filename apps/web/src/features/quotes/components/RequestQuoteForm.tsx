@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { serverMessage } from '../../../shared/api/errors';
-import { newIdempotencyKey, submitQuote, type QuoteLineDraft, type SubmitResult } from '../api';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { QuoteLineDraft, SubmitResult } from '../api';
+import { useQuoteSubmission } from '../hooks';
+import { QuantityInput } from './QuantityInput';
+import { QuoteTextBox } from './QuoteTextBox';
 
 interface Props {
   /** "Request a quote for 16 3/8″ × 20 1/4″ × 1″ (exact)" or "Ask the office about 'XYZ-123'". */
@@ -15,27 +17,20 @@ interface Props {
 export function RequestQuoteForm({ title, line, onSent }: Props) {
   const [quantity, setQuantity] = useState<number | string>(1);
   const [note, setNote] = useState('');
-  const [key] = useState(newIdempotencyKey);
-  const [busy, setBusy] = useState(false);
+  const submission = useQuoteSubmission();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SubmitResult | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setError(null);
-    try {
-      const res = await submitQuote(
-        { lines: [{ ...line, quantity: Number(quantity) } as QuoteLineDraft], ...(note.trim() ? { note } : {}) },
-        key,
-      );
-      setSent(res.data);
-      onSent?.(res.data);
-    } catch (err) {
-      setError(serverMessage(err, 'The request could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await submission.send({
+      lines: [{ ...line, quantity: Number(quantity) } as QuoteLineDraft],
+      ...(note.trim() ? { note } : {}),
+    });
+    if (!outcome.ok) return setError(outcome.error);
+    setSent(outcome.result);
+    onSent?.(outcome.result);
   };
 
   if (sent) {
@@ -50,21 +45,11 @@ export function RequestQuoteForm({ title, line, onSent }: Props) {
       <Stack gap="sm">
         <Text fw={600}>{title}</Text>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <NumberInput
-            label="Quantity"
-            min={1}
-            max={100_000}
-            allowDecimal={false}
-            value={quantity}
-            onChange={setQuantity}
-            w={120}
-          />
-          <Textarea
+          <QuantityInput value={quantity} onChange={setQuantity} w={120} />
+          <QuoteTextBox
             label="Note (optional)"
             value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={4000}
-
+            onChange={setNote}
             rows={1}
             style={{ flex: 1, minWidth: 200 }}
           />
@@ -75,7 +60,7 @@ export function RequestQuoteForm({ title, line, onSent }: Props) {
           </Text>
         )}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={submission.busy}>
             Send request
           </Button>
         </Group>

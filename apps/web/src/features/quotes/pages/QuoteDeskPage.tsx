@@ -1,13 +1,26 @@
 import { useState } from 'react';
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { QUOTE_STATUSES, type QuoteStatus } from '@portal/contracts';
-
-/** What the office still has to act on or is waiting for. */
-const OPEN: QuoteStatus[] = ['submitted', 'in_review', 'info_requested'];
 import { QUOTE_STATUS_LABEL } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { QuoteList } from '../components/QuoteList';
 import { useQuoteLiveUpdates, useQuotes } from '../hooks';
+
+/** What the office still has to act on or is waiting for. */
+const OPEN: QuoteStatus[] = ['submitted', 'in_review', 'info_requested'];
+
+/** The desk's filters: which requests by status, and whose. */
+const STATUS_FILTER = [
+  { value: 'open', label: 'Open' },
+  { value: 'all', label: 'All' },
+  { value: 'quoted', label: 'Quoted' },
+  { value: 'accepted', label: 'Accepted' },
+];
+const ASSIGNEE_FILTER = [
+  { value: 'all', label: 'Everyone' },
+  { value: 'me', label: 'Mine' },
+  { value: 'none', label: 'Unassigned' },
+];
 
 /** The superadmin's quote desk: counts per status, the requests with their age, new ones live. */
 export default function QuoteDeskPage() {
@@ -38,27 +51,8 @@ export default function QuoteDeskPage() {
         ))}
       </SimpleGrid>
       <Group>
-        <SegmentedControl
-          aria-label="Status"
-          value={status}
-          onChange={setStatus}
-          data={[
-            { value: 'open', label: 'Open' },
-            { value: 'all', label: 'All' },
-            { value: 'quoted', label: 'Quoted' },
-            { value: 'accepted', label: 'Accepted' },
-          ]}
-        />
-        <SegmentedControl
-          aria-label="Assignee"
-          value={assignee}
-          onChange={setAssignee}
-          data={[
-            { value: 'all', label: 'Everyone' },
-            { value: 'me', label: 'Mine' },
-            { value: 'none', label: 'Unassigned' },
-          ]}
-        />
+        <SegmentedControl aria-label="Status" value={status} onChange={setStatus} data={STATUS_FILTER} />
+        <SegmentedControl aria-label="Assignee" value={assignee} onChange={setAssignee} data={ASSIGNEE_FILTER} />
       </Group>
       <QuoteList rows={rows} base="/superadmin/quotes" desk />
     </Stack>

@@ -1,0 +1,1 @@
+export { ColumnTable, type ColumnTableProps, type TableColumn } from './ColumnTable';

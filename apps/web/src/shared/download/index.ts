@@ -1,0 +1,1 @@
+export { downloadApiFile, fetchWithToken, saveBlob } from './authorizedDownload';
