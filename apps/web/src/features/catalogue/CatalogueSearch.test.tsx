@@ -50,9 +50,7 @@ describe('part-number search', () => {
 describe('odd-size (dimension) search', () => {
   it("'20 1/2' forces exact measurements and sends action=exact-measurement; odd-only result shows Part Number and Price", async () => {
     const { server } = await ready();
-    server.searchResult = searchResultOf(
-      oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }),
-    );
+    server.searchResult = searchResultOf(oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }));
     const exact = screen.getByRole('checkbox', { name: 'Use exact measurements' });
     expect(exact).not.toBeChecked();
     expect(input(/^depth/i)).toHaveValue('1'); // default depth
@@ -195,9 +193,7 @@ describe('odd-size (dimension) search', () => {
 
   it('has no serious or critical axe findings with results and the modal open', async () => {
     const { server } = await ready('admin');
-    server.searchResult = searchResultOf(
-      oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }),
-    );
+    server.searchResult = searchResultOf(oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }));
     type(/^width/i, '20 1/2');
     type(/^height/i, '24');
     searchDimensions();

@@ -35,12 +35,7 @@ export function CategoryCards({ categories, selectedId, onSelect }: Props) {
   return (
     <Box component="section" aria-label="Categories" mb="md">
       <Group justify="flex-end" mb="xs">
-        <Switch
-          label="Text only"
-          checked={textOnly}
-          onChange={(e) => setTextOnly(e.currentTarget.checked)}
-          size="sm"
-        />
+        <Switch label="Text only" checked={textOnly} onChange={(e) => setTextOnly(e.currentTarget.checked)} size="sm" />
       </Group>
       <ScrollArea type="auto" offsetScrollbars scrollbarSize={8}>
         <Group gap="sm" wrap="nowrap" pb={4} role="list">

@@ -42,10 +42,7 @@ export function EditCatalogueView() {
             <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
           </Group>
         </Group>
-        <SubcategoryPanel
-          shown={shown}
-          onSelect={(id) => id !== sub?._id && requestLeave(() => selectSubcategory(id))}
-        >
+        <SubcategoryPanel shown={shown} onSelect={(id) => id !== sub?._id && requestLeave(() => selectSubcategory(id))}>
           {panel}
         </SubcategoryPanel>
       </Stack>
