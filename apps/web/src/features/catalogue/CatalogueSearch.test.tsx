@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { product, variant } from './test/fixtures';
+import { oddSizeVariant, product, variant } from './test/fixtures';
 import { headersOf, openCatalogue, rowsOf, seriousViolations } from './test/helpers';
+import type { DisplayVariant } from './types';
 
 const NO_RESULTS = 'No results found. Please contact the office for custom options.';
 
@@ -9,6 +10,10 @@ const input = (name: RegExp) => screen.getByRole('textbox', { name });
 const type = (name: RegExp, value: string) => fireEvent.change(input(name), { target: { value } });
 const panel = () => screen.getByRole('region', { name: 'Odd Size Search' });
 const searchDimensions = () => fireEvent.click(within(panel()).getByRole('button', { name: 'Search' }));
+/** What the odd-size search answers: these variants, in the product of the sub-category viewed. */
+const searchResultOf = (...variants: DisplayVariant[]) => [
+  product('p-m10-1', 'MERV 10 Pleated 1"', 'cat-m10', variants),
+];
 
 async function ready(role: 'employee' | 'admin' | 'superadmin' = 'employee') {
   const opened = await openCatalogue(role);
@@ -45,19 +50,7 @@ describe('part-number search', () => {
 describe('odd-size (dimension) search', () => {
   it("'20 1/2' forces exact measurements and sends action=exact-measurement; odd-only result shows Part Number and Price", async () => {
     const { server } = await ready();
-    server.searchResult = [
-      product('p-m10-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        variant({
-          part_number: 'M10-OS-S1-04',
-          size: '',
-          actual_size: '',
-          odd_size: true,
-          odd_size_type: 'SINGLE',
-          customer_price: 31.25,
-          match: 'odd',
-        }),
-      ]),
-    ];
+    server.searchResult = searchResultOf(oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }));
     const exact = screen.getByRole('checkbox', { name: 'Use exact measurements' });
     expect(exact).not.toBeChecked();
     expect(input(/^depth/i)).toHaveValue('1'); // default depth
@@ -76,26 +69,16 @@ describe('odd-size (dimension) search', () => {
 
   it('whole numbers without the checkbox search not-exactly; a mixed result shows all four columns', async () => {
     const { server } = await ready();
-    server.searchResult = [
-      product('p-m10-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        variant({
-          part_number: 'M10-20241',
-          size: '20x24x1',
-          actual_size: '19.5 x 23.5 x 0.75',
-          customer_price: 5,
-          match: 'standard',
-        }),
-        variant({
-          part_number: 'M10-OS-S1-03',
-          size: '',
-          actual_size: '',
-          odd_size: true,
-          odd_size_type: 'SINGLE',
-          customer_price: 30,
-          match: 'odd',
-        }),
-      ]),
-    ];
+    server.searchResult = searchResultOf(
+      variant({
+        part_number: 'M10-20241',
+        size: '20x24x1',
+        actual_size: '19.5 x 23.5 x 0.75',
+        customer_price: 5,
+        match: 'standard',
+      }),
+      oddSizeVariant({ part_number: 'M10-OS-S1-03', customer_price: 30 }),
+    );
     type(/^width/i, '20');
     type(/^height/i, '24');
     searchDimensions();
@@ -210,18 +193,7 @@ describe('odd-size (dimension) search', () => {
 
   it('has no serious or critical axe findings with results and the modal open', async () => {
     const { server } = await ready('admin');
-    server.searchResult = [
-      product('p-m10-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        variant({
-          part_number: 'M10-OS-S1-04',
-          size: '',
-          actual_size: '',
-          odd_size: true,
-          customer_price: 31.25,
-          match: 'odd',
-        }),
-      ]),
-    ];
+    server.searchResult = searchResultOf(oddSizeVariant({ part_number: 'M10-OS-S1-04', customer_price: 31.25 }));
     type(/^width/i, '20 1/2');
     type(/^height/i, '24');
     searchDimensions();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CATALOGUE_MSG } from '@portal/domain';
 import type { useCategories } from '../hooks/useCatalogueQueries';
-import type { CatalogueSubcategory } from '../types';
+import type { ShownCatalogue } from '../hooks/useCatalogueSelection';
 import { CategoryCardsSkeleton } from './CategoryCards';
 import { NoResults } from './NoResults';
 import { LoadError, ProductListSkeleton } from './ProductList';
@@ -32,35 +32,29 @@ export function CategoriesFallback({ query }: { query: ReturnType<typeof useCate
   return <NoResults />;
 }
 
-/** The product panel, inside sub-category tabs when the category has sub-categories. */
+/** The product panel, inside sub-category tabs when the shown category has sub-categories. */
 export function SubcategoryPanel({
-  loading,
-  categoryName,
-  subcategories,
-  selected,
+  shown,
   onSelect,
   children,
 }: {
-  loading: boolean;
-  categoryName: string;
-  subcategories: CatalogueSubcategory[];
-  selected: CatalogueSubcategory | null;
+  shown: ShownCatalogue;
   onSelect: (id: string) => void;
   children: ReactNode;
 }) {
-  if (loading)
+  if (shown.subsLoading)
     return (
       <>
         <SubcategoryTabsSkeleton />
         <ProductListSkeleton />
       </>
     );
-  if (!selected) return <>{children}</>;
+  if (!shown.sub) return <>{children}</>;
   return (
     <SubcategoryTabs
-      categoryName={categoryName}
-      subcategories={subcategories}
-      selectedId={selected._id}
+      categoryName={shown.category.name}
+      subcategories={shown.subList}
+      selectedId={shown.sub._id}
       onSelect={onSelect}
     >
       {children}

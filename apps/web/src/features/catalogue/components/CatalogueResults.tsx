@@ -3,17 +3,14 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { customSize, customSizeText, variantTableColumns } from '@portal/domain';
 import { RequestQuoteForm } from '../../quotes';
 import { useDimensionSearch, usePartNumberSearch, useProducts } from '../hooks/useCatalogueQueries';
+import type { ShownList } from '../hooks/useCatalogueSelection';
 import { useCatalogueStore, type ActiveSearch } from '../store';
 import type { DimensionSearchQuery, DisplayProduct } from '../types';
 import { ProductsFallback } from './CatalogueFrame';
 import { NoResults } from './NoResults';
 import { ProductList, ProductListSkeleton } from './ProductList';
 
-interface Props {
-  categoryId: string;
-  categoryName: string;
-  /** The sub-category being viewed, or the category when it has none. */
-  listId: string;
+interface Props extends ShownList {
   search: ActiveSearch;
   /** List prices (a superadmin's own view). */
   superadmin: boolean;

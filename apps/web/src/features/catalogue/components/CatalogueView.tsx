@@ -92,30 +92,21 @@ export function CatalogueView() {
   const viewer = useCatalogueViewer();
   const store = useCatalogueStore(
     useShallow((s) => ({
-      categoryId: s.categoryId,
-      subcategoryId: s.subcategoryId,
       search: s.search,
-      textOnly: s.textOnly,
       selectCategory: s.selectCategory,
       selectSubcategory: s.selectSubcategory,
-      setTextOnly: s.setTextOnly,
       resetSearch: s.resetSearch,
     })),
   );
-  const { categories, list, category, subList, sub, subsLoading, listId } = useCatalogueSelection(
-    store.categoryId,
-    store.subcategoryId,
-  );
-  if (categories.isPending || categories.isError || !category || !listId)
-    return <CategoriesFallback query={categories} />;
+  const { categories, shown } = useCatalogueSelection();
+  if (!shown) return <CategoriesFallback query={categories} />;
+  const { category, products } = shown;
   const panelHidden = isDimensionPanelHidden(category.name);
 
   const results = (
     <CatalogueResults
-      key={listId}
-      categoryId={category._id}
-      categoryName={category.name}
-      listId={listId}
+      key={products.listId}
+      {...products}
       search={store.search}
       superadmin={viewer.listPrices}
       quotes={!viewer.superadmin}
@@ -126,13 +117,7 @@ export function CatalogueView() {
   return (
     <>
       <FindBox />
-      <CategoryCards
-        categories={list}
-        selectedId={category._id}
-        onSelect={store.selectCategory}
-        textOnly={store.textOnly}
-        onTextOnlyChange={store.setTextOnly}
-      />
+      <CategoryCards categories={shown.list} selectedId={category._id} onSelect={store.selectCategory} />
       <div className={classes.layout} data-no-odd={panelHidden || undefined}>
         <Stack gap="md" className={classes.head}>
           <Group justify="space-between" wrap="wrap" gap="xs">
@@ -146,17 +131,11 @@ export function CatalogueView() {
         {!panelHidden && (
           <div className={classes.odd}>
             {/* Quote requests are for customers: not for a superadmin, even viewing as a company. */}
-            <OddSizePanel quoteCatalogueId={viewer.superadmin ? undefined : listId} />
+            <OddSizePanel quoteCatalogueId={viewer.superadmin ? undefined : products.listId} />
           </div>
         )}
         <div className={classes.results}>
-          <SubcategoryPanel
-            loading={subsLoading}
-            categoryName={category.name}
-            subcategories={subList}
-            selected={sub}
-            onSelect={store.selectSubcategory}
-          >
+          <SubcategoryPanel shown={shown} onSelect={store.selectSubcategory}>
             {results}
           </SubcategoryPanel>
         </div>

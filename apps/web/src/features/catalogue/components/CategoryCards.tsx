@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Group, Paper, ScrollArea, Skeleton, Switch, Text, UnstyledButton } from '@mantine/core';
 import { CATALOGUE_MSG } from '@portal/domain';
+import { useCatalogueStore } from '../store';
 import type { CatalogueCategory } from '../types';
 import classes from './CategoryCards.module.css';
 
@@ -25,21 +26,16 @@ interface Props {
   categories: readonly CatalogueCategory[];
   selectedId: string | null;
   onSelect: (id: string) => void;
-  textOnly: boolean;
-  onTextOnlyChange: (value: boolean) => void;
 }
 
-/** Row of category cards in the fixed order; images or text-only. */
-export function CategoryCards({ categories, selectedId, onSelect, textOnly, onTextOnlyChange }: Props) {
+/** Row of category cards in the fixed order; images or text-only (remembered for the browser session). */
+export function CategoryCards({ categories, selectedId, onSelect }: Props) {
+  const textOnly = useCatalogueStore((s) => s.textOnly);
+  const setTextOnly = useCatalogueStore((s) => s.setTextOnly);
   return (
     <Box component="section" aria-label="Categories" mb="md">
       <Group justify="flex-end" mb="xs">
-        <Switch
-          label="Text only"
-          checked={textOnly}
-          onChange={(e) => onTextOnlyChange(e.currentTarget.checked)}
-          size="sm"
-        />
+        <Switch label="Text only" checked={textOnly} onChange={(e) => setTextOnly(e.currentTarget.checked)} size="sm" />
       </Group>
       <ScrollArea type="auto" offsetScrollbars scrollbarSize={8}>
         <Group gap="sm" wrap="nowrap" pb={4} role="list">

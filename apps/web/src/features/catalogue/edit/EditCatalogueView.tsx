@@ -4,7 +4,6 @@
  * the toolbar of the spec and the save / conflict / live flows.
  */
 import { Group, Stack, Title } from '@mantine/core';
-import { useShallow } from 'zustand/react/shallow';
 import { CategoriesFallback, SubcategoryPanel } from '../components/CatalogueFrame';
 import { CategoryCards } from '../components/CategoryCards';
 import { useCatalogueSelection } from '../hooks/useCatalogueSelection';
@@ -15,42 +14,21 @@ import { requestLeave } from './hooks';
 import { ProductEditor } from './ProductEditor';
 
 export function EditCatalogueView() {
-  const sel = useCatalogueStore(
-    useShallow((s) => ({
-      categoryId: s.categoryId,
-      subcategoryId: s.subcategoryId,
-      textOnly: s.textOnly,
-      selectCategory: s.selectCategory,
-      selectSubcategory: s.selectSubcategory,
-      setTextOnly: s.setTextOnly,
-    })),
-  );
-  const { categories, list, category, subList, sub, subsLoading, listId } = useCatalogueSelection(
-    sel.categoryId,
-    sel.subcategoryId,
-  );
-  if (categories.isPending || categories.isError || !category || !listId)
-    return <CategoriesFallback query={categories} />;
+  const selectCategory = useCatalogueStore((s) => s.selectCategory);
+  const selectSubcategory = useCatalogueStore((s) => s.selectSubcategory);
+  const { categories, shown } = useCatalogueSelection();
+  if (!shown) return <CategoriesFallback query={categories} />;
+  const { category, sub, products } = shown;
 
   const listLabel = sub ? `${category.name} ${sub.name}` : category.name;
-  const panel = (
-    <ProductEditor
-      key={listId}
-      categoryId={category._id}
-      categoryName={category.name}
-      listId={listId}
-      listLabel={listLabel}
-    />
-  );
+  const panel = <ProductEditor key={products.listId} {...products} listLabel={listLabel} />;
 
   return (
     <>
       <CategoryCards
-        categories={list}
+        categories={shown.list}
         selectedId={category._id}
-        onSelect={(id) => id !== category._id && requestLeave(() => sel.selectCategory(id))}
-        textOnly={sel.textOnly}
-        onTextOnlyChange={sel.setTextOnly}
+        onSelect={(id) => id !== category._id && requestLeave(() => selectCategory(id))}
       />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
@@ -64,13 +42,7 @@ export function EditCatalogueView() {
             <SpreadsheetTools categoryId={category._id} categoryName={category.name} subcategory={sub ?? null} />
           </Group>
         </Group>
-        <SubcategoryPanel
-          loading={subsLoading}
-          categoryName={category.name}
-          subcategories={subList}
-          selected={sub}
-          onSelect={(id) => id !== sub?._id && requestLeave(() => sel.selectSubcategory(id))}
-        >
+        <SubcategoryPanel shown={shown} onSelect={(id) => id !== sub?._id && requestLeave(() => selectSubcategory(id))}>
           {panel}
         </SubcategoryPanel>
       </Stack>

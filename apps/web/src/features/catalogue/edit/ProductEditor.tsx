@@ -11,6 +11,7 @@ import { ProductsFallback } from '../components/CatalogueFrame';
 import { NoResults } from '../components/NoResults';
 import { ProductListSkeleton } from '../components/ProductList';
 import { useProducts } from '../hooks/useCatalogueQueries';
+import type { ShownList } from '../hooks/useCatalogueSelection';
 import { AddProductModal, ConflictView, PriceHistoryModal, UnsavedChangesDialog } from './dialogs';
 import { selectDirty, useEditStore } from './editStore';
 import { OWN_SAVE_WINDOW_MS, leaveActions, requestLeave, usePresence, useSaveChanges } from './hooks';
@@ -25,11 +26,7 @@ import { VariantGrid } from './VariantGrid';
 const ROW_HEIGHT = 36;
 const MAX_GRID_HEIGHT = 560;
 
-interface EditorProps {
-  categoryId: string;
-  categoryName: string;
-  /** Sub-category being edited, or the category when it has none. */
-  listId: string;
+interface EditorProps extends ShownList {
   /** 'MERV 10 2"' (category and sub-category names). */
   listLabel: string;
 }

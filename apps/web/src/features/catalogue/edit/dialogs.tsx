@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../queryKeys';
 import { CATALOGUE_MSG, VARIANT_VALUE_FIELDS } from '@portal/domain';
 import { isApiRequestError } from '../../../shared/api';
+import { ColumnHeaders, type ColumnHeader } from '../components/ColumnHeaders';
 import { formatDollars } from '../format';
 import { fetchPriceHistory } from './api';
 import { useEditStore } from './editStore';
@@ -145,14 +146,7 @@ export function ConflictView({
           other edits; Overwrite saves yours over theirs.
         </Text>
         <Table withTableBorder striped aria-label="Conflicting rows">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Part Number</Table.Th>
-              <Table.Th scope="col">Field</Table.Th>
-              <Table.Th scope="col">Yours</Table.Th>
-              <Table.Th scope="col">Theirs</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeaders columns={['Part Number', 'Field', 'Yours', 'Theirs']} />
           <Table.Tbody>
             {conflicts.flatMap((c) => {
               const my = mine.get(c._id);
@@ -210,6 +204,13 @@ export function ConflictView({
 
 // ── Price history ──────────────────────────────────────────────────────────
 
+const PRICE_HISTORY_COLUMNS: readonly ColumnHeader[] = [
+  'Date',
+  'Changed by',
+  { label: 'Old price', align: 'right' },
+  { label: 'New price', align: 'right' },
+];
+
 function formatWhen(iso: string): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
@@ -238,18 +239,7 @@ export function PriceHistoryModal({ row, onClose }: { row: GridRow | null; onClo
         <Text c="gray.7">No price changes recorded.</Text>
       ) : (
         <Table striped aria-label="Price history">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Date</Table.Th>
-              <Table.Th scope="col">Changed by</Table.Th>
-              <Table.Th scope="col" ta="right">
-                Old price
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                New price
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <ColumnHeaders columns={PRICE_HISTORY_COLUMNS} />
           <Table.Tbody>
             {history.data.map((h, i) => (
               <Table.Tr key={h._id ?? i}>

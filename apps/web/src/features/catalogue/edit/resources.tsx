@@ -24,6 +24,7 @@ import { catalogueKeys } from '../queryKeys';
 import { CATALOGUE_MSG } from '@portal/domain';
 import { handleGlobalApiError } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
+import { ColumnHeaders } from '../components/ColumnHeaders';
 import { deleteFile, fetchFiles, isGlobalFailure, openFile, uploadFiles, uploadProblems } from './api';
 import type { EditFile } from './types';
 
@@ -205,15 +206,7 @@ function FilesDialog({
               <Text c="gray.7">No files.</Text>
             ) : (
               <Table aria-label={`Files of ${owner.label}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">File</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <ColumnHeaders columns={['File', 'Status', { label: 'Actions', hidden: true }]} />
                 <Table.Tbody>
                   {query.data.map((f) => (
                     <Table.Tr key={f._id}>

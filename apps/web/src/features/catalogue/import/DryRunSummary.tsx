@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Badge, Checkbox, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { ColumnHeaders } from '../components/ColumnHeaders';
 import type { ImportChange, ImportView } from './api';
 
 export const PAGE_SIZE = 50;
@@ -79,13 +80,7 @@ export function DryRunSummary({ view, page, errorsPage, onPage, onErrorsPage }: 
             Errors
           </Title>
           <Table striped withTableBorder aria-label="Import errors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Row</Table.Th>
-                <Table.Th scope="col">Column</Table.Th>
-                <Table.Th scope="col">Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
+            <ColumnHeaders columns={['Row', 'Column', 'Message']} />
             <Table.Tbody>
               {view.errors.map((e, i) => (
                 <Table.Tr key={`${e.row}-${e.column}-${i}`}>
@@ -108,14 +103,7 @@ export function DryRunSummary({ view, page, errorsPage, onPage, onErrorsPage }: 
             <Text c="gray.7">No changes: the catalogue already matches this file.</Text>
           ) : (
             <Table striped withTableBorder aria-label="Planned changes">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Row</Table.Th>
-                  <Table.Th scope="col">Part number</Table.Th>
-                  <Table.Th scope="col">Change</Table.Th>
-                  <Table.Th scope="col">Old → new</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ColumnHeaders columns={['Row', 'Part number', 'Change', 'Old → new']} />
               <Table.Tbody>
                 {view.changes.map((c) => (
                   <Table.Tr key={`${c.kind}-${c.part_number}`}>

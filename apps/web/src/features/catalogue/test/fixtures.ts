@@ -2,24 +2,39 @@ import type { AccountProfile, RoleKey, SessionUserData } from '@portal/contracts
 import { json, makeUser, mockFetch, type FetchCall } from '../../../test/utils';
 import type { CatalogueCategory, CatalogueProduct, CatalogueSubcategory, DisplayVariant } from '../types';
 
+/** The fields that make a variant a standard size or an odd size. */
+type Sizing = Pick<DisplayVariant, 'size' | 'actual_size' | 'odd_size' | 'odd_size_type'> & Partial<DisplayVariant>;
+
 let n = 0;
-export function variant(over: Partial<DisplayVariant>): DisplayVariant {
+
+/** A 1" variant in stock at $10 (no area bounds) sized by `sizing`; ids and display order count up. */
+function numberedVariant(sizing: Sizing, over: Partial<DisplayVariant>): DisplayVariant {
   n += 1;
   return {
     _id: `v-${n}`,
     part_number: `PN-${n}`,
-    size: '16x25x1',
-    actual_size: '15.5 x 24.5 x 0.75',
     depth: 1,
-    odd_size: false,
-    odd_size_type: '',
     min_area: null,
     max_area: null,
     out_of_stock: false,
     display_order: n,
     customer_price: 10,
+    ...sizing,
     ...over,
   };
+}
+
+/** A standard-size variant: 16x25x1 unless `over` says otherwise. */
+export function variant(over: Partial<DisplayVariant>): DisplayVariant {
+  return numberedVariant(
+    { size: '16x25x1', actual_size: '15.5 x 24.5 x 0.75', odd_size: false, odd_size_type: '' },
+    over,
+  );
+}
+
+/** An odd-size variant (made to order, no stock size) as the dimension search answers it. */
+export function oddSizeVariant(over: Partial<DisplayVariant>): DisplayVariant {
+  return numberedVariant({ size: '', actual_size: '', odd_size: true, odd_size_type: 'SINGLE', match: 'odd' }, over);
 }
 
 /** Deliberately out of display order: the screen must sort. */

@@ -21,48 +21,20 @@ export interface EditServer {
 }
 
 export function editProducts(): Record<string, CatalogueProduct[]> {
-  const v = (over: Partial<CatalogueVariant>) => ({ ...variant(over), version: 1 }) as CatalogueVariant;
+  /** A row as the superadmin loads it (version 1): the price shown is the list price. */
+  const row = (_id: string, part_number: string, list_price: number, over: Partial<CatalogueVariant> = {}) =>
+    variant({ _id, part_number, list_price, customer_price: list_price, version: 1, ...over });
   return {
     'sub-m10-1': [
       product('p-1', 'MERV 10 Pleated 1"', 'cat-m10', [
-        v({
-          _id: 'v-a',
-          part_number: 'A-1',
-          size: '16x25x1',
-          actual_size: '15.5 x 24.5 x 0.75',
-          display_order: 1,
-          list_price: 10,
-          customer_price: 10,
-        }),
-        v({
-          _id: 'v-b',
-          part_number: 'B-2',
-          size: '20x20x1',
-          actual_size: '19.5 x 19.5 x 0.75',
-          display_order: 2,
-          list_price: 20,
-          customer_price: 20,
-        }),
-        v({
-          _id: 'v-c',
-          part_number: 'C-3',
-          size: '20x25x1',
-          actual_size: '19.5 x 24.5 x 0.75',
-          display_order: 3,
-          list_price: 30,
-          customer_price: 30,
-        }),
+        row('v-a', 'A-1', 10, { display_order: 1 }),
+        row('v-b', 'B-2', 20, { size: '20x20x1', actual_size: '19.5 x 19.5 x 0.75', display_order: 2 }),
+        row('v-c', 'C-3', 30, { size: '20x25x1', actual_size: '19.5 x 24.5 x 0.75', display_order: 3 }),
       ]),
-      product('p-2', 'MERV 10 Box', 'cat-m10', [
-        v({ _id: 'v-z', part_number: 'Z-9', display_order: 1, list_price: 5 }),
-      ]),
+      product('p-2', 'MERV 10 Box', 'cat-m10', [row('v-z', 'Z-9', 5, { display_order: 1 })]),
     ],
     'sub-m10-2': [],
-    'cat-rigid': [
-      product('p-r', 'Rigid Flow Box', 'cat-rigid', [
-        v({ _id: 'v-r', part_number: 'RF-1', display_order: 1, list_price: 88 }),
-      ]),
-    ],
+    'cat-rigid': [product('p-r', 'Rigid Flow Box', 'cat-rigid', [row('v-r', 'RF-1', 88, { display_order: 1 })])],
     'cat-bag': [],
     'cat-poly': [],
   };
