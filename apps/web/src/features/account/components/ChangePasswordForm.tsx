@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_MSG, changePasswordFormSchema, type ChangePasswordFormInput } from '@portal/domain';
-import { isApiRequestError } from '../../../shared/api';
-import { RevealPasswordInput } from '../../../shared/form';
+import { bodyMessage as serverMessage, isApiRequestError } from '../../../shared/api';
+import { RevealPasswordInput, useSchemaForm } from '../../../shared/form';
+import { NewPasswordFields } from '../../../shared/password';
 import { endSession, FormAlert } from '../../auth';
-import { bodyMessage as serverMessage } from '../../../shared/api';
-import { PasswordChecklistView } from '../../../shared/form';
 import { accountApi } from '../api';
 
 const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confirmPassword: '' };
@@ -22,19 +19,9 @@ const EMPTY: ChangePasswordFormInput = { oldPassword: '', newPassword: '', confi
 export function ChangePasswordForm() {
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const change = useMutation({ mutationFn: accountApi.changePassword });
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormInput>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
-  });
-  const newPassword = useWatch({ control, name: 'newPassword' }) ?? '';
+  const form = useSchemaForm(changePasswordFormSchema, EMPTY);
+  const { register, handleSubmit, reset, setError } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const onSubmit = async (values: ChangePasswordFormInput) => {
     setResult(null);
@@ -83,21 +70,7 @@ export function ChangePasswordForm() {
             Forgot your current password?
           </Anchor>
         </Group>
-        <RevealPasswordInput
-          label="New password"
-          autoComplete="new-password"
-          required
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <RevealPasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
-        <PasswordChecklistView password={newPassword} title="Password must contain" />
+        <NewPasswordFields form={form} name="newPassword" requirementsTitle="Password must contain" />
         <Group>
           <Button type="submit" loading={isSubmitting}>
             Change Password

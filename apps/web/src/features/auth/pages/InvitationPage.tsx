@@ -1,11 +1,10 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { HOME_BY_ROLE, type InvitationLinkView } from '@portal/contracts';
-import { INVITATION_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
-import { PasswordChecklistView, PasswordStrengthMeter, RevealPasswordInput } from '../../../shared/form';
+import { INVITATION_MSG, resetPasswordFormSchema } from '@portal/domain';
+import { useSchemaForm } from '../../../shared/form';
+import { NewPasswordFields } from '../../../shared/password';
 import { ApiRequestError, bodyMessage } from '../../../shared/api';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
@@ -61,17 +60,7 @@ function ChoosePassword({ code, view }: { code: string; view: InvitationLinkView
     mutationFn: (password: string) => acceptInvitation(code, password),
     onSuccess: (r) => void navigate(r.kind === 'signed-in' ? HOME_BY_ROLE[r.user.role_key] : '/', { replace: true }),
   });
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onTouched',
-  });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
   return (
     <AuthCard
       maw={460}
@@ -79,7 +68,7 @@ function ChoosePassword({ code, view }: { code: string; view: InvitationLinkView
       description={`Hello ${view.username}. Choose a password for your account; you are signed in right away.`}
     >
       <form
-        onSubmit={handleSubmit((values) => accept.mutate(values.password))}
+        onSubmit={form.handleSubmit((values) => accept.mutate(values.password))}
         noValidate
         aria-label="Choose your password"
       >
@@ -90,22 +79,12 @@ function ChoosePassword({ code, view }: { code: string; view: InvitationLinkView
             </FormAlert>
           )}
           <TextInput label="Email" value={view.email} readOnly autoComplete="username" />
-          <RevealPasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register('password')}
+          <NewPasswordFields
+            form={form}
+            name="password"
+            requirementsId="invitation-password-requirements"
+            withStrength
           />
-          <RevealPasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <PasswordChecklistView password={password} id="invitation-password-requirements" />
-          <PasswordStrengthMeter password={password} />
           <Button type="submit" fullWidth size="md" loading={accept.isPending}>
             Set password and sign in
           </Button>

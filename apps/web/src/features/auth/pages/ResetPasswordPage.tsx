@@ -1,24 +1,17 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ACCOUNT_MSG, resetPasswordFormSchema, type ResetPasswordFormInput } from '@portal/domain';
+import { ACCOUNT_MSG, resetPasswordFormSchema } from '@portal/domain';
 import { bodyMessage as serverMessage } from '../../../shared/api';
-import { PasswordChecklistView, PasswordStrengthMeter } from '../../../shared/form';
+import { useSchemaForm } from '../../../shared/form';
+import { NewPasswordFields } from '../../../shared/password';
 import { passwordResetApi } from '../api';
-import { RevealPasswordInput } from '../../../shared/form';
 import { clearSession } from '../session';
 import { AuthCard, BackToSignIn, useDocumentTitle } from '../components/AuthCard';
 import { FormAlert } from '../components/FormAlert';
 import { ResetLinkNotice } from '../components/ResetLinkNotice';
-
-const PASSWORD_FIELDS = [
-  ['password', 'New password'],
-  ['confirmPassword', 'Confirm password'],
-] as const;
 
 /** Back to sign-in 6 s after the password was updated. */
 export const RESET_REDIRECT_MS = 6000;
@@ -80,17 +73,7 @@ function ResetPasswordForm({ code }: { code: string }) {
       }),
   });
   const updated = reset.isSuccess ? reset.data?.message || ACCOUNT_MSG.reset.success : null;
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<ResetPasswordFormInput>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onTouched',
-  });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
 
   useDocumentTitle('Reset Password');
 
@@ -104,7 +87,11 @@ function ResetPasswordForm({ code }: { code: string }) {
 
   return (
     <AuthCard maw={460} title="Reset Password" description="Choose a new password for your account.">
-      <form onSubmit={handleSubmit((values) => reset.mutate(values.password))} noValidate aria-label="Reset password">
+      <form
+        onSubmit={form.handleSubmit((values) => reset.mutate(values.password))}
+        noValidate
+        aria-label="Reset password"
+      >
         <Stack gap="md">
           {done && (
             <FormAlert tone="success" title="Password updated">
@@ -118,19 +105,13 @@ function ResetPasswordForm({ code }: { code: string }) {
               </Stack>
             </FormAlert>
           )}
-          {PASSWORD_FIELDS.map(([name, label]) => (
-            <RevealPasswordInput
-              key={name}
-              label={label}
-              autoComplete="new-password"
-              required
-              disabled={done}
-              error={errors[name]?.message}
-              {...register(name)}
-            />
-          ))}
-          <PasswordChecklistView password={password} id="reset-password-requirements" />
-          <PasswordStrengthMeter password={password} />
+          <NewPasswordFields
+            form={form}
+            name="password"
+            disabled={done}
+            requirementsId="reset-password-requirements"
+            withStrength
+          />
           <Button type="submit" fullWidth size="md" loading={reset.isPending} disabled={done}>
             Update Password
           </Button>

@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Group } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
-import {
-  ListSearchInput,
-  StatusFilter,
-  UsersTable,
-  confirmDelete,
-  useListSearch,
-  useRowSelection,
-} from '../../../shared/kit';
+import { FilteredUsersTable, useListFilters } from '../../../shared/list-screen';
+import { ADD_USER_TEXTS, AddUserButton } from '../../../shared/users';
 import {
   AddUserModal,
   InvitationActions,
@@ -20,22 +12,18 @@ import {
   useDeleteUsers,
   usersKeys,
 } from '../../users';
-import { companiesApi, companiesKeys, type UserStatusFilter } from '../api';
+import { companiesApi, companiesKeys } from '../api';
 
 type Adding = null | 'admin' | 'employee';
 
 const ADD_TEXTS = {
   admin: {
-    title: 'Add Administrator',
-    submit: 'Add Administrator',
-    success: ORG_MSG.success.adminAdded,
+    ...ADD_USER_TEXTS.admin,
     failureTitle: ORG_MSG.failure.adminNotAdded,
     failureFallback: ORG_MSG.failure.adminAdd,
   },
   employee: {
-    title: 'Add Employee',
-    submit: 'Add Employee',
-    success: ORG_MSG.success.employeeAdded,
+    ...ADD_USER_TEXTS.employee,
     failureTitle: ORG_MSG.failure.employeeNotAdded,
     failureFallback: 'Failed to add employee',
   },
@@ -52,8 +40,8 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
-  const [status, setStatus] = useState<UserStatusFilter>('');
-  const search = useListSearch();
+  const filters = useListFilters();
+  const { status, search } = filters;
   const [adding, setAdding] = useState<Adding>(null);
   const query = useQuery({
     queryKey: companiesKeys.usersFiltered(companyId, status, search.term),
@@ -61,7 +49,6 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
   });
   // Load failures leave an empty list with 'No User found.'
   const rows = query.isError ? [] : (query.data ?? []);
-  const selection = useRowSelection(rows.map((r) => r._id));
 
   const refresh = () =>
     Promise.all([
@@ -82,51 +69,32 @@ export function CompanyUsersSection({ companyId }: { companyId: string }) {
     await refresh();
   };
 
-  const bulkDelete = (ids: string[]) =>
-    confirmDelete({
-      count: ids.length,
-      onConfirm: async () => {
-        if (await deleteUsers(ids)) {
-          selection.clear();
-          await refresh();
-        }
-      },
-    });
+  const deleteSelected = async (ids: string[], untick: () => void) => {
+    if (!(await deleteUsers(ids))) return;
+    untick();
+    await refresh();
+  };
 
   return (
     <>
-      <UsersTable
+      <FilteredUsersTable
         label="Company users"
         rows={rows}
         loading={query.isPending}
         columns={['username', 'email', 'role', 'status', 'lastLogin', 'link']}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
         rowHref={(r) => companyUserPath(companyId, r._id)}
         statusExtra={(r) => <InvitationActions row={r} />}
         emptyText={ORG_MSG.empty.noUsers}
-        onBulkDelete={bulkDelete}
-        bulkDeleteLabel="Delete selected"
-        toolbar={
-          <Group gap="sm">
-            <ListSearchInput
-              value={search.input}
-              onChange={search.setInput}
-              label="Search users"
-              placeholder="Search username or email"
-            />
-            <StatusFilter value={status} onChange={setStatus} />
-            <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding('admin')}>
-              Add Administrator
-            </Button>
-            <Button
-              variant="light"
-              leftSection={<IconUserPlus size={16} aria-hidden />}
-              onClick={() => setAdding('employee')}
-            >
+        filters={filters}
+        searchLabel="Search users"
+        onDelete={deleteSelected}
+        actions={
+          <>
+            <AddUserButton onClick={() => setAdding('admin')}>Add Administrator</AddUserButton>
+            <AddUserButton variant="light" onClick={() => setAdding('employee')}>
               Add Employee
-            </Button>
-          </Group>
+            </AddUserButton>
+          </>
         }
       />
       <AddUserModal

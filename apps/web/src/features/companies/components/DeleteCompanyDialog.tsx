@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CompanyListItem } from '@portal/contracts';
@@ -7,6 +7,7 @@ import { ORG_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { companiesKeys } from '../api';
 import { useDeleteCompany } from '../mutations';
+import { FormAlert } from '../../auth';
 import { usersKeys } from '../../users';
 
 interface Props {
@@ -58,9 +59,9 @@ export function DeleteCompanyDialog({ company, opened, onClose, onDeleted }: Pro
           will be deleted. This action cannot be undone.
         </Text>
         {failure && (
-          <Alert color="red" role="alert" title="Delete failed">
+          <FormAlert tone="error" title="Delete failed">
             {failure}
-          </Alert>
+          </FormAlert>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={busy}>

@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
-import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
-import { confirmDelete, lastSignIn, UserStatusBadge } from '../../../shared/kit';
+import { confirmDelete, lastSignIn } from '../../../shared/kit';
+import { UserDetailLayout } from '../../../shared/users';
 import { InvitationActions, UserDetailForm, useOrgLiveRefresh, usersApi, usersKeys, useDeleteUsers } from '../../users';
 import { ResetTwoFactorButton } from '../../two-factor/components/ResetTwoFactorButton';
 import { companiesKeys, companyChangeKeys } from '../api';
@@ -71,31 +71,15 @@ export default function CompanyUserPage() {
       ) : !user ? (
         <Text c="dimmed">{ORG_MSG.user.notFound}</Text>
       ) : (
-        <>
-          <Group justify="space-between" align="flex-start" wrap="wrap">
-            <div>
-              <PageTitle>{user.username}</PageTitle>
-              <Text c="dimmed" mt={-12}>
-                {companyName} · Last login: {formatDateTime(lastSignIn(user))}
-              </Text>
-              {user.invitation && user.invitation.status !== 'accepted' && (
-                <Group gap="xs" mt="xs">
-                  <UserStatusBadge row={user} />
-                  <InvitationActions row={user} />
-                </Group>
-              )}
-            </div>
-            <Group gap="sm">
-              <ResetTwoFactorButton userId={userId} username={user.username} />
-              <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-                Delete
-              </Button>
-            </Group>
-          </Group>
-          <Paper withBorder radius="md" p="lg">
-            <UserDetailForm user={user} onSaved={() => void refreshCompany()} />
-          </Paper>
-        </>
+        <UserDetailLayout
+          user={user}
+          subtitle={`${companyName} · Last login: ${formatDateTime(lastSignIn(user))}`}
+          invitationActions={<InvitationActions row={user} />}
+          actions={<ResetTwoFactorButton userId={userId} username={user.username} />}
+          onDelete={onDelete}
+        >
+          <UserDetailForm user={user} onSaved={() => void refreshCompany()} />
+        </UserDetailLayout>
       )}
     </Stack>
   );

@@ -1,20 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
-import { usersApi, usersKeys, type StatusValue } from '../../users/api';
-import {
-  confirmDelete,
-  ListSearchInput,
-  StatusFilter,
-  UsersTable,
-  useListSearch,
-  useRowSelection,
-} from '../../../shared/kit';
+import { usersApi, usersKeys } from '../../users/api';
+import { FilteredUsersTable, useListFilters } from '../../../shared/list-screen';
+import { ADD_USER_TEXTS, AddUserButton } from '../../../shared/users';
 import {
   AddUserModal,
   InvitationActions,
@@ -42,8 +36,8 @@ export default function MyCompanyPage() {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
-  const [status, setStatus] = useState<StatusValue>('');
-  const search = useListSearch();
+  const filters = useListFilters();
+  const { status, search } = filters;
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh();
 
@@ -56,24 +50,13 @@ export default function MyCompanyPage() {
   // `all` also feeds the employee count; a filter or a search shows its own query.
   const list = status === '' && search.term === '' ? all : filtered;
   const rows = list.isError ? [] : (list.data?.users ?? []);
-  const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
 
-  const onStatus = (value: StatusValue) => {
-    setStatus(value);
-    clear();
+  const deleteEmployees = async (ids: string[], untick: () => void) => {
+    if (await deleteUsers(ids)) untick();
+    await refresh();
   };
-
-  const onBulkDelete = (ids: string[]) =>
-    confirmDelete({
-      count: ids.length,
-      noun: 'employee',
-      onConfirm: async () => {
-        if (await deleteUsers(ids)) clear();
-        await refresh();
-      },
-    });
 
   const addEmployee = async (values: AddUserValues) => {
     await createUser({ username: values.username, email: values.email, ...passwordOrInvite(values) });
@@ -105,40 +88,25 @@ export default function MyCompanyPage() {
         </Anchor>
         .
       </Alert>
-      <UsersTable
+      <FilteredUsersTable
         label="Employees"
         rows={rows}
         columns={['username', 'email', 'status', 'lastLogin', 'link']}
         rowHref={(r) => `/admin/mycompany/employee/${r._id}`}
         statusExtra={(r) => <InvitationActions row={r} />}
-        selected={selected}
-        onSelectedChange={setSelected}
         emptyText={ORG_MSG.empty.noUsers}
         loading={list.isLoading}
-        onBulkDelete={onBulkDelete}
-        toolbar={
-          <>
-            <ListSearchInput
-              value={search.input}
-              onChange={search.setInput}
-              label="Search employees"
-              placeholder="Search username or email"
-            />
-            <StatusFilter value={status} onChange={onStatus} />
-            <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-              Add Employee
-            </Button>
-          </>
-        }
+        filters={filters}
+        deleteNoun="employee"
+        onDelete={deleteEmployees}
+        actions={<AddUserButton onClick={() => setAdding(true)}>Add Employee</AddUserButton>}
       />
       <AddUserModal
         opened={adding}
         onClose={() => setAdding(false)}
         onSubmit={addEmployee}
         texts={{
-          title: 'Add Employee',
-          submit: 'Add Employee',
-          success: ORG_MSG.success.employeeAdded,
+          ...ADD_USER_TEXTS.employee,
           failureTitle: ORG_MSG.failure.employeeNotAdded,
           failureFallback: 'Please try again.',
         }}

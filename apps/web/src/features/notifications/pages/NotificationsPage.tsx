@@ -10,17 +10,8 @@ import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
 import { PageTitle } from '../../../shared/ui';
 import { useRealtimeEvent } from '../../../shared/realtime';
-import type { StatusValue } from '../../users/api';
-import {
-  confirmDelete,
-  ListSearchInput,
-  Pagination,
-  StatusFilter,
-  UsersTable,
-  useListSearch,
-  useRowSelection,
-  type UserColumn,
-} from '../../../shared/kit';
+import { Pagination, type UserColumn } from '../../../shared/kit';
+import { FilteredUsersTable, useListFilters } from '../../../shared/list-screen';
 import { useAuthStore } from '../../auth';
 import { matchesFilter, notificationsKeys, notificationsApi, prependRow, type NotificationPage } from '../api';
 import { NotificationDetail } from '../components/NotificationDetail';
@@ -87,13 +78,9 @@ function columns(onOpen: (n: NotificationView, leaving?: boolean) => void): User
 /** Superadmin notifications: filter, select-all, status dot, 20 per page, bulk delete / mark read, live rows. */
 export default function NotificationsPage() {
   const queryClient = useQueryClient();
-  const search = useListSearch();
+  const filters = useListFilters();
+  const { search, status: readStatus, page, setPage } = filters;
   const myId = useAuthStore((s) => s.user?._id);
-  // The page belongs to a search: a new term starts at page 1.
-  const [paged, setPaged] = useState({ term: search.term, page: 1 });
-  const page = paged.term === search.term ? paged.page : 1;
-  const setPage = (next: number) => setPaged({ term: search.term, page: next });
-  const [readStatus, setReadStatus] = useState<StatusValue>('');
   const [detail, setDetail] = useState<NotificationView | null>(null);
   const unread = useUnreadNotifications(true, false);
 
@@ -104,7 +91,6 @@ export default function NotificationsPage() {
   });
   const rows = list.isError ? [] : (list.data?.notification ?? []);
   const total = list.isError ? 0 : (list.data?.totalcount ?? 0);
-  const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 
   // A new notification appears at once on every cached first page whose filter it matches; other
   // cached pages shift by one, so they refetch when next shown.
@@ -157,57 +143,36 @@ export default function NotificationsPage() {
   };
   const cols = useMemo(() => columns(onOpen), []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onFilter = (value: StatusValue) => {
-    setReadStatus(value);
-    setPage(1);
-    clear();
+  const deleteNotifications = async (ids: string[], untick: () => void) => {
+    try {
+      await removeCall.mutateAsync(ids);
+      toasts.show({ color: 'teal', message: ORG_MSG.success.notificationsDeleted, autoClose: 3000 });
+      untick();
+    } catch (err) {
+      console.error('Notification delete failed', err); // the spec's client only logs this failure
+    }
+    await queryClient.invalidateQueries({ queryKey: notificationsKeys.lists });
+    await queryClient.invalidateQueries({ queryKey: notificationsKeys.unread });
   };
-
-  const onBulkDelete = (ids: string[]) =>
-    confirmDelete({
-      count: ids.length,
-      noun: 'notification',
-      onConfirm: async () => {
-        try {
-          await removeCall.mutateAsync(ids);
-          toasts.show({ color: 'teal', message: ORG_MSG.success.notificationsDeleted, autoClose: 3000 });
-          clear();
-        } catch (err) {
-          console.error('Notification delete failed', err); // the spec's client only logs this failure
-        }
-        await queryClient.invalidateQueries({ queryKey: notificationsKeys.lists });
-        await queryClient.invalidateQueries({ queryKey: notificationsKeys.unread });
-      },
-    });
 
   return (
     <Stack gap="lg">
       <PageTitle>Notifications</PageTitle>
       <div>
-        <UsersTable<NotificationView>
+        <FilteredUsersTable<NotificationView>
           label="Notifications"
           rows={rows}
           columns={cols}
-          selected={selected}
-          onSelectedChange={setSelected}
           emptyText="No notifications found."
           loading={list.isLoading}
-          onBulkDelete={onBulkDelete}
           rowName={(n) => `notification from ${n.username}`}
-          toolbar={
+          filters={filters}
+          searchPlaceholder="Search user, email or action"
+          statusLabels={{ all: 'All Notifications', filter: 'Notification filter' }}
+          deleteNoun="notification"
+          onDelete={deleteNotifications}
+          actions={({ selected, clear }) => (
             <>
-              <ListSearchInput
-                value={search.input}
-                onChange={search.setInput}
-                label="Search notifications"
-                placeholder="Search user, email or action"
-              />
-              <StatusFilter
-                value={readStatus}
-                onChange={onFilter}
-                allLabel="All Notifications"
-                label="Notification filter"
-              />
               <Button
                 variant="light"
                 leftSection={<IconChecks size={16} aria-hidden />}
@@ -220,7 +185,7 @@ export default function NotificationsPage() {
                 Mark all as read
               </Button>
             </>
-          }
+          )}
         />
         <Pagination page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
       </div>

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, SimpleGrid, Stack } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { ORG_MSG, PAGE_SIZES } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
-import { usersApi, usersKeys, type StatusValue } from '../api';
-import {
-  confirmDelete,
-  ListSearchInput,
-  Pagination,
-  StatTile,
-  StatusFilter,
-  UsersTable,
-  useListSearch,
-  useRowSelection,
-} from '../../../shared/kit';
+import { usersApi, usersKeys } from '../api';
+import { Pagination, StatTile } from '../../../shared/kit';
+import { FilteredUsersTable, useListFilters } from '../../../shared/list-screen';
+import { ADD_USER_TEXTS, AddUserButton } from '../../../shared/users';
 import { AddUserModal, passwordOrInvite, type AddUserValues } from '../components/AddUserModal';
 import { InvitationActions } from '../components/InvitationActions';
 import { useCreateUser, useDeleteUsers } from '../mutations';
@@ -28,13 +20,8 @@ export default function AdministratorsPage() {
   const queryClient = useQueryClient();
   const deleteUsers = useDeleteUsers();
   const createUser = useCreateUser();
-  const search = useListSearch();
-  // The page belongs to a search: a new term starts at page 1.
-  const [paged, setPaged] = useState({ term: search.term, page: 1 });
-  const page = paged.term === search.term ? paged.page : 1;
-  const setPage = (next: number | ((p: number) => number)) =>
-    setPaged({ term: search.term, page: typeof next === 'function' ? next(page) : next });
-  const [status, setStatus] = useState<StatusValue>('');
+  const filters = useListFilters();
+  const { search, status, page, setPage } = filters;
   const [adding, setAdding] = useState(false);
   useOrgLiveRefresh({ alsoOnNotification: true });
 
@@ -48,33 +35,21 @@ export default function AdministratorsPage() {
 
   const rows = list.isError ? [] : (list.data?.users ?? []);
   const total = list.isError ? 0 : (list.data?.totalcount ?? 0);
-  const { selected, setSelected, clear } = useRowSelection(rows.map((r) => r._id));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
 
-  const onStatus = (value: StatusValue) => {
-    setStatus(value);
-    setPage(1);
-    clear();
-  };
-
-  const onBulkDelete = (ids: string[]) =>
-    confirmDelete({
-      count: ids.length,
-      noun: 'administrator',
-      onConfirm: async () => {
-        const ok = await deleteUsers(ids, {
-          success: ORG_MSG.success.adminDeleted,
-          failureTitle: ORG_MSG.failure.adminDelete,
-        });
-        if (ok) {
-          clear();
-          // A page emptied by the delete falls back to the last page that still has rows.
-          setPage((p) => Math.min(p, Math.max(1, Math.ceil((total - ids.length) / PAGE_SIZE))));
-        }
-        await refresh();
-      },
+  const deleteAdministrators = async (ids: string[], untick: () => void) => {
+    const ok = await deleteUsers(ids, {
+      success: ORG_MSG.success.adminDeleted,
+      failureTitle: ORG_MSG.failure.adminDelete,
     });
+    if (ok) {
+      untick();
+      // A page emptied by the delete falls back to the last page that still has rows.
+      setPage((p) => Math.min(p, Math.max(1, Math.ceil((total - ids.length) / PAGE_SIZE))));
+    }
+    await refresh();
+  };
 
   const addAdministrator = async (values: AddUserValues) => {
     await createUser({
@@ -104,31 +79,18 @@ export default function AdministratorsPage() {
         />
       </SimpleGrid>
       <div>
-        <UsersTable
+        <FilteredUsersTable
           label="Administrators"
           rows={rows}
           columns={['username', 'companyName', 'email', 'status', 'lastLogin', 'link']}
           rowHref={(r) => `/superadmin/administrators/${r._id}`}
           statusExtra={(r) => <InvitationActions row={r} />}
-          selected={selected}
-          onSelectedChange={setSelected}
           emptyText={ORG_MSG.failure.noUsers.replace(/\.$/, '')}
           loading={list.isLoading}
-          onBulkDelete={onBulkDelete}
-          toolbar={
-            <>
-              <ListSearchInput
-                value={search.input}
-                onChange={search.setInput}
-                label="Search administrators"
-                placeholder="Search username or email"
-              />
-              <StatusFilter value={status} onChange={onStatus} />
-              <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-                Add Administrator
-              </Button>
-            </>
-          }
+          filters={filters}
+          deleteNoun="administrator"
+          onDelete={deleteAdministrators}
+          actions={<AddUserButton onClick={() => setAdding(true)}>Add Administrator</AddUserButton>}
         />
         <Pagination page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
       </div>
@@ -137,12 +99,7 @@ export default function AdministratorsPage() {
         onClose={() => setAdding(false)}
         companies={companies.data ?? []}
         onSubmit={addAdministrator}
-        texts={{
-          title: 'Add Administrator',
-          submit: 'Add Administrator',
-          success: ORG_MSG.success.adminAdded,
-          failureFallback: ORG_MSG.failure.adminAdd,
-        }}
+        texts={{ ...ADD_USER_TEXTS.admin, failureFallback: ORG_MSG.failure.adminAdd }}
       />
     </Stack>
   );

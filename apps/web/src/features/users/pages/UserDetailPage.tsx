@@ -1,14 +1,14 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Breadcrumbs, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { serverMessage } from '../../../shared/api';
 import { formatDateTime } from '../../../shared/format';
-import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../api';
-import { confirmDelete, EmailStatusBadge, lastSignIn, UserStatusBadge } from '../../../shared/kit';
+import { confirmDelete, EmailStatusBadge, lastSignIn } from '../../../shared/kit';
+import { UserDetailLayout } from '../../../shared/users';
 import { InvitationActions } from '../components/InvitationActions';
 import { UserDetailForm } from '../components/UserDetailForm';
 import { useDeleteUsers } from '../mutations';
@@ -103,44 +103,24 @@ export default function UserDetailPage() {
       )}
 
       {user && (
-        <>
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <PageTitle documentTitle={superadmin ? 'Administrator Details' : 'Employee Details'}>
-                {user.username}
-              </PageTitle>
-              <Text c="dimmed" mt={-12}>
-                {superadmin ? (companyName ?? 'N/A') : user.email}
-              </Text>
+        <UserDetailLayout
+          user={user}
+          documentTitle={superadmin ? 'Administrator Details' : 'Employee Details'}
+          subtitle={superadmin ? (companyName ?? 'N/A') : user.email}
+          details={
+            <>
               <EmailStatusBadge userId={user._id} status={user.email_status} />
               <Text size="sm" c="dimmed">
                 Last login: {formatDateTime(lastSignIn(user))}
               </Text>
-              {user.invitation && user.invitation.status !== 'accepted' && (
-                <Group gap="xs" mt="xs">
-                  <UserStatusBadge row={user} />
-                  <InvitationActions row={user} />
-                </Group>
-              )}
-            </div>
-            {superadmin && (
-              <Group gap="sm">
-                <ResetTwoFactorButton userId={user._id} username={user.username} />
-                <Button
-                  color="red"
-                  variant="light"
-                  leftSection={<IconTrash size={16} aria-hidden />}
-                  onClick={onDelete}
-                >
-                  Delete
-                </Button>
-              </Group>
-            )}
-          </Group>
-          <Paper withBorder p="lg" radius="md">
-            <UserDetailForm user={user} />
-          </Paper>
-        </>
+            </>
+          }
+          invitationActions={<InvitationActions row={user} />}
+          actions={superadmin && <ResetTwoFactorButton userId={user._id} username={user.username} />}
+          onDelete={superadmin ? onDelete : undefined}
+        >
+          <UserDetailForm user={user} />
+        </UserDetailLayout>
       )}
     </Stack>
   );
