@@ -49,6 +49,8 @@ describe('catalogue reads as a company (?asCompany=)', () => {
     `catalogue/product/${firstList()}?`,
     `catalogue/productNumber/${firstList()}?partNumber=M10-16251&`,
     `catalogue/searchproduct/${firstList()}?width=20&height=20&depth=1&action=not-exactly&`,
+    'catalogue/find?q=m10%2016251&',
+    'catalogue/find?q=20x20x1&',
   ];
 
   it('answers 403 to admins and employees on every read, even for their own company', async () => {
@@ -86,14 +88,18 @@ describe('catalogue reads as a company (?asCompany=)', () => {
       (await root.request('GET', `catalogue/productNumber/${list}?partNumber=ASCO-ROOT&asCompany=${companyA}`)).status,
     ).toBe(404);
     expect((await empA.request('GET', `catalogue/productNumber/${list}?partNumber=ASCO-EMP`)).status).toBe(404);
+    expect((await root.request('GET', `catalogue/find?q=ASCO-FIND-ROOT&asCompany=${companyA}`)).status).toBe(200);
+    expect((await empA.request('GET', `catalogue/find?q=ASCO-FIND-EMP`)).status).toBe(200);
     const rows = await waitFor(async () => {
       const r: { raw: string; company_id: string | null }[] = await api.db.query(
-        `SELECT raw, company_id FROM search_log WHERE raw IN ('ASCO-ROOT', 'ASCO-EMP') ORDER BY raw`,
+        `SELECT raw, company_id FROM search_log WHERE raw LIKE 'ASCO-%' ORDER BY raw`,
       );
-      return r.length === 2 && r;
+      return r.length === 4 && r;
     });
     expect(rows).toEqual([
       { raw: 'ASCO-EMP', company_id: companyA },
+      { raw: 'ASCO-FIND-EMP', company_id: companyA },
+      { raw: 'ASCO-FIND-ROOT', company_id: null },
       { raw: 'ASCO-ROOT', company_id: null },
     ]);
   });

@@ -36,8 +36,13 @@ export class CatalogueController {
   /** One box: a part number, an alias or a nominal size (with narrowing words), across the catalogue. */
   @Allow()
   @Get('find')
-  find(@CurrentUser() user: RequestUser, @Query(new ZodPipe(findQuerySchema)) q: FindQuery) {
-    return this.finder.find(user, q);
+  find(
+    @CurrentUser() user: RequestUser,
+    @CatalogueViewer() viewer: RequestUser,
+    @Query(new ZodPipe(findQuerySchema)) q: FindQuery,
+  ) {
+    // A superadmin viewing as a company sees its prices, but the search is not that company's demand.
+    return this.finder.find(viewer, q, viewer === user ? user.companyId : null);
   }
 
   @Allow()

@@ -45,7 +45,8 @@ export class FindService {
     return { rigidflow: pct('rigidflow'), minipro: pct('minipro'), polyroll: pct('polyroll'), general: pct(null) };
   }
 
-  async find(user: RequestUser, query: FindQuery) {
+  /** `loggedCompany`: whose demand the search counts as (none for a superadmin viewing as a company). */
+  async find(user: RequestUser, query: FindQuery, loggedCompany: string | null) {
     const pct = await this.percentages(user);
     const parsed = parseFindQuery(query.q);
     let rows: FindRow[] = [];
@@ -70,7 +71,7 @@ export class FindService {
     if (!query.typing) {
       this.searchLog.record({
         kind: 'find',
-        company_id: user.companyId,
+        company_id: loggedCompany,
         user_id: user.id,
         raw: query.q.slice(0, SEARCH_RAW_MAX),
         key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,

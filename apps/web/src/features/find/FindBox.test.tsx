@@ -145,4 +145,19 @@ describe('FindBox', () => {
     const committed = findCalls(calls).filter((u) => u.searchParams.get('q') === 'RF-16201');
     expect(committed.some((u) => !u.searchParams.has('typing'))).toBe(true);
   });
+
+  it("a superadmin viewing as a company finds with that company's prices (asCompany on every call)", async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('superadmin') } });
+    const { calls } = serve({ 'RF-16201': { total: 1, list: [row({})] } });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <FindBox asCompany="company-a" />
+      </AppProviders>,
+    );
+    fireEvent.change(box(), { target: { value: 'RF-16201' } });
+    expect(await screen.findByRole('table', { name: 'Rigid Flow matches' })).toBeInTheDocument();
+    const sent = findCalls(calls);
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((u) => u.searchParams.get('asCompany') === 'company-a')).toBe(true);
+  });
 });

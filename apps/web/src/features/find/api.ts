@@ -31,10 +31,15 @@ export interface FindAnswer {
  */
 export async function fetchFind(
   q: string,
-  opts: { typing: boolean; limit?: number; signal?: AbortSignal },
+  opts: { typing: boolean; limit?: number; signal?: AbortSignal; asCompany?: string | null },
 ): Promise<FindAnswer> {
   const body = await api.get<{ data: FindAnswer }>('catalogue/find', {
-    query: { q, limit: opts.limit ?? 20, ...(opts.typing ? { typing: 1 } : {}) },
+    query: {
+      q,
+      limit: opts.limit ?? 20,
+      ...(opts.typing ? { typing: 1 } : {}),
+      ...(opts.asCompany ? { asCompany: opts.asCompany } : {}),
+    },
     signal: opts.signal,
   });
   return { list: body?.data?.list ?? [], total: body?.data?.total ?? 0, did_you_mean: body?.data?.did_you_mean };

@@ -116,7 +116,7 @@ export function CatalogueView() {
 
   return (
     <>
-      <FindBox />
+      <FindBox asCompany={viewer.asCompany} />
       <CategoryCards categories={shown.list} selectedId={category._id} onSelect={store.selectCategory} />
       <div className={classes.layout} data-no-odd={panelHidden || undefined}>
         <Stack gap="md" className={classes.head}>

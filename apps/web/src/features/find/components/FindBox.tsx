@@ -8,9 +8,10 @@ import { FindResults } from './FindResults';
  * "Find any filter": one box above the categories for a part number (ours, written any way), a
  * competitor's or OEM number, or a size such as `20x25x1 merv 13`. Answers as you type; Enter or
  * Search commits the search (the committed ones are what the supplier's demand report counts).
+ * `asCompany`: a superadmin viewing the catalogue as a company sees that company's prices here too.
  */
-export function FindBox() {
-  const find = useFind();
+export function FindBox({ asCompany = null }: { asCompany?: string | null }) {
+  const find = useFind(asCompany);
   const { data, isFetching, isError, error } = find.query;
   return (
     <Paper withBorder p="sm" radius="md">

@@ -9,9 +9,10 @@ export const FIND_DEBOUNCE_MS = 250;
 
 /**
  * The one box's state: answers as you type (debounced, `typing=1`, not logged) and on commit
- * (Enter / Search / did-you-mean: logged as demand).
+ * (Enter / Search / did-you-mean: logged as demand). `asCompany`: a superadmin viewing the catalogue
+ * as a company finds with that company's prices.
  */
-export function useFind() {
+export function useFind(asCompany: string | null = null) {
   const [text, setTextState] = useState('');
   const [committed, setCommitted] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(text.trim(), FIND_DEBOUNCE_MS);
@@ -20,11 +21,11 @@ export function useFind() {
   // A committed search is logged once: refetches (window focus, a live catalogue change) say typing=1.
   const logged = useRef(new Set<string>());
   const query = useQuery({
-    queryKey: ['catalogue', 'find', q, typing],
+    queryKey: ['catalogue', 'find', q, typing, asCompany],
     queryFn: ({ signal }) => {
       const quiet = typing || logged.current.has(q);
       if (!quiet) logged.current.add(q);
-      return fetchFind(q, { typing: quiet, signal });
+      return fetchFind(q, { typing: quiet, signal, asCompany });
     },
     enabled: q.length >= FIND_MIN_CHARS,
     placeholderData: keepPreviousData,
