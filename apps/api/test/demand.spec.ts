@@ -248,6 +248,60 @@ describe('demand reports', () => {
     ];
     await expectSuperadminOnly(api, [as.adminA, as.empA], routes);
   });
+
+  it('reads whole rolled-up months from the monthly sums and gives the same answers as the days', async () => {
+    const now = new Date();
+    const month = (offset: number, day = 1) =>
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, day, 12));
+    // Nothing rolled up from the first day of three months ago on: the rows below are all raw first.
+    const start = iso(month(-3));
+    await api.db.query(`UPDATE search_log_rollup SET through = $1::date`, [start]);
+    await api.db.query(`DELETE FROM search_log_daily WHERE day >= $1::date`, [start]);
+    await api.db.query(`DELETE FROM search_log_monthly WHERE month >= $1::date`, [start]);
+    const lastOfEarlier = new Date(month(-2).getTime() - DAY);
+    await insertRaw([
+      [lastOfEarlier, 'MON1', coA, 1, 'MON-1'],
+      [month(-2, 2), 'MON1', coA, 0, 'MON-1'],
+      [month(-2, 20), 'MON1', coB, 0, 'mon 1'],
+      [month(-1, 5), 'MON1', coA, 1, 'MON-1'],
+      [month(-2, 10), 'MON2', coB, 1, 'MON-2'],
+      [new Date(Date.now() - 60_000), 'MON1', coA, 0, 'MON-1'],
+    ]);
+    const ranges = {
+      'from the middle of the earlier month': `?from=${iso(month(-3, 15))}`,
+      'two whole months': `?from=${iso(month(-2))}&to=${iso(new Date(month(0).getTime() - DAY))}`,
+      'part of a month': `?from=${iso(month(-2, 3))}&to=${iso(month(-2, 28))}`,
+      'one company': `?from=${iso(month(-3, 15))}&companyId=${coA}`,
+    };
+    const answers = async () => {
+      const out: Record<string, Record<string, number[]>> = {};
+      for (const [name, q] of Object.entries(ranges)) {
+        const { list } = await parts(`${q}&limit=100`);
+        out[name] = summary(list.filter((r) => r.key.startsWith('MON')));
+      }
+      return out;
+    };
+    const expected = {
+      'from the middle of the earlier month': { MON1: [5, 3, 2], MON2: [1, 0, 1] },
+      'two whole months': { MON1: [3, 2, 2], MON2: [1, 0, 1] },
+      'part of a month': { MON1: [1, 1, 1], MON2: [1, 0, 1] },
+      'one company': { MON1: [4, 2, 1] },
+    };
+    expect(await answers()).toEqual(expected);
+    await rollUpSearchLog(api.db);
+    const monthly = await api.db.query(
+      `SELECT month::text, key, searches::int, zero_results::int FROM search_log_monthly
+        WHERE key LIKE 'MON%' ORDER BY month, key, searches`,
+    );
+    expect(monthly).toEqual([
+      { month: iso(month(-3)), key: 'MON1', searches: 1, zero_results: 0 },
+      { month: iso(month(-2)), key: 'MON1', searches: 1, zero_results: 1 },
+      { month: iso(month(-2)), key: 'MON1', searches: 1, zero_results: 1 },
+      { month: iso(month(-2)), key: 'MON2', searches: 1, zero_results: 0 },
+      { month: iso(month(-1)), key: 'MON1', searches: 1, zero_results: 0 },
+    ]);
+    expect(await answers()).toEqual(expected);
+  });
 });
 
 /** A TCP proxy in front of Postgres that can stop moving bytes (a paused database, as the log sees it). */

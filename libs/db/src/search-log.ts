@@ -8,7 +8,8 @@ import { execute, queryOne } from './sql';
  * is the first day not rolled up) becomes rows of `search_log_daily` — one per (kind, key or size,
  * category, company) with the counts, the last time and up to three raw forms — and `through` moves
  * to today in the same transaction (the row lock serialises several workers). Reports read roll-up
- * rows before `through` and raw rows from `through` on, so nothing is counted twice or missed.
+ * rows before `through` and raw rows from `through` on, so nothing is counted twice or missed. A month
+ * whose every day is rolled up is also summed per (key, company) into `search_log_monthly`.
  */
 /**
  * The first day not to roll up yet: today (UTC), and yesterday until a quarter of an hour after
@@ -35,6 +36,19 @@ export async function rollUpSearchLog(db: DataSource): Promise<number> {
         WHERE at >= ($1::date)::timestamp AT TIME ZONE 'UTC' AND at < ($2::date)::timestamp AT TIME ZONE 'UTC'
         GROUP BY 1, kind, key, width, height, depth, measure, category_id, company_id
        RETURNING 1`,
+      [state.through, state.today],
+    );
+    // Months whose last day is now rolled up: summed once more for the demand report.
+    const months = `SELECT m::date FROM generate_series(date_trunc('month', $1::date), $2::date, interval '1 month') m
+                     WHERE (m + interval '1 month')::date > $1::date AND (m + interval '1 month')::date <= $2::date`;
+    await execute(t, `DELETE FROM search_log_monthly WHERE month IN (${months})`, [state.through, state.today]);
+    await execute(
+      t,
+      `INSERT INTO search_log_monthly (month, key, company_id, searches, zero_results, last_at)
+       SELECT date_trunc('month', day)::date, key, company_id, sum(searches), sum(zero_results), max(last_at)
+         FROM search_log_daily
+        WHERE key IS NOT NULL AND date_trunc('month', day)::date IN (${months})
+        GROUP BY 1, key, company_id`,
       [state.through, state.today],
     );
     await execute(t, `UPDATE search_log_rollup SET through = $1::date`, [state.today]);
