@@ -97,6 +97,8 @@ test.describe('desktop', () => {
       expect(cut, `label ${await labels.nth(i).textContent()} is cut`).toBe(false);
     }
 
+    // From the top of the document (a late toast or a click may have left focus elsewhere).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();
