@@ -120,29 +120,35 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const name = `${hostname()}:${process.pid}`;
   const builder = new BuildProcess(env.DATABASE_URL);
   const workers: Worker[] = [
-    createWorker('notifications', notificationProcessor(db, handlers.notifications, ctx), env, { concurrency, name }),
+    // Jobs run `alongside` a price-list build make it pace itself (the worker's CPU is load then).
+    createWorker('notifications', builder.alongside(notificationProcessor(db, handlers.notifications, ctx)), env, {
+      concurrency,
+      name,
+    }),
     createWorker(
       'email',
-      emailProcessor(db, locks, mailer, handlers.email, ctx, {
-        log,
-        bounceDomain: env.BOUNCE_DOMAIN,
-      }),
+      builder.alongside(
+        emailProcessor(db, locks, mailer, handlers.email, ctx, {
+          log,
+          bounceDomain: env.BOUNCE_DOMAIN,
+        }),
+      ),
       env,
       { concurrency, name },
     ),
     // Image decoding is CPU work: two at a time at most.
-    createWorker('files', filesProcessor(db, filesDir), env, {
+    createWorker('files', builder.alongside(filesProcessor(db, filesDir)), env, {
       concurrency: Math.min(concurrency, 2),
       name,
     }),
     // Imports stream big files and write in batches: one at a time per worker keeps memory flat.
     // Files are parsed in a disposable process (readRowsIsolated): a poison file ends that process.
-    createWorker('imports', importsProcessor(db, filesDir, log, { readStallMs: overrides.importReadStallMs }), env, {
-      concurrency: 1,
-      name,
-      lockDuration: 120_000,
-      maxStalledCount: IMPORT_MAX_STALLS,
-    }),
+    createWorker(
+      'imports',
+      builder.alongside(importsProcessor(db, filesDir, log, { readStallMs: overrides.importReadStallMs })),
+      env,
+      { concurrency: 1, name, lockDuration: 120_000, maxStalledCount: IMPORT_MAX_STALLS },
+    ),
     // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
     // gets CPU time nothing else wants; further requests wait in the queue.
     createWorker('pricelists', pricelistsProcessor(db, filesDir, { builder, log }), env, {

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { queryOne, type SqlRunner } from '@portal/db/queries';
 import { buildPricelist } from './build';
-import type { BuildMessage, BuildRequest } from './build-process';
+import type { BuildMessage, BuildRequest, WorkerActivity } from './build-process';
 import { lowerCpuPriority } from './cpu-priority';
-import { buildLoadMeter, isLocalPostgres, type BuildConnection } from './host-cpu';
+import { activityLatch, buildLoadMeter, isLocalPostgres, type BuildConnection } from './host-cpu';
 import { hostAwarePacer } from './pacer';
 
 /**
@@ -17,8 +17,8 @@ lowerCpuPriority();
 /**
  * While the rest of the host uses more than a tenth of a core (customers are being served; an idle
  * host uses next to none), a build keeps to a tenth of the time; see `hostAwarePacer`. The CPU of its
- * database backend is its own work; everything else — the worker that started it included, which may
- * be running an import — is the rest of the host (`buildLoadMeter`).
+ * database backend is its own work; everything else is the rest of the host, the worker that started
+ * it included while it runs other jobs such as an import (`buildLoadMeter`).
  */
 const PACING = { busyShare: 0.1, busyAboveCores: 0.1, readingMs: 500 };
 
@@ -28,6 +28,9 @@ interface Connection extends BuildConnection {
 
 let connection: Promise<Connection> | null = null;
 let queue = Promise.resolve();
+/** Whether the worker ran other jobs during a load reading (`WorkerActivity`). */
+const workerActivity = activityLatch();
+const worker = { pid: process.ppid, working: () => workerActivity.take() };
 
 const send = (m: BuildMessage) =>
   new Promise<void>((resolve) => {
@@ -70,15 +73,16 @@ function connect(): Promise<Connection> {
 }
 
 process.on('disconnect', () => process.exit(0));
-process.on('message', (request: BuildRequest) => {
-  queue = queue.then(() => run(request));
+process.on('message', (m: BuildRequest | WorkerActivity) => {
+  if (m.type === 'activity') workerActivity.set(m.otherJobs);
+  else queue = queue.then(() => run(m));
 });
 
 async function run({ id, list, path }: BuildRequest): Promise<void> {
   try {
     const connection = await connect();
     const { db } = connection;
-    const meter = buildLoadMeter(connection);
+    const meter = buildLoadMeter(connection, worker);
     const rows = await buildPricelist(
       db,
       list,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { otherCpuMeter } from './host-cpu';
+import { activityLatch, otherCpuMeter } from './host-cpu';
 
 const onLinux = process.platform === 'linux';
 
@@ -57,6 +57,32 @@ describe('otherCpuMeter', () => {
     expect(meter.read()).toBeCloseTo(1.4, 5);
   });
 
+  it('leaves out an idle parent, and counts it over a reading in which it worked', () => {
+    let t = 0;
+    const files: Record<string, string> = {};
+    const proc = (hostBusy: number, own: number, parent: number) => {
+      files['/proc/stat'] = `cpu  ${hostBusy - 30} 10 10 5000 7 5 5 99 0 0\n`;
+      files[`/proc/${process.pid}/stat`] = `${process.pid} (node) S 1 1 1 0 -1 0 0 0 0 0 ${own} 0 0 0`;
+      files['/proc/777/stat'] = `777 (node) S 1 1 1 0 -1 0 0 0 0 0 ${parent} 0 0 0`;
+    };
+    proc(1000, 100, 200);
+    let working = false;
+    const meter = otherCpuMeter({
+      parent: { pid: 777, working: () => working },
+      read: (path) => files[path],
+      now: () => t,
+    });
+    // 500 ms: host 120 ticks, 50 this process, 60 the parent (idle: its upkeep is this process's) → 10 = 0.2 cores.
+    proc(1120, 150, 260);
+    t = 500;
+    expect(meter.read()).toBeCloseTo(0.2, 5);
+    // The same, but the parent ran an import meanwhile: its 60 ticks are load → 70 = 1.4 cores.
+    proc(1240, 200, 320);
+    working = true;
+    t = 1000;
+    expect(meter.read()).toBeCloseTo(1.4, 5);
+  });
+
   it('answers null where there is no /proc', () => {
     const meter = otherCpuMeter({
       read: () => {
@@ -66,25 +92,27 @@ describe('otherCpuMeter', () => {
     expect(meter.read()).toBeNull();
   });
 
-  // The build process is a child of the worker; an import running in that worker is load, so the
-  // build must pace itself beside it (it once left the whole worker out and ran flat out).
+  // The build process is a child of the worker. An import running in that worker is load, so the
+  // build must pace itself beside it (it once left the whole worker out and ran flat out); the
+  // worker's idle upkeep is not (counting it always, builds on a quiet host were paced all the time).
   (onLinux ? it : it.skip)(
-    "a build's meter counts the worker that started it (an import running there) as load",
+    "a build's meter counts the worker that started it as load only while it runs other jobs",
     async () => {
       // The build's side: the compiled module (a process cannot start from TypeScript; npm test builds
-      // first), the meter a build uses (database backend elsewhere: no query time in this test) and,
-      // for comparison, one that also leaves out the parent. Both read over the same second.
+      // first) and the meter a build uses (database backend elsewhere: no query time in this test),
+      // once with the worker running other jobs and once without. Both read over the same second.
       const hostCpu = path.resolve(__dirname, '../../dist/pricelists/host-cpu.js');
       const child = spawn(
         process.execPath,
         [
           '-e',
-          `const { buildLoadMeter, otherCpuMeter } = require(${JSON.stringify(hostCpu)});
-           const build = buildLoadMeter({ localBackendPid: null, queryMs: () => 0 });
-           const withoutParent = otherCpuMeter({ ownPids: () => [process.ppid] });
+          `const { buildLoadMeter } = require(${JSON.stringify(hostCpu)});
+           const connection = { localBackendPid: null, queryMs: () => 0 };
+           const working = buildLoadMeter(connection, { pid: process.ppid, working: () => true });
+           const idle = buildLoadMeter(connection, { pid: process.ppid, working: () => false });
            process.stdout.write('ready\\n');
            setTimeout(() => {
-             process.stdout.write(JSON.stringify({ build: build.read(), withoutParent: withoutParent.read() }) + '\\n');
+             process.stdout.write(JSON.stringify({ working: working.read(), idle: idle.read() }) + '\\n');
            }, 1000);`,
         ],
         { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -93,14 +121,31 @@ describe('otherCpuMeter', () => {
       child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
       const exited = new Promise((resolve) => child.on('exit', resolve));
       while (!out.includes('ready')) await sleep(10);
-      // The worker importing: this (parent) process busy for the whole reading.
+      // The worker busy (this parent process) for the whole reading.
       const until = performance.now() + 1300;
       while (performance.now() < until) Math.sqrt(Math.random());
       await exited;
-      const { build, withoutParent } = JSON.parse(out.split('\n')[1]) as { build: number; withoutParent: number };
-      // The parent gets most of a core even on a loaded machine: the build's meter sees it.
-      expect(build - withoutParent).toBeGreaterThan(0.3);
-      expect(build).toBeGreaterThan(0.4);
+      const { working, idle } = JSON.parse(out.split('\n')[1]) as { working: number; idle: number };
+      // The parent gets most of a core even on a loaded machine: seen while working, left out while idle.
+      expect(working - idle).toBeGreaterThan(0.3);
+      expect(working).toBeGreaterThan(0.4);
     },
   );
+});
+
+describe('activityLatch', () => {
+  it('answers whether work went on at any moment since the previous answer', () => {
+    const latch = activityLatch();
+    expect(latch.take()).toBe(false);
+    latch.set(1);
+    latch.set(0); // a short job between two readings still counts for that reading
+    expect(latch.take()).toBe(true);
+    expect(latch.take()).toBe(false);
+    latch.set(2);
+    expect(latch.take()).toBe(true);
+    expect(latch.take()).toBe(true); // still running
+    latch.set(0);
+    expect(latch.take()).toBe(true);
+    expect(latch.take()).toBe(false);
+  });
 });

@@ -61,6 +61,11 @@ export interface OtherCpuMeterOptions {
    * database backend in another container on the same host: counted as that helper's CPU time.
    */
   ownElsewhereMs?: () => number;
+  /**
+   * A process whose CPU is this process's work (relaying its progress) except over a reading during
+   * which it was also doing other work (`working()`, asked once per reading): then it is load.
+   */
+  parent?: { pid: number; working: () => boolean };
   read?: ReadFile;
   now?: () => number;
 }
@@ -77,30 +82,58 @@ export interface BuildConnection {
  * The load meter of a price-list build (build-child.ts): everything but the build process and its
  * database backend counts as load — by pid when /proc shows that backend, otherwise (another container
  * or host) by the time its queries took, an upper bound of its CPU. The worker that started the build
- * is NOT left out: it may be running an import or sending mail, which is load like any other, and
- * its share of the build (relaying progress, a row update and a socket message every two seconds at
- * most) is far below the tenth of a core that counts as busy.
+ * counts as load only over readings during which it ran other jobs (an import, email): its own idle
+ * upkeep (queue polling, outbox relay, heartbeats, relaying the build's progress) is not a customer,
+ * and with it counted a build on a quiet host would pace itself all the time.
  */
-export function buildLoadMeter(connection: BuildConnection) {
+export function buildLoadMeter(connection: BuildConnection, worker: { pid: number; working: () => boolean }) {
   const { localBackendPid, queryMs } = connection;
   return localBackendPid
-    ? otherCpuMeter({ ownPids: () => [localBackendPid] })
-    : otherCpuMeter({ ownElsewhereMs: queryMs });
+    ? otherCpuMeter({ ownPids: () => [localBackendPid], parent: worker })
+    : otherCpuMeter({ ownElsewhereMs: queryMs, parent: worker });
+}
+
+/**
+ * Whether some work was going on at any moment between two readings: `set(n)` records how many jobs
+ * are active now; `take()` answers for the time since its previous call (the first: since made).
+ */
+export function activityLatch() {
+  let active = 0;
+  let seen = false;
+  return {
+    set(n: number) {
+      active = n;
+      if (n > 0) seen = true;
+    },
+    take(): boolean {
+      const was = seen || active > 0;
+      seen = active > 0;
+      return was;
+    },
+  };
 }
 
 /**
  * Measures how busy the rest of the host is: `read()` returns the CPU (in cores, 0.5 = half a core)
- * that everything but this process and its helpers (`ownPids`, `ownElsewhereMs`) used since the
- * previous `read()` (the first: since the meter was made), or null where /proc is missing (not Linux).
+ * that everything but this process and its helpers (`ownPids`, `ownElsewhereMs`, an idle `parent`)
+ * used since the previous `read()` (the first: since the meter was made), or null where /proc is
+ * missing (not Linux).
  */
 export function otherCpuMeter(options: OtherCpuMeterOptions = {}) {
-  const { ownPids = () => [], ownElsewhereMs = () => 0, read = readProc, now = () => performance.now() } = options;
+  const {
+    ownPids = () => [],
+    ownElsewhereMs = () => 0,
+    parent,
+    read = readProc,
+    now = () => performance.now(),
+  } = options;
   const sample = () => {
     const host = hostBusyTicks(read);
     if (host === null) return null;
     const own = [process.pid, ...ownPids()].reduce((sum, pid) => sum + processTicks(read, pid), 0);
     const elsewhere = (ownElsewhereMs() / 1000) * TICKS_PER_SECOND;
-    return { at: now(), others: host - own - elsewhere };
+    const parentTicks = parent ? processTicks(read, parent.pid) : 0;
+    return { at: now(), others: host - own - elsewhere, parentTicks };
   };
   let last = sample();
   return {
@@ -108,8 +141,11 @@ export function otherCpuMeter(options: OtherCpuMeterOptions = {}) {
       const next = sample();
       const previous = last;
       last = next;
+      const parentOwn = parent ? !parent.working() : false;
       if (!next || !previous || next.at <= previous.at) return null;
-      const cores = (next.others - previous.others) / TICKS_PER_SECOND / ((next.at - previous.at) / 1000);
+      const parentTicks = parentOwn ? next.parentTicks - previous.parentTicks : 0;
+      const ticks = next.others - previous.others - parentTicks;
+      const cores = ticks / TICKS_PER_SECOND / ((next.at - previous.at) / 1000);
       return Math.max(0, cores);
     },
   };
