@@ -1,9 +1,21 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import type { RoleKey } from '@portal/contracts';
 import { RequireRole, SuperadminOnly } from '../features/auth';
-import { AppLayout, PublicLayout } from '../layouts';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { FullPageLoader } from '../shared/ui';
 import RouteErrorPage from '../features/not-found/RouteErrorPage';
 import { RootShell } from './RootShell';
+
+// The signed-in shell (header, sidebar, their icons and queries) is not part of the sign-in screen's download.
+const AppLayout = lazy(() => import('../layouts/AppLayout').then((m) => ({ default: m.AppLayout })));
+function SignedInLayout({ role }: { role: RoleKey }) {
+  return (
+    <Suspense fallback={<FullPageLoader />}>
+      <AppLayout role={role} />
+    </Suspense>
+  );
+}
 
 // Each screen is its own chunk; later issues replace the page module, not the route table.
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
@@ -68,7 +80,7 @@ export const routes: RouteObject[] = [
         path: 'superadmin',
         element: (
           <RequireRole key="superadmin" role="superadmin">
-            <AppLayout role="superadmin" />
+            <SignedInLayout role="superadmin" />
           </RequireRole>
         ),
         children: [
@@ -101,7 +113,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         element: (
           <RequireRole key="admin" role="admin">
-            <AppLayout role="admin" />
+            <SignedInLayout role="admin" />
           </RequireRole>
         ),
         children: [
@@ -123,7 +135,7 @@ export const routes: RouteObject[] = [
         path: 'employee',
         element: (
           <RequireRole key="employee" role="employee">
-            <AppLayout role="employee" />
+            <SignedInLayout role="employee" />
           </RequireRole>
         ),
         children: [

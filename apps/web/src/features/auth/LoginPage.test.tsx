@@ -108,7 +108,12 @@ describe('sign-in errors by status', () => {
 describe('sign-in success', () => {
   it('normalises the email, stores the session and redirects by role', async () => {
     const data = makeUser('admin');
-    const { calls } = loginAnswers(200, { status: 200, token: 'new.jwt.token', data });
+    const { calls } = mockFetch((url) => {
+      if (url === '/api/csrf-token') return json({ status: 200, token: CSRF });
+      // The area's guard validates the new session on entry.
+      if (url === '/api/login' || url === '/api/validate') return json({ status: 200, token: 'new.jwt.token', data });
+      return json({ status: 404, message: 'not found' }, 404);
+    });
     const { router } = renderApp('/');
     await fillAndSubmit('  Admin@Example.COM ', 'password123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/mycompany'));

@@ -30,6 +30,8 @@ describe('sign-in code step', { timeout: 30000 }, () => {
           ? json({ status: 401, message: 'Invalid authentication code. Please try again.' }, 401)
           : json({ status: 200, token: 'full.jwt.token', data });
       }
+      // The area's guard validates the new session on entry.
+      if (url === '/api/validate') return json({ status: 200, token: 'full.jwt.token', data });
       return json({ status: 404, message: 'not found' }, 404);
     });
     const { router } = renderApp('/');

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io, Socket } from 'socket.io-client';
 import { SOCKET_PATH, type ClientEventMap, type ClientEventName } from '@portal/contracts';
 import { dispatch } from './bus';
 import { notifyRealtimeConnect, setRealtimeSocket } from './emitter';
@@ -38,35 +38,47 @@ interface RealtimeProviderProps {
   connect?: typeof io;
 }
 
+// Socket.IO is needed only once signed in: loaded then, so the sign-in screen does not download it.
+const loadIo = () => import('socket.io-client').then((m) => m.io);
+
 /** Same-origin Socket.IO connection (path '/socket.io', `auth: { token }`) while signed in. */
-export function RealtimeProvider({ token, enabled, children, connect = io }: RealtimeProviderProps) {
+export function RealtimeProvider({ token, enabled, children, connect }: RealtimeProviderProps) {
   const [status, setStatus] = useState<Exclude<RealtimeStatus, 'idle'>>('connecting');
   const active = enabled && !!token;
 
   useEffect(() => {
     if (!active) return;
-    const socket: Socket = connect({
-      path: SOCKET_PATH,
-      // A refreshed token (after validate) changes `token` and re-runs this effect: a new connection.
-      auth: { token },
-      transports: ['websocket', 'polling'],
-      withCredentials: true,
-    });
-    setRealtimeSocket(socket);
-    socket.on('connect', () => {
-      setStatus('connected');
-      notifyRealtimeConnect();
-    });
-    socket.on('disconnect', () => setStatus('disconnected'));
-    socket.onAny((event: string, payload: unknown) => {
-      // Several pushes of one change arrive as one `batch`: each is handed on as if it came alone.
-      if (event === 'batch') {
-        for (const p of (payload as ClientEventMap['batch']).events ?? []) {
-          if (KNOWN_EVENTS.has(p.event)) dispatch(p.event, p.data as never);
-        }
-      } else if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
-    });
+    let socket: Socket | null = null;
+    let stopped = false;
+    const open = (createSocket: typeof io) => {
+      if (stopped) return;
+      socket = createSocket({
+        path: SOCKET_PATH,
+        // A refreshed token (after validate) changes `token` and re-runs this effect: a new connection.
+        auth: { token },
+        transports: ['websocket', 'polling'],
+        withCredentials: true,
+      });
+      setRealtimeSocket(socket);
+      socket.on('connect', () => {
+        setStatus('connected');
+        notifyRealtimeConnect();
+      });
+      socket.on('disconnect', () => setStatus('disconnected'));
+      socket.onAny((event: string, payload: unknown) => {
+        // Several pushes of one change arrive as one `batch`: each is handed on as if it came alone.
+        if (event === 'batch') {
+          for (const p of (payload as ClientEventMap['batch']).events ?? []) {
+            if (KNOWN_EVENTS.has(p.event)) dispatch(p.event, p.data as never);
+          }
+        } else if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
+      });
+    };
+    if (connect) open(connect);
+    else void loadIo().then(open, () => !stopped && setStatus('disconnected'));
     return () => {
+      stopped = true;
+      if (!socket) return;
       setRealtimeSocket(null);
       socket.offAny();
       socket.removeAllListeners();
