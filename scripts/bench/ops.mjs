@@ -158,7 +158,21 @@ async function screenLoad(apiUrl, headers) {
 }
 
 /**
- * A dashboard: a socket that refetches the summary, activity and jobs on every ops.changed.
+ * What the Operations screen refetches on an `ops.changed` (useOpsLiveUpdates): the summary always,
+ * each list when a part it shows moved.
+ * @param {string[]} parts
+ */
+const refetchOn = (parts) => [
+  'ops/summary',
+  ...(parts.includes('online') ? ['ops/online'] : []),
+  ...(parts.includes('activity') || parts.includes('email') ? ['ops/activity?limit=30'] : []),
+  ...(parts.includes('jobs') ? ['ops/jobs/failed'] : []),
+  ...(parts.includes('email') ? ['ops/email/suppressions'] : []),
+];
+
+/**
+ * A dashboard, as the real screen: loads everything it shows, then over a socket refetches what
+ * each `ops.changed` says moved.
  * @param {string} apiUrl
  * @param {Headers} headers
  */
@@ -170,13 +184,13 @@ function dashboard(apiUrl, headers) {
     transports: ['websocket'],
     extraHeaders: { origin: 'http://localhost:3000' },
   });
-  socket.on(
-    'ops.changed',
-    () =>
-      void Promise.all(
-        SCREEN.slice(0, 3).map((p) => fetch(`${apiUrl}/api/${p}`, { headers }).then((r) => r.arrayBuffer())),
-      ).catch(() => undefined),
-  );
+  /** @param {string[]} paths */
+  const get = (paths) =>
+    void Promise.all(paths.map((p) => fetch(`${apiUrl}/api/${p}`, { headers }).then((r) => r.arrayBuffer()))).catch(
+      () => undefined,
+    );
+  get([...SCREEN, 'ops/online', 'ops/email/suppressions']);
+  socket.on('ops.changed', (/** @type {{ parts: string[] }} */ e) => get(refetchOn(e.parts)));
   return socket;
 }
 
@@ -255,7 +269,7 @@ export async function benchOps(url) {
     watcher.close();
 
     // Ten dashboards and the catalogue: A-B-A at a fixed rate, a sign-in every second throughout
-    // (so ops.changed keeps firing and every dashboard refetches).
+    // (so ops.changed keeps firing and every dashboard refetches what moved).
     const page = `${api.url}/api/catalogue/product/${productPage}`;
     let churn = true;
     const churner = (async () => {

@@ -200,6 +200,11 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
     this.emitTimer.unref();
   }
 
+  /** What a part looked like at the last computation ('' before the first): moves before its `ops.changed`. */
+  mark(part: Part): string {
+    return this.marks[part] ?? '';
+  }
+
   onApplicationShutdown(): void {
     if (this.timer) clearInterval(this.timer);
     if (this.emitTimer) clearTimeout(this.emitTimer);

@@ -203,6 +203,8 @@ export interface ActivitySource {
   /** The table it reads: the source is used only when it exists. */
   table: string;
   sql: string;
+  /** The newest row it can show (an index-only lookup): the feed is read again only when one moved. */
+  marker: string;
 }
 
 /** The quote audit actions the feed shows (thread messages are not activity of their own). */
@@ -228,6 +230,7 @@ const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
           FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id
          WHERE ${where} AND a.created_at < $1 AND ($2::uuid IS NULL OR a.company_id = $2)
          ORDER BY a.created_at DESC LIMIT $3`,
+  marker: `SELECT max(created_at) FROM audit_log`,
 });
 
 export const ACTIVITY_SOURCES: ActivitySource[] = [
@@ -246,6 +249,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            WHERE s.status IN ('failed', 'bounced', 'complained') AND s.updated_at < $1
              AND ($2::uuid IS NULL OR u.company_id = $2)
            ORDER BY s.updated_at DESC LIMIT $3`,
+    marker: `SELECT max(updated_at) FROM sent_emails`,
   },
   {
     kind: 'job_failed',
@@ -255,6 +259,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
                  jsonb_build_object('queue', j.queue, 'name', j.name, 'reason', j.reason, 'attempts', j.attempts) AS detail
             FROM job_failures j WHERE j.created_at < $1 AND $2::uuid IS NULL
            ORDER BY j.created_at DESC LIMIT $3`,
+    marker: `SELECT max(created_at) FROM job_failures`,
   },
   // Quote requests (issue 24): what moved a request, from its audit entries (recordQuoteChange).
   {
@@ -268,6 +273,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            WHERE a.action IN (${QUOTE_ACTIVITY_ACTIONS.map((x) => `'quote_request.${x}'`).join(', ')})
              AND a.created_at < $1 AND ($2::uuid IS NULL OR a.company_id = $2)
            ORDER BY a.created_at DESC LIMIT $3`,
+    marker: `SELECT max(created_at) FROM audit_log`,
   },
   // Searches that found nothing (issue 25), through the partial index search_log_zero_idx.
   {
@@ -280,6 +286,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
             FROM search_log s LEFT JOIN users u ON u.id = s.user_id LEFT JOIN companies c ON c.id = s.company_id
            WHERE s.results = 0 AND s.at < $1 AND ($2::uuid IS NULL OR s.company_id = $2)
            ORDER BY s.at DESC LIMIT $3`,
+    marker: `SELECT max(at) FROM search_log WHERE results = 0`,
   },
 ];
 
@@ -292,6 +299,17 @@ export async function availableSources<T extends { table: string }>(db: Db, sour
   );
   const ok = new Set(rows.filter((r) => r.ok).map((r) => r.t));
   return sources.filter((s) => ok.has(s.table));
+}
+
+/** The newest row of every source, in one round trip: what the feed's first page depends on. */
+export async function activityMarker(db: Db, sources: ActivitySource[]): Promise<string> {
+  const markers = [...new Set(sources.map((s) => s.marker))];
+  if (!markers.length) return '';
+  const row = await queryOne<{ marker: string | null }>(
+    db,
+    `SELECT concat_ws('|', ${markers.map((m) => `(${m})::text`).join(', ')}) AS marker`,
+  );
+  return row?.marker ?? '';
 }
 
 export async function activity(

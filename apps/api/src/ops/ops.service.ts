@@ -30,6 +30,7 @@ import {
   ACTIVITY_SOURCES,
   EMAIL_PAGE_SIZE,
   activity,
+  activityMarker,
   availableSources,
   emailPage,
   onlineUsers,
@@ -40,6 +41,7 @@ import {
   type ActivityRow,
   type ActivitySource,
 } from './ops.repository';
+import { SharedReads } from './shared-reads';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -63,6 +65,10 @@ export async function recordOpsChange(
 @Injectable()
 export class OpsService {
   private sources: Promise<ActivitySource[]> | null = null;
+  /** Feed pages for every viewer, read again when a source's newest row moved (or after 2 s). */
+  private readonly feeds = new SharedReads<ActivityRow[]>(2000);
+  /** Failed-job lists for every viewer, read again when the queue counts moved (or after 1 s, or a repair). */
+  private readonly failedLists = new SharedReads<OpsFailedJob[]>(1000);
 
   constructor(
     private readonly db: DataSource,
@@ -90,11 +96,14 @@ export class OpsService {
     this.sources ??= availableSources(this.db, ACTIVITY_SOURCES);
     const all = await this.sources;
     const sources = q.kind ? all.filter((s) => s.kind === q.kind) : all;
-    const rows = await activity(this.db, sources, {
-      before: q.before ? new Date(q.before) : new Date(Date.now() + 60_000),
-      companyId: q.companyId ?? null,
-      limit: q.limit,
-    });
+    const key = JSON.stringify([q.kind ?? null, q.companyId ?? null, q.limit, q.before ?? null]);
+    const rows = await this.feeds.get(key, await activityMarker(this.db, sources), () =>
+      activity(this.db, sources, {
+        before: q.before ? new Date(q.before) : new Date(Date.now() + 60_000),
+        companyId: q.companyId ?? null,
+        limit: q.limit,
+      }),
+    );
     return { status: 200, data: { list: rows.map(activityEntry) } };
   }
 
@@ -123,7 +132,7 @@ export class OpsService {
   }
 
   async failedJobs(queue: QueueName | undefined) {
-    const list: OpsFailedJob[] = await this.queues.failed(queue);
+    const list = await this.failedLists.get(queue ?? '', this.monitor.mark('jobs'), () => this.queues.failed(queue));
     return { status: 200, data: { list } };
   }
 
@@ -136,6 +145,8 @@ export class OpsService {
     } catch {
       // Another superadmin (or process) moved it meanwhile.
       throw new ApiException(409, OPS_MSG.jobNotFailed);
+    } finally {
+      this.failedLists.clear();
     }
     await this.db.transaction((m) =>
       recordOpsChange(m, user, {
@@ -157,6 +168,8 @@ export class OpsService {
       await job.remove();
     } catch {
       throw new ApiException(409, OPS_MSG.jobNotFailed);
+    } finally {
+      this.failedLists.clear();
     }
     await this.db.transaction((m) =>
       recordOpsChange(m, user, {

@@ -15,6 +15,7 @@ import { QuoteRequests1795676039022 } from './1795676039022-quote-requests';
 import { OpsEmailDeliverability1795675807033 } from './1795675807033-ops-email-deliverability';
 import { Invitations1795679598875 } from './1795679598875-invitations';
 import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
+import { OpsActivityIndex1795684000000 } from './1795684000000-ops-activity-index';
 import { SearchLogMonthly1795690000000 } from './1795690000000-search-log-monthly';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
@@ -36,5 +37,6 @@ export const MIGRATIONS = [
   OpsEmailDeliverability1795675807033,
   Invitations1795679598875,
   OpsWiring1795680533037,
+  OpsActivityIndex1795684000000,
   SearchLogMonthly1795690000000,
 ];
