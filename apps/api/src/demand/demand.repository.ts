@@ -59,21 +59,30 @@ const RANGE = {
         AND l.at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`,
 };
 
-/** Whether month `m` (its first day) lies wholly in $1…$2 and every day of it is rolled up. */
-const wholeMonth = (m: string) =>
-  `(${m} >= $1::date AND (${m} + interval '1 month')::date <= $2::date + 1
-    AND (${m} + interval '1 month')::date <= (SELECT through FROM search_log_rollup))`;
+/**
+ * The block of whole, rolled-up months inside $1…$2: `first_whole` ≤ month < `whole_end` (empty when
+ * they are equal). Days before and after the block come from the daily rows, by plain day ranges.
+ */
+const MONTH_BLOCK = `block AS (
+       SELECT w.first_whole,
+              greatest(w.first_whole, date_trunc('month', least($2::date + 1, r.through))::date) AS whole_end
+         FROM search_log_rollup r,
+              LATERAL (SELECT (date_trunc('month', $1::date - 1) + interval '1 month')::date AS first_whole) w
+     )`;
 
 /**
  * Part-number searches in range per (key, company) row: whole rolled-up months from
- * `search_log_monthly`, the other rolled-up days from `search_log_daily`, the rest raw. $3 company or null.
+ * `search_log_monthly`, the other rolled-up days from `search_log_daily`, the rest raw. $3 company or
+ * null. Needs MONTH_BLOCK in the same WITH.
  */
 const PART_SEARCHES = `
        SELECT m.key, m.company_id, m.searches, m.zero_results, m.last_at FROM search_log_monthly m
-        WHERE ${wholeMonth('m.month')} AND ($3::uuid IS NULL OR m.company_id = $3::uuid)
+        WHERE m.month >= (SELECT first_whole FROM block) AND m.month < (SELECT whole_end FROM block)
+          AND ($3::uuid IS NULL OR m.company_id = $3::uuid)
        UNION ALL
        SELECT d.key, d.company_id, d.searches, d.zero_results, d.last_at FROM search_log_daily d
-        WHERE d.key IS NOT NULL AND ${RANGE.daily} AND NOT ${wholeMonth(`date_trunc('month', d.day)::date`)}
+        WHERE d.key IS NOT NULL AND ${RANGE.daily}
+          AND (d.day < (SELECT first_whole FROM block) OR d.day >= (SELECT whole_end FROM block))
           AND ($3::uuid IS NULL OR d.company_id = $3::uuid)
        UNION ALL
        SELECT l.key, l.company_id, 1, (l.results = 0)::int, l.at FROM search_log l
@@ -91,7 +100,7 @@ export function demandParts(
 ): Promise<DemandPartRow[]> {
   return queryRows<DemandPartRow>(
     db,
-    `WITH src AS (${PART_SEARCHES}
+    `WITH ${MONTH_BLOCK}, src AS (${PART_SEARCHES}
      ), kc AS (
        -- Two hash aggregations instead of count(DISTINCT …), which sorts every row.
        SELECT key, company_id, sum(searches) AS searches, sum(zero_results) AS zero_results, max(last_at) AS last_at
@@ -134,7 +143,7 @@ export async function demandPartsCount(
 ): Promise<number> {
   const row = await queryOne<{ n: number }>(
     db,
-    `WITH src AS (${PART_SEARCHES}
+    `WITH ${MONTH_BLOCK}, src AS (${PART_SEARCHES}
      )
      SELECT count(*)::int AS n FROM (SELECT key FROM src GROUP BY key
         HAVING NOT $4::boolean OR sum(zero_results) > 0) k`,
