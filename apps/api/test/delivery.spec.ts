@@ -71,7 +71,8 @@ describe('production delivery', () => {
         '--logLevel',
         'error',
       ],
-      { cwd: ROOT, stdio: 'pipe', env: { ...process.env, WEB_SOURCEMAP: '' } },
+      // Jest sets NODE_ENV=test, which would build React's development bundle: build what production serves.
+      { cwd: ROOT, stdio: 'pipe', env: { ...process.env, NODE_ENV: 'production', WEB_SOURCEMAP: '' } },
     );
     const built = files(dist);
     const jsFiles = built.filter((f) => /^assets\/index-.*\.js$/.test(f));
