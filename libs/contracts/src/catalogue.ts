@@ -117,20 +117,9 @@ export interface EditorProduct {
  * A row as the grid save sends it. `_id` is a uuid, or `new_…` for a row added in the grid; `version`
  * is the one loaded (absent for new rows, ignored with `force`). `list_price` in dollars, null when empty.
  */
-export interface SaveVariant {
-  _id: string;
+export interface SaveVariant extends Omit<CatalogueVariant, 'customer_price' | 'list_price' | 'version'> {
   version?: number;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: number | null;
-  odd_size: boolean;
-  odd_size_type: OddSizeTypeValue;
-  min_area: number | null;
-  max_area: number | null;
-  out_of_stock: boolean;
   list_price: number | null;
-  display_order: number;
 }
 
 /** `PUT catalogue/product/{productId}/variants`: every row in order, the deleted ones, optional `force`. */
