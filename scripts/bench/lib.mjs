@@ -64,7 +64,8 @@ export async function freshDatabase(name) {
 }
 
 /**
- * Runs `fn` on a fresh database `name`, dropped afterwards whatever happens.
+ * Runs `fn` on a fresh database `name`, dropped afterwards whatever happens (kept, for a look
+ * afterwards, with BENCH_KEEP_DB=1).
  * @template T
  * @param {string} name
  * @param {(url: string) => Promise<T>} fn
@@ -75,7 +76,8 @@ export async function withDatabase(name, fn) {
   try {
     return await fn(url);
   } finally {
-    await db.dropDatabase(SERVER_URL, name);
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`bench: database ${name} kept (BENCH_KEEP_DB=1)`);
+    else await db.dropDatabase(SERVER_URL, name);
   }
 }
 
@@ -380,6 +382,7 @@ export async function runAtRate(url, { headers = {}, rate, duration = 8, title, 
       p95: percentile(times, 95),
       p99: percentile(times, 99),
       n: times.length,
+      times,
     };
   } finally {
     await agent.close();

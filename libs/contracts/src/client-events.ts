@@ -1,3 +1,4 @@
+import type { OpsSummary } from './ops';
 import type { QuoteStatus } from './quotes';
 
 /** A notification as the list (`GET notification`) and the live event (`notification.created`) carry it. */
@@ -49,8 +50,12 @@ export interface ClientEventMap {
   /** A quote request changed: to superadmins, its requester and its company's admins. No prices. */
   'quote.changed': { _id: string; number: string; status: QuoteStatus };
   /* ---- Operations and email deliverability (issue 26) ---- */
-  /** Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch. */
-  'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[] };
+  /**
+   * Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch the
+   * parts named. `summary` is the summary that saw the move (what `GET ops/summary` answers now), so
+   * an open screen shows it without asking; a screen refetches it when it is absent.
+   */
+  'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[]; summary?: OpsSummary };
   /** An email to one of the company's people bounced (to that company's admins). */
   'email.bounced': { userId: string | null; email: string; message: string };
   /**

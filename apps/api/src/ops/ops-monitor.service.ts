@@ -195,7 +195,8 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
       this.lastEmit = Date.now();
       const parts = [...this.pending];
       this.pending.clear();
-      this.gateway.notifyLocal({ at: new Date().toISOString(), parts });
+      // The summary rides along: ten open screens do not all ask for it at the same moment.
+      this.gateway.notifyLocal({ at: new Date().toISOString(), parts, ...(this.current && { summary: this.current }) });
     }, wait);
     this.emitTimer.unref();
   }

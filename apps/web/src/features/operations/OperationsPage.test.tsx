@@ -126,7 +126,7 @@ describe('Operations page', { timeout: 20_000 }, () => {
     const usageRow = screen.getByRole('link', { name: 'Acme Air' }).closest('tr')!;
     expect(within(usageRow).getByText('40 (25 %)')).toBeInTheDocument();
     expect(within(usageRow).getAllByRole('cell')[5]).toHaveTextContent('2');
-    // A worker dies: the server pushes ops.changed and the screen refetches.
+    // A worker dies: the server pushes ops.changed (without the summary) and the screen refetches it.
     state.summary = summary({
       status: { ok: false, sentence: 'Worker host:1 stopped reporting at 10:42 UTC' },
       online: { total: 4, superadmin: 1, admin: 1, employee: 2 },
@@ -141,6 +141,30 @@ describe('Operations page', { timeout: 20_000 }, () => {
       expect(screen.getByTestId('ops-status')).toHaveTextContent('Worker host:1 stopped reporting at 10:42 UTC'),
     );
     expect(screen.getByTestId('ops-online-total')).toHaveTextContent('4');
+  });
+
+  it('shows the summary an ops.changed brings without asking for it, and refetches the lists it names', async () => {
+    const state = { summary: summary(), jobs: [] as OpsFailedJob[] };
+    const { calls } = opsServer(state);
+    renderApp('/superadmin/operations');
+    expect(await screen.findByTestId('ops-online-total')).toHaveTextContent('3');
+    await waitFor(() => expect(sockets.some((s) => !s.disconnected)).toBe(true));
+    const asked = (path: string) => calls.filter((c) => new URL(c.url, 'http://x').pathname === path).length;
+    await waitFor(() => expect(asked('/api/ops/online')).toBe(1));
+    const summaries = asked('/api/ops/summary');
+    act(() =>
+      sockets
+        .find((s) => !s.disconnected)!
+        .serverEmit('ops.changed', {
+          at: '2026-01-01T10:42:05Z',
+          parts: ['summary', 'online'],
+          summary: summary({ online: { total: 5, superadmin: 1, admin: 2, employee: 2 } }),
+        }),
+    );
+    await waitFor(() => expect(screen.getByTestId('ops-online-total')).toHaveTextContent('5'));
+    // The online list is asked for again, at a random moment within the spread (not all screens at once).
+    await waitFor(() => expect(asked('/api/ops/online')).toBe(2), { timeout: 3000 });
+    expect(asked('/api/ops/summary')).toBe(summaries);
   });
 
   it('shows the quotes and search tiles when the summary has them, and not otherwise', async () => {
