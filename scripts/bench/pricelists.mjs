@@ -37,31 +37,50 @@ const CONCURRENT = scale(20, 1);
 const ROUNDS = scale(60, 2);
 const WINDOW_S = scale(1, 0.5);
 
-/** The pids of a process's children (the worker's price-list build process). @param {number} pid */
-function childrenOf(pid) {
+/**
+ * The worker's price-list build process (pids of its children started from build-child.js). Only
+ * that one: the worker also starts an import's file reader, which must go on while builds are paused.
+ * @param {number} pid
+ */
+function buildProcessesOf(pid) {
   try {
     return fs
       .readdirSync(`/proc/${pid}/task`)
       .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
       .filter(Boolean)
-      .map(Number);
+      .map(Number)
+      .filter((child) => {
+        try {
+          return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('build-child');
+        } catch {
+          return false;
+        }
+      });
   } catch {
     return [];
   }
 }
 
-/** RSS of a process and its children together (MiB). @param {number} pid */
-function treeRssMiB(pid) {
-  return [pid, ...childrenOf(pid)].reduce((sum, p) => sum + (rssMiB(p) || 0), 0);
-}
-
-/** Samples the RSS of the worker and its build process every 50 ms until stopped; returns the peak. @param {number} pid */
+/**
+ * Samples the RSS of the worker and its build process every 50 ms until stopped. Returns the peak of
+ * the two together, and of each alone (`parts`, for the log).
+ * @param {number} pid
+ */
 function rssSampler(pid) {
-  let peak = treeRssMiB(pid);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssMiB(pid))), 50);
+  const peaks = { total: 0, worker: 0, build: 0 };
+  const sample = () => {
+    const worker = rssMiB(pid) || 0;
+    const build = buildProcessesOf(pid).reduce((sum, p) => sum + (rssMiB(p) || 0), 0);
+    peaks.total = Math.max(peaks.total, worker + build);
+    peaks.worker = Math.max(peaks.worker, worker);
+    peaks.build = Math.max(peaks.build, build);
+  };
+  sample();
+  const timer = setInterval(sample, 50);
   return () => {
     clearInterval(timer);
-    return Math.max(peak, treeRssMiB(pid));
+    sample();
+    return peaks;
   };
 }
 
@@ -111,7 +130,7 @@ async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS 
 
 /** Stops the worker's build process, so that the next list pays for starting one. */
 async function stopBuildProcess(/** @type {number} */ workerPid) {
-  const children = childrenOf(workerPid);
+  const children = buildProcessesOf(workerPid);
   for (const c of children) process.kill(c, 'SIGTERM');
   while (children.some((c) => fs.existsSync(`/proc/${c}`))) await sleep(20);
 }
@@ -265,11 +284,11 @@ export async function benchPricelists(databaseUrl) {
     const burstPeak = rssSampler(worker.pid);
     const burstStarted = Date.now();
     const ids = await Promise.all(others.map((h, i) => request(api.url, h, { format: formats[i % 3] })));
-    while (!childrenOf(worker.pid).length) await sleep(20);
+    while (!buildProcessesOf(worker.pid).length) await sleep(20);
     const imports = WITH_IMPORT ? await importsAlongside(api.url) : null;
     let exhausted = false;
     const setBusy = async (/** @type {boolean} */ busy) => {
-      const builders = childrenOf(worker.pid);
+      const builders = buildProcessesOf(worker.pid);
       if (busy && !builders.length) exhausted = true;
       for (const pid of builders) process.kill(pid, busy ? 'SIGCONT' : 'SIGSTOP');
     };
@@ -311,8 +330,12 @@ export async function benchPricelists(databaseUrl) {
       ids.map((id, i) => waitReady(api.url, others[i], id, scale(3_600_000, 120_000), scale(2000, 100))),
     );
     const burstMs = Date.now() - burstStarted;
-    const burstRss = burstPeak();
-    console.log(`price-list bench: ${CONCURRENT} lists ready after ${burstMs} ms, peak RSS ${burstRss.toFixed(0)} MiB`);
+    const burstPeaks = burstPeak();
+    const burstRss = burstPeaks.total;
+    console.log(
+      `price-list bench: ${CONCURRENT} lists ready after ${burstMs} ms, peak RSS ${burstRss.toFixed(0)} MiB ` +
+        `(worker alone ${burstPeaks.worker.toFixed(0)}, build process alone ${burstPeaks.build.toFixed(0)})`,
+    );
 
     const results = [];
     for (const format of scale(['csv', 'xlsx', 'pdf'], ['csv'])) {
@@ -323,7 +346,8 @@ export async function benchPricelists(databaseUrl) {
       const id = await request(api.url, headers, { format });
       const view = await waitReady(api.url, headers, id);
       const total = Date.now() - started;
-      const peakRss = peak();
+      const peaks = peak();
+      const peakRss = peaks.total;
       const {
         rows: [t],
       } = await pgc.query(
@@ -331,7 +355,10 @@ export async function benchPricelists(databaseUrl) {
         [id],
       );
       results.push({ format, rows: view.rows, total, build: Math.round(t.build_ms), size: Number(t.size), peakRss });
-      console.log(`price-list bench: ${format} ${view.rows} rows, ${total} ms, peak RSS ${peakRss.toFixed(0)} MiB`);
+      console.log(
+        `price-list bench: ${format} ${view.rows} rows, ${total} ms, peak RSS ${peakRss.toFixed(0)} MiB ` +
+          `(worker alone ${peaks.worker.toFixed(0)}, build process alone ${peaks.build.toFixed(0)})`,
+      );
     }
 
     /** @param {number} x @param {number} base */
