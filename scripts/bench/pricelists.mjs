@@ -128,10 +128,23 @@ async function alternatingAtRate(url, { headers, rate, rounds, windowS, settleS 
   return { quiet: stats(windows.quiet), busy: stats(windows.busy) };
 }
 
+/**
+ * Sends `sig` to `pid`, which may have exited since it was listed (a build process ends with its list).
+ * @param {number} pid
+ * @param {NodeJS.Signals} sig
+ */
+function signal(pid, sig) {
+  try {
+    process.kill(pid, sig);
+  } catch (err) {
+    if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'ESRCH') throw err;
+  }
+}
+
 /** Stops the worker's build process, so that the next list pays for starting one. */
 async function stopBuildProcess(/** @type {number} */ workerPid) {
   const children = buildProcessesOf(workerPid);
-  for (const c of children) process.kill(c, 'SIGTERM');
+  for (const c of children) signal(c, 'SIGTERM');
   while (children.some((c) => fs.existsSync(`/proc/${c}`))) await sleep(20);
 }
 
@@ -286,12 +299,18 @@ export async function benchPricelists(databaseUrl) {
     const ids = await Promise.all(others.map((h, i) => request(api.url, h, { format: formats[i % 3] })));
     while (!buildProcessesOf(worker.pid).length) await sleep(20);
     const imports = WITH_IMPORT ? await importsAlongside(api.url) : null;
-    let exhausted = false;
+    let building = true;
     const setBusy = async (/** @type {boolean} */ busy) => {
-      const builders = buildProcessesOf(worker.pid);
-      if (busy && !builders.length) exhausted = true;
-      for (const pid of builders) process.kill(pid, busy ? 'SIGCONT' : 'SIGSTOP');
+      building = busy;
+      for (const pid of buildProcessesOf(worker.pid)) signal(pid, busy ? 'SIGCONT' : 'SIGSTOP');
     };
+    // Each list gets a build process of its own: one that starts while builds are paused is paused too.
+    const keepPaused = setInterval(() => {
+      if (!building) for (const pid of buildProcessesOf(worker.pid)) signal(pid, 'SIGSTOP');
+    }, 25);
+    /** Lists not built yet: the latency windows must end before the last one is. */
+    const unbuilt = async () =>
+      (await pgc.query(`SELECT count(*)::int AS n FROM pricelists WHERE status IN ('queued', 'running')`)).rows[0].n;
     // Customers' latency at a steady offered load (the product page's own target rate) ...
     const RATE = 200;
     const atRate = await alternatingAtRate(page, {
@@ -301,6 +320,7 @@ export async function benchPricelists(databaseUrl) {
       windowS: WINDOW_S,
       setBusy,
     });
+    const exhausted = (await unbuilt()) === 0;
     // ... and in a closed loop that saturates both cores (there any extra work shows as queueing).
     /** @type {{ quiet: import('./lib.mjs').RunResult[], busy: import('./lib.mjs').RunResult[] }} */
     const closed = { quiet: [], busy: [] };
@@ -313,6 +333,7 @@ export async function benchPricelists(databaseUrl) {
         );
       }
     }
+    clearInterval(keepPaused);
     await setBusy(true);
     const importsRun = imports ? await imports.stop() : 0;
     // (In smoke mode the tiny lists are built at once: nothing to measure, only that it all runs.)

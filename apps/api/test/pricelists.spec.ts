@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
@@ -376,35 +376,39 @@ describe('customer price lists', () => {
     expect((await as.empA.request('GET', 'pricelists?companyId=zzz')).status).toBe(400);
   });
 
-  it('lists are built in a process behind all other work; one that dies is replaced and its list still arrives', async () => {
-    const first = await request(as.adminA, { format: 'csv' });
-    await ready(as.adminA, first);
+  it('each list is built in a process of its own behind all other work, which ends with it; one that dies is replaced', async () => {
     const builder = worker.pricelistBuilder;
-    const pid = builder.pid!;
-    expect(pid).toBeDefined();
-    expect(pid).not.toBe(process.pid);
-    // SCHED_IDLE where chrt exists (Debian, the Docker image); the lowest nice value elsewhere.
-    expect(cpuPriorityOf(pid)).toBe(spawnSync('chrt', ['--version']).status === 0 ? 'idle' : 'low');
-    expect(cpuPriorityOf(process.pid)).toBe('normal');
+    const started = jest.spyOn(builder as unknown as { start(): ChildProcess }, 'start');
+    try {
+      const gone = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+      // A list is done: its process has ended, with its memory.
+      const first = await request(as.adminA, { format: 'csv' });
+      await ready(as.adminA, first);
+      expect(started).toHaveBeenCalledTimes(1);
+      const firstProcess = started.mock.results[0].value as ChildProcess;
+      await poll(async () => gone(firstProcess));
+      expect(builder.pid).toBeUndefined();
 
-    // Killed between builds: the next list starts a new process.
-    process.kill(pid, 'SIGKILL');
-    await poll(async () => builder.pid === undefined);
-    const second = await request(as.adminA, { format: 'xlsx' });
-    await ready(as.adminA, second);
-    expect(builder.pid).toBeDefined();
-    expect(builder.pid).not.toBe(pid);
-
-    // Killed during a build: the job is tried again in a new process, the list still turns ready and
-    // no partial file is left behind.
-    const third = await request(as.adminA, { format: 'pdf' });
-    const killed = builder.pid!;
-    await poll(async () => (await as.adminA.request('GET', `pricelists/${third}`)).body.data.status !== 'queued');
-    process.kill(killed, 'SIGKILL');
-    await ready(as.adminA, third);
-    expect(builder.pid).not.toBe(killed);
-    expect((await download(as.adminA, third)).body.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await fs.readdir(listDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+      // The next list gets a new process, at idle CPU priority: SCHED_IDLE where chrt exists (Debian,
+      // the Docker image), the lowest nice value elsewhere. Killed during its build, the job is tried
+      // again in another process: the list still turns ready and no partial file is left behind.
+      const second = await request(as.adminA, { format: 'pdf' });
+      await poll(async () => (await as.adminA.request('GET', `pricelists/${second}`)).body.data.status !== 'queued');
+      await poll(async () => builder.pid !== undefined);
+      const killed = builder.pid!;
+      expect(killed).not.toBe(firstProcess.pid);
+      const idle = spawnSync('chrt', ['--version']).status === 0 ? 'idle' : 'low';
+      await poll(async () => cpuPriorityOf(killed) === idle);
+      expect(cpuPriorityOf(process.pid)).toBe('normal');
+      process.kill(killed, 'SIGKILL');
+      await ready(as.adminA, second);
+      expect(started.mock.calls.length).toBeGreaterThanOrEqual(3);
+      expect((await download(as.adminA, second)).body.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await fs.readdir(listDir)).filter((f) => f.endsWith('.part'))).toEqual([]);
+      await poll(async () => started.mock.results.every((r) => gone(r.value as ChildProcess)));
+    } finally {
+      started.mockRestore();
+    }
   });
 
   it('a list that is not ready cannot be downloaded; at most 3 unfinished lists per user', async () => {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 /* The portal's A4 PDFs (price lists, quotes): one page frame and table rows drawn with pdfkit. Only
    loaded through `@portal/platform/pdf-table`, so what does not draw PDFs never loads pdfkit. */
@@ -43,7 +43,10 @@ export class PdfTable {
     private readonly frame: PdfFrame,
     private readonly columns: readonly PdfColumn[],
   ) {
-    this.doc = new PDFDocument({ size: 'A4', margin: PDF_PAGE.margin, autoFirstPage: false, bufferPages: false });
+    // pdfkit is loaded when the first PDF is laid out: processes that never write one do without it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberately lazy (above)
+    const Document = require('pdfkit') as typeof PDFDocument;
+    this.doc = new Document({ size: 'A4', margin: PDF_PAGE.margin, autoFirstPage: false, bufferPages: false });
     this.doc.info.Title = frame.title;
     this.doc.info.Creator = 'Filter Portal';
   }

@@ -1,7 +1,14 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+
+/**
+ * exceljs is loaded on first use: it is ~40 MB of code in memory, and most processes that import this
+ * module (the API, the worker) never read a spreadsheet themselves.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberately lazy (above)
+const loadExcel = (): typeof ExcelJS => require('exceljs') as typeof ExcelJS;
 import type { SpreadsheetKind } from './spreadsheets';
 
 /** One cell as read: text, a typed XLSX value, or empty. */
@@ -82,7 +89,7 @@ function xlsxCell(v: ExcelJS.CellValue): Cell {
 }
 
 async function* readXlsx(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = new (loadExcel().stream.xlsx.WorkbookReader)(file, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',

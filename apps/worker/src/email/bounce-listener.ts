@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
+import type { SMTPServer as SMTPServerType } from 'smtp-server';
+import type { simpleParser as simpleParserType } from 'mailparser';
 import type { DataSource } from 'typeorm';
 import { findReportedMessage, recordEmailReport } from '@portal/db';
 import { parseDeliveryStatus, verpTokenOf } from './dsn';
@@ -22,6 +22,9 @@ export async function startBounceListener(
   db: DataSource,
   opts: { port: number; host?: string; domain: string; log: (msg: string) => void },
 ): Promise<BounceListener> {
+  // The SMTP server and mail parser are loaded only when the listener is configured.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberately lazy (above)
+  const { SMTPServer } = require('smtp-server') as { SMTPServer: typeof SMTPServerType };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -73,6 +76,8 @@ export async function startBounceListener(
 }
 
 async function handleReport(db: DataSource, raw: Buffer, tokens: string[]): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded with the listener (above)
+  const { simpleParser } = require('mailparser') as { simpleParser: typeof simpleParserType };
   const mail = await simpleParser(raw);
   const type = mail.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
   const isReport = type?.value?.toLowerCase() === 'multipart/report';

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Job } from 'bullmq';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 import type { DataSource } from 'typeorm';
 import type { JobMap } from '@portal/contracts';
 import { commitChange, SYSTEM_ACTOR } from '@portal/db';
@@ -36,7 +36,9 @@ async function check(filesDir: string, f: FileRow): Promise<Outcome> {
     return { status: 'ready', thumbnail: null };
   }
   try {
-    const image = sharp(buf, { limitInputPixels: 100_000_000, failOn: 'error' });
+    // sharp (libvips) is loaded with the first image: a worker that never gets one does without it.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberately lazy (above)
+    const image = (require('sharp') as typeof sharp)(buf, { limitInputPixels: 100_000_000, failOn: 'error' });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) return { status: 'rejected', reason: 'The image could not be read' };
     const thumb = await image

@@ -7,10 +7,10 @@ import { activityLatch, buildLoadMeter, isLocalPostgres, type BuildConnection } 
 import { hostAwarePacer } from './pacer';
 
 /**
- * The price-list build process (see `BuildProcess`): lowers its own CPU priority, then builds each
- * list it is sent over IPC, one at a time, reporting progress and the outcome. It keeps to plain pg
- * and the file writers (no TypeORM, queues or image libraries), so it stays small. It exits when the
- * worker that started it goes away.
+ * The price-list build process (see `BuildProcess`): lowers its own CPU priority, then builds the
+ * list it is sent over IPC, reporting progress and the outcome; the worker ends it after that list.
+ * It keeps to plain pg and the file writers (no TypeORM, queues or image libraries), so it stays
+ * small. It exits when the worker that started it goes away.
  */
 lowerCpuPriority();
 
