@@ -141,7 +141,7 @@ function signal(pid, sig) {
   }
 }
 
-/** Stops the worker's build process, so that the next list pays for starting one. */
+/** Stops a build process still running (none should be: each ends with its list). */
 async function stopBuildProcess(/** @type {number} */ workerPid) {
   const children = buildProcessesOf(workerPid);
   for (const c of children) signal(c, 'SIGTERM');
@@ -360,7 +360,7 @@ export async function benchPricelists(databaseUrl) {
 
     const results = [];
     for (const format of scale(['csv', 'xlsx', 'pdf'], ['csv'])) {
-      // Each list from a cold start: the build process starts with the first list after a quiet minute.
+      // Each list alone (every list starts its own build process; none is left from the 20 lists).
       await stopBuildProcess(worker.pid);
       const peak = rssSampler(worker.pid);
       const started = Date.now();
@@ -390,10 +390,9 @@ export async function benchPricelists(databaseUrl) {
     notes.push(
       `Generated ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC — ${os.cpus().length} cores, Node ${process.version}, ` +
         `load average at the end ${os.loadavg()[0].toFixed(1)}. Whole catalogue for one company (${n} standard variants of ` +
-        `${loaded.variants}); the worker (compiled, \`pricelists\` queue, concurrency 1) hands each list to its build ` +
-        `process (SCHED_IDLE, paced to a tenth of the time while the rest of the host is busy), which reads the catalogue 50 products per query and streams the rows into csv-stringify / ` +
-        `exceljs' streaming WorkbookWriter / pdfkit. Each format below from a cold start (the build process is started ` +
-        `for it).`,
+        `${loaded.variants}); the worker (compiled, \`pricelists\` queue, concurrency 1) hands each list to a build ` +
+        `process of its own (SCHED_IDLE, paced to a tenth of the time while the rest of the host is busy, ending with the list), which reads the catalogue 50 products per query and streams the rows into csv-stringify / ` +
+        `exceljs' streaming WorkbookWriter / pdfkit. Each format below alone, after the 20 lists.`,
       '',
       '| format | rows | request → ready | build | file size | target | worker + build process peak RSS (target < 300 MB) |',
       '|---|---|---|---|---|---|---|',
