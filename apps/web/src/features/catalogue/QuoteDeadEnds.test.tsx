@@ -53,6 +53,22 @@ describe('quote requests from the dead ends', () => {
     expect(posted[0].headers['idempotency-key']).toMatch(/.{8,}/);
   });
 
+  it('a committed find that found nothing asks the office about it (typing alone does not offer it)', async () => {
+    const { server, posted } = await ready();
+    const answer = server.extra!;
+    server.extra = (path, call) =>
+      path === 'catalogue/find' ? json({ status: 200, data: { list: [], total: 0 } }) : answer(path, call);
+    const box = screen.getByRole('textbox', { name: /find any filter/i });
+    fireEvent.change(box, { target: { value: 'ZZ-99999' } });
+    expect(await screen.findByText('Nothing found for "ZZ-99999"')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: "Ask the office about 'ZZ-99999'" })).toBeNull();
+    fireEvent.submit(screen.getByRole('form', { name: 'Find any filter' }));
+    const form = await screen.findByRole('form', { name: "Ask the office about 'ZZ-99999'" });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Quote request Q-000042 sent')).toBeInTheDocument();
+    expect(posted[0].body).toEqual({ lines: [{ kind: 'unlisted', part_number: 'ZZ-99999', quantity: 1 }] });
+  });
+
   it('an odd size with no result offers a request for exactly the searched size', async () => {
     const { posted } = await ready();
     type(/^width/i, '16 3/8');

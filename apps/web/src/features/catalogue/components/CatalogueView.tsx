@@ -11,6 +11,7 @@ import { CategoryCards } from './CategoryCards';
 import { DimensionSearchPanel } from './DimensionSearchPanel';
 import { PartNumberSearch } from './PartNumberSearch';
 import { FindBox } from '../../find';
+import { RequestQuoteForm } from '../../quotes';
 import classes from './CatalogueView.module.css';
 
 /** Inputs subscribe to their own slice, so typing does not re-render the product tables. */
@@ -116,7 +117,20 @@ export function CatalogueView() {
 
   return (
     <>
-      <FindBox asCompany={viewer.asCompany} />
+      <FindBox
+        asCompany={viewer.asCompany}
+        nothingFound={
+          viewer.superadmin
+            ? undefined
+            : (q) => (
+                <RequestQuoteForm
+                  key={q}
+                  title={`Ask the office about '${q}'`}
+                  line={{ kind: 'unlisted', part_number: q }}
+                />
+              )
+        }
+      />
       <CategoryCards categories={shown.list} selectedId={category._id} onSelect={store.selectCategory} />
       <div className={classes.layout} data-no-odd={panelHidden || undefined}>
         <Stack gap="md" className={classes.head}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { isApiRequestError } from '../../../shared/api';
@@ -9,8 +10,16 @@ import { FindResults } from './FindResults';
  * competitor's or OEM number, or a size such as `20x25x1 merv 13`. Answers as you type; Enter or
  * Search commits the search (the committed ones are what the supplier's demand report counts).
  * `asCompany`: a superadmin viewing the catalogue as a company sees that company's prices here too.
+ * `nothingFound`: what a committed search that found nothing offers next (the catalogue: ask the
+ * office about it), so the dead end is not one.
  */
-export function FindBox({ asCompany = null }: { asCompany?: string | null }) {
+export function FindBox({
+  asCompany = null,
+  nothingFound,
+}: {
+  asCompany?: string | null;
+  nothingFound?: (q: string) => ReactNode;
+}) {
   const find = useFind(asCompany);
   const { data, isFetching, isError, error } = find.query;
   return (
@@ -48,6 +57,7 @@ export function FindBox({ asCompany = null }: { asCompany?: string | null }) {
           <div role="alert">{isApiRequestError(error) ? error.message : 'The search failed. Please try again.'}</div>
         )}
         {find.active && data && <FindResults q={find.q} answer={data} onPick={(s) => find.commit(s)} />}
+        {find.active && find.committed && data && !data.list.length && nothingFound?.(find.q)}
       </Stack>
     </Paper>
   );

@@ -36,6 +36,8 @@ export function useFind(asCompany: string | null = null) {
     q,
     query,
     active: q.length >= FIND_MIN_CHARS,
+    /** Enter, Search or a did-you-mean click asked for `q` (not just typing). */
+    committed: !typing,
     setText(value: string) {
       setTextState(value);
       setCommitted(null);
