@@ -30,6 +30,9 @@ export const USERS = {
   enrolAdmin: { email: 'erin@enrol-co.test', username: 'Erin Enrol' },
   // invitations.e2e.ts: invites employees into a company of its own.
   inviteAdmin: { email: 'ines@invite-co.test', username: 'Ines Invite' },
+  // ops.e2e.ts: signs in and leaves while the Operations screen watches. Nobody else uses it: other
+  // tests' pages of the shared employee stay open (and online) until their browser closes.
+  watched: { email: 'walt.watched@acme.test', username: 'Walt Watched' },
   // catalogue-edit.e2e.ts: an employee of Price Co, whose multiplier the superadmin changes live.
   pricer: { email: 'pia@price-co.test', username: 'Pia Price' },
 } as const;
