@@ -26,8 +26,6 @@ interface Connection extends BuildConnection {
   db: SqlRunner;
 }
 
-let connection: Promise<Connection> | null = null;
-let queue = Promise.resolve();
 /** Whether the worker ran other jobs during a load reading (`WorkerActivity`). */
 const workerActivity = activityLatch();
 const worker = { pid: process.ppid, working: () => workerActivity.take() };
@@ -38,44 +36,38 @@ const send = (m: BuildMessage) =>
     process.send!(m, undefined, undefined, () => resolve());
   });
 
-/** One connection for the life of the process; a broken one is replaced by the next build. */
-function connect(): Promise<Connection> {
-  connection ??= (async () => {
-    const client = new Client({
-      connectionString: process.env.DATABASE_URL,
-      application_name: 'portal-pricelist-build',
-    });
-    client.on('error', () => (connection = null));
-    client.on('end', () => (connection = null));
-    await client.connect();
-    let waited = 0;
-    const db: SqlRunner = {
-      async query(sql, parameters) {
-        const started = performance.now();
-        try {
-          return await client.query(sql, parameters);
-        } finally {
-          waited += performance.now() - started;
-        }
-      },
-    };
-    const backend = await queryOne<{ pid: number }>(db, 'SELECT pg_backend_pid() AS pid');
-    return {
-      db,
-      localBackendPid: backend && isLocalPostgres(backend.pid) ? backend.pid : null,
-      queryMs: () => waited,
-    };
-  })().catch((err: unknown) => {
-    connection = null;
-    throw err;
+/** The build's connection (the process builds one list, then the worker ends it). */
+async function connect(): Promise<Connection> {
+  const client = new Client({
+    connectionString: process.env.DATABASE_URL,
+    application_name: 'portal-pricelist-build',
   });
-  return connection;
+  // A lost connection fails the query in flight, and with it the build.
+  client.on('error', () => undefined);
+  await client.connect();
+  let waited = 0;
+  const db: SqlRunner = {
+    async query(sql, parameters) {
+      const started = performance.now();
+      try {
+        return await client.query(sql, parameters);
+      } finally {
+        waited += performance.now() - started;
+      }
+    },
+  };
+  const backend = await queryOne<{ pid: number }>(db, 'SELECT pg_backend_pid() AS pid');
+  return {
+    db,
+    localBackendPid: backend && isLocalPostgres(backend.pid) ? backend.pid : null,
+    queryMs: () => waited,
+  };
 }
 
 process.on('disconnect', () => process.exit(0));
 process.on('message', (m: BuildRequest | WorkerActivity) => {
   if (m.type === 'activity') workerActivity.set(m.otherJobs);
-  else queue = queue.then(() => run(m));
+  else void run(m);
 });
 
 async function run({ id, list, path }: BuildRequest): Promise<void> {
