@@ -20,6 +20,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reexecUnderModernNode, stopWithParent } from './modern-node.mjs';
+
+// On a Node older than 22.12: run again under Node 24 from .tools (fetched once from the npm registry).
+await reexecUnderModernNode(import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -170,7 +174,16 @@ async function discoverServices() {
 // ---- stages ----------------------------------------------------------------------------
 const tsc = bin('typescript', 'bin/tsc');
 const jest = bin('jest', 'bin/jest.js');
-const jestArgs = (project) => ['--selectProjects', project, ...(CI ? ['--ci'] : [])];
+// Each runner also writes its results as JSON, from which the summary names each stage's slowest tests.
+const timingsDir = path.join(root, 'test-results', 'timings');
+const timingsFile = (stage) => path.join(timingsDir, `${stage}.json`);
+const jestArgs = (project) => [
+  '--selectProjects',
+  project,
+  ...(CI ? ['--ci'] : []),
+  '--json',
+  `--outputFile=${timingsFile(project === 'libs' ? 'unit' : project)}`,
+];
 const webConfig = path.join(root, 'apps/web/vite.config.ts');
 const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
 
@@ -200,7 +213,8 @@ const stages = {
       loud('apps/web/vite.config.ts NOT FOUND: web component tests skipped');
       return { skipped: 'no apps/web/vite.config.ts' };
     }
-    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig], env) };
+    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${timingsFile('web')}`];
+    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig, ...reporters], env) };
   },
   async e2e() {
     if (!fs.existsSync(e2eConfig)) {
@@ -212,7 +226,8 @@ const stages = {
       const code = await node(bin('vite', 'bin/vite.js'), ['build', '--config', webConfig, '--logLevel', 'warn'], env);
       if (code !== 0) return { code };
     }
-    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], env) };
+    const e2eEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: timingsFile('e2e') };
+    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], e2eEnv) };
   },
   // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
   // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
@@ -233,13 +248,40 @@ async function cleanup() {
     await db.stop().catch((err) => console.error(`embedded Postgres stop: ${err}`));
   }
 }
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => {
-    interrupted = true;
-    // The suite in progress got the terminal's signal too; let it end, then clean up.
-    if (current) current.kill(sig);
-    else void cleanup().then(() => process.exit(130));
-  });
+function interrupt(sig) {
+  interrupted = true;
+  // The suite in progress got the terminal's signal too; let it end, then clean up.
+  if (current) current.kill(sig);
+  else void cleanup().then(() => process.exit(130));
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => interrupt(sig));
+stopWithParent(() => interrupt('SIGTERM'));
+
+/** The five slowest tests of a stage, from its runner's JSON results ([] when there are none). */
+function slowestTests(stage) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(timingsFile(stage), 'utf8'));
+  } catch {
+    return [];
+  }
+  const tests = [];
+  // jest and vitest: testResults[].assertionResults[]
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      tests.push({ ms: t.duration ?? 0, title: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}` });
+    }
+  }
+  // Playwright: suites[] (nested) of specs[] of tests[] of results[]
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      tests.push({ ms, title: [...trail, spec.title].filter(Boolean).join(' › ') });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return tests.sort((a, b) => b.ms - a.ms).slice(0, 5);
 }
 
 function summary() {
@@ -249,6 +291,9 @@ function summary() {
       r.status === 'passed' ? paint(32, 'PASS') : r.status === 'failed' ? paint(31, 'FAIL') : paint(33, 'SKIP');
     const extra = r.status === 'failed' ? ` (exit ${r.code})` : r.reason ? ` (${r.reason})` : '';
     console.log(`  ${mark}  ${r.name.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)}s${extra}`);
+    for (const t of r.status === 'skipped' ? [] : slowestTests(r.name)) {
+      console.log(`          ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.title}`);
+    }
   }
   const passed = results.filter((r) => r.status === 'passed').length;
   const failed = results.filter((r) => r.status === 'failed').length;
@@ -257,6 +302,8 @@ function summary() {
 
 let exitCode = 0;
 let discovered = false;
+fs.rmSync(timingsDir, { recursive: true, force: true });
+fs.mkdirSync(timingsDir, { recursive: true });
 try {
   for (const name of selected) {
     if (interrupted) break;
