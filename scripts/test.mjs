@@ -7,7 +7,8 @@
 //      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //   5. web          vitest (component tests)
 //   6. e2e          vite build + Playwright driving Chromium
-//   7. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
+//   7. newcomer     jest --selectProjects newcomer      (npm start under env -i and on Node 20)
+//   8. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
 // Options: --only=unit|integration|security|scaleout|web|e2e|bench (comma list allowed).
 // Services are discovered once and exported to the suites:
 //   TEST_DATABASE_URL  DATABASE_URL | local 127.0.0.1:5432 | embedded Postgres (.data/pg-test, port 54330)
@@ -35,9 +36,9 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'bench'];
+const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'newcomer', 'bench'];
 /** Stages that run the compiled server against Postgres (they build first and need service discovery). */
-const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'bench'];
+const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'newcomer', 'bench'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 let selected = ALL;
 if (onlyArg) {
@@ -229,6 +230,8 @@ const stages = {
     const e2eEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: timingsFile('e2e') };
     return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], e2eEnv) };
   },
+  // The README's `npm start` under `env -i` (no locale, no services) and on Node 20.
+  newcomer: async () => ({ code: await node(jest, [...jestArgs('newcomer'), '--runInBand'], env) }),
   // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
   // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
   async bench() {

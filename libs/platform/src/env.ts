@@ -34,6 +34,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How long an editor's presence lasts without a heartbeat (editors re-join every third of it); tests shorten it. */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(6).max(3600).default(90),
   /** BullMQ key prefix: lets several deployments (or test runs) share one Redis. */
   QUEUE_PREFIX: z
     .string()
