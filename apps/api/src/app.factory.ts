@@ -11,6 +11,7 @@ import { MSG } from '@portal/domain';
 import { allowedOrigins, type Env } from '@portal/platform';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { assertRouteBindings } from './common/route-bindings';
 import { IMMUTABLE, WebShell } from './common/web-shell';
 import { PortalIoAdapter } from './realtime/io.adapter';
 import { pingDatabase } from './system/system.repository';
@@ -35,6 +36,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     // Signed webhooks (POST /api/email-events) verify the body exactly as sent: `req.rawBody`.
     rawBody: true,
   });
+  // Every route is declared once in the route table (libs/domain/src/routes): refuse to start otherwise.
+  assertRouteBindings(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   const origins = allowedOrigins(env);
   app.useWebSocketAdapter(new PortalIoAdapter(app, origins));
