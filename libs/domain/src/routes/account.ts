@@ -10,7 +10,11 @@ import {
   resetPasswordSchema,
 } from '../account';
 import { idSchema } from '../org';
-import { anyRole, binary, defineRoutes, messageOnly, publicRoute, roles, statusAnswer } from './route';
+import { anyRole, binary, defineRoutes, messageOnly, ok, publicRoute, roles } from './route';
+import { accountProfileSchema } from './wire';
+
+const profile = ok(accountProfileSchema);
+const picture = z.object({ status: z.number().int(), message: z.string(), data: z.object({ picture: z.string() }) });
 
 export const ACCOUNT_ROUTES = defineRoutes('account', {
   me: {
@@ -19,7 +23,7 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     summary: "The signed-in user's profile.",
     access: anyRole,
     status: 200,
-    response: statusAnswer,
+    response: profile,
   },
   updateProfile: {
     method: 'PATCH',
@@ -28,7 +32,7 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     access: anyRole,
     body: profileSchema,
     status: 200,
-    response: statusAnswer,
+    response: profile,
   },
   confirmEmail: {
     method: 'POST',
@@ -37,7 +41,7 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     access: publicRoute,
     body: confirmEmailSchema,
     status: 200,
-    response: statusAnswer,
+    response: z.object({ status: z.number().int(), message: z.string(), data: z.object({ email: z.string() }) }),
   },
   changePassword: {
     method: 'POST',
@@ -55,7 +59,7 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     access: anyRole,
     multipart: { fields: { file: 'file' } },
     status: 200,
-    response: statusAnswer,
+    response: picture,
   },
   uploadCompanyImage: {
     method: 'PATCH',
@@ -66,7 +70,7 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     paramRefusals: { companyId: { status: 404, message: ACCOUNT_MSG.upload.companyNotFound } },
     multipart: { fields: { file: 'file' } },
     status: 200,
-    response: statusAnswer,
+    response: picture,
   },
   image: {
     method: 'GET',
@@ -94,7 +98,12 @@ export const ACCOUNT_ROUTES = defineRoutes('account', {
     access: publicRoute,
     body: resetLinkCheckSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        state: z.enum(['valid', 'used', 'expired', 'replaced', 'invalid']),
+        expires_at: z.string().nullable(),
+      }),
+    ),
   },
   resetPassword: {
     method: 'POST',

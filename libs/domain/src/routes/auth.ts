@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginSchema } from '../auth-schemas';
-import { anyRole, defineRoutes, messageOnly, publicRoute, statusAnswer } from './route';
+import { anyRole, defineRoutes, messageOnly, publicRoute } from './route';
+import { loginAnswerSchema, passwordLoginAnswerSchema } from './wire';
 
 export const AUTH_ROUTES = defineRoutes('auth', {
   csrfToken: {
@@ -18,7 +19,7 @@ export const AUTH_ROUTES = defineRoutes('auth', {
     access: publicRoute,
     body: loginSchema,
     status: 200,
-    response: statusAnswer,
+    response: passwordLoginAnswerSchema,
   },
   validate: {
     method: 'GET',
@@ -27,7 +28,7 @@ export const AUTH_ROUTES = defineRoutes('auth', {
     access: anyRole,
     duringEnrolment: true,
     status: 200,
-    response: statusAnswer,
+    response: loginAnswerSchema.extend({ mfa_enrolment_required: z.literal(true).optional() }),
   },
   logout: {
     method: 'POST',

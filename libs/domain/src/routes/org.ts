@@ -19,7 +19,20 @@ import {
   updateUserSchema,
   userListQuerySchema,
 } from '../org';
-import { defineRoutes, messageOnly, publicRoute, roles, statusAnswer } from './route';
+import { defineRoutes, messageOnly, ok, publicRoute, roles } from './route';
+import {
+  companyOptionSchema,
+  companySchema,
+  passwordLoginAnswerSchema,
+  notificationViewSchema,
+  userDetailSchema,
+  userInvitationSchema,
+  userRowSchema,
+  invitationStatusSchema,
+} from './wire';
+
+const deleted = ok(z.object({ deleted: z.number().int() }));
+const userList = ok(z.object({ users: z.array(userRowSchema), totalcount: z.number().int() }));
 
 const PAGED_KEYS = ['page', 'limit', 'search', 'sortBy', 'sortOrder'];
 
@@ -46,7 +59,17 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     access: roles('superadmin'),
     query: companyListOrOptionsQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: z.union([
+      ok(
+        z.object({
+          list: z.array(companySchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          limit: z.number().int(),
+        }),
+      ),
+      ok(z.object({ list: z.array(companyOptionSchema), total: z.number().int() })),
+    ]),
   },
   create: {
     method: 'POST',
@@ -55,7 +78,7 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     access: roles('superadmin'),
     body: createCompanySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ company: companySchema, admin: userRowSchema })),
   },
   users: {
     method: 'GET',
@@ -65,7 +88,7 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     params: z.object({ companyId: idSchema }),
     query: statusQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: userList,
   },
   detail: {
     method: 'GET',
@@ -74,7 +97,9 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     access: roles('superadmin'),
     params: userIdParams,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      companySchema.extend({ company: companySchema, totalAdmins: z.number().int(), totalEmployees: z.number().int() }),
+    ),
   },
   update: {
     method: 'PATCH',
@@ -84,7 +109,7 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     params: userIdParams,
     body: updateCompanySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ company: companySchema })),
   },
   remove: {
     method: 'DELETE',
@@ -93,7 +118,7 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     access: roles('superadmin'),
     params: userIdParams,
     status: 200,
-    response: messageOnly,
+    response: deleted,
   },
 });
 
@@ -106,7 +131,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('superadmin', 'admin'),
     body: { byRole: { superadmin: addAdministratorSchema, admin: addCompanyUserSchema } },
     status: 201,
-    response: statusAnswer,
+    response: ok(userRowSchema),
   },
   administrators: {
     method: 'GET',
@@ -115,7 +140,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('superadmin'),
     query: userListQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: userList,
   },
   stats: {
     method: 'GET',
@@ -123,7 +148,9 @@ export const USER_ROUTES = defineRoutes('users', {
     summary: 'Counts for the dashboard.',
     access: roles('superadmin'),
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({ activeCompanies: z.number().int(), totalEmployees: z.number().int(), totalAdmins: z.number().int() }),
+    ),
   },
   employees: {
     method: 'GET',
@@ -132,7 +159,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('admin'),
     query: employeeListQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: userList,
   },
   bulkRemove: {
     method: 'DELETE',
@@ -141,7 +168,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('superadmin', 'admin'),
     body: bulkDeleteUsersSchema,
     status: 200,
-    response: messageOnly,
+    response: deleted,
   },
   resend: {
     method: 'GET',
@@ -159,7 +186,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('superadmin', 'admin'),
     params: userIdParams,
     status: 200,
-    response: statusAnswer,
+    response: ok(userDetailSchema),
   },
   update: {
     method: 'PATCH',
@@ -169,7 +196,7 @@ export const USER_ROUTES = defineRoutes('users', {
     params: userIdParams,
     body: updateUserSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(userDetailSchema),
   },
   remove: {
     method: 'DELETE',
@@ -178,7 +205,7 @@ export const USER_ROUTES = defineRoutes('users', {
     access: roles('superadmin', 'admin'),
     params: userIdParams,
     status: 200,
-    response: messageOnly,
+    response: deleted,
   },
   liftEmailSuppression: {
     method: 'DELETE',
@@ -188,7 +215,7 @@ export const USER_ROUTES = defineRoutes('users', {
     params: z.object({ id: z.string().refine(isUuid, ORG_MSG.invalidId) }),
     paramRefusals: { id: { status: 404, message: 'User not found' } },
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ _id: z.string(), email_status: z.literal('ok') })),
   },
 });
 
@@ -200,7 +227,7 @@ export const INVITATION_ROUTES = defineRoutes('invitations', {
     access: roles('superadmin', 'admin'),
     params: userIdParams,
     status: 200,
-    response: statusAnswer,
+    response: ok(userInvitationSchema),
   },
   revoke: {
     method: 'DELETE',
@@ -209,7 +236,7 @@ export const INVITATION_ROUTES = defineRoutes('invitations', {
     access: roles('superadmin', 'admin'),
     params: userIdParams,
     status: 200,
-    response: statusAnswer,
+    response: ok(userInvitationSchema),
   },
   check: {
     method: 'POST',
@@ -218,7 +245,15 @@ export const INVITATION_ROUTES = defineRoutes('invitations', {
     access: publicRoute,
     body: invitationTokenSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        status: invitationStatusSchema,
+        email: z.string(),
+        username: z.string(),
+        expires_at: z.string(),
+        new_link_requested: z.boolean(),
+      }),
+    ),
   },
   accept: {
     method: 'POST',
@@ -227,7 +262,7 @@ export const INVITATION_ROUTES = defineRoutes('invitations', {
     access: publicRoute,
     body: acceptInvitationSchema,
     status: 200,
-    response: statusAnswer,
+    response: passwordLoginAnswerSchema,
   },
   requestNew: {
     method: 'POST',
@@ -248,7 +283,7 @@ export const NOTIFICATION_ROUTES = defineRoutes('notifications', {
     access: roles('superadmin'),
     query: notificationListQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ notification: z.array(notificationViewSchema), totalcount: z.number().int() })),
   },
   remove: {
     method: 'DELETE',
@@ -257,7 +292,7 @@ export const NOTIFICATION_ROUTES = defineRoutes('notifications', {
     access: roles('superadmin'),
     body: deleteNotificationsSchema,
     status: 200,
-    response: messageOnly,
+    response: deleted,
   },
   unreadCount: {
     method: 'GET',
@@ -265,7 +300,7 @@ export const NOTIFICATION_ROUTES = defineRoutes('notifications', {
     summary: 'How many are unread for you.',
     access: roles('superadmin'),
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ unread: z.number().int() })),
   },
   markRead: {
     method: 'PATCH',
@@ -274,6 +309,6 @@ export const NOTIFICATION_ROUTES = defineRoutes('notifications', {
     access: roles('superadmin'),
     body: markNotificationsReadSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ updated: z.number().int(), unread: z.number().int() })),
   },
 });

@@ -1,7 +1,23 @@
 import { z } from 'zod';
 import { idSchema } from '../org';
 import { createPricelistSchema, PRICELIST_MSG, pricelistListQuerySchema } from '../pricelists';
-import { binary, defineRoutes, roles, statusAnswer } from './route';
+import { binary, defineRoutes, ok, roles } from './route';
+
+export const pricelistViewSchema = z.object({
+  _id: z.string(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  format: z.enum(['csv', 'xlsx', 'pdf']),
+  rows: z.number().int(),
+  total: z.number().int().nullable(),
+  scope: z.enum(['catalogue', 'category', 'subcategory']),
+  scope_name: z.string(),
+  company_id: z.string(),
+  company_name: z.string(),
+  file_name: z.string(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
 
 const pricelistId = {
   params: z.object({ id: idSchema }),
@@ -16,7 +32,11 @@ export const PRICELIST_ROUTES = defineRoutes('pricelists', {
     access: roles('superadmin', 'admin', 'employee'),
     body: createPricelistSchema,
     status: 202,
-    response: statusAnswer,
+    response: z.object({
+      status: z.number().int(),
+      message: z.string(),
+      data: z.object({ _id: z.string(), status: z.literal('queued') }),
+    }),
   },
   list: {
     method: 'GET',
@@ -25,7 +45,7 @@ export const PRICELIST_ROUTES = defineRoutes('pricelists', {
     access: roles('superadmin', 'admin', 'employee'),
     query: pricelistListQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.array(pricelistViewSchema)),
   },
   get: {
     method: 'GET',
@@ -34,7 +54,7 @@ export const PRICELIST_ROUTES = defineRoutes('pricelists', {
     access: roles('superadmin', 'admin', 'employee'),
     ...pricelistId,
     status: 200,
-    response: statusAnswer,
+    response: ok(pricelistViewSchema),
   },
   download: {
     method: 'GET',
@@ -43,6 +63,10 @@ export const PRICELIST_ROUTES = defineRoutes('pricelists', {
     access: roles('superadmin', 'admin', 'employee'),
     ...pricelistId,
     status: 200,
-    response: binary('application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+    response: binary(
+      'text/csv',
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ),
   },
 });

@@ -6,7 +6,11 @@ import {
   twoFactorCodeSchema,
   twoFactorDisableSchema,
 } from '../two-factor';
-import { anyRole, defineRoutes, messageOnly, publicRoute, roles, statusAnswer } from './route';
+import { anyRole, defineRoutes, messageOnly, ok, publicRoute, roles } from './route';
+import { loginAnswerSchema, requireTwoFactorForSchema } from './wire';
+
+const recoveryCodes = ok(z.object({ recovery_codes: z.array(z.string()) }));
+const policy = ok(z.object({ require_2fa_for: requireTwoFactorForSchema }));
 
 export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
   login: {
@@ -16,7 +20,7 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     access: publicRoute,
     body: loginTwoFactorSchema,
     status: 200,
-    response: statusAnswer,
+    response: loginAnswerSchema,
   },
   status: {
     method: 'GET',
@@ -25,7 +29,15 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     access: anyRole,
     duringEnrolment: true,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        enabled: z.boolean(),
+        enabled_at: z.string().nullable(),
+        recovery_codes_left: z.number().int(),
+        required: z.boolean(),
+        policy: requireTwoFactorForSchema,
+      }),
+    ),
   },
   setup: {
     method: 'POST',
@@ -34,7 +46,7 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     access: anyRole,
     duringEnrolment: true,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ secret: z.string(), otpauth_url: z.string(), qr: z.string() })),
   },
   enable: {
     method: 'POST',
@@ -44,7 +56,7 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     duringEnrolment: true,
     body: twoFactorCodeSchema,
     status: 200,
-    response: statusAnswer,
+    response: recoveryCodes,
   },
   disable: {
     method: 'POST',
@@ -62,7 +74,7 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     access: anyRole,
     body: twoFactorCodeSchema,
     status: 200,
-    response: statusAnswer,
+    response: recoveryCodes,
   },
   reset: {
     method: 'DELETE',
@@ -79,7 +91,7 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     summary: 'The two-factor policy.',
     access: roles('superadmin'),
     status: 200,
-    response: statusAnswer,
+    response: policy,
   },
   updateSecuritySettings: {
     method: 'PATCH',
@@ -88,6 +100,6 @@ export const TWO_FACTOR_ROUTES = defineRoutes('two-factor', {
     access: roles('superadmin'),
     body: securitySettingsSchema,
     status: 200,
-    response: statusAnswer,
+    response: policy,
   },
 });
