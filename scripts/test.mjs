@@ -198,6 +198,8 @@ const stages = {
     // JavaScript, against the compiled tree).
     if (code === 0) code = await node(tsc, ['-p', 'tsconfig.test.json'], env);
     if (code === 0) code = await node(tsc, ['-p', 'scripts/bench'], env);
+    // The API document → a generated client; its example must type-check (docs/API.md).
+    if (code === 0) code = await node(path.join(root, 'scripts/openapi/generate-client.mjs'), [], env);
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
