@@ -136,18 +136,25 @@ export class PricedTemplate {
     return tag;
   }
 
-  /** The body with the company's prices written in: the bytes Postgres would have priced. */
-  render(pcts: LinePercentages): Buffer {
+  /** Each slot's customer price as the body shows it, in body order. */
+  prices(pcts: LinePercentages): string[] {
     const n = this.at.length;
     const texts = new Array<string>(n);
-    let extra = 0;
     for (let i = 0; i < n; i++) {
       const line = this.lines[i];
       const units = pcts.units[line];
       const cents = units >= 0 ? unitPriceCents(this.cents[i], units) : customerPriceCents(this.cents[i], pcts.texts[line]);
       texts[i] = centsText(cents);
-      extra += texts[i].length;
     }
+    return texts;
+  }
+
+  /** The body with the company's prices written in: the bytes Postgres would have priced. */
+  render(pcts: LinePercentages): Buffer {
+    const n = this.at.length;
+    const texts = this.prices(pcts);
+    let extra = 0;
+    for (let i = 0; i < n; i++) extra += texts[i].length;
     const out = Buffer.allocUnsafe(this.text.length + extra);
     let src = 0;
     let dst = 0;
