@@ -22,12 +22,16 @@ export interface Sendable {
   bytes(encoding: Encoding): Promise<Buffer>;
 }
 
-/** br (quality 6, text mode) or gzip (level 6) of a body, off the event loop. */
-function compress(raw: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+/**
+ * br (text mode) or gzip (level 6) of a body, off the event loop. Quality 6 for bodies compressed
+ * once; 4 for one company's rendering of a priced page (compressed per percentage: about 4× faster
+ * than 6 on catalogue JSON for the same size, within 1 %).
+ */
+function compress(raw: Buffer, encoding: 'br' | 'gzip', brQuality = 6): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(raw, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_QUALITY]: brQuality,
           [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
           [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         },
@@ -121,7 +125,7 @@ export class PricedBody implements Sendable {
   bytes(encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.page.template.render(this.pcts));
     return this.rendered.get(this.page, `${this.tag}|${encoding}`, () =>
-      compress(this.page.template.render(this.pcts), encoding),
+      compress(this.page.template.render(this.pcts), encoding, 4),
     );
   }
 }
@@ -134,6 +138,8 @@ export interface CacheStats {
   budget: number;
   /** Distinct pages (route + parameters + view) held, whatever their versions. */
   pages: number;
+  /** Entries and bytes per route ('product', 'pn', 'search', 'categories', 'sub'); a superadmin's own bodies under '<route>:superadmin'. */
+  byRoute: Record<string, { entries: number; bytes: number }>;
   hits: number;
   misses: number;
   /** Entries dropped because their scope moved to a newer version, per scope kind ('n', 'lists', 'sub'). */
@@ -211,9 +217,9 @@ class ScopedLru<V> {
     }
   }
 
-  /** Distinct keys held without their scope version. */
-  keys(): IterableIterator<string> {
-    return this.entries.keys();
+  /** Every entry: key, value and cost. */
+  *slots(): IterableIterator<[string, V, number]> {
+    for (const [key, slot] of this.entries) yield [key, slot.value, slot.cost];
   }
 
   private drop(key: string, slot: Slot<V>): void {
@@ -276,7 +282,7 @@ export class CatalogueCache {
   private hits = 0;
   private misses = 0;
 
-  constructor(budget = 64 * 1024 * 1024, renderedBudget = Math.floor(budget / 4)) {
+  constructor(budget = 64 * 1024 * 1024, renderedBudget = Math.floor(budget / 2)) {
     this.lru = new ScopedLru(budget);
     this.rendered = new RenderedCache(renderedBudget);
   }
@@ -320,11 +326,18 @@ export class CatalogueCache {
   }
 
   stats(): CacheStats {
+    const byRoute: CacheStats['byRoute'] = {};
+    for (const [key, , cost] of this.lru.slots()) {
+      const r = (byRoute[key.split('|')[1]] ??= { entries: 0, bytes: 0 });
+      r.entries++;
+      r.bytes += cost;
+    }
     return {
       entries: this.lru.size,
       bytes: this.lru.bytes,
       budget: this.lru.budget,
       pages: this.lru.size,
+      byRoute,
       hits: this.hits,
       misses: this.misses,
       evictedByVersion: { ...this.lru.evictedByVersion },

@@ -123,7 +123,9 @@ export class CatalogueService {
     template: (m: EntityManager) => Promise<Built | null>,
   ): Promise<(Sendable & { meta: BodyMeta | null }) | null> {
     const scope = nodeScope(ctx.id);
-    const fullKey = `${key}|${ctxKey(ctx)}`;
+    // The route first (the stats hook counts per route), a superadmin's own bodies apart.
+    const [route, ...params] = key.split('|');
+    const fullKey = [ctx.pcts ? route : `${route}:superadmin`, ...params, ctxKey(ctx)].join('|');
     if (!ctx.pcts) return this.cached(scope, ctx.cv, fullKey, direct);
     const page = await this.cache.get(scope, ctx.cv, fullKey, () =>
       this.snapshot(scope, async (m, seen) => {

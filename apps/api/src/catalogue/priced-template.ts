@@ -72,7 +72,7 @@ export class PricedTemplate {
     private readonly text: Buffer,
     /** Where each price goes in `text`. */
     private readonly at: Uint32Array,
-    private readonly cents: Float64Array,
+    private readonly cents: Uint32Array | Float64Array,
     private readonly lines: Uint8Array,
     /** Which product lines the body prices (bit per line index). */
     readonly usedLines: number,
@@ -121,7 +121,8 @@ export class PricedTemplate {
     return new PricedTemplate(
       Buffer.concat(parts),
       Uint32Array.from(at),
-      Float64Array.from(cents),
+      // Four bytes a price unless one is $42,949,672.95 or more.
+      cents.every((c) => c < 2 ** 32) ? Uint32Array.from(cents) : Float64Array.from(cents),
       Uint8Array.from(lines),
       used,
     );
