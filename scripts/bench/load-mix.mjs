@@ -751,7 +751,8 @@ Two runs: **stress** — the customers in a closed loop with no think time and t
 (the baseline phase: the same customers + a bare pg saver); it saturates the 2 cores and gives the read
 throughput ratios — and **paced**, the realistic mix: the same customers pausing 0.5–1.5 s between pages
 as people browsing do, the admins and the superadmins at work (in the baseline phase they keep working
-against the API, so the machine is as busy). Targets: event p99 < 100 ms from commit to socket; sign-in storm raises product-page p99 by ≤ 20 %.
+against the API, so the machine is as busy). Targets: event p99 < 100 ms from commit to socket; sign-in storm raises product-page p99 by ≤ 20 %;
+stress: all customer reads ≥ 2.0× the baseline and product-page p99 ≤ the baseline's; no list price in any customer body.
 
 ### Stress (closed loop, no think time, no admins)
 

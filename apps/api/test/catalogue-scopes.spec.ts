@@ -135,7 +135,9 @@ describe('catalogue cache scopes', () => {
   it('a multiplier change evicts nothing and changes only that company prices', async () => {
     const before = await readAll();
     const warm = await cacheStats(api);
-    await db.query(`UPDATE companies SET discount_percentage = 33.33, rigidflow_percentage = 71.07 WHERE id = $1`, [companyA]);
+    await db.query(`UPDATE companies SET discount_percentage = 33.33, rigidflow_percentage = 71.07 WHERE id = $1`, [
+      companyA,
+    ]);
     const after = await readAll();
     const s = await cacheStats(api);
     expect(s.misses).toBe(warm.misses);

@@ -68,7 +68,9 @@ describe('no list price reaches a customer', () => {
     for (const n of nodes) {
       if (n.cat) paths.push(`catalogue/subcatalogue/${n.id}`);
       paths.push(`catalogue/product/${n.id}`);
-      paths.push(`catalogue/searchproduct/${n.id}?width=${encodeURIComponent('20 1/2')}&height=24&depth=1&action=exact-measurement`);
+      paths.push(
+        `catalogue/searchproduct/${n.id}?width=${encodeURIComponent('20 1/2')}&height=24&depth=1&action=exact-measurement`,
+      );
     }
     for (const p of parts) paths.push(`catalogue/productNumber/${p.node}?partNumber=${encodeURIComponent(p.pn)}`);
   });
@@ -94,7 +96,12 @@ describe('no list price reaches a customer', () => {
     for (const r of rows) {
       price.set(r.id, new Map(companies.map((c) => [c.id, customerPriceCents(r.cents, pct.get(c.id)!.get(r.line)!)])));
     }
-    return { price, list: new Map(rows.map((r) => [r.id, Number(r.cents)])), pct, line: new Map(rows.map((r) => [r.id, r.line])) };
+    return {
+      price,
+      list: new Map(rows.map((r) => [r.id, Number(r.cents)])),
+      pct,
+      line: new Map(rows.map((r) => [r.id, r.line])),
+    };
   }
 
   function variantsOf(body: unknown): Variant[] {
@@ -120,7 +127,9 @@ describe('no list price reaches a customer', () => {
       paths.map((path, pi) => async () => {
         const encoding = ENCODINGS[(vi + pi) % ENCODINGS.length];
         const url = `${api.baseUrl}/api/${path}${v.asCompany ? `${path.includes('?') ? '&' : '?'}asCompany=${v.companyId}` : ''}`;
-        const res = await fetch(url, { headers: { authorization: `Bearer ${v.client.token}`, 'accept-encoding': encoding } });
+        const res = await fetch(url, {
+          headers: { authorization: `Bearer ${v.client.token}`, 'accept-encoding': encoding },
+        });
         const text = await res.text();
         if (res.status === 404 && path.startsWith('catalogue/productNumber')) return;
         expect({ path, status: res.status }).toEqual({ path, status: 200 });

@@ -22,12 +22,19 @@ import {
 jest.setTimeout(300_000);
 
 /** List prices that sit on every rounding edge, then pseudo-random ones up to $100,000,000. */
-const EDGES = [0, 1, 49, 50, 51, 99, 100, 101, 149, 150, 151, 9999, 10000, 12345, 99999, 1234567, 999999999, 9999999999];
+const EDGES = [
+  0, 1, 49, 50, 51, 99, 100, 101, 149, 150, 151, 9999, 10000, 12345, 99999, 1234567, 999999999, 9999999999,
+];
 
 const pctText = (u: number) => `${Math.floor(u / 100)}.${String(u % 100).padStart(2, '0')}`;
 /** A company paying `pct` for rigidflow (the page's line) and something else for everything else. */
 const company = (pct: string) =>
-  linePercentages({ discount_percentage: '12.34', rigidflow_percentage: pct, minipro_percentage: '1', polyroll_percentage: null });
+  linePercentages({
+    discount_percentage: '12.34',
+    rigidflow_percentage: pct,
+    minipro_percentage: '1',
+    polyroll_percentage: null,
+  });
 
 describe('priced once: spliced bodies equal SQL-priced bodies', () => {
   let database: TestDatabase;
@@ -72,7 +79,8 @@ describe('priced once: spliced bodies equal SQL-priced bodies', () => {
   it('holds one slot per customer-visible variant, and no list price in the text around them', async () => {
     expect(template.slots).toBe(1000);
     const body = template.render(company('100.00')).toString();
-    const ids = (JSON.parse(body) as { data: { productDetails: { variants: { _id: string }[] }[] } }).data.productDetails;
+    const ids = (JSON.parse(body) as { data: { productDetails: { variants: { _id: string }[] }[] } }).data
+      .productDetails;
     expect(ids.flatMap((p) => p.variants)).toHaveLength(1000);
     expect(body).not.toContain('list_price');
     expect(body).not.toContain('"customer_price" : [');
@@ -103,7 +111,9 @@ describe('priced once: spliced bodies equal SQL-priced bodies', () => {
     expect(rows).toHaveLength(10001);
     const wrong: number[] = [];
     for (const { u, h } of rows) {
-      const mine = createHash('md5').update(template.prices(company(pctText(u))).join(',')).digest('hex');
+      const mine = createHash('md5')
+        .update(template.prices(company(pctText(u))).join(','))
+        .digest('hex');
       if (mine !== h) wrong.push(u);
     }
     expect(wrong).toEqual([]);

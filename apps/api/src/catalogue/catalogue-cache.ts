@@ -256,13 +256,22 @@ export class RenderedCache {
     if (!p) {
       p = make().finally(() => this.pending.delete(full));
       this.pending.set(full, p);
-      void p.then((bytes) => this.lru.put(page.scope, version, key, bytes, bytes.length + 64), () => undefined);
+      void p.then(
+        (bytes) => this.lru.put(page.scope, version, key, bytes, bytes.length + 64),
+        () => undefined,
+      );
     }
     return p;
   }
 
   stats(): CacheStats['rendered'] {
-    return { entries: this.lru.size, bytes: this.lru.bytes, budget: this.lru.budget, hits: this.hits, misses: this.misses };
+    return {
+      entries: this.lru.size,
+      bytes: this.lru.bytes,
+      budget: this.lru.budget,
+      hits: this.hits,
+      misses: this.misses,
+    };
   }
 }
 

@@ -255,7 +255,10 @@ export async function searchTemplate(
   id: string,
   params: readonly string[],
 ): Promise<{ results: string; n: number }> {
-  return (await queryOne<{ results: string; n: number }>(db, withoutPct(searchSql(kind, false, true)), [id, ...params]))!;
+  return (await queryOne<{ results: string; n: number }>(db, withoutPct(searchSql(kind, false, true)), [
+    id,
+    ...params,
+  ]))!;
 }
 
 /** Node, company percentages and version in one round trip (always one row). */

@@ -132,7 +132,8 @@ export class PricedTemplate {
   tag(pcts: LinePercentages): string {
     let tag = '';
     for (let line = 0; line < LINE_COUNT; line++) {
-      if (this.usedLines & (1 << line)) tag += `${tag ? '.' : ''}${pcts.units[line] >= 0 ? pcts.units[line] : pcts.texts[line]}`;
+      if (this.usedLines & (1 << line))
+        tag += `${tag ? '.' : ''}${pcts.units[line] >= 0 ? pcts.units[line] : pcts.texts[line]}`;
     }
     return tag;
   }
@@ -144,7 +145,8 @@ export class PricedTemplate {
     for (let i = 0; i < n; i++) {
       const line = this.lines[i];
       const units = pcts.units[line];
-      const cents = units >= 0 ? unitPriceCents(this.cents[i], units) : customerPriceCents(this.cents[i], pcts.texts[line]);
+      const cents =
+        units >= 0 ? unitPriceCents(this.cents[i], units) : customerPriceCents(this.cents[i], pcts.texts[line]);
       texts[i] = centsText(cents);
     }
     return texts;

@@ -143,7 +143,8 @@ export class CatalogueScopeVersions1795720000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     for (const t of TABLES) {
-      for (const op of ['insert', 'update', 'delete']) await q.query(`DROP TRIGGER IF EXISTS ${t}_catalogue_scopes_${op} ON ${t}`);
+      for (const op of ['insert', 'update', 'delete'])
+        await q.query(`DROP TRIGGER IF EXISTS ${t}_catalogue_scopes_${op} ON ${t}`);
       await q.query(`DROP FUNCTION IF EXISTS ${t}_catalogue_scopes()`);
     }
     await q.query(`
