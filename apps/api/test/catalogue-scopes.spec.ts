@@ -175,4 +175,46 @@ describe('catalogue cache scopes', () => {
     expect((s.evictedByVersion.n ?? 0) - (warm.evictedByVersion.n ?? 0)).toBeGreaterThanOrEqual(priced * 2);
     expect(s.misses - warm.misses).toBe((s.evictedByVersion.n ?? 0) - (warm.evictedByVersion.n ?? 0));
   });
+
+  it('stamps only the scopes a change touches, once per transaction at commit', async () => {
+    const versions = async () =>
+      new Map<string, string>(
+        (await db.query(`SELECT scope, version::text AS v FROM catalogue_scope_versions`)).map(
+          (r: { scope: string; v: string }) => [r.scope, r.v],
+        ),
+      );
+    const [v]: { id: string; product_id: string; category_id: string; subcategory_id: string | null }[] =
+      await db.query(
+        `SELECT v.id, v.product_id, p.category_id, p.subcategory_id FROM variants v JOIN products p ON p.id = v.product_id
+          WHERE p.subcategory_id IS NOT NULL AND NOT v.odd_size ORDER BY v.part_number LIMIT 1`,
+      );
+    const changed = async (sql: string, params: unknown[]) => {
+      const before = await versions();
+      await db.query(sql, params);
+      const after = await versions();
+      return [...after]
+        .filter(([k, x]) => before.get(k) !== x)
+        .map(([k]) => k)
+        .sort();
+    };
+    const nodesOf = [`n:${v.category_id}`, `n:${v.subcategory_id}`].sort();
+    // A price: its product's pages only.
+    expect(await changed(`UPDATE variants SET list_price_cents = list_price_cents + 1 WHERE id = $1`, [v.id])).toEqual(
+      nodesOf,
+    );
+    // Hiding a variant (odd size) can change which nodes customers see: the lists too.
+    expect(await changed(`UPDATE variants SET odd_size = NOT odd_size WHERE id = $1`, [v.id])).toEqual(
+      [...nodesOf, 'lists', `sub:${v.category_id}`].sort(),
+    );
+    await db.query(`UPDATE variants SET odd_size = NOT odd_size WHERE id = $1`, [v.id]);
+    // A sub-category rename: its page and the lists.
+    expect(await changed(`UPDATE subcategories SET name = name || ' ' WHERE id = $1`, [v.subcategory_id])).toEqual(
+      [`n:${v.subcategory_id}`, 'lists', `sub:${v.category_id}`].sort(),
+    );
+    // All stamped with the one version of their transaction.
+    const after = await versions();
+    const [{ version }] = await db.query(`SELECT version::text FROM catalogue_version`);
+    expect(after.get(`n:${v.subcategory_id}`)).toBe(version);
+    expect(after.get('lists')).toBe(version);
+  });
 });
