@@ -137,6 +137,19 @@ describe('priced once: spliced bodies equal SQL-priced bodies', () => {
       centsText(customerPriceCents(999, '45.555')),
     ]);
     expect(small.render(odd).toString()).toBe('[{"customer_price" : 56.24}, {"customer_price" : 4.55}]');
+    // render writes digits straight into the body: the same text as the prices, at every width.
+    const widths = [0, 1, 5, 9, 10, 99, 100, 101, 999, 1000, 9999, 10000, 123456, 99999999, 4294967295, 9007199254740];
+    const wide = PricedTemplate.parse(
+      `[${widths.map((c) => `{"é" : 1, "customer_price" : [${c}, null]}`).join(', ')}]`,
+    );
+    for (let u = 0; u <= 10000; u += 7) {
+      const p = linePercentages({ discount_percentage: pctText(u) });
+      const want = `[${wide
+        .prices(p)
+        .map((x) => `{"é" : 1, "customer_price" : ${x}}`)
+        .join(', ')}]`;
+      expect(wide.render(p).toString()).toBe(want);
+    }
     expect(centsText(5)).toBe('0.05');
     expect(centsText(12340)).toBe('123.40');
   });

@@ -61,6 +61,35 @@ export function centsText(cents: number): string {
   return `${sign}${(c - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
+/** Length of centsText(cents). */
+function centsLength(cents: number): number {
+  if (cents < 0 || cents > Number.MAX_SAFE_INTEGER) return centsText(cents).length;
+  let digits = 1;
+  for (let whole = Math.floor(cents / 100); whole >= 10; whole = Math.floor(whole / 10)) digits++;
+  return digits + 3;
+}
+
+const ZERO = 0x30;
+const DOT = 0x2e;
+
+/** Writes centsText(cents) at `at` without making a string; returns the end. */
+function writeCents(out: Buffer, at: number, cents: number): number {
+  if (cents < 0 || cents > Number.MAX_SAFE_INTEGER) return at + out.write(centsText(cents), at, 'latin1');
+  const end = at + centsLength(cents);
+  const rest = cents % 100;
+  out[end - 1] = ZERO + (rest % 10);
+  out[end - 2] = ZERO + (rest - (rest % 10)) / 10;
+  out[end - 3] = DOT;
+  let whole = (cents - rest) / 100;
+  let i = end - 4;
+  do {
+    const d = whole % 10;
+    out[i--] = ZERO + d;
+    whole = (whole - d) / 10;
+  } while (whole > 0);
+  return end;
+}
+
 /**
  * A priced catalogue body cached once for every company: the JSON with each customer price cut out,
  * and per cut its list price (integer cents) and product line. Never sent as it is: `render` writes
@@ -138,26 +167,29 @@ export class PricedTemplate {
     return tag;
   }
 
-  /** Each slot's customer price as the body shows it, in body order. */
-  prices(pcts: LinePercentages): string[] {
+  /** Each slot's customer price in cents, in body order. */
+  private priceCents(pcts: LinePercentages): Float64Array {
     const n = this.at.length;
-    const texts = new Array<string>(n);
+    const out = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       const line = this.lines[i];
       const units = pcts.units[line];
-      const cents =
-        units >= 0 ? unitPriceCents(this.cents[i], units) : customerPriceCents(this.cents[i], pcts.texts[line]);
-      texts[i] = centsText(cents);
+      out[i] = units >= 0 ? unitPriceCents(this.cents[i], units) : customerPriceCents(this.cents[i], pcts.texts[line]);
     }
-    return texts;
+    return out;
+  }
+
+  /** Each slot's customer price as the body shows it, in body order. */
+  prices(pcts: LinePercentages): string[] {
+    return Array.from(this.priceCents(pcts), centsText);
   }
 
   /** The body with the company's prices written in: the bytes Postgres would have priced. */
   render(pcts: LinePercentages): Buffer {
     const n = this.at.length;
-    const texts = this.prices(pcts);
+    const cents = this.priceCents(pcts);
     let extra = 0;
-    for (let i = 0; i < n; i++) extra += texts[i].length;
+    for (let i = 0; i < n; i++) extra += centsLength(cents[i]);
     const out = Buffer.allocUnsafe(this.text.length + extra);
     let src = 0;
     let dst = 0;
@@ -165,7 +197,7 @@ export class PricedTemplate {
       const end = this.at[i];
       dst += this.text.copy(out, dst, src, end);
       src = end;
-      dst += out.write(texts[i], dst, 'latin1');
+      dst = writeCents(out, dst, cents[i]);
     }
     this.text.copy(out, dst, src);
     return out;

@@ -1,0 +1,16 @@
+const { PricedTemplate, linePercentages } = require('../apps/api/dist/catalogue/priced-template.js');
+const zlib = require('zlib');
+const parts = [];
+for (let i = 0; i < 4000; i++) parts.push(`{"_id" : "${require('crypto').randomUUID()}", "part_number" : "PN-${i * 7}", "size" : "20 x 24 x 1", "actual_size" : "19 1/2 x 23 1/2 x 3/4", "depth" : 1, "odd_size" : false, "odd_size_type" : "", "min_area" : null, "max_area" : null, "out_of_stock" : false, "display_order" : ${i % 5}, "customer_price" : [${Math.floor(Math.random() * 50000)}, "rigidflow"]}`);
+const json = `{"status":200,"data":{"name":"x","productDetails":[{"_id" : "p", "variants" : [${parts.join(', ')}]}]}}`;
+let t = process.hrtime.bigint();
+const tpl = PricedTemplate.parse(json);
+console.log('parse ms', Number(process.hrtime.bigint() - t) / 1e6, 'size', tpl.size, 'json', json.length);
+const p = linePercentages({ discount_percentage: '45.55', rigidflow_percentage: '52.13' });
+let out;
+t = process.hrtime.bigint();
+for (let k = 0; k < 200; k++) out = tpl.render(p);
+console.log('render ms', Number(process.hrtime.bigint() - t) / 200 / 1e6, out.length);
+t = process.hrtime.bigint();
+for (let k = 0; k < 10; k++) zlib.brotliCompressSync(out, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+console.log('br4 ms', Number(process.hrtime.bigint() - t) / 10 / 1e6);
