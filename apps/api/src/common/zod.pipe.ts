@@ -9,7 +9,7 @@ import { ApiException } from './api-exception';
 @Injectable()
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
   constructor(
-    private readonly schema: ZodType<T>,
+    readonly schema: ZodType<T>,
     private readonly refusal?: { status: number; message: string },
   ) {}
 

@@ -280,7 +280,10 @@ export function listAliases(
     `SELECT ${ALIAS_COLUMNS}, count(*) OVER ()::int AS total
        FROM part_aliases a JOIN variants v ON v.id = a.variant_id
       WHERE ($1::uuid IS NULL OR a.variant_id = $1::uuid)
-        AND ($2::text IS NULL OR a.alias_key LIKE part_key($2) || '%' OR part_key(v.part_number) = part_key($2))
+        AND ($2::text IS NULL
+             -- a prefix of the key, the searched text's % and \\ taken literally (the lists' rule)
+             OR a.alias_key LIKE replace(replace(replace(part_key($2), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+             OR part_key(v.part_number) = part_key($2))
       ORDER BY a.alias_key, v.part_number, a.id
       LIMIT $3 OFFSET $4`,
     [q.variantId ?? null, q.q ?? null, q.limit, q.offset],
