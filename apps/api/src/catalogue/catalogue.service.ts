@@ -20,6 +20,7 @@ import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
 import { CachedBody, CatalogueCache, type BodyMeta } from './catalogue-cache';
+import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import { companyExists } from '../org/org.repository';
 import {
@@ -66,6 +67,7 @@ export class CatalogueService {
     private readonly db: DataSource,
     @Inject(ENV) env: Env,
     private readonly searchLog: SearchLog,
+    private readonly budget: SearchBudget,
   ) {
     this.cache = new CatalogueCache(env.CATALOGUE_CACHE_MB * 1024 * 1024);
   }
@@ -197,26 +199,32 @@ export class CatalogueService {
   async partNumber(user: RequestUser, id: string, pn: string): Promise<CachedBody> {
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
-    const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
-      const found = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
-      if (found === null) return null;
-      const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
-      return { json: `{"status":200,"data":${found.product}}`, meta: { count: found.n, via } };
-    });
-    this.searchLog.record({
+    const identity: SearchIdentity = {
       kind: 'part_number',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: pn.slice(0, SEARCH_RAW_MAX),
       key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
       width: null,
       height: null,
       depth: null,
       measure: null,
       category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.via ?? null,
+    };
+    const logIt = await this.budget.commit(user, this.loggedCompany(user), identity);
+    const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
+      const found = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
+      if (found === null) return null;
+      const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
+      return { json: `{"status":200,"data":${found.product}}`, meta: { count: found.n, via } };
     });
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: pn.slice(0, SEARCH_RAW_MAX),
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.via ?? null,
+      });
+    }
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
   }
@@ -234,6 +242,16 @@ export class CatalogueService {
       useExactMeasurements: exact,
     });
     if (!result.ok) throw new ApiException(400, result.error.message);
+    const identity: SearchIdentity = {
+      kind: 'odd_size',
+      key: null,
+      width: result.search.width,
+      height: result.search.height,
+      depth: result.search.depth,
+      measure: result.search.exact ? 'exact' : 'nominal',
+      category_id: ctx.categoryId,
+    };
+    const logIt = await this.budget.commit(user, this.loggedCompany(user), identity);
     const criteria = oddSizeCriteria(result.search);
     const { width, height } = result.search;
     const params = criteria
@@ -251,20 +269,16 @@ export class CatalogueService {
       const found = await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params);
       return { json: `{"status":200,"data":${found.results}}`, meta: { count: found.n, via: 'size' } };
     });
-    this.searchLog.record({
-      kind: 'odd_size',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: null,
-      key: null,
-      width: result.search.width,
-      height: result.search.height,
-      depth: result.search.depth,
-      measure: result.search.exact ? 'exact' : 'nominal',
-      category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.count ? 'size' : null,
-    });
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: null,
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.count ? 'size' : null,
+      });
+    }
     return body!;
   }
 

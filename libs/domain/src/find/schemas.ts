@@ -35,7 +35,15 @@ export const FIND_MSG = {
   pageInvalid: 'page must be a whole number of at least 1',
   demandLimitInvalid: 'limit must be a whole number from 1 to 100',
   zeroOnlyInvalid: 'zeroOnly must be true or false',
+  tooManySearches: 'Too many searches. Please wait a minute and try again.',
 } as const;
+
+/**
+ * The search log's budget per person and minute: at most `logged` committed searches are logged
+ * (the rest are answered and counted as not logged; a key repeated within the minute is one row),
+ * committed searches beyond `committed` and as-you-type searches beyond `typing` are refused (429).
+ */
+export const SEARCH_BUDGET = { windowSeconds: 60, logged: 30, committed: 120, typing: 600 } as const;
 
 export const ALIAS_SOURCES = ['competitor', 'oem', 'customer', 'legacy'] as const;
 export type AliasSource = (typeof ALIAS_SOURCES)[number];

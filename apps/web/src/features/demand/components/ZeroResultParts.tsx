@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SEARCH_BUDGET } from '@portal/domain';
 import { Pagination } from '../../../shared/kit';
-import { fetchDemandParts, resolveDemand, type DemandPart, type Range } from '../api';
+import { fetchDemandParts, resolveDemand, type DemandPart, type Range, type SearchesNotLogged } from '../api';
 import { OurPartForm } from './OurPartForm';
 
 const LIMIT = 20;
@@ -85,6 +86,7 @@ export function ZeroResultParts({ range }: { range: Range }) {
         </Table.Tbody>
       </Table>
       {query.data && <Pagination page={page} total={query.data.total} pageSize={LIMIT} onChange={setPage} />}
+      {query.data && <NotLogged counts={query.data.not_logged} />}
       <Modal
         opened={resolving !== null}
         onClose={() => setResolving(null)}
@@ -111,5 +113,18 @@ export function ZeroResultParts({ range }: { range: Range }) {
         )}
       </Modal>
     </>
+  );
+}
+
+/** How many committed searches of the period were answered but not logged (the budget per person). */
+export function NotLogged({ counts }: { counts: SearchesNotLogged | undefined }) {
+  if (!counts || counts.over_budget + counts.repeats === 0) return null;
+  const total = counts.over_budget + counts.repeats;
+  return (
+    <Text size="sm" c="dimmed" mt="xs">
+      {`${total} ${total === 1 ? 'search was' : 'searches were'} answered but not logged in this period: ` +
+        `${counts.over_budget} beyond a person's ${SEARCH_BUDGET.logged} logged searches a minute, ` +
+        `${counts.repeats} the same search again within a minute.`}
+    </Text>
   );
 }
