@@ -58,7 +58,14 @@ export type SearchCommitOutcome = 'log' | 'repeat' | 'over_budget' | 'refused';
 /** Counts one committed search of the user under their row lock (every API process shares it). */
 export async function searchCommit(
   db: Db,
-  a: { userId: string; companyId: string | null; key: string; windowSeconds: number; logLimit: number; refuseLimit: number },
+  a: {
+    userId: string;
+    companyId: string | null;
+    key: string;
+    windowSeconds: number;
+    logLimit: number;
+    refuseLimit: number;
+  },
 ): Promise<SearchCommitOutcome> {
   const row = await queryOne<{ outcome: SearchCommitOutcome }>(
     db,

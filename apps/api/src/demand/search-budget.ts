@@ -6,7 +6,10 @@ import type { RequestUser } from '../common/request-user';
 import { searchCommit, searchTyping, type SearchLogRow } from './demand.repository';
 
 /** What makes two searches "the same" for the log: the row they would write, less when and how many found. */
-export type SearchIdentity = Pick<SearchLogRow, 'kind' | 'key' | 'width' | 'height' | 'depth' | 'measure' | 'category_id'>;
+export type SearchIdentity = Pick<
+  SearchLogRow,
+  'kind' | 'key' | 'width' | 'height' | 'depth' | 'measure' | 'category_id'
+>;
 
 /**
  * Every search is counted against its person's budget before it runs (SEARCH_BUDGET, one row per

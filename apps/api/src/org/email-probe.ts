@@ -19,7 +19,9 @@ export const EMAIL_PROBE_BUDGET = { perAdmin: 10, windowSeconds: 60 * 60 } as co
 export const emailProbeKey = (adminId: string) => `emailprobe:admin:${adminId}`;
 
 const isEmailTaken = (err: unknown) =>
-  err instanceof ApiException && err.getStatus() === 409 && (err.getResponse() as { message?: string }).message === ORG_MSG.user.emailTaken;
+  err instanceof ApiException &&
+  err.getStatus() === 409 &&
+  (err.getResponse() as { message?: string }).message === ORG_MSG.user.emailTaken;
 
 class ProbeBudgetSpent extends Error {}
 

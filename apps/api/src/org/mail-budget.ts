@@ -14,7 +14,11 @@ export const MAIL_TO_RECIPIENT_BUDGET = { perRecipient: 3, windowSeconds: 15 * 6
 export const mailToRecipientKey = (email: string) => `mailto:${email.trim().toLowerCase()}`;
 
 /** Spends one mail of `email`'s budget in `m`'s transaction; 429 when it is used up. */
-export async function spendMailToRecipient(m: EntityManager, email: string, message: string = ORG_MSG.user.mailTooMany) {
+export async function spendMailToRecipient(
+  m: EntityManager,
+  email: string,
+  message: string = ORG_MSG.user.mailTooMany,
+) {
   const reserved = await reserveAttempt(
     m,
     [{ key: mailToRecipientKey(email), limit: MAIL_TO_RECIPIENT_BUDGET.perRecipient }],
