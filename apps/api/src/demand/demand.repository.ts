@@ -325,8 +325,9 @@ export function listAliases(
        FROM part_aliases a JOIN variants v ON v.id = a.variant_id
       WHERE ($1::uuid IS NULL OR a.variant_id = $1::uuid)
         AND ($2::text IS NULL
-             -- a prefix of the key, the searched text's % and \\ taken literally (the lists' rule)
-             OR a.alias_key LIKE replace(replace(replace(part_key($2), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+             -- a prefix of the key, the searched text's % and \\ taken literally (the lists' rule);
+             -- text without key characters (only separators) matches nothing, not everything
+             OR part_key($2) <> '' AND a.alias_key LIKE replace(replace(replace(part_key($2), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
              OR part_key(v.part_number) = part_key($2))
       ORDER BY a.alias_key, v.part_number, a.id
       LIMIT $3 OFFSET $4`,
