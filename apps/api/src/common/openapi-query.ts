@@ -7,7 +7,8 @@ import type { ZodType } from 'zod';
 
 /**
  * The OpenAPI document lists each route's query parameters, read from what the route validates:
- * `@Query('name')` and the keys of a `@Query(new ZodPipe(schema))` object schema. Swagger only sees
+ * `@Query('name')`, the keys of a `@Query(new ZodPipe(schema))` object schema and of a custom
+ * decorator's pipe class's static `querySchema` (the catalogue's `?asCompany=`). Swagger only sees
  * DTO classes, so without this every query parameter would be missing from `/api/docs-json` (which
  * integrators and the security suite read).
  */
@@ -30,10 +31,12 @@ export function withQueryParameters(app: INestApplication, doc: OpenAPIObject): 
         >;
         const names = new Set<string>();
         for (const [key, arg] of Object.entries(args)) {
-          if (Number(key.split(':')[0]) !== RouteParamtypes.QUERY) continue;
-          if (typeof arg.data === 'string') names.add(arg.data);
+          const query = Number(key.split(':')[0]) === RouteParamtypes.QUERY;
+          if (query && typeof arg.data === 'string') names.add(arg.data);
           for (const pipe of arg.pipes ?? []) {
-            const schema = (pipe as { schema?: ZodType } | null)?.schema;
+            // A ZodPipe on @Query(), or a custom decorator's pipe class that declares the query it reads.
+            const p = pipe as { schema?: ZodType; querySchema?: ZodType } | null;
+            const schema = query ? p?.schema : p?.querySchema;
             if (schema) for (const k of objectKeys(schema)) names.add(k);
           }
         }
