@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
 import { DataSource } from 'typeorm';
 import { FIND_MSG, SEARCH_BUDGET } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
@@ -12,14 +14,26 @@ export type SearchIdentity = Pick<
 >;
 
 /**
- * Every search is counted against its person's budget before it runs (SEARCH_BUDGET, one row per
+ * Every search is counted against its person's budget before it runs (SEARCH_BUDGET, set by
+ * SEARCH_BUDGET_*_PER_MINUTE; one row per
  * user in Postgres, so every API process sees the same numbers): a committed search beyond the
  * refusal limit and an as-you-type search beyond its own are 429; `commit` says whether the search
  * may be logged (within the logging budget and not a repeat of a key logged in the last minute).
  */
 @Injectable()
 export class SearchBudget {
-  constructor(private readonly db: DataSource) {}
+  private readonly limits: { logged: number; committed: number; typing: number };
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ENV) env: Env,
+  ) {
+    this.limits = {
+      logged: env.SEARCH_BUDGET_LOGGED_PER_MINUTE,
+      committed: env.SEARCH_BUDGET_COMMITTED_PER_MINUTE,
+      typing: env.SEARCH_BUDGET_TYPING_PER_MINUTE,
+    };
+  }
 
   async commit(user: RequestUser, companyId: string | null, search: SearchIdentity): Promise<boolean> {
     const outcome = await searchCommit(this.db, {
@@ -27,8 +41,8 @@ export class SearchBudget {
       companyId,
       key: identityKey(search),
       windowSeconds: SEARCH_BUDGET.windowSeconds,
-      logLimit: SEARCH_BUDGET.logged,
-      refuseLimit: SEARCH_BUDGET.committed,
+      logLimit: this.limits.logged,
+      refuseLimit: this.limits.committed,
     });
     if (outcome === 'refused') throw new ApiException(429, FIND_MSG.tooManySearches);
     return outcome === 'log';
@@ -36,7 +50,7 @@ export class SearchBudget {
 
   async typing(user: RequestUser): Promise<void> {
     const n = await searchTyping(this.db, user.id, SEARCH_BUDGET.windowSeconds);
-    if (n > SEARCH_BUDGET.typing) throw new ApiException(429, FIND_MSG.tooManySearches);
+    if (n > this.limits.typing) throw new ApiException(429, FIND_MSG.tooManySearches);
   }
 }
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SEARCH_BUDGET } from '@portal/domain';
 import { Pagination } from '../../../shared/kit';
 import { fetchDemandParts, resolveDemand, type DemandPart, type Range, type SearchesNotLogged } from '../api';
 import { OurPartForm } from './OurPartForm';
@@ -123,7 +122,7 @@ export function NotLogged({ counts }: { counts: SearchesNotLogged | undefined })
   return (
     <Text size="sm" c="dimmed" mt="xs">
       {`${total} ${total === 1 ? 'search was' : 'searches were'} answered but not logged in this period: ` +
-        `${counts.over_budget} beyond a person's ${SEARCH_BUDGET.logged} logged searches a minute, ` +
+        `${counts.over_budget} beyond a person's logging budget a minute, ` +
         `${counts.repeats} the same search again within a minute.`}
     </Text>
   );
