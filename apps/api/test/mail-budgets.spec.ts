@@ -1,5 +1,5 @@
 import { ORG_MSG } from '../../../libs/domain/src';
-import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
+import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { signIn } from './support';
 
 jest.setTimeout(120_000);

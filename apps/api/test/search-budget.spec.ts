@@ -1,5 +1,5 @@
 import { FIND_MSG, SEARCH_BUDGET } from '../../../libs/domain/src';
-import { ApiClient, startTestApi, type TestApi } from '../../../test/api';
+import { type ApiClient, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import { seedTwoCompanies, signIn, waitFor, type TwoCompanyUsers } from './support';
 

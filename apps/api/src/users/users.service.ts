@@ -28,7 +28,6 @@ import { guardEmailProbe } from '../org/email-probe';
 import { voidLiveResetTokens } from '../account/account-tokens.repository';
 import type { TargetRow } from './users.repository';
 
-
 /** read: look at a user; write: edit/resend; delete: remove. */
 type Intent = 'read' | 'write' | 'delete';
 

@@ -65,7 +65,13 @@ const dateParam = (endOfDay: boolean) =>
         const d = new Date(dateOnly ? `${s}T00:00:00.000Z` : s);
         const year = d.getUTCFullYear();
         // The day is checked by the one date rule (no 30 February rolled over into March).
-        if (Number.isNaN(d.getTime()) || !isIsoDate(s.slice(0, 10)) || (!dateOnly && s[10] !== 'T') || year < 1900 || year > 9998) {
+        if (
+          Number.isNaN(d.getTime()) ||
+          !isIsoDate(s.slice(0, 10)) ||
+          (!dateOnly && s[10] !== 'T') ||
+          year < 1900 ||
+          year > 9998
+        ) {
           ctx.addIssue({ code: 'custom', message: AUDIT_MSG.invalidDate });
           return z.NEVER;
         }

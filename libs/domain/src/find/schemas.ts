@@ -96,12 +96,7 @@ const optionalText = (max: number, message: string, label: string, lines: 'one' 
     .max(max, message)
     .nullish()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
-    .pipe(
-      (lines === 'one'
-        ? z.string().refine(...noControlChars(label))
-        : multilineText(label)
-      ).nullable(),
-    );
+    .pipe((lines === 'one' ? z.string().refine(...noControlChars(label)) : multilineText(label)).nullable());
 
 /** Some letters or digits once separators and spaces are gone. */
 const aliasText = z

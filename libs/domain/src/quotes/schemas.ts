@@ -314,7 +314,9 @@ export const acceptQuoteSchema = z.object({
   made_to_order: z.boolean({ error: QUOTE_MSG.madeToOrderRequired }).optional(),
 });
 
-export const declineQuoteSchema = z.object({ reason: optionalText(1000, QUOTE_MSG.reasonTooLong, 'The reason', 'multi') });
+export const declineQuoteSchema = z.object({
+  reason: optionalText(1000, QUOTE_MSG.reasonTooLong, 'The reason', 'multi'),
+});
 
 export const rejectQuoteSchema = z.object({
   reason: requiredText(1000, QUOTE_MSG.reasonRequired, QUOTE_MSG.reasonTooLong, 'The reason', 'multi'),
