@@ -122,8 +122,8 @@ export function NotLogged({ counts }: { counts: SearchesNotLogged | undefined })
   return (
     <Text size="sm" c="dimmed" mt="xs">
       {`${total} ${total === 1 ? 'search was' : 'searches were'} answered but not logged in this period: ` +
-        `${counts.over_budget} beyond a person's logging budget a minute, ` +
-        `${counts.repeats} the same search again within a minute.`}
+        `${counts.over_budget} over a person's per-minute logging budget, ` +
+        `${counts.repeats} repeated by the same person within a minute.`}
     </Text>
   );
 }
