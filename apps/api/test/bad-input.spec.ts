@@ -108,6 +108,17 @@ describe('bad input is a 400 naming the field, never a 500', () => {
       expect(search).toMatchObject({ status: 400, body: { errors: { q: CONTROL('q') } } });
     }
     expect(await count('part_aliases')).toBe(before);
+    // The catalogue's part-number search answers (nothing matches) but never logs such text as demand.
+    for (const c of HIDDEN) {
+      const pn = await as.empA.request(
+        'GET',
+        `catalogue/productNumber/${subcategory}?partNumber=${encodeURIComponent(`EVIL${c}5`)}`,
+      );
+      expect(pn.status).toBe(404);
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    const logged = await api.db.query(`SELECT raw FROM search_log WHERE raw LIKE 'EVIL%'`);
+    expect(logged).toEqual([]);
   });
 
   it('quote requests: one-line fields printable, multi-line fields keep line breaks and tabs; nothing written on refusal', async () => {

@@ -5,6 +5,7 @@ import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
+  hasControlChars,
   isUuid,
   oddSizeCriteria,
   partKey,
@@ -208,7 +209,8 @@ export class CatalogueService {
       measure: null,
       category_id: ctx.categoryId,
     };
-    const logIt = await this.budget.commit(user, this.loggedCompany(user), identity);
+    // Text with control or bidi characters never becomes a demand key (it matches no part number anyway).
+    const logIt = (await this.budget.commit(user, this.loggedCompany(user), identity)) && !hasControlChars(pn);
     const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
       const found = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
       if (found === null) return null;
