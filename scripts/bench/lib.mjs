@@ -215,6 +215,11 @@ export async function startApi(databaseUrl, { webDist, env: extraEnv = {} } = {}
       PUBLIC_URL: webDist ? `http://127.0.0.1:${fixedPort}` : 'http://localhost:3000',
       WEB_DIST: webDist ?? '/nonexistent',
       LOG_LEVEL: 'error',
+      // One synthetic buyer searches far faster than a person may (docs/SECURITY.md): the budget is
+      // still counted on every search, but never refuses one.
+      SEARCH_BUDGET_LOGGED_PER_MINUTE: '10000000',
+      SEARCH_BUDGET_COMMITTED_PER_MINUTE: '10000000',
+      SEARCH_BUDGET_TYPING_PER_MINUTE: '10000000',
       ...extraEnv,
     },
     execArgv: process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { API_PREFIX, assertPushRoutesComplete } from '@portal/contracts';
-import { buildOpenApi, MSG, ROUTES } from '@portal/domain';
+import { buildOpenApi, MSG, plainText, QUERY_MSG, repeatedQueryParameter, ROUTES } from '@portal/domain';
 import { allowedOrigins, type Env } from '@portal/platform';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
@@ -51,8 +51,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
   });
-  // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
   fastify.addHook('preHandler', async (req, reply) => {
+    // Every query parameter is one value: `?q=a&q=b` is a 400 naming it, on every route, before any
+    // schema sees an array (lists travel comma-separated or in a JSON body).
+    const repeated = isApiUrl(req.url) ? repeatedQueryParameter(req.query) : null;
+    if (repeated !== null) {
+      const name = plainText(repeated).slice(0, 100);
+      const message = QUERY_MSG.repeated(name);
+      return reply.code(400).send({ status: 400, message, errors: { [name]: message } });
+    }
+    // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
     if (req.url.includes('%00') || containsNul(req.query) || containsNul(req.body)) {
       return reply.code(400).send({ status: 400, message: 'Text must not contain NUL characters' });
     }

@@ -4,6 +4,8 @@ export * from './password';
 export * from './auth-schemas';
 export * from './csrf';
 export * from './text';
+export * from './calendar';
+export * from './query';
 export * from './catalogue';
 export * from './account';
 export * from './org';

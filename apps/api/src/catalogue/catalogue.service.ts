@@ -5,6 +5,7 @@ import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
+  hasControlChars,
   isUuid,
   oddSizeCriteria,
   partKey,
@@ -28,6 +29,7 @@ import {
   type Sendable,
 } from './catalogue-cache';
 import { linePercentages, PricedTemplate, type LinePercentages } from './priced-template';
+import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import { companyExists } from '../org/org.repository';
 import {
@@ -80,6 +82,7 @@ export class CatalogueService {
     private readonly db: DataSource,
     @Inject(ENV) env: Env,
     private readonly searchLog: SearchLog,
+    private readonly budget: SearchBudget,
   ) {
     this.cache = new CatalogueCache(env.CATALOGUE_CACHE_MB * 1024 * 1024);
   }
@@ -242,6 +245,17 @@ export class CatalogueService {
   async partNumber(user: RequestUser, id: string, pn: string): Promise<Sendable> {
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
+    const identity: SearchIdentity = {
+      kind: 'part_number',
+      key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
+      width: null,
+      height: null,
+      depth: null,
+      measure: null,
+      category_id: ctx.categoryId,
+    };
+    // Text with control or bidi characters never becomes a demand key (it matches no part number anyway).
+    const logIt = (await this.budget.commit(user, this.loggedCompany(user), identity)) && !hasControlChars(pn);
     const answer = (found: { product: string; n: number } | null): Built | null => {
       if (found === null) return null;
       const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
@@ -253,20 +267,16 @@ export class CatalogueService {
       async (m) => answer(await partNumberJson(m, ctx.kind, true, ctx.id, '100', pn)),
       async (m) => answer(await partNumberTemplate(m, ctx.kind, ctx.id, pn)),
     );
-    this.searchLog.record({
-      kind: 'part_number',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: pn.slice(0, SEARCH_RAW_MAX),
-      key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
-      width: null,
-      height: null,
-      depth: null,
-      measure: null,
-      category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.via ?? null,
-    });
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: pn.slice(0, SEARCH_RAW_MAX),
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.via ?? null,
+      });
+    }
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
   }
@@ -284,6 +294,16 @@ export class CatalogueService {
       useExactMeasurements: exact,
     });
     if (!result.ok) throw new ApiException(400, result.error.message);
+    const identity: SearchIdentity = {
+      kind: 'odd_size',
+      key: null,
+      width: result.search.width,
+      height: result.search.height,
+      depth: result.search.depth,
+      measure: result.search.exact ? 'exact' : 'nominal',
+      category_id: ctx.categoryId,
+    };
+    const logIt = await this.budget.commit(user, this.loggedCompany(user), identity);
     const criteria = oddSizeCriteria(result.search);
     const { width, height } = result.search;
     const params = criteria
@@ -306,20 +326,16 @@ export class CatalogueService {
       async (m) => answer(criteria ? await searchJson(m, ctx.kind, true, ctx.id, '100', params) : null),
       async (m) => answer(criteria ? await searchTemplate(m, ctx.kind, ctx.id, params) : null),
     );
-    this.searchLog.record({
-      kind: 'odd_size',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: null,
-      key: null,
-      width: result.search.width,
-      height: result.search.height,
-      depth: result.search.depth,
-      measure: result.search.exact ? 'exact' : 'nominal',
-      category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.count ? 'size' : null,
-    });
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: null,
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.count ? 'size' : null,
+      });
+    }
     return body!;
   }
 
