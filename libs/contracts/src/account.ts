@@ -55,20 +55,6 @@ export interface AccountProfileResponse {
   data: AccountProfile;
 }
 
-/** Paths of the account endpoints, relative to `/api`. */
-export const ACCOUNT_PATHS = {
-  forgotPassword: 'forgot-password',
-  resetPassword: 'reset-password',
-  /** `POST {token}` → the link's state, so the page can say "used" or "expired" before the form. */
-  resetPasswordCheck: 'reset-password/check',
-  changePassword: 'change-password',
-  me: 'user/me',
-  updateProfile: 'user',
-  uploadProfileImage: 'user/upload',
-  uploadCompanyImage: (companyId: string) => `company/upload/${companyId}`,
-  confirmEmail: 'user/confirm-email',
-} as const;
-
 /** The reset link's page; the token travels as `?code=`. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
 /** The invitation link's page (issue 27): `?code=<token>`. */

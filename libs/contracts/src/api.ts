@@ -43,18 +43,7 @@ export interface CsrfTokenResponse {
   token: string;
 }
 
-/** API paths, relative to `/api`. */
-export const API_PATHS = {
-  csrfToken: 'csrf-token',
-  login: 'login',
-  validate: 'validate',
-  logout: 'logout',
-  health: 'health',
-  config: 'config',
-  forgotPassword: 'forgot-password',
-  resetPassword: 'reset-password',
-} as const;
-
+/** Where the API, the socket and the CSRF token live. */
 export const API_PREFIX = '/api';
 export const SOCKET_PATH = '/socket.io';
 export const CSRF_HEADER = 'x-xsrf-token';

@@ -191,21 +191,6 @@ export type MarkNotificationsReadResponse = ApiResponse<{ updated: number; unrea
 /** `GET notification/unread-count` */
 export type NotificationUnreadCountResponse = ApiResponse<{ unread: number }>;
 
-export const ORG_PATHS = {
-  company: 'company',
-  companyById: (id: string) => `company/${id}`,
-  companyUsers: (companyId: string) => `company/user/${companyId}`,
-  user: 'user',
-  userById: (id: string) => `user/${id}`,
-  userTotal: 'user/total',
-  userEmployees: 'user/employee',
-  userBulk: 'user/bulk',
-  userResend: (id: string) => `user/resend/${id}`,
-  notification: 'notification',
-  notificationRead: 'notification/read',
-  notificationUnreadCount: 'notification/unread-count',
-} as const;
-
 /* ------------------------------------------------------------------ events */
 
 /** Who did it: carried by every org event so notifications can say "by …". */

@@ -42,13 +42,6 @@ export type PricelistResponse = ApiResponse<PricelistView>;
 export type PricelistListResponse = ApiResponse<PricelistView[]>;
 export type PricelistCreatedResponse = ApiResponse<{ _id: string; status: 'queued' }>;
 
-/** Paths relative to `/api`. */
-export const PRICELIST_PATHS = {
-  list: 'pricelists',
-  one: (id: string) => `pricelists/${id}`,
-  download: (id: string) => `pricelists/${id}/download`,
-} as const;
-
 /** Header row of the CSV (and the XLSX/PDF tables), in order. */
 export const PRICELIST_COLUMNS = [
   'category',

@@ -57,14 +57,3 @@ export interface LoginTwoFactorRequest {
 export interface SecuritySettings {
   require_2fa_for: RequireTwoFactorFor;
 }
-
-export const TWO_FACTOR_PATHS = {
-  status: '2fa',
-  setup: '2fa/setup',
-  enable: '2fa/enable',
-  disable: '2fa/disable',
-  recoveryCodes: '2fa/recovery-codes',
-  login: 'login/2fa',
-  reset: (userId: string) => `user/${userId}/2fa`,
-  securitySettings: 'settings/security',
-} as const;

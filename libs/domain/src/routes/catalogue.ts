@@ -18,7 +18,76 @@ import {
 } from '../catalogue';
 import { findQuerySchema } from '../find';
 import { idSchema, isUuid } from '../org';
-import { anyRole, binary, defineRoutes, publicRoute, roles, statusAnswer, type Parser } from './route';
+import { anyRole, binary, defineRoutes, messageOnly, ok, publicRoute, roles, type Parser } from './route';
+
+const n = z.number();
+const ref = z.object({ _id: z.string(), name: z.string() });
+const productLine = z.enum(['rigidflow', 'minipro', 'polyroll']);
+const catalogueFile = z.object({ _id: z.string(), name: z.string(), path: z.string() });
+
+/** Prices in dollars, 2 decimals. `list_price` and `version`: superadmins only. */
+export const catalogueVariantSchema = z.object({
+  _id: z.string(),
+  part_number: z.string(),
+  size: z.string(),
+  actual_size: z.string(),
+  depth: n.nullable(),
+  odd_size: z.boolean(),
+  odd_size_type: z.enum(['SINGLE', 'DOUBLE', 'TRIPLE', '']),
+  min_area: n.nullable(),
+  max_area: n.nullable(),
+  out_of_stock: z.boolean(),
+  display_order: n,
+  customer_price: n,
+  list_price: n.optional(),
+  version: n.optional(),
+});
+
+export const editorVariantSchema = catalogueVariantSchema.extend({ list_price: n, version: n });
+
+const productBase = {
+  _id: z.string(),
+  name: z.string(),
+  catalogue_id: z.string(),
+  subcatalogue_id: z.string().nullable(),
+  image_path: z.string().nullable(),
+};
+export const editorProductSchema = z.object({ ...productBase, variants: z.array(editorVariantSchema) });
+
+export const fileViewSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  path: z.string(),
+  mime: z.string(),
+  size: n,
+  status: z.enum(['processing', 'ready', 'rejected', 'pending']),
+  reason: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const findRowSchema = z.object({
+  variant_id: z.string(),
+  part_number: z.string(),
+  size: z.string(),
+  actual_size: z.string(),
+  depth: n.nullable(),
+  /** The caller's company price in dollars (superadmins: the list price). */
+  price: n,
+  category: ref,
+  subcategory: ref.nullable(),
+  product: ref,
+  matched_via: z.enum(['part_number', 'normalized', 'alias', 'size']),
+  alias: z
+    .object({
+      alias: z.string(),
+      source: z.enum(['competitor', 'oem', 'customer', 'legacy']),
+      brand: z.string().nullable(),
+    })
+    .nullable(),
+});
+
+const withMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
 
 const uuid = (message: string) => z.string({ error: message }).refine(isUuid, message);
 /** A catalogue-edit id: anything but a UUID is that route's fixed 400. */
@@ -46,7 +115,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     access: anyRole,
     query: findQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ list: z.array(findRowSchema), total: n, did_you_mean: z.string().optional() })),
   },
   categories: {
     method: 'GET',
@@ -55,7 +124,18 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     access: anyRole,
     query: catalogueRoleQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          image_url: z.string().nullable(),
+          files: z.array(catalogueFile),
+          has_subcatalogues: z.boolean(),
+          product_line: productLine.nullable().optional(),
+        }),
+      ),
+    ),
   },
   subcategories: {
     method: 'GET',
@@ -65,7 +145,9 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     ...viewedId('catalogueId'),
     query: catalogueRoleQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.array(z.object({ _id: z.string(), name: z.string(), catalogue_id: z.string(), files: z.array(catalogueFile) })),
+    ),
   },
   products: {
     method: 'GET',
@@ -74,7 +156,12 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     access: anyRole,
     ...viewedId('id'),
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        name: z.string(),
+        productDetails: z.array(z.object({ ...productBase, variants: z.array(catalogueVariantSchema) })),
+      }),
+    ),
   },
   partNumber: {
     method: 'GET',
@@ -84,7 +171,14 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     ...viewedId('id'),
     query: partNumberQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        _id: z.string(),
+        name: z.string(),
+        catalogue_id: z.string(),
+        variants: z.array(catalogueVariantSchema),
+      }),
+    ),
   },
   searchBySize: {
     method: 'GET',
@@ -94,7 +188,16 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     ...viewedId('id'),
     query: dimensionQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.array(
+        z.object({
+          _id: z.string(),
+          name: z.string(),
+          catalogue_id: z.string(),
+          variants: z.array(catalogueVariantSchema.extend({ match: z.enum(['standard', 'odd']) })),
+        }),
+      ),
+    ),
   },
   image: {
     method: 'GET',
@@ -118,7 +221,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     paramParsers: { categoryId: editId(EDIT_MSG.invalidCatalogueId) },
     body: categoryUpdateSchema,
     status: 200,
-    response: statusAnswer,
+    response: withMessage(z.object({ _id: z.string(), name: z.string(), product_line: productLine.nullable() })),
   },
   saveVariants: {
     method: 'PUT',
@@ -136,8 +239,19 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
       }),
     ),
     status: 200,
-    response: statusAnswer,
-    alsoAnswers: { 409: { description: 'Rows changed since they were read', schema: statusAnswer } },
+    response: withMessage(editorProductSchema),
+    alsoAnswers: {
+      409: {
+        description: 'Rows changed since they were read; nothing was written',
+        schema: z.object({
+          status: z.literal(409),
+          message: z.string(),
+          conflicts: z.array(
+            z.object({ _id: z.string(), part_number: z.string(), current: editorVariantSchema.nullable() }),
+          ),
+        }),
+      },
+    },
   },
   appendVariants: {
     method: 'PATCH',
@@ -148,7 +262,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     paramParsers: { productId: editId(CATALOGUE_MSG.invalidProductId) },
     body: parser(parseAppendVariantsBody, z.array(variantFields)),
     status: 201,
-    response: statusAnswer,
+    response: withMessage(editorProductSchema),
   },
   deleteFile: {
     method: 'PATCH',
@@ -157,7 +271,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     access: roles('superadmin'),
     ...fileId,
     status: 200,
-    response: statusAnswer,
+    response: messageOnly,
   },
   uploadFile: {
     method: 'PATCH',
@@ -168,7 +282,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     paramRefusals: { id: { status: 404, message: FILE_MSG.ownerNotFound } },
     multipart: { fields: { file: 'file' } },
     status: 200,
-    response: statusAnswer,
+    response: withMessage(z.array(fileViewSchema)),
   },
   updateVariant: {
     method: 'PATCH',
@@ -182,7 +296,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     },
     body: parser(parseVariantPatchBody, variantFields),
     status: 200,
-    response: statusAnswer,
+    response: withMessage(editorVariantSchema),
   },
   deleteVariant: {
     method: 'DELETE',
@@ -195,7 +309,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
       variantId: editId(EDIT_MSG.invalidVariantId),
     },
     status: 200,
-    response: statusAnswer,
+    response: withMessage(z.object({ _id: z.string() })),
   },
   addProduct: {
     method: 'POST',
@@ -207,7 +321,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
       z.object({ name: z.string(), catalogue_id: z.uuid(), variants: z.array(variantFields) }),
     ),
     status: 201,
-    response: statusAnswer,
+    response: withMessage(editorProductSchema),
   },
   deleteProduct: {
     method: 'DELETE',
@@ -217,7 +331,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     params: z.object({ id: z.uuid() }),
     paramParsers: { id: editId(CATALOGUE_MSG.invalidProductId) },
     status: 200,
-    response: statusAnswer,
+    response: messageOnly,
   },
   priceHistory: {
     method: 'GET',
@@ -227,7 +341,9 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     params: z.object({ variantId: z.uuid() }),
     paramParsers: { variantId: editId(EDIT_MSG.invalidVariantId) },
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.array(z.object({ old_price: n.nullable(), new_price: n, changed_by: z.string(), changed_at: z.string() })),
+    ),
   },
   listFiles: {
     method: 'GET',
@@ -237,7 +353,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     params: z.object({ productId: idSchema }),
     paramRefusals: { productId: { status: 404, message: FILE_MSG.ownerNotFound } },
     status: 200,
-    response: statusAnswer,
+    response: ok(z.array(fileViewSchema)),
   },
   file: {
     method: 'GET',
@@ -277,7 +393,7 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     access: roles('superadmin'),
     multipart: { fields: { file: 'file' } },
     status: 202,
-    response: statusAnswer,
+    response: withMessage(z.object({ _id: z.string(), status: z.string() })),
   },
   preview: {
     method: 'POST',
@@ -286,7 +402,16 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     access: roles('superadmin'),
     multipart: { fields: { file: 'file' } },
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        format: z.enum(['csv', 'xlsx']),
+        headers: z.array(z.string()),
+        /** Header → the column it fills (null: ignored). */
+        mapping: z.record(z.string(), z.string().nullable()),
+        missing: z.array(z.string()),
+        rows: n,
+      }),
+    ),
   },
   get: {
     method: 'GET',
@@ -297,7 +422,33 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     paramRefusals: { id: { status: 404, message: IMPORT_MSG.notFound } },
     query: importChangesQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        _id: z.string(),
+        status: z.string(),
+        file_name: z.string(),
+        format: z.string(),
+        delete_missing: z.boolean(),
+        message: z.string().nullable(),
+        started_by: z.string().nullable(),
+        created_at: z.string(),
+        validated_at: z.string().nullable(),
+        applied_at: z.string().nullable(),
+        done: n,
+        total: n,
+        counts: z.object({ create: n, update: n, unchanged: n, delete: n, errors: n }),
+        errors: z.array(z.object({ row: n, column: z.string().nullable(), message: z.string() })),
+        errors_total: n,
+        errors_page: n,
+        errors_limit: n,
+        changes: z.array(
+          z.object({ row: n.nullable(), part_number: z.string(), kind: z.string(), fields: z.unknown() }),
+        ),
+        changes_total: n,
+        page: n,
+        limit: n,
+      }),
+    ),
   },
   apply: {
     method: 'POST',
@@ -307,6 +458,6 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     params: z.object({ id: uuid(IMPORT_MSG.notFound) }),
     paramRefusals: { id: { status: 404, message: IMPORT_MSG.notFound } },
     status: 202,
-    response: statusAnswer,
+    response: withMessage(z.object({ _id: z.string(), status: z.literal('applying') })),
   },
 });

@@ -8,7 +8,25 @@ import {
   partAliasListSchema,
 } from '../find';
 import { isUuid } from '../org';
-import { defineRoutes, roles, statusAnswer } from './route';
+import { defineRoutes, ok, roles } from './route';
+
+const n = z.number();
+
+export const partAliasSchema = z.object({
+  _id: z.string(),
+  alias: z.string(),
+  alias_key: z.string(),
+  variant_id: z.string(),
+  part_number: z.string(),
+  odd_size: z.boolean(),
+  source: z.enum(['competitor', 'oem', 'customer', 'legacy']),
+  brand: z.string().nullable(),
+  note: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const aliasAnswer = z.object({ status: z.number().int(), message: z.string(), data: partAliasSchema });
 
 const office = roles('superadmin');
 
@@ -20,7 +38,22 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     access: office,
     query: demandPartsQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        list: z.array(
+          z.object({
+            key: z.string(),
+            examples: z.array(z.string()),
+            searches: n,
+            zero_results: n,
+            companies: n,
+            company_names: z.array(z.string()),
+            last_at: z.string(),
+          }),
+        ),
+        total: n,
+      }),
+    ),
   },
   sizes: {
     method: 'GET',
@@ -29,7 +62,23 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     access: office,
     query: demandSizesQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        list: z.array(
+          z.object({
+            width: n,
+            height: n,
+            depth: n.nullable(),
+            measure: z.enum(['nominal', 'exact']),
+            searches: n,
+            zero_results: n,
+            companies: n,
+            last_at: z.string(),
+            quote_lines: n,
+          }),
+        ),
+      }),
+    ),
   },
   logStatus: {
     method: 'GET',
@@ -37,7 +86,7 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     summary: 'Whether the search log is complete for the period shown.',
     access: office,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ buffered: n, written: n, dropped: n, failed_writes: n })),
   },
   resolve: {
     method: 'POST',
@@ -46,7 +95,7 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     access: office,
     body: demandResolveSchema,
     status: 201,
-    response: statusAnswer,
+    response: ok(z.object({ alias: partAliasSchema, would_have_matched: n })),
   },
   addAlias: {
     method: 'POST',
@@ -55,7 +104,7 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     access: office,
     body: partAliasCreateSchema,
     status: 201,
-    response: statusAnswer,
+    response: aliasAnswer,
   },
   listAliases: {
     method: 'GET',
@@ -64,7 +113,7 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     access: office,
     query: partAliasListSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.object({ list: z.array(partAliasSchema), total: n })),
   },
   removeAlias: {
     method: 'DELETE',
@@ -74,6 +123,6 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
     params: z.object({ id: z.string().refine(isUuid, FIND_MSG.aliasIdInvalid) }),
     paramRefusals: { id: { status: 400, message: FIND_MSG.aliasIdInvalid } },
     status: 200,
-    response: statusAnswer,
+    response: aliasAnswer,
   },
 });

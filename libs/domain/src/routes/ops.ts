@@ -7,7 +7,41 @@ import {
   opsUsageQuerySchema,
   suppressionAddressSchema,
 } from '../ops';
-import { defineRoutes, publicRoute, roles, statusAnswer } from './route';
+import { ROLE_KEYS } from '@portal/contracts';
+import { defineRoutes, messageOnly, ok, publicRoute, roles } from './route';
+
+const n = z.number();
+const ref = z.object({ _id: z.string(), name: z.string() });
+const list = <T extends z.ZodType>(row: T) => ok(z.object({ list: z.array(row) }));
+
+export const opsSummarySchema = z.object({
+  status: z.object({ ok: z.boolean(), sentence: z.string() }),
+  online: z.object({ total: n, superadmin: n, admin: n, employee: n }),
+  queues: z.array(z.object({ name: z.string(), waiting: n, active: n, delayed: n, failed: n })),
+  workers: z.array(
+    z.object({
+      id: z.string(),
+      hostname: z.string(),
+      pid: n,
+      last_beat: z.string(),
+      stale: z.boolean(),
+      stopped: z.boolean(),
+    }),
+  ),
+  outbox: z.object({ pending: n, oldest_age_s: n.nullable() }),
+  email: z.object({ sent: n, deferred: n, failed: n, bounced: n, suppressed: n, complained: n }),
+  quotes: z
+    .object({ submitted: n, in_review: n, info_requested: n, quoted: n, oldest_waiting_s: n.nullable() })
+    .optional(),
+  search: z.object({ searches: n, zero_results: n, zero_result_share: n.nullable() }).optional(),
+  computed_at: z.string(),
+});
+
+const jobAnswer = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: z.object({ queue: z.string(), _id: z.string() }),
+});
 
 const office = roles('superadmin');
 
@@ -18,7 +52,7 @@ export const OPS_ROUTES = defineRoutes('ops', {
     summary: 'The operations summary.',
     access: office,
     status: 200,
-    response: statusAnswer,
+    response: ok(opsSummarySchema),
   },
   online: {
     method: 'GET',
@@ -26,7 +60,14 @@ export const OPS_ROUTES = defineRoutes('ops', {
     summary: 'Who is online now.',
     access: office,
     status: 200,
-    response: statusAnswer,
+    response: list(
+      z.object({
+        user: z.object({ _id: z.string(), username: z.string(), role: z.enum(ROLE_KEYS) }),
+        company: ref.nullable(),
+        since: z.string(),
+        last_seen: z.string(),
+      }),
+    ),
   },
   activity: {
     method: 'GET',
@@ -35,7 +76,16 @@ export const OPS_ROUTES = defineRoutes('ops', {
     access: office,
     query: opsActivityQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: list(
+      z.object({
+        _id: z.string(),
+        kind: z.string(),
+        at: z.string(),
+        text: z.string(),
+        link: z.object({ entity: z.string(), _id: z.string(), href: z.string() }).nullable(),
+        company: ref.nullable(),
+      }),
+    ),
   },
   usage: {
     method: 'GET',
@@ -44,7 +94,28 @@ export const OPS_ROUTES = defineRoutes('ops', {
     access: office,
     query: opsUsageQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        list: z.array(
+          z.object({
+            company: ref.extend({ status: z.boolean() }),
+            users: n,
+            active_users_7d: n,
+            active_users_30d: n,
+            signins: n,
+            searches: n.nullable(),
+            zero_result_share: n.nullable(),
+            pricelists: n,
+            quote_requests: n.nullable(),
+            last_activity: z.string().nullable(),
+            dormant: z.boolean(),
+            daily_signins: z.array(n),
+          }),
+        ),
+        from: z.string(),
+        to: z.string(),
+      }),
+    ),
   },
   failedJobs: {
     method: 'GET',
@@ -53,7 +124,17 @@ export const OPS_ROUTES = defineRoutes('ops', {
     access: office,
     query: opsFailedJobsQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: list(
+      z.object({
+        queue: z.string(),
+        _id: z.string(),
+        name: z.string(),
+        event_type: z.string().nullable(),
+        reason: z.string(),
+        attempts: n,
+        failed_at: z.string().nullable(),
+      }),
+    ),
   },
   retryJob: {
     method: 'POST',
@@ -63,7 +144,7 @@ export const OPS_ROUTES = defineRoutes('ops', {
     params: opsJobParamsSchema,
     paramsWhole: true,
     status: 200,
-    response: statusAnswer,
+    response: jobAnswer,
   },
   discardJob: {
     method: 'POST',
@@ -73,7 +154,7 @@ export const OPS_ROUTES = defineRoutes('ops', {
     params: opsJobParamsSchema,
     paramsWhole: true,
     status: 200,
-    response: statusAnswer,
+    response: jobAnswer,
   },
   email: {
     method: 'GET',
@@ -82,7 +163,27 @@ export const OPS_ROUTES = defineRoutes('ops', {
     access: office,
     query: opsEmailQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        list: z.array(
+          z.object({
+            event_id: z.string(),
+            recipient: z.string(),
+            template: z.string(),
+            status: z.enum(['sent', 'deferred', 'failed', 'bounced', 'suppressed', 'complained']),
+            smtp_code: n.nullable(),
+            enhanced_status: z.string().nullable(),
+            diagnostic: z.string().nullable(),
+            attempts: n,
+            sent_at: z.string(),
+            updated_at: z.string(),
+          }),
+        ),
+        total: n,
+        page: n,
+        limit: n,
+      }),
+    ),
   },
   suppressions: {
     method: 'GET',
@@ -90,7 +191,18 @@ export const OPS_ROUTES = defineRoutes('ops', {
     summary: 'Suppressed addresses (bounced or complained).',
     access: office,
     status: 200,
-    response: statusAnswer,
+    response: list(
+      z.object({
+        address: z.string(),
+        reason: z.enum(['hard_bounce', 'complaint', 'soft_bounces']),
+        smtp_code: n.nullable(),
+        enhanced_status: z.string().nullable(),
+        diagnostic: z.string().nullable(),
+        created_at: z.string(),
+        user: z.object({ _id: z.string(), username: z.string() }).nullable(),
+        company: ref.nullable(),
+      }),
+    ),
   },
   liftSuppression: {
     method: 'DELETE',
@@ -99,7 +211,7 @@ export const OPS_ROUTES = defineRoutes('ops', {
     access: office,
     params: z.object({ address: suppressionAddressSchema }),
     status: 200,
-    response: statusAnswer,
+    response: z.object({ status: z.number().int(), message: z.string(), data: z.object({ address: z.string() }) }),
   },
   emailEvents: {
     method: 'POST',
@@ -113,6 +225,6 @@ export const OPS_ROUTES = defineRoutes('ops', {
     }),
     body: z.unknown(),
     status: 202,
-    response: statusAnswer,
+    response: messageOnly,
   },
 });

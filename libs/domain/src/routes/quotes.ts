@@ -13,7 +13,117 @@ import {
   rejectQuoteSchema,
   sendQuoteSchema,
 } from '../quotes';
-import { binary, defineRoutes, idempotencyHeadersSchema, roles, statusAnswer } from './route';
+import { QUOTE_ACTIONS, QUOTE_LINE_KINDS, QUOTE_STATUSES } from '@portal/contracts';
+import { binary, defineRoutes, idempotencyHeadersSchema, ok, roles } from './route';
+
+const quoteStatus = z.enum(QUOTE_STATUSES);
+const measure = z.enum(['nominal', 'exact']);
+const party = z.object({ _id: z.string().nullable(), name: z.string() });
+
+export const quoteSummarySchema = z.object({
+  _id: z.string(),
+  number: z.string(),
+  status: quoteStatus,
+  company: party,
+  requested_by: party,
+  assignee: party.nullable(),
+  line_count: z.number().int(),
+  customer_reference: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  revision: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export const quoteLineSchema = z.object({
+  _id: z.string(),
+  position: z.number().int(),
+  kind: z.enum(QUOTE_LINE_KINDS),
+  variant_id: z.string().nullable(),
+  part_number: z.string().nullable(),
+  description: z.string().nullable(),
+  catalogue_id: z.string().nullable(),
+  catalogue_name: z.string().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  depth: z.number().nullable(),
+  measure: measure.nullable(),
+  size_type: z.string().nullable(),
+  quantity: z.number().int(),
+  snapshot_price: z.number().nullable(),
+  quoted_price: z.number().nullable(),
+  lead_time_days: z.number().int().nullable(),
+  line_status: z.enum(['open', 'quoted', 'cannot_quote']),
+  line_note: z.string().nullable(),
+  /** Superadmins only. */
+  today_price: z.number().nullable().optional(),
+  /** Superadmins only: the closest catalogue variants of a custom size's family. */
+  nearest_variants: z
+    .array(
+      z.object({
+        _id: z.string(),
+        part_number: z.string(),
+        size: z.string(),
+        depth: z.number().nullable(),
+        customer_price: z.number(),
+      }),
+    )
+    .optional(),
+});
+
+export const quoteDetailSchema = quoteSummarySchema.extend({
+  note: z.string().nullable(),
+  needed_by: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  made_to_order: z.boolean(),
+  decision_reason: z.string().nullable(),
+  version: z.number().int(),
+  lines: z.array(quoteLineSchema),
+  messages: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.enum(['message', 'request_info', 'reply', 'decline', 'reject']),
+      body: z.string(),
+      author: z.object({ _id: z.string().nullable(), name: z.string(), role: z.string().nullable() }),
+      created_at: z.string(),
+    }),
+  ),
+  allowed_actions: z.array(z.enum(QUOTE_ACTIONS)),
+});
+
+export const quoteMatchRowSchema = z.object({
+  line: z.number().int(),
+  text: z.string(),
+  part_number: z.string(),
+  quantity: z.number().int().nullable(),
+  match: z.enum(['variant', 'odd_size', 'unknown', 'invalid']),
+  variant: z
+    .object({
+      _id: z.string(),
+      part_number: z.string(),
+      size: z.string(),
+      product_name: z.string(),
+      customer_price: z.number(),
+    })
+    .optional(),
+  size: z
+    .object({
+      width: z.number(),
+      height: z.number(),
+      depth: z.number(),
+      measure,
+      size_type: z.string().nullable(),
+    })
+    .optional(),
+  error: z.string().optional(),
+});
+
+/** What every state-changing action answers. */
+const transition = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: z.object({ _id: z.string(), number: z.string(), status: quoteStatus, version: z.number().int() }),
+});
 
 const everyone = roles('superadmin', 'admin', 'employee');
 const customer = roles('admin', 'employee');
@@ -34,7 +144,7 @@ const action = <B extends z.ZodType>(path: string, summary: string, access: type
     ...quoteId,
     body,
     status: 200,
-    response: statusAnswer,
+    response: transition,
   }) as const;
 
 export const QUOTE_ROUTES = defineRoutes('quote-requests', {
@@ -46,7 +156,17 @@ export const QUOTE_ROUTES = defineRoutes('quote-requests', {
     body: createQuoteRequestSchema,
     headers: idempotencyHeadersSchema,
     status: 201,
-    response: statusAnswer,
+    response: z.object({
+      status: z.number().int(),
+      message: z.string(),
+      data: z.object({
+        _id: z.string(),
+        number: z.string(),
+        status: quoteStatus,
+        merged: z.number().int(),
+        repeated: z.boolean(),
+      }),
+    }),
   },
   match: {
     method: 'POST',
@@ -55,7 +175,7 @@ export const QUOTE_ROUTES = defineRoutes('quote-requests', {
     access: customer,
     body: quoteMatchSchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(z.array(quoteMatchRowSchema)),
   },
   list: {
     method: 'GET',
@@ -64,7 +184,14 @@ export const QUOTE_ROUTES = defineRoutes('quote-requests', {
     access: everyone,
     query: quoteListQuerySchema,
     status: 200,
-    response: statusAnswer,
+    response: ok(
+      z.object({
+        list: z.array(quoteSummarySchema),
+        total: z.number().int(),
+        /** Superadmins only: requests per status. */
+        counts: z.record(z.string(), z.number().int()).optional(),
+      }),
+    ),
   },
   detail: {
     method: 'GET',
@@ -73,7 +200,7 @@ export const QUOTE_ROUTES = defineRoutes('quote-requests', {
     access: everyone,
     ...quoteId,
     status: 200,
-    response: statusAnswer,
+    response: ok(quoteDetailSchema),
   },
   pdf: {
     method: 'GET',
@@ -92,7 +219,7 @@ export const QUOTE_ROUTES = defineRoutes('quote-requests', {
     ...quoteId,
     body: quoteMessageSchema,
     status: 201,
-    response: statusAnswer,
+    response: z.object({ status: z.number().int(), message: z.string(), data: z.object({ _id: z.string() }) }),
   },
   assign: action('assign', 'Take the request (the office).', office, emptyQuoteActionSchema),
   requestInfo: action('request-info', 'Ask the customer for more information.', office, quoteInfoSchema),

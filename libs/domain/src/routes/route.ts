@@ -156,9 +156,3 @@ export const ok = <T extends ZodType>(data: T) =>
 export const messageOnly = z.object({ status: z.number().int(), message: z.string() });
 
 export const binary = (...types: string[]): BinaryResponse => ({ binary: types });
-
-/**
- * Any JSON answer with a numeric `status` — used only where a route's data shape is not declared yet
- * (the document marks those operations; see docs/API.md).
- */
-export const statusAnswer = z.looseObject({ status: z.number().int() });

@@ -1,13 +1,6 @@
-import {
-  ACCOUNT_PATHS,
-  type AccountMessageResponse,
-  type AccountProfile,
-  type AccountProfileResponse,
-  type ChangePasswordRequest,
-  type SessionUserData,
-  type UpdateProfileRequest,
-} from '@portal/contracts';
-import { api } from '../../shared/api';
+import type { AccountProfile, ChangePasswordRequest, SessionUserData, UpdateProfileRequest } from '@portal/contracts';
+import { ACCOUNT_ROUTES } from '@portal/domain';
+import { call } from '../../shared/api';
 import { startSession, useAuthStore } from '../auth';
 
 /** Query keys: everything of the own account lives under ['account']. */
@@ -18,31 +11,21 @@ export const accountKeys = {
 
 /** Account calls. All are `silent`: the screens show their own messages. */
 export const accountApi = {
-  changePassword: (body: ChangePasswordRequest) =>
-    api.post<AccountMessageResponse>(ACCOUNT_PATHS.changePassword, body, { silent: true }),
-  me: async () => (await api.get<AccountProfileResponse>(ACCOUNT_PATHS.me)).data,
+  changePassword: (body: ChangePasswordRequest) => call(ACCOUNT_ROUTES.changePassword, { body }, { silent: true }),
+  me: async () => (await call(ACCOUNT_ROUTES.me)).data,
   confirmEmail: (token: string) =>
-    api.post<AccountMessageResponse & { data?: { email: string } }>(
-      ACCOUNT_PATHS.confirmEmail,
-      { token },
-      { silent: true, retry: false },
-    ),
+    call(ACCOUNT_ROUTES.confirmEmail, { body: { token } }, { silent: true, retry: false }),
   updateProfile: async (body: UpdateProfileRequest) =>
-    (await api.patch<AccountProfileResponse>(ACCOUNT_PATHS.updateProfile, body, { silent: true })).data,
+    (await call(ACCOUNT_ROUTES.updateProfile, { body }, { silent: true })).data,
   uploadProfileImage: (file: File) =>
-    api.patch<ImageUploadResponse>(ACCOUNT_PATHS.uploadProfileImage, imageForm(file), { silent: true, retry: false }),
+    call(ACCOUNT_ROUTES.uploadProfileImage, {}, { form: imageForm(file), silent: true, retry: false }),
   uploadCompanyImage: (companyId: string, file: File) =>
-    api.patch<ImageUploadResponse>(ACCOUNT_PATHS.uploadCompanyImage(companyId), imageForm(file), {
-      silent: true,
-      retry: false,
-    }),
+    call(
+      ACCOUNT_ROUTES.uploadCompanyImage,
+      { params: { companyId } },
+      { form: imageForm(file), silent: true, retry: false },
+    ),
 };
-
-export interface ImageUploadResponse {
-  status: number;
-  message: string;
-  data: { picture: string };
-}
 
 function imageForm(file: File): FormData {
   const form = new FormData();

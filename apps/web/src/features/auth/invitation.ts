@@ -1,26 +1,19 @@
 import type {
-  InvitationLinkResponse,
   LoginEnrolmentRequiredResponse,
   LoginMfaRequiredResponse,
   LoginResponse,
   SessionUserData,
 } from '@portal/contracts';
-import { api, invalidateCsrfToken } from '../../shared/api';
+import { INVITATION_ROUTES } from '@portal/domain';
+import { call, invalidateCsrfToken } from '../../shared/api';
 import { saveSession } from '../../shared/storage';
 import { InvalidSessionPayloadError, startSession } from './session';
 
-/** The invitation link's calls (issue 27); the token travels in the body. Errors stay on the page. */
-export const INVITATION_PATHS = {
-  check: 'invitation/check',
-  accept: 'invitation/accept',
-  requestNew: 'invitation/request-new',
-} as const;
-
+/** The invitation link's calls; the token travels in the body. Errors stay on the page. */
 export const invitationApi = {
   check: async (token: string) =>
-    (await api.post<InvitationLinkResponse>(INVITATION_PATHS.check, { token }, { silent: true, retry: false })).data,
-  requestNew: (token: string) =>
-    api.post<{ status: number; message: string }>(INVITATION_PATHS.requestNew, { token }, { silent: true }),
+    (await call(INVITATION_ROUTES.check, { body: { token } }, { silent: true, retry: false })).data,
+  requestNew: (token: string) => call(INVITATION_ROUTES.requestNew, { body: { token } }, { silent: true }),
 };
 
 /**
@@ -31,9 +24,9 @@ export async function acceptInvitation(
   token: string,
   password: string,
 ): Promise<{ kind: 'signed-in' | 'enrol'; user: SessionUserData }> {
-  const res = await api.post<LoginResponse | LoginEnrolmentRequiredResponse | LoginMfaRequiredResponse>(
-    INVITATION_PATHS.accept,
-    { token, password },
+  const res: LoginResponse | LoginEnrolmentRequiredResponse | LoginMfaRequiredResponse | null = await call(
+    INVITATION_ROUTES.accept,
+    { body: { token, password } },
     { silent: true, retry: false },
   );
   if (!res || !('token' in res) || typeof res.token !== 'string' || !res.data) {

@@ -1,7 +1,5 @@
 import {
-  API_PATHS,
   isRoleKey,
-  TWO_FACTOR_PATHS,
   type LoginEnrolmentRequiredResponse,
   type LoginMfaRequiredResponse,
   type LoginRequest,
@@ -10,7 +8,8 @@ import {
   type SessionUserData,
   type ValidateResult,
 } from '@portal/contracts';
-import { api, invalidateCsrfToken, queryClient, setSigningOut } from '../../shared/api';
+import { AUTH_ROUTES, TWO_FACTOR_ROUTES } from '@portal/domain';
+import { call, invalidateCsrfToken, queryClient, setSigningOut } from '../../shared/api';
 import { navigateTo } from '../../shared/navigation';
 import { clearStoredSession, saveSession } from '../../shared/storage';
 import { useAuthStore } from './store';
@@ -58,7 +57,7 @@ type PasswordLoginResponse = LoginResponse | LoginMfaRequiredResponse | LoginEnr
  * published: the app stays on the sign-in screen until enrolment is done.
  */
 export async function signIn(body: LoginRequest): Promise<SignInOutcome> {
-  const res = await api.post<PasswordLoginResponse | null>(API_PATHS.login, body);
+  const res: PasswordLoginResponse | null = await call(AUTH_ROUTES.login, { body });
   if (res && 'mfa_required' in res && res.mfa_required) {
     if (typeof res.mfa_token !== 'string' || !res.mfa_token)
       throw new InvalidSessionPayloadError('Malformed session response');
@@ -85,7 +84,7 @@ export async function login(body: LoginRequest): Promise<SessionUserData> {
 
 /** `POST /api/login/2fa`: the second step; on success the session starts exactly like a password sign-in. */
 export async function verifySecondFactor(body: LoginTwoFactorRequest): Promise<SessionUserData> {
-  const res = await api.post<LoginResponse>(TWO_FACTOR_PATHS.login, body, { silent: true, retry: false });
+  const res: LoginResponse = await call(TWO_FACTOR_ROUTES.login, { body }, { silent: true, retry: false });
   assertSessionPayload(res);
   invalidateCsrfToken();
   startSession(res.token, res.data);
@@ -97,7 +96,7 @@ export async function verifySecondFactor(body: LoginTwoFactorRequest): Promise<S
  * resolves null. Errors propagate (ApiRequestError); `silent` suppresses the global handler.
  */
 export async function validateSession(opts: { silent?: boolean } = {}): Promise<SessionUserData | null> {
-  const res = await api.get<ValidateResult | null>(API_PATHS.validate, { silent: opts.silent });
+  const res: ValidateResult | null = await call(AUTH_ROUTES.validate, {}, { silent: opts.silent });
   // An unfinished enrolment is not a session the app can use: sign in again.
   if (!res || !res.token || res.mfa_enrolment_required) {
     clearSession();
@@ -114,7 +113,7 @@ export async function logout(): Promise<void> {
   setSigningOut(true);
   void queryClient.cancelQueries();
   try {
-    await api.post(API_PATHS.logout, undefined, { silent: true, retry: false });
+    await call(AUTH_ROUTES.logout, {}, { silent: true, retry: false });
   } catch {
     /* already invalid or unreachable: nothing more to revoke from here */
   }

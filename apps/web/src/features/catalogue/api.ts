@@ -1,8 +1,7 @@
 /** Catalogue GET calls (paths relative to /api). */
-import { ORG_PATHS, type CompanyOption, type CompanyOptionsResponse } from '@portal/contracts';
-import { CATALOGUE_MSG } from '@portal/domain';
-import { ACCOUNT_PATHS, type AccountProfileResponse } from '@portal/contracts';
-import { api, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
+import type { CompanyOption, AccountProfileResponse } from '@portal/contracts';
+import { ACCOUNT_ROUTES, CATALOGUE_MSG, COMPANY_ROUTES } from '@portal/domain';
+import { api, call, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
 import type {
   CatalogueCategory,
   CatalogueListResponse,
@@ -57,7 +56,7 @@ export interface CompanyDetails {
 export async function fetchCompanyDetails(signal?: AbortSignal): Promise<CompanyDetails> {
   let profile: AccountProfileResponse['data'] | undefined;
   try {
-    profile = (await api.get<AccountProfileResponse>(ACCOUNT_PATHS.me, { signal, silent: true }))?.data;
+    profile = (await call(ACCOUNT_ROUTES.me, {}, { signal, silent: true }))?.data;
   } catch (err) {
     handledAsSessionEnd(err);
     throw new Error(CATALOGUE_MSG.fetchCompanyFailed, { cause: err });
@@ -158,6 +157,6 @@ export function failureDetail(err: unknown): string | null {
 /** Every company, for a superadmin's "View as company" (`GET company` without a page: the option list). */
 export const companyOptionsKey = ['companies', 'options'] as const;
 export async function fetchCompanyOptions(): Promise<CompanyOption[]> {
-  const body = await api.get<CompanyOptionsResponse>(ORG_PATHS.company);
+  const body = await call(COMPANY_ROUTES.list, { query: {} });
   return asArray<CompanyOption>(body?.data?.list);
 }

@@ -1,16 +1,6 @@
-import type {
-  CompanyDetailResponse,
-  CompanyListResponse,
-  CompanyUsersResponse,
-  CreateCompanyRequest,
-  CreateCompanyResponse,
-  DeleteResponse,
-  UpdateCompanyRequest,
-  UpdateCompanyResponse,
-} from '@portal/contracts';
-import { ORG_PATHS } from '@portal/contracts';
-import type { CompanySortField } from '@portal/domain';
-import { api } from '../../shared/api';
+import type { CreateCompanyRequest, UpdateCompanyRequest } from '@portal/contracts';
+import { COMPANY_ROUTES, type CompanySortField } from '@portal/domain';
+import { call } from '../../shared/api';
 import type { StatusValue } from '../../shared/kit';
 
 export type SortOrder = 'asc' | 'desc';
@@ -46,17 +36,17 @@ export const companyChangeKeys = (id: string) => [
 /** Company calls (a company's users are added through the users feature's `POST user`). */
 export const companiesApi = {
   list: (p: CompanyListParams, signal?: AbortSignal) =>
-    api
-      .get<CompanyListResponse>(ORG_PATHS.company, { query: { ...p }, signal })
-      .then((r) => ({ list: r?.data?.list ?? [], total: r?.data?.total ?? 0 })),
-  detail: (id: string) =>
-    api.get<CompanyDetailResponse>(ORG_PATHS.companyById(id), { silent: true }).then((r) => r.data),
-  create: (body: CreateCompanyRequest) => api.post<CreateCompanyResponse>(ORG_PATHS.company, body, { silent: true }),
+    // With paging parameters the answer is a page (the other shape is the options list for selects).
+    call(COMPANY_ROUTES.list, { query: { ...p } }, { signal }).then((r) =>
+      r?.data && 'page' in r.data ? { list: r.data.list, total: r.data.total } : { list: [], total: 0 },
+    ),
+  detail: (id: string) => call(COMPANY_ROUTES.detail, { params: { id } }, { silent: true }).then((r) => r.data),
+  create: (body: CreateCompanyRequest) => call(COMPANY_ROUTES.create, { body }, { silent: true }),
   update: (id: string, body: UpdateCompanyRequest) =>
-    api.patch<UpdateCompanyResponse>(ORG_PATHS.companyById(id), body, { silent: true }),
-  remove: (id: string) => api.delete<DeleteResponse>(ORG_PATHS.companyById(id), undefined, { silent: true }),
+    call(COMPANY_ROUTES.update, { params: { id }, body }, { silent: true }),
+  remove: (id: string) => call(COMPANY_ROUTES.remove, { params: { id } }, { silent: true }),
   users: (id: string, status: UserStatusFilter, search = '') =>
-    api
-      .get<CompanyUsersResponse>(ORG_PATHS.companyUsers(id), { query: { status, ...(search ? { search } : {}) } })
-      .then((r) => r?.data?.users ?? []),
+    call(COMPANY_ROUTES.users, { params: { companyId: id }, query: { status, ...(search ? { search } : {}) } }).then(
+      (r) => r?.data?.users ?? [],
+    ),
 };

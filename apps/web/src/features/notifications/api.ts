@@ -1,13 +1,6 @@
-import type {
-  DeleteResponse,
-  MarkNotificationsReadRequest,
-  MarkNotificationsReadResponse,
-  NotificationListResponse,
-  NotificationView,
-  NotificationUnreadCountResponse,
-} from '@portal/contracts';
-import { ORG_PATHS } from '@portal/contracts';
-import { api } from '../../shared/api';
+import type { MarkNotificationsReadRequest, NotificationListResponse, NotificationView } from '@portal/contracts';
+import { NOTIFICATION_ROUTES } from '@portal/domain';
+import { call } from '../../shared/api';
 import type { StatusValue } from '../users/api';
 
 /**
@@ -26,16 +19,13 @@ export type NotificationPage = NotificationListResponse['data'];
 
 export const notificationsApi = {
   list: (page: number, limit: number, readStatus: StatusValue, search = '') =>
-    api
-      .get<NotificationListResponse>(ORG_PATHS.notification, {
-        query: { page, limit, read_status: readStatus, ...(search ? { search } : {}) },
-      })
-      .then((r) => r.data),
-  remove: (ids: string[]) => api.delete<DeleteResponse>(ORG_PATHS.notification, { ids }, { silent: true }),
+    call(NOTIFICATION_ROUTES.list, {
+      query: { page, limit, read_status: readStatus, ...(search ? { search } : {}) },
+    }).then((r) => r.data),
+  remove: (ids: string[]) => call(NOTIFICATION_ROUTES.remove, { body: { ids } }, { silent: true }),
   markRead: (body: MarkNotificationsReadRequest) =>
-    api.patch<MarkNotificationsReadResponse>(ORG_PATHS.notificationRead, body, { silent: true }).then((r) => r.data),
-  unreadCount: () =>
-    api.get<NotificationUnreadCountResponse>(ORG_PATHS.notificationUnreadCount).then((r) => r.data.unread),
+    call(NOTIFICATION_ROUTES.markRead, { body }, { silent: true }).then((r) => r.data),
+  unreadCount: () => call(NOTIFICATION_ROUTES.unreadCount).then((r) => r.data.unread),
 };
 
 /** Does a notification belong on a page filtered by `readStatus` ('' = all)? */

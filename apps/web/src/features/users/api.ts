@@ -1,17 +1,6 @@
-import type {
-  CompanyOptionsResponse,
-  CreateUserRequest,
-  CreateUserResponse,
-  DeleteResponse,
-  InvitationChangeResponse,
-  UpdateUserRequest,
-  UpdateUserResponse,
-  UserDetailResponse,
-  UserListResponse,
-  UserStatsResponse,
-} from '@portal/contracts';
-import { ORG_PATHS } from '@portal/contracts';
-import { api } from '../../shared/api';
+import type { CreateUserRequest, UpdateUserRequest } from '@portal/contracts';
+import { COMPANY_ROUTES, INVITATION_ROUTES, USER_ROUTES } from '@portal/domain';
+import { call } from '../../shared/api';
 import type { StatusValue } from '../../shared/kit';
 
 export type { StatusValue };
@@ -33,28 +22,23 @@ export const usersKeys = {
 
 export const usersApi = {
   administrators: (page: number, limit: number, status: StatusValue, search = '') =>
-    api
-      .get<UserListResponse>(ORG_PATHS.user, { query: { page, limit, status, ...(search ? { search } : {}) } })
-      .then((r) => r.data),
-  stats: () => api.get<UserStatsResponse>(ORG_PATHS.userTotal).then((r) => r.data),
+    call(USER_ROUTES.administrators, { query: { page, limit, status, ...(search ? { search } : {}) } }).then(
+      (r) => r.data,
+    ),
+  stats: () => call(USER_ROUTES.stats).then((r) => r.data),
   employees: (status: StatusValue, search = '') =>
-    api
-      .get<UserListResponse>(ORG_PATHS.userEmployees, { query: { status, ...(search ? { search } : {}) } })
-      .then((r) => r.data),
-  detail: (id: string) => api.get<UserDetailResponse>(ORG_PATHS.userById(id)).then((r) => r.data),
-  companyOptions: () => api.get<CompanyOptionsResponse>(ORG_PATHS.company).then((r) => r.data.list),
-  create: (body: CreateUserRequest) => api.post<CreateUserResponse>(ORG_PATHS.user, body, { silent: true }),
-  update: (id: string, body: UpdateUserRequest) =>
-    api.patch<UpdateUserResponse>(ORG_PATHS.userById(id), body, { silent: true }),
+    call(USER_ROUTES.employees, { query: { status, ...(search ? { search } : {}) } }).then((r) => r.data),
+  detail: (id: string) => call(USER_ROUTES.detail, { params: { id } }).then((r) => r.data),
+  companyOptions: () => call(COMPANY_ROUTES.list, { query: {} }).then((r) => r.data.list),
+  create: (body: CreateUserRequest) => call(USER_ROUTES.create, { body }, { silent: true }),
+  update: (id: string, body: UpdateUserRequest) => call(USER_ROUTES.update, { params: { id }, body }, { silent: true }),
   /** Issue 27: a new invitation link (the previous one stops working) / withdraw the pending one. */
-  resendInvitation: (id: string) =>
-    api.post<InvitationChangeResponse>(`${ORG_PATHS.userById(id)}/invitation/resend`, undefined, { silent: true }),
-  revokeInvitation: (id: string) =>
-    api.delete<InvitationChangeResponse>(`${ORG_PATHS.userById(id)}/invitation`, undefined, { silent: true }),
-  resend: (id: string) => api.get<{ status: number; message: string }>(ORG_PATHS.userResend(id), { silent: true }),
+  resendInvitation: (id: string) => call(INVITATION_ROUTES.resend, { params: { id } }, { silent: true }),
+  revokeInvitation: (id: string) => call(INVITATION_ROUTES.revoke, { params: { id } }, { silent: true }),
+  resend: (id: string) => call(USER_ROUTES.resend, { params: { id } }, { silent: true }),
   /** One id → `DELETE user/{id}`; several → `DELETE user/bulk` with `{ id: [...] }` (all-or-nothing). */
   remove: (ids: string[]) =>
     ids.length === 1
-      ? api.delete<DeleteResponse>(ORG_PATHS.userById(ids[0]), undefined, { silent: true })
-      : api.delete<DeleteResponse>(ORG_PATHS.userBulk, { id: ids }, { silent: true }),
+      ? call(USER_ROUTES.remove, { params: { id: ids[0] } }, { silent: true })
+      : call(USER_ROUTES.bulkRemove, { body: { id: ids } }, { silent: true }),
 };

@@ -1,5 +1,5 @@
-import { API_PATHS, API_PREFIX, type CsrfTokenResponse } from '@portal/contracts';
-import { isWellFormedCsrfToken } from '@portal/domain';
+import { API_PREFIX, type CsrfTokenResponse } from '@portal/contracts';
+import { ACCOUNT_ROUTES, AUTH_ROUTES, isWellFormedCsrfToken } from '@portal/domain';
 import { getStoredToken } from '../storage';
 import { ApiRequestError, isRetryableStatus, mentionsCsrf } from './errors';
 import { handleGlobalApiError } from './globalErrorHandler';
@@ -26,7 +26,11 @@ export const RETRY_DELAY_MS = 1000;
 const UNSAFE_METHODS = new Set<HttpMethod>(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 /** URLs excluded from the global error handler: their screens show their own messages. */
-const AUTH_FLOW_PATHS = [API_PATHS.login, API_PATHS.forgotPassword, API_PATHS.resetPassword];
+const AUTH_FLOW_PATHS: readonly string[] = [
+  AUTH_ROUTES.login,
+  ACCOUNT_ROUTES.forgotPassword,
+  ACCOUNT_ROUTES.resetPassword,
+].map((r) => r.spec.path);
 
 function normalisePath(path: string): string {
   return path.replace(/^\/+/, '').replace(/^api\//, '');
@@ -46,7 +50,7 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
 
 export function isAuthFlowPath(path: string): boolean {
   const p = normalisePath(path).split('?')[0];
-  return (AUTH_FLOW_PATHS as readonly string[]).includes(p);
+  return AUTH_FLOW_PATHS.includes(p);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -102,7 +106,7 @@ export function invalidateCsrfToken(): void {
 }
 
 async function fetchCsrfToken(): Promise<string> {
-  const url = apiUrl(API_PATHS.csrfToken);
+  const url = apiUrl(AUTH_ROUTES.csrfToken.spec.path);
   const init: RequestInit = { method: 'GET', headers: { Accept: 'application/json', ...authHeaders() } };
   let body: CsrfTokenResponse;
   try {

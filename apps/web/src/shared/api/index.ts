@@ -10,3 +10,5 @@ export {
   setSigningOut,
 } from './globalErrorHandler';
 export { createQueryClient, queryClient } from './queryClient';
+export { call, routePath, routeUrl } from './call';
+export type { CallInput, CallOptions } from './call';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_PATHS, type AppConfig, type AppConfigResponse } from '@portal/contracts';
-import { api } from '../api';
+import type { AppConfig } from '@portal/contracts';
+import { SYSTEM_ROUTES } from '@portal/domain';
+import { call } from '../api';
 
 export const DEFAULT_PRODUCT_NAME = 'Filter Portal';
 
@@ -8,7 +9,7 @@ export const DEFAULT_PRODUCT_NAME = 'Filter Portal';
 export function useAppConfig(): AppConfig | undefined {
   const { data } = useQuery({
     queryKey: ['config'],
-    queryFn: async () => (await api.get<AppConfigResponse>(API_PATHS.config, { silent: true })).data,
+    queryFn: async (): Promise<AppConfig> => (await call(SYSTEM_ROUTES.config, {}, { silent: true })).data,
     staleTime: Infinity,
     gcTime: Infinity,
   });

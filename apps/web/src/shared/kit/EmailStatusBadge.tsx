@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, serverMessage } from '../api';
+import { USER_ROUTES } from '@portal/domain';
+import { call, serverMessage } from '../api';
 
 const LABEL = { bounced: 'Email bounced', suppressed: 'Emails stopped' } as const;
 const WHY = {
@@ -22,7 +23,7 @@ export function EmailStatusBadge({
 }) {
   const qc = useQueryClient();
   const retry = useMutation({
-    mutationFn: () => api.delete<{ message?: string }>(`user/${userId}/email-suppression`, undefined, { silent: true }),
+    mutationFn: () => call(USER_ROUTES.liftEmailSuppression, { params: { id: userId } }, { silent: true }),
     onSuccess: (res) => {
       notifications.show({ color: 'green', message: res.message ?? 'The address will receive emails again' });
       void qc.invalidateQueries();
