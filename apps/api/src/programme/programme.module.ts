@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { ProgrammeController } from './programme.controller';
+import { SitesService } from './sites.service';
+
+/** Sites and the filter programme: sites, units, filter slots, changes, what is due. */
+@Module({
+  controllers: [ProgrammeController],
+  providers: [SitesService],
+})
+export class ProgrammeModule {}
