@@ -1303,6 +1303,19 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   {
+    op: 'GET /api/programme/due',
+    kinds: ID_KINDS,
+    // A site of another company (or none) is 404; a superadmin names the company.
+    allowed: companySeen,
+    build: async (w, a, k) => {
+      const { siteId } = await programmeFor(w, a, k);
+      return {
+        method: 'GET',
+        path: `programme/due?siteId=${siteId}${a.name === 'superadmin' ? `&companyId=${w.ids[k === 'foreign' ? 'B' : 'A']}` : ''}`,
+      };
+    },
+  },
+  {
     op: 'GET /api/sites/{id}',
     kinds: ID_KINDS,
     allowed: companySeen,

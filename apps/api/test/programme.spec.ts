@@ -1,5 +1,13 @@
 import type { Socket } from 'socket.io-client';
-import { PROGRAMME_MSG as M, addDays, due, todayIn } from '../../../libs/domain/src';
+import {
+  PROGRAMME_MSG as M,
+  addDays,
+  addMonthsClamped,
+  customerPriceCents,
+  due,
+  percentageForProductLine,
+  todayIn,
+} from '../../../libs/domain/src';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import { connectSocket, signInAll } from './support';
@@ -468,6 +476,93 @@ describe('sites and the filter programme', () => {
       expect((await as.empB.request('POST', `slots/${slot._id}/skip`, {})).status).toBe(404);
       expect((await as.adminB.request('POST', `slots/${slot._id}/changes`, { changed_on: today() })).status).toBe(404);
       expect((await as.empB.request('GET', `slots/${slot._id}/changes`)).status).toBe(404);
+    });
+  });
+
+  describe('GET programme/due', () => {
+    it('lists each month’s due lines per site, priced at today’s company price; custom sizes need a quote; overdue in this month', async () => {
+      await api.db.query(`UPDATE companies SET discount_percentage = 45.55 WHERE id = $1`, [companyA]);
+      const site = await newSite(as.adminA, { name: 'Due Hall' });
+      const unit = await newUnit(site._id);
+      const thisMonth = today().slice(0, 7);
+      const nextMonth = addMonthsClamped(`${thisMonth}-01`, 1).slice(0, 7);
+      const monthly = await newSlot(unit._id, { anchor_date: `${thisMonth}-01`, interval_count: 1, quantity: 3 });
+      const custom = await newSlot(unit._id, {
+        fitted: { kind: 'custom_size', catalogue_id: categoryId, width: 20, height: 25, depth: 1 },
+        anchor_date: `${thisMonth}-01`,
+        interval_count: 1,
+        stage: 'pre',
+      });
+      const late = await newSlot(unit._id, {
+        anchor_date: addDays(today(), -100),
+        interval_unit: 'day',
+        interval_count: 90,
+      });
+      const res = await as.empA.request('GET', `programme/due?from=${thisMonth}&to=${nextMonth}&siteId=${site._id}`);
+      expect(res.status).toBe(200);
+      const months = res.body.data.months as { month: string; sites: { _id: string; lines: any[]; total: number }[] }[];
+      expect(months.map((m) => m.month)).toEqual([thisMonth, nextMonth]);
+      const [company] = await api.db.query(
+        `SELECT discount_percentage::text AS discount_percentage, rigidflow_percentage::text AS rigidflow_percentage,
+                minipro_percentage::text AS minipro_percentage, polyroll_percentage::text AS polyroll_percentage FROM companies WHERE id = $1`,
+        [companyA],
+      );
+      const [v] = await api.db.query(
+        `SELECT v.list_price_cents::text AS cents, k.product_line FROM variants v JOIN products p ON p.id = v.product_id
+           JOIN categories k ON k.id = p.category_id WHERE v.id = $1`,
+        [variant.id],
+      );
+      const price = customerPriceCents(v.cents, percentageForProductLine(v.product_line, company)) / 100;
+      const next = months[1].sites.find((s) => s._id === site._id)!;
+      expect(next.lines).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            slot_id: monthly._id,
+            due_on: `${nextMonth}-01`,
+            quantity: 3,
+            unit_price: price,
+            needs_quote: false,
+            overdue: false,
+            part_number: variant.part_number,
+          }),
+          expect.objectContaining({
+            slot_id: custom._id,
+            kind: 'custom_size',
+            unit_price: null,
+            needs_quote: true,
+            size: '20″ × 25″ × 1″ (nominal)',
+          }),
+        ]),
+      );
+      expect(next.total).toBe(Math.round(price * 3 * 100) / 100);
+      const current = months[0].sites.find((s) => s._id === site._id)!;
+      expect(current.lines.find((l) => l.slot_id === late._id)).toMatchObject({
+        overdue: true,
+        due_on: addDays(today(), -10),
+      });
+      const overdueOnly = await as.empA.request(
+        'GET',
+        `programme/due?from=${thisMonth}&status=overdue&siteId=${site._id}`,
+      );
+      expect(overdueOnly.body.data.months[0].sites[0].lines.map((l: { slot_id: string }) => l.slot_id)).toEqual([
+        late._id,
+      ]);
+    });
+
+    it('tenancy and bad input', async () => {
+      const site = await newSite();
+      expect((await as.adminB.request('GET', `programme/due?siteId=${site._id}`)).status).toBe(404);
+      const other = (await as.adminB.request('GET', 'programme/due')).body.data.months[0].sites as { _id: string }[];
+      expect(other.map((s) => s._id)).not.toContain(site._id);
+      const bad = await as.adminA.request('GET', 'programme/due?from=2026-13');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.from).toBe(M.monthInvalid);
+      const back = await as.adminA.request('GET', 'programme/due?from=2026-05&to=2026-03');
+      expect(back.body.errors.to).toBe(M.monthRange);
+      expect((await as.adminA.request('GET', 'programme/due?status=late')).body.errors.status).toBe(M.dueStatusInvalid);
+      expect((await as.root.request('GET', 'programme/due')).status).toBe(400);
+      const root = await as.root.request('GET', `programme/due?companyId=${companyA}&siteId=${site._id}`);
+      expect(root.status).toBe(200);
     });
   });
 

@@ -3,6 +3,7 @@ import {
   createSiteSchema,
   createSlotSchema,
   createUnitSchema,
+  dueQuerySchema,
   recordChangeSchema,
   siteListQuerySchema,
   skipSchema,
@@ -12,6 +13,7 @@ import {
   type CreateSiteInput,
   type CreateSlotInput,
   type CreateUnitInput,
+  type DueQuery,
   type RecordChangeInput,
   type SiteListQuery,
   type UpdateSiteInput,
@@ -22,6 +24,7 @@ import { Allow, CurrentUser } from '../common/access.decorators';
 import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { SitesService } from './sites.service';
+import { ProgrammeService } from './programme.service';
 
 /**
  * Sites and their filter programme. Everyone signed in reads their own company's (superadmins every
@@ -30,7 +33,16 @@ import { SitesService } from './sites.service';
  */
 @Controller()
 export class ProgrammeController {
-  constructor(private readonly sites: SitesService) {}
+  constructor(
+    private readonly sites: SitesService,
+    private readonly programme: ProgrammeService,
+  ) {}
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get('programme/due')
+  due(@CurrentUser() user: RequestUser, @Query(new ZodPipe(dueQuerySchema)) query: DueQuery) {
+    return this.programme.dueView(user, query);
+  }
 
   @Allow('superadmin', 'admin', 'employee')
   @Get('sites')

@@ -1,5 +1,5 @@
 import type { Db } from '@portal/db';
-import { execute, queryOne, queryRows } from '@portal/db';
+import { customerPriceSql, execute, queryOne, queryRows } from '@portal/db';
 
 /** SQL of sites, units, filter slots and recorded changes (one module for the programme aggregate). */
 
@@ -467,4 +467,65 @@ export function listChanges(db: Db, slotId: string): Promise<ChangeRow[]> {
 /** The slot's row (live or removed) for a history read: company and site only. */
 export function findSlotOwner(db: Db, id: string): Promise<{ id: string; company_id: string; site_id: string } | null> {
   return queryOne(db, `SELECT id, company_id, site_id FROM filter_slots WHERE id = $1`, [id]);
+}
+
+/* ------------------------------------------------------------------ what is due */
+
+export interface DueSlotRow {
+  slot_id: string;
+  site_id: string;
+  site_name: string;
+  site_code: string;
+  time_zone: string;
+  unit_label: string;
+  stage: string;
+  fitted_kind: 'catalogue' | 'custom_size';
+  variant_id: string | null;
+  part_number: string | null;
+  variant_size: string | null;
+  width: string | null;
+  height: string | null;
+  depth: string | null;
+  measure: 'nominal' | 'exact' | null;
+  quantity: number;
+  interval_unit: 'day' | 'week' | 'month';
+  interval_count: number;
+  anchor_date: string;
+  due_index: number;
+  next_due: string;
+  /** Today's company price in dollars (catalogue slots; null for custom sizes). */
+  unit_price: string | null;
+}
+
+const pctOf = (n: number) => `($${n}::jsonb ->> coalesce(vk.product_line, ''))::numeric`;
+
+/**
+ * Every live slot of a company's active sites due on or before `until` (the caller expands the
+ * repeats inside the asked months), priced at the company's price today — one query.
+ */
+export function dueSlots(
+  db: Db,
+  companyId: string,
+  siteId: string | null,
+  until: string,
+  pct: Record<string, string>,
+): Promise<DueSlotRow[]> {
+  return queryRows(
+    db,
+    `SELECT f.id AS slot_id, s.id AS site_id, s.name AS site_name, s.code AS site_code, s.time_zone,
+            su.label AS unit_label, f.stage, f.fitted_kind, f.variant_id, v.part_number, v.size AS variant_size,
+            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due,
+            CASE WHEN v.id IS NOT NULL THEN ${customerPriceSql(pctOf(4))}::text END AS unit_price
+       FROM filter_slots f
+       JOIN sites s ON s.id = f.site_id AND s.status = 'active'
+       JOIN site_units su ON su.id = f.unit_id
+       LEFT JOIN variants v ON v.id = f.variant_id
+       LEFT JOIN products vp ON vp.id = v.product_id
+       LEFT JOIN categories vk ON vk.id = vp.category_id
+      WHERE f.company_id = $1 AND f.removed_at IS NULL AND f.next_due <= $3::date
+        AND ($2::uuid IS NULL OR f.site_id = $2)
+      ORDER BY lower(s.name), s.id, lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.id`,
+    [companyId, siteId, until, JSON.stringify(pct)],
+  );
 }
