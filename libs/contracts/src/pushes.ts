@@ -233,6 +233,7 @@ export const CHANGE_PUSHES: PushRoutes = {
     push('quote.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
   ],
 
+  'programme.reminder': none,
   // Sites and the filter programme: by user rooms, so no employee who is not a contact and no other company.
   'programme.changed': (p) =>
     p.userIds.length ? [push('programme.changed', { site_id: p.site_id }, ...p.userIds.map(user))] : [],

@@ -11,3 +11,4 @@ export * from './quote-change';
 export * from './email-deliverability';
 export * from './files';
 export * from './programme-change';
+export * from './programme-reminders';
