@@ -1338,6 +1338,12 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => ({ method: 'DELETE', path: `sites/${(await programmeFor(w, a, k)).siteId}` }),
   },
   {
+    op: 'GET /api/sites/{id}/records.pdf',
+    kinds: ID_KINDS,
+    allowed: companySeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `sites/${(await programmeFor(w, a, k)).siteId}/records.pdf` }),
+  },
+  {
     op: 'GET /api/sites/{id}/units',
     kinds: ID_KINDS,
     allowed: companySeen,

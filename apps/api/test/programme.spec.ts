@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import {
   PROGRAMME_MSG as M,
@@ -563,6 +567,63 @@ describe('sites and the filter programme', () => {
       expect((await as.root.request('GET', 'programme/due')).status).toBe(400);
       const root = await as.root.request('GET', `programme/due?companyId=${companyA}&siteId=${site._id}`);
       expect(root.status).toBe(200);
+    });
+  });
+
+  describe('GET sites/{id}/records.pdf', () => {
+    it('lists per unit and slot every change with filter, MERV, quantity, pressure drop and who recorded it (pdftotext)', async () => {
+      const site = await newSite(as.adminA, { name: 'Records Wing', code: 'REC-1' });
+      const unit = await newUnit(site._id, { label: 'AHU-7' });
+      const slot = await newSlot(unit._id, {
+        fitted: { kind: 'catalogue', variant_id: variant13.id },
+        anchor_date: addDays(today(), -200),
+      });
+      await as.contactA.request('POST', `slots/${slot._id}/changes`, {
+        changed_on: addDays(today(), -100),
+        pressure_drop_in_wc: 0.45,
+        quantity: 6,
+      });
+      await as.adminA.request('POST', `slots/${slot._id}/changes`, {
+        changed_on: addDays(today(), -10),
+        pressure_drop_in_wc: 0.6,
+      });
+      const res = await fetch(
+        `${api.baseUrl}/api/sites/${site._id}/records.pdf?from=${addDays(today(), -365)}&to=${today()}`,
+        {
+          headers: { authorization: `Bearer ${as.empA.token}` },
+        },
+      );
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      const file = path.join(os.tmpdir(), `records-${site._id}.pdf`);
+      fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+      const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+      fs.rmSync(file);
+      expect(text).toContain('Filter replacement record — Records Wing (REC-1)');
+      expect(text).toContain('AHU-7 (Air handler (AHU)) — Final filter');
+      expect(text).toContain(variant13.part_number);
+      expect(text).toContain('MERV 13 · ePM1 50%');
+      expect(text).toContain(addDays(today(), -100));
+      expect(text).toContain(addDays(today(), -10));
+      expect(text).toContain('0.45');
+      expect(text).toContain('0.6');
+      expect(text).toMatch(/\b6\b/);
+      expect(text).toContain('tech');
+      expect(text).toContain('2 recorded changes');
+      // The period filters the rows.
+      const narrow = await fetch(`${api.baseUrl}/api/sites/${site._id}/records.pdf?from=${addDays(today(), -20)}`, {
+        headers: { authorization: `Bearer ${as.empA.token}` },
+      });
+      const file2 = path.join(os.tmpdir(), `records2-${site._id}.pdf`);
+      fs.writeFileSync(file2, Buffer.from(await narrow.arrayBuffer()));
+      const text2 = execFileSync('pdftotext', ['-layout', file2, '-']).toString();
+      fs.rmSync(file2);
+      expect(text2).toContain('1 recorded change');
+      expect(text2).not.toContain(addDays(today(), -100));
+      const foreign = await fetch(`${api.baseUrl}/api/sites/${site._id}/records.pdf`, {
+        headers: { authorization: `Bearer ${as.adminB.token}` },
+      });
+      expect(foreign.status).toBe(404);
     });
   });
 

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   createSiteSchema,
   createSlotSchema,
   createUnitSchema,
   dueQuerySchema,
   recordChangeSchema,
+  recordsQuerySchema,
   siteListQuerySchema,
   skipSchema,
   updateSiteSchema,
@@ -15,6 +17,7 @@ import {
   type CreateUnitInput,
   type DueQuery,
   type RecordChangeInput,
+  type RecordsQuery,
   type SiteListQuery,
   type UpdateSiteInput,
   type UpdateSlotInput,
@@ -25,6 +28,7 @@ import type { RequestUser } from '../common/request-user';
 import { ZodPipe } from '../common/zod.pipe';
 import { SitesService } from './sites.service';
 import { ProgrammeService } from './programme.service';
+import { renderRecordsPdf } from './records-pdf';
 
 /**
  * Sites and their filter programme. Everyone signed in reads their own company's (superadmins every
@@ -77,6 +81,29 @@ export class ProgrammeController {
   @Delete('sites/:id')
   remove(@CurrentUser() user: RequestUser, @Param('id') id: string) {
     return this.sites.deleteSite(user, id);
+  }
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get('sites/:id/records.pdf')
+  async records(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Query(new ZodPipe(recordsQuerySchema)) query: RecordsQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const from = query.from ?? null;
+    const to = query.to ?? null;
+    const { site, rows } = await this.sites.records(user, id, from, to);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `attachment; filename="filter-record-${site.code.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf"`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(renderRecordsPdf(site, rows, from, to));
   }
 
   @Allow('superadmin', 'admin', 'employee')

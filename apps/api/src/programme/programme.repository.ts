@@ -529,3 +529,38 @@ export function dueSlots(
     [companyId, siteId, until, JSON.stringify(pct)],
   );
 }
+
+/* ------------------------------------------------------------------ the record */
+
+export interface RecordRow {
+  unit_label: string;
+  unit_kind: string;
+  slot_id: string;
+  stage: string;
+  removed: boolean;
+  changed_on: string;
+  quantity: number;
+  fitted: string;
+  merv: number | null;
+  efficiency_class: string | null;
+  pressure_drop_in_wc: string | null;
+  note: string | null;
+  recorded_by_name: string;
+}
+
+/** Every recorded change of a site between two dates (inclusive), per unit and slot — one query. */
+export function siteRecords(db: Db, siteId: string, from: string | null, to: string | null): Promise<RecordRow[]> {
+  return queryRows(
+    db,
+    `SELECT su.label AS unit_label, su.kind AS unit_kind, f.id AS slot_id, f.stage, f.removed_at IS NOT NULL AS removed,
+            to_char(x.changed_on, 'YYYY-MM-DD') AS changed_on, x.quantity, x.fitted, x.merv, x.efficiency_class,
+            x.pressure_drop_in_wc::text, x.note, x.recorded_by_name
+       FROM filter_changes x
+       JOIN filter_slots f ON f.id = x.slot_id
+       JOIN site_units su ON su.id = f.unit_id
+      WHERE x.site_id = $1 AND ($2::date IS NULL OR x.changed_on >= $2) AND ($3::date IS NULL OR x.changed_on <= $3)
+      ORDER BY lower(su.label), su.id, array_position(ARRAY['pre','final','single'], f.stage), f.created_at, f.id,
+               x.changed_on, x.created_at`,
+    [siteId, from, to],
+  );
+}

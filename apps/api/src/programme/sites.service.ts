@@ -637,6 +637,13 @@ export class SitesService {
     return { status: 200, message: M.skipped, data: await this.slotAnswer(id.toLowerCase()) };
   }
 
+  /** The site and its recorded changes between two dates, for the records PDF. */
+  async records(user: RequestUser, id: string, from: string | null, to: string | null) {
+    if (from && to && from > to) throw new ApiException(400, M.monthRange, { to: M.monthRange });
+    const site = await this.site(this.db, user, id);
+    return { site, rows: await repo.siteRecords(this.db, site.id, from, to) };
+  }
+
   async history(user: RequestUser, id: string) {
     if (!isUuid(id)) throw notFound(M.slotNotFound);
     const owner = await repo.findSlotOwner(this.db, id.toLowerCase());
