@@ -3,6 +3,7 @@ import {
   IconBell,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconBuildingWarehouse,
   IconChartDots,
   IconFileDollar,
   IconFilter,
@@ -27,6 +28,7 @@ function common(base: string) {
     settings: { label: 'Settings', to: `${base}/settings`, icon: IconSettings },
     help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
     quotes: { label: 'Quotes', to: `${base}/quotes`, icon: IconFileDollar },
+    sites: { label: 'Sites', to: `${base}/sites`, icon: IconBuildingWarehouse },
   } satisfies Record<string, NavItem>;
 }
 const sa = common('/superadmin');
@@ -50,9 +52,10 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
     ad.catalog,
     ad.quotes,
+    ad.sites,
     ad.settings,
     ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [em.catalog, em.quotes, em.settings, em.help],
+  employee: [em.catalog, em.quotes, em.sites, em.settings, em.help],
 };

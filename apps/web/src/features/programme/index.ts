@@ -1,0 +1,1 @@
+export { useProgrammeLiveUpdates } from './hooks';
