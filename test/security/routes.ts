@@ -1316,6 +1316,21 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   {
+    op: 'GET /api/programme/forecast',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'programme/forecast?months=3' }),
+  },
+  {
+    op: 'GET /api/sites/export',
+    kinds: NO_ID,
+    allowed: adminsOrSuper,
+    build: async (w, a) => ({
+      method: 'GET',
+      path: `sites/export${a.name === 'superadmin' ? `?companyId=${w.ids.A}` : ''}`,
+    }),
+  },
+  {
     op: 'GET /api/sites/{id}',
     kinds: ID_KINDS,
     allowed: companySeen,

@@ -627,6 +627,79 @@ describe('sites and the filter programme', () => {
     });
   });
 
+  describe('GET sites/export and GET programme/forecast', () => {
+    it('exports the programme in the import columns (part number or size string, interval, last changed)', async () => {
+      const site = await newSite(as.adminA, { name: '=Export Hall', code: 'EXP-1' });
+      const unit = await newUnit(site._id, { label: 'RTU-1' });
+      await newSlot(unit._id, { anchor_date: '2031-02-01', interval_count: 3, quantity: 5 });
+      await newSlot(unit._id, {
+        stage: 'pre',
+        fitted: { kind: 'custom_size', catalogue_id: categoryId, width: '16 3/8', height: '20 1/4', depth: 1 },
+        interval_unit: 'day',
+        interval_count: 90,
+        anchor_date: '2031-02-01',
+      });
+      const res = await fetch(`${api.baseUrl}/api/sites/export`, {
+        headers: { authorization: `Bearer ${as.adminA.token}` },
+      });
+      expect(res.status).toBe(200);
+      const lines = (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(lines[0]).toBe('site code,site name,unit label,stage,part number or size,quantity,interval,last changed');
+      expect(lines).toContain(`EXP-1,'=Export Hall,RTU-1,pre,16 3/8 x 20 1/4 x 1 exact,4,90 days,2031-02-01`);
+      expect(lines).toContain(`EXP-1,'=Export Hall,RTU-1,final,${variant.part_number},5,3 months,2031-02-01`);
+      const other = await fetch(`${api.baseUrl}/api/sites/export`, {
+        headers: { authorization: `Bearer ${as.adminB.token}` },
+      });
+      expect(await other.text()).not.toContain('EXP-1');
+      expect(
+        (await fetch(`${api.baseUrl}/api/sites/export`, { headers: { authorization: `Bearer ${as.empA.token}` } }))
+          .status,
+      ).toBe(403);
+    });
+
+    it('forecast: per variant and custom size and month, the quantities due across companies (superadmin only)', async () => {
+      const thisMonth = today().slice(0, 7);
+      const next = addMonthsClamped(`${thisMonth}-01`, 1).slice(0, 7);
+      const [{ id: freshVariant, part_number }] = await api.db.query(
+        `SELECT id, part_number FROM variants WHERE NOT odd_size ORDER BY part_number DESC LIMIT 1`,
+      );
+      const a = await newSite();
+      const unitA = await newUnit(a._id);
+      await newSlot(unitA._id, {
+        fitted: { kind: 'catalogue', variant_id: freshVariant },
+        anchor_date: `${thisMonth}-01`,
+        interval_count: 1,
+        quantity: 3,
+      });
+      const b = (await as.adminB.request('POST', 'sites', { name: 'Bravo Plant', code: 'BP-1' })).body.data;
+      const unitB = (await as.adminB.request('POST', `sites/${b._id}/units`, { label: 'AHU-1', kind: 'ahu' })).body
+        .data;
+      const slotB = await as.adminB.request('POST', `units/${unitB._id}/slots`, {
+        ...slotBody({
+          fitted: { kind: 'catalogue', variant_id: freshVariant },
+          anchor_date: `${thisMonth}-01`,
+          interval_count: 2,
+          quantity: 7,
+        }),
+      });
+      expect(slotB.status).toBe(201);
+      const res = await as.root.request('GET', 'programme/forecast?months=2');
+      expect(res.status).toBe(200);
+      expect(res.body.data.months).toEqual([thisMonth, next]);
+      const row = res.body.data.rows.find((r: { variant_id: string }) => r.variant_id === freshVariant);
+      // Company A: 3 next month (monthly); company B: nothing until two months on.
+      expect(row).toMatchObject({ part_number, quantities: { [thisMonth]: 0, [next]: 3 }, total: 3 });
+      const three = await as.root.request('GET', 'programme/forecast?months=3');
+      const row3 = three.body.data.rows.find((r: { variant_id: string }) => r.variant_id === freshVariant);
+      expect(row3.total).toBe(3 + 3 + 7);
+      expect((await as.adminA.request('GET', 'programme/forecast')).status).toBe(403);
+      expect((await as.root.request('GET', 'programme/forecast?months=25')).status).toBe(400);
+    });
+  });
+
   describe('programme.changed', () => {
     it('reaches the company’s admins and the site’s contacts, not the actor, no other employee, nothing to other companies', async () => {
       const site = await newSite();

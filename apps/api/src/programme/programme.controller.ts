@@ -1,10 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { stringify } from 'csv-stringify/sync';
 import {
   createSiteSchema,
   createSlotSchema,
   createUnitSchema,
   dueQuerySchema,
+  programmeExportQuerySchema,
+  forecastQuerySchema,
   recordChangeSchema,
   recordsQuerySchema,
   siteListQuerySchema,
@@ -16,6 +19,8 @@ import {
   type CreateSlotInput,
   type CreateUnitInput,
   type DueQuery,
+  type ProgrammeExportQuery,
+  type ForecastQuery,
   type RecordChangeInput,
   type RecordsQuery,
   type SiteListQuery,
@@ -52,6 +57,27 @@ export class ProgrammeController {
   @Get('sites')
   list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(siteListQuerySchema)) query: SiteListQuery) {
     return this.sites.listSites(user, query);
+  }
+
+  @Allow('superadmin')
+  @Get('programme/forecast')
+  forecast(@Query(new ZodPipe(forecastQuerySchema)) query: ForecastQuery) {
+    return this.programme.forecast(query);
+  }
+
+  @Allow('superadmin', 'admin')
+  @Get('sites/export')
+  async export(
+    @CurrentUser() user: RequestUser,
+    @Query(new ZodPipe(programmeExportQuerySchema)) query: ProgrammeExportQuery,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const rows = await this.programme.exportRows(user, query.companyId);
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="filter-programme.csv"')
+      .header('cache-control', 'private, no-store')
+      .send(stringify(rows, { bom: true }));
   }
 
   @Allow('superadmin', 'admin')

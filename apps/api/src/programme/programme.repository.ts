@@ -564,3 +564,79 @@ export function siteRecords(db: Db, siteId: string, from: string | null, to: str
     [siteId, from, to],
   );
 }
+
+/* ------------------------------------------------------------------ forecast and export */
+
+export interface ForecastSlotRow {
+  fitted_kind: 'catalogue' | 'custom_size';
+  variant_id: string | null;
+  part_number: string | null;
+  product_name: string | null;
+  catalogue_id: string | null;
+  catalogue_name: string | null;
+  width: string | null;
+  height: string | null;
+  depth: string | null;
+  measure: 'nominal' | 'exact' | null;
+  quantity: number;
+  interval_unit: 'day' | 'week' | 'month';
+  interval_count: number;
+  anchor_date: string;
+  due_index: number;
+  next_due: string;
+}
+
+/** Live slots of every company's active sites due by `until`, optionally of one category — one query. */
+export function forecastSlots(db: Db, until: string, categoryId: string | null): Promise<ForecastSlotRow[]> {
+  return queryRows(
+    db,
+    `SELECT f.fitted_kind, f.variant_id, v.part_number, p.name AS product_name,
+            coalesce(f.catalogue_id, p.category_id) AS catalogue_id, k.name AS catalogue_name,
+            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due
+       FROM filter_slots f
+       JOIN sites s ON s.id = f.site_id AND s.status = 'active'
+       LEFT JOIN variants v ON v.id = f.variant_id
+       LEFT JOIN products p ON p.id = v.product_id
+       LEFT JOIN categories k ON k.id = coalesce(f.catalogue_id, p.category_id)
+      WHERE f.removed_at IS NULL AND f.next_due <= $1::date
+        AND ($2::uuid IS NULL OR coalesce(f.catalogue_id, p.category_id) = $2)`,
+    [until, categoryId],
+  );
+}
+
+export interface ExportRow {
+  site_code: string;
+  site_name: string;
+  unit_label: string;
+  stage: string;
+  fitted_kind: 'catalogue' | 'custom_size';
+  part_number: string | null;
+  width: string | null;
+  height: string | null;
+  depth: string | null;
+  measure: 'nominal' | 'exact' | null;
+  quantity: number;
+  interval_unit: string;
+  interval_count: number;
+  last_changed_on: string | null;
+  anchor_date: string;
+}
+
+/** A company's programme as import columns, one row per live slot — one query. */
+export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
+  return queryRows(
+    db,
+    `SELECT s.code AS site_code, s.name AS site_name, su.label AS unit_label, f.stage, f.fitted_kind, v.part_number,
+            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            (SELECT to_char(max(x.changed_on), 'YYYY-MM-DD') FROM filter_changes x WHERE x.slot_id = f.id) AS last_changed_on,
+            to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date
+       FROM filter_slots f
+       JOIN sites s ON s.id = f.site_id
+       JOIN site_units su ON su.id = f.unit_id
+       LEFT JOIN variants v ON v.id = f.variant_id
+      WHERE f.company_id = $1 AND f.removed_at IS NULL
+      ORDER BY lower(s.code), lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.created_at, f.id`,
+    [companyId],
+  );
+}

@@ -3,13 +3,18 @@ import { DataSource } from 'typeorm';
 import {
   PROGRAMME_MSG as M,
   customSizeText,
+  addMonthsClamped,
   due,
   isOverdue,
   monthEnd,
   monthOf,
   monthsBetween,
   todayIn,
+  formatInches,
+  neutraliseCell,
+  PROGRAMME_COLUMNS,
   type DueQuery,
+  type ForecastQuery,
   type Interval,
 } from '@portal/domain';
 import type { Env } from '@portal/platform';
@@ -86,6 +91,97 @@ export class ProgrammeService {
     const months = monthsBetween(from, to);
     return { status: 200, data: { months: groupDue(rows, months, now, query.status) } };
   }
+
+  /**
+   * The supplier's committed demand: per variant (and per custom size) and month, the quantities due
+   * across every company for the next `months` months (overdue ones in the first month).
+   */
+  async forecast(query: ForecastQuery) {
+    const now = this.sites.now();
+    const first = monthOf(todayIn(this.env.SUPPLIER_TZ, now));
+    const months = monthsBetween(first, addMonthsClamped(`${first}-01`, query.months - 1).slice(0, 7));
+    const last = monthEnd(months[months.length - 1]);
+    const rows = await repo.forecastSlots(this.db, last, query.categoryId ?? null);
+    const out = new Map<string, ForecastRow>();
+    for (const r of rows) {
+      const custom = r.fitted_kind === 'custom_size';
+      const size = custom ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure) : null;
+      const key = custom ? `${r.catalogue_id}|${size}` : r.variant_id!;
+      let row = out.get(key);
+      if (!row) {
+        row = {
+          key,
+          kind: r.fitted_kind,
+          variant_id: r.variant_id,
+          part_number: r.part_number,
+          product_name: r.product_name,
+          catalogue_id: r.catalogue_id,
+          catalogue_name: r.catalogue_name,
+          size,
+          quantities: Object.fromEntries(months.map((m) => [m, 0])),
+          total: 0,
+        };
+        out.set(key, row);
+      }
+      const interval: Interval = { unit: r.interval_unit, count: r.interval_count };
+      for (let n = r.due_index, i = 0; i < MAX_REPEATS; n++, i++) {
+        const dueOn = n === r.due_index ? r.next_due : due(r.anchor_date, interval, n);
+        if (dueOn > last) break;
+        const month = dueOn < `${first}-01` ? first : monthOf(dueOn);
+        row.quantities[month] += r.quantity;
+        row.total += r.quantity;
+      }
+    }
+    const list = [...out.values()]
+      .filter((r) => r.total > 0)
+      .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
+    return { status: 200, data: { months, rows: list } };
+  }
+
+  /** The company's programme as CSV rows in the import's columns (header first). */
+  async exportRows(user: RequestUser, companyId: string | undefined): Promise<string[][]> {
+    const company = this.companyOf(user, companyId);
+    if (isSuperadmin(user) && !(await repo.companyExists(this.db, company)))
+      throw new ApiException(404, M.companyNotFound);
+    const rows = await repo.exportRows(this.db, company);
+    return [
+      [...PROGRAMME_COLUMNS],
+      ...rows.map((r) =>
+        [
+          r.site_code,
+          r.site_name,
+          r.unit_label,
+          r.stage,
+          r.fitted_kind === 'catalogue'
+            ? (r.part_number ?? '')
+            : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
+          String(r.quantity),
+          `${r.interval_count} ${r.interval_unit}${r.interval_count === 1 ? '' : 's'}`,
+          r.last_changed_on ?? r.anchor_date,
+        ].map(neutraliseCell),
+      ),
+    ];
+  }
+}
+
+export interface ForecastRow {
+  key: string;
+  kind: 'catalogue' | 'custom_size';
+  variant_id: string | null;
+  part_number: string | null;
+  product_name: string | null;
+  catalogue_id: string | null;
+  catalogue_name: string | null;
+  size: string | null;
+  quantities: Record<string, number>;
+  total: number;
+}
+
+/** '20x25x1', '16 3/8 x 20 1/4 x 1 exact' (the import's size strings). */
+export function sizeString(w: number, h: number, d: number, measure: 'nominal' | 'exact' | null): string {
+  const exact = measure === 'exact';
+  const parts = [w, h, d].map(formatInches);
+  return exact ? `${parts.join(' x ')} exact` : parts.join('x');
 }
 
 /** Expands each slot's due dates into the months (overdue ones into the site's current month). */

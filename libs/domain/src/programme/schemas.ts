@@ -246,3 +246,29 @@ export const recordsQuerySchema = z.object({
   to: z.preprocess(blank, isoDate.optional()),
 });
 export type RecordsQuery = z.infer<typeof recordsQuerySchema>;
+
+export const forecastQuerySchema = z.object({
+  months: z.preprocess(
+    (v) => (v === '' || v === undefined ? 6 : v),
+    intIn(1, 24, 'months must be a whole number from 1 to 24'),
+  ),
+  categoryId: z.preprocess(blank, uuid(M.catalogueInvalid).optional()),
+});
+export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
+
+export const programmeExportQuerySchema = z.object({
+  companyId: z.preprocess(blank, uuid(M.idInvalid).optional()),
+});
+export type ProgrammeExportQuery = z.infer<typeof programmeExportQuerySchema>;
+
+/** The import/export columns, in order. */
+export const PROGRAMME_COLUMNS = [
+  'site code',
+  'site name',
+  'unit label',
+  'stage',
+  'part number or size',
+  'quantity',
+  'interval',
+  'last changed',
+] as const;
