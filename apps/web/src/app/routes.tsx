@@ -56,6 +56,7 @@ const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const SitesPage = lazy(() => import('../features/programme/pages/SitesPage'));
 const SitePage = lazy(() => import('../features/programme/pages/SitePage'));
 const DuePage = lazy(() => import('../features/programme/pages/DuePage'));
+const ForecastPage = lazy(() => import('../features/programme/pages/ForecastPage'));
 const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
 const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
 const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: 'quotes', element: <QuoteDeskPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: 'operations', element: <OperationsPage /> },
+          { path: 'forecast', element: <ForecastPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

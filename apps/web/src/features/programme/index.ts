@@ -1,1 +1,2 @@
 export { useProgrammeLiveUpdates } from './hooks';
+export { CompanySitesPanel } from './components/CompanySitesPanel';
