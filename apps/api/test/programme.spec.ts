@@ -12,6 +12,7 @@ import {
   percentageForProductLine,
   todayIn,
 } from '../../../libs/domain/src';
+import { fillMervFromNames } from '../../../libs/db/src';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import { seedTestCatalogue } from '../../../test/catalogue';
 import { connectSocket, signInAll } from './support';
@@ -698,6 +699,17 @@ describe('sites and the filter programme', () => {
       expect((await as.adminA.request('GET', 'programme/forecast')).status).toBe(403);
       expect((await as.root.request('GET', 'programme/forecast?months=25')).status).toBe(400);
     });
+  });
+
+  it('variants take their MERV from names that say "MERV 13" (the migration’s rule, also run by the seed)', async () => {
+    const [p] = await api.db.query(
+      `SELECT p.id, p.name FROM products p WHERE p.name ~* 'MERV\\s*\\d' ORDER BY p.name LIMIT 1`,
+    );
+    const expected = Number(/MERV\s*(\d+)/i.exec(p.name)![1]);
+    await api.db.query(`UPDATE variants SET merv = NULL WHERE product_id = $1`, [p.id]);
+    expect(await fillMervFromNames(api.db)).toBeGreaterThan(0);
+    const rows = await api.db.query(`SELECT DISTINCT merv FROM variants WHERE product_id = $1`, [p.id]);
+    expect(rows).toEqual([{ merv: expected }]);
   });
 
   describe('programme.changed', () => {

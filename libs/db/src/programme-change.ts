@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { commitChange, type Actor, type AuditEntry } from './change';
-import { queryRows } from './sql';
+import { execute, queryRows, type SqlRunner } from './sql';
 
 /**
  * The ONE place a site's programme change leaves its traces: the audit entries and the live
@@ -33,4 +33,20 @@ export async function recordProgrammeChange(
       payload: { site_id: siteId, userIds: bySite.get(siteId) ?? [] },
     })),
   });
+}
+
+/**
+ * Fills `variants.merv` from product names (or part numbers and sizes) that say "MERV 13", where it
+ * is not set yet — the migration's rule, for catalogues loaded after it (the demo seed). Returns how
+ * many variants it filled.
+ */
+export async function fillMervFromNames(db: SqlRunner): Promise<number> {
+  return execute(
+    db,
+    `UPDATE variants v SET merv = m.merv
+       FROM (SELECT v2.id, coalesce((regexp_match(p.name, 'MERV[\\s-]*(\\d{1,2})(?!\\d)', 'i'))[1],
+                                    (regexp_match(v2.part_number || ' ' || v2.size, 'MERV[\\s-]*(\\d{1,2})(?!\\d)', 'i'))[1])::int AS merv
+               FROM variants v2 JOIN products p ON p.id = v2.product_id WHERE v2.merv IS NULL) m
+      WHERE v.id = m.id AND m.merv BETWEEN 1 AND 16`,
+  );
 }
