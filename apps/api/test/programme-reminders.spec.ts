@@ -140,12 +140,7 @@ describe('programme reminders', () => {
     const at = await site('UTC', [contactId]);
     await slot(at, '2033-06-10');
     const t = new Date('2033-05-27T07:00:00Z');
-    await Promise.all([
-      sweep(t, workers[0]),
-      sweep(t, workers[1]),
-      sweep(t, workers[0]),
-      sweep(t, workers[1]),
-    ]);
+    await Promise.all([sweep(t, workers[0]), sweep(t, workers[1]), sweep(t, workers[0]), sweep(t, workers[1])]);
     expect(await events(at.siteId)).toBe(1);
     expect(await digests(at.siteId)).toHaveLength(1);
   });
