@@ -71,6 +71,15 @@ function serve(role: RoleKey, detail: SiteDetail) {
     if (path === 'config') return json({ status: 200, data: { mainSiteUrl: null, productName: 'Filter Portal' } });
     if (path === 'csrf-token') return json({ status: 200, token: CSRF });
     if (path === 'sites/s1') return json({ status: 200, data: detail });
+    if (path === 'catalogue/find')
+      return json({
+        status: 200,
+        data: { list: [{ variant_id: 'v7', part_number: 'M13-1620', matched_via: 'part_number' }], total: 1 },
+      });
+    if (path === 'units/u1/slots' && call.method === 'POST') {
+      posted.push(call);
+      return json({ status: 201, data: detail.units[0].slots[0] }, 201);
+    }
     if (path === 'slots/f1/changes' && call.method === 'POST') {
       posted.push(call);
       return json({ status: 201, message: 'Change recorded', data: detail.units[0].slots[0] }, 201);
@@ -106,5 +115,23 @@ describe('Sites', () => {
     expect(screen.queryByRole('button', { name: 'Record change' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'History' })).toBeInTheDocument();
+  });
+
+  it('an admin adds a filter slot by part number (resolved like the find box)', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const { posted } = serve('admin', site({ allowed_actions: ['manage', 'record', 'skip', 'request'] }));
+    renderApp('/admin/sites/s1');
+    expect(await screen.findByRole('heading', { name: 'Building A' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Part number'), { target: { value: 'm13-1620' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter slot' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].body).toEqual({
+      stage: 'single',
+      fitted: { kind: 'catalogue', variant_id: 'v7' },
+      quantity: 1,
+      interval_unit: 'month',
+      interval_count: 3,
+      anchor_date: '2026-11-28',
+    });
   });
 });

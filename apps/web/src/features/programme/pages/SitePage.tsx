@@ -6,6 +6,7 @@ import { downloadApiFile } from '../../../shared/download';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import type { Slot } from '../api';
+import { AddSlotForm } from '../components/AddSlotForm';
 import { AddUnitForm } from '../components/AddUnitForm';
 import { RecordChangeModal } from '../components/RecordChangeModal';
 import { SlotCard } from '../components/SlotCard';
@@ -78,6 +79,7 @@ export default function SitePage() {
                 />
               ))}
             </SimpleGrid>
+            {canManage && s.status === 'active' && <AddSlotForm unitId={u._id} today={s.today} />}
           </Stack>
         </Paper>
       ))}
