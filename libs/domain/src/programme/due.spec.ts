@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { addDays, isIsoDate, todayIn } from '../quotes/dates';
+import { isIsoDate } from '../calendar';
+import { addDays, todayIn } from '../quotes/dates';
 import {
   addMonthsClamped,
   daysInMonth,

@@ -4,7 +4,8 @@
  * the site, and the reminder goes out at 07:00 there. Months clamp to the month's last day without
  * drifting: every due date is computed from the anchor, never from the previous due date.
  */
-import { addDays, isIsoDate, todayIn } from '../quotes/dates';
+import { isIsoDate } from '../calendar';
+import { addDays, todayIn } from '../quotes/dates';
 
 export const INTERVAL_UNITS = ['day', 'week', 'month'] as const;
 export type IntervalUnit = (typeof INTERVAL_UNITS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../org/schemas';
-import { isIsoDate } from '../quotes/dates';
+import { isIsoDate } from '../calendar';
 import { INTERVAL_UNITS, isIntervalInRange, isTimeZone } from './due';
 import { PROGRAMME_MSG as M } from './messages';
 
