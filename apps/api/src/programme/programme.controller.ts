@@ -1,36 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
-import {
-  createSiteSchema,
-  createSlotSchema,
-  createUnitSchema,
-  dueQuerySchema,
-  programmeExportQuerySchema,
-  forecastQuerySchema,
-  recordChangeSchema,
-  recordsQuerySchema,
-  siteListQuerySchema,
-  skipSchema,
-  updateSiteSchema,
-  updateSlotSchema,
-  updateUnitSchema,
-  type CreateSiteInput,
-  type CreateSlotInput,
-  type CreateUnitInput,
-  type DueQuery,
-  type ProgrammeExportQuery,
-  type ForecastQuery,
-  type RecordChangeInput,
-  type RecordsQuery,
-  type SiteListQuery,
-  type UpdateSiteInput,
-  type UpdateSlotInput,
-  type UpdateUnitInput,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { PROGRAMME_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
 import { SitesService } from './sites.service';
 import { ProgrammeService } from './programme.service';
 import { renderRecordsPdf } from './records-pdf';
@@ -47,29 +21,25 @@ export class ProgrammeController {
     private readonly programme: ProgrammeService,
   ) {}
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('programme/due')
-  due(@CurrentUser() user: RequestUser, @Query(new ZodPipe(dueQuerySchema)) query: DueQuery) {
+  @Route(R.due)
+  due(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof R.due>) {
     return this.programme.dueView(user, query);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('sites')
-  list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(siteListQuerySchema)) query: SiteListQuery) {
+  @Route(R.list)
+  list(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof R.list>) {
     return this.sites.listSites(user, query);
   }
 
-  @Allow('superadmin')
-  @Get('programme/forecast')
-  forecast(@Query(new ZodPipe(forecastQuerySchema)) query: ForecastQuery) {
+  @Route(R.forecast)
+  forecast(@In() { query }: RouteInput<typeof R.forecast>) {
     return this.programme.forecast(query);
   }
 
-  @Allow('superadmin', 'admin')
-  @Get('sites/export')
+  @Route(R.export)
   async export(
     @CurrentUser() user: RequestUser,
-    @Query(new ZodPipe(programmeExportQuerySchema)) query: ProgrammeExportQuery,
+    @In() { query }: RouteInput<typeof R.export>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const rows = await this.programme.exportRows(user, query.companyId);
@@ -80,46 +50,35 @@ export class ProgrammeController {
       .send(stringify(rows, { bom: true }));
   }
 
-  @Allow('superadmin', 'admin')
-  @Post('sites')
-  @HttpCode(201)
-  create(@CurrentUser() user: RequestUser, @Body(new ZodPipe(createSiteSchema)) body: CreateSiteInput) {
+  @Route(R.create)
+  create(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.create>) {
     return this.sites.createSite(user, body);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('sites/:id')
-  detail(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.sites.detail(user, id);
+  @Route(R.detail)
+  detail(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.detail>) {
+    return this.sites.detail(user, params.id);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch('sites/:id')
-  update(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(updateSiteSchema)) body: UpdateSiteInput,
-  ) {
-    return this.sites.updateSite(user, id, body);
+  @Route(R.update)
+  update(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.update>) {
+    return this.sites.updateSite(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin')
-  @Delete('sites/:id')
-  remove(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.sites.deleteSite(user, id);
+  @Route(R.remove)
+  remove(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.remove>) {
+    return this.sites.deleteSite(user, params.id);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('sites/:id/records.pdf')
+  @Route(R.records)
   async records(
     @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(recordsQuerySchema)) query: RecordsQuery,
+    @In() { params, query }: RouteInput<typeof R.records>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const from = query.from ?? null;
     const to = query.to ?? null;
-    const { site, rows } = await this.sites.records(user, id, from, to);
+    const { site, rows } = await this.sites.records(user, params.id, from, to);
     await reply
       .header('content-type', 'application/pdf')
       .header(
@@ -132,81 +91,48 @@ export class ProgrammeController {
       .send(renderRecordsPdf(site, rows, from, to));
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('sites/:id/units')
-  units(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.sites.listUnits(user, id);
+  @Route(R.units)
+  units(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.units>) {
+    return this.sites.listUnits(user, params.id);
   }
 
-  @Allow('superadmin', 'admin')
-  @Post('sites/:id/units')
-  @HttpCode(201)
-  addUnit(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(createUnitSchema)) body: CreateUnitInput,
-  ) {
-    return this.sites.createUnit(user, id, body);
+  @Route(R.addUnit)
+  addUnit(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.addUnit>) {
+    return this.sites.createUnit(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch('units/:id')
-  updateUnit(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(updateUnitSchema)) body: UpdateUnitInput,
-  ) {
-    return this.sites.updateUnit(user, id, body);
+  @Route(R.updateUnit)
+  updateUnit(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.updateUnit>) {
+    return this.sites.updateUnit(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin')
-  @Post('units/:id/slots')
-  @HttpCode(201)
-  addSlot(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(createSlotSchema)) body: CreateSlotInput,
-  ) {
-    return this.sites.createSlot(user, id, body);
+  @Route(R.addSlot)
+  addSlot(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.addSlot>) {
+    return this.sites.createSlot(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch('slots/:id')
-  updateSlot(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(updateSlotSchema)) body: UpdateSlotInput,
-  ) {
-    return this.sites.updateSlot(user, id, body);
+  @Route(R.updateSlot)
+  updateSlot(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.updateSlot>) {
+    return this.sites.updateSlot(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin')
-  @Delete('slots/:id')
-  removeSlot(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.sites.deleteSlot(user, id);
+  @Route(R.removeSlot)
+  removeSlot(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.removeSlot>) {
+    return this.sites.deleteSlot(user, params.id);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get('slots/:id/changes')
-  history(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.sites.history(user, id);
+  @Route(R.history)
+  history(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.history>) {
+    return this.sites.history(user, params.id);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Post('slots/:id/changes')
-  @HttpCode(201)
-  recordChange(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(recordChangeSchema)) body: RecordChangeInput,
-  ) {
-    return this.sites.recordChange(user, id, body);
+  @Route(R.recordChange)
+  recordChange(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.recordChange>) {
+    return this.sites.recordChange(user, params.id, body);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Post('slots/:id/skip')
-  @HttpCode(200)
-  skip(@CurrentUser() user: RequestUser, @Param('id') id: string, @Body(new ZodPipe(skipSchema)) _body: object) {
-    return this.sites.skip(user, id);
+  @Route(R.skip)
+  skip(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.skip>) {
+    return this.sites.skip(user, params.id);
   }
 }

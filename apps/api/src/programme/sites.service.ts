@@ -9,7 +9,6 @@ import {
   customSize,
   due,
   isIntervalInRange,
-  isUuid,
   reanchor,
   skipIndex,
   todayIn,
@@ -74,7 +73,6 @@ export class SitesService {
   /* ---------------------------------------------------------------- access */
 
   private async site(db: DataSource | Tx, user: RequestUser, id: string, lock = false): Promise<repo.SiteRow> {
-    if (!isUuid(id)) throw notFound(M.siteNotFound);
     const row = await repo.findSite(db, id.toLowerCase(), lock);
     if (!row) throw notFound(M.siteNotFound);
     requireAccess(user, { companies: [row.company_id] }, notFound(M.siteNotFound));
@@ -82,7 +80,6 @@ export class SitesService {
   }
 
   private async unit(db: DataSource | Tx, user: RequestUser, id: string, lock = false) {
-    if (!isUuid(id)) throw notFound(M.unitNotFound);
     const unit = await repo.findUnit(db, id.toLowerCase(), lock);
     if (!unit) throw notFound(M.unitNotFound);
     requireAccess(user, { companies: [unit.company_id] }, notFound(M.unitNotFound));
@@ -91,7 +88,6 @@ export class SitesService {
   }
 
   private async slot(db: DataSource | Tx, user: RequestUser, id: string, lock = false) {
-    if (!isUuid(id)) throw notFound(M.slotNotFound);
     const slot = await repo.findSlot(db, id.toLowerCase(), lock);
     if (!slot) throw notFound(M.slotNotFound);
     requireAccess(user, { companies: [slot.company_id] }, notFound(M.slotNotFound));
@@ -645,7 +641,6 @@ export class SitesService {
   }
 
   async history(user: RequestUser, id: string) {
-    if (!isUuid(id)) throw notFound(M.slotNotFound);
     const owner = await repo.findSlotOwner(this.db, id.toLowerCase());
     if (!owner) throw notFound(M.slotNotFound);
     requireAccess(user, { companies: [owner.company_id] }, notFound(M.slotNotFound));
