@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import {
   PROGRAMME_MSG as M,
+  TEXT_MSG,
   addDays,
   addMonthsClamped,
   customerPriceCents,
@@ -139,6 +140,14 @@ describe('sites and the filter programme', () => {
         [{ name: 'A', code: 'X1', country: 'USA' }, 'country', M.countryInvalid],
         [{ name: 'A', code: 'X1', delivery_notes: 'x'.repeat(501) }, 'delivery_notes', M.deliveryNotesTooLong],
         [{ name: 'A', code: 'X1', contacts: ['nope'] }, 'contacts.0', M.contactsInvalid],
+        [{ name: 'Plant\r\nBilling: paid', code: 'X1' }, 'name', TEXT_MSG.controlChars('Site name')],
+        [{ name: 'A', code: 'X\u202e1' }, 'code', TEXT_MSG.controlChars('Site code')],
+        [{ name: 'A', code: 'X1', city: 'Spring\tfield' }, 'city', TEXT_MSG.controlChars('City')],
+        [
+          { name: 'A', code: 'X1', delivery_notes: 'Dock 3\u0007' },
+          'delivery_notes',
+          TEXT_MSG.multilineControlChars('Delivery notes'),
+        ],
       ];
       for (const [body, field, message] of cases) {
         const res = await as.adminA.request('POST', 'sites', body);
@@ -149,6 +158,15 @@ describe('sites and the filter programme', () => {
           error: message,
         });
       }
+      // Notes keep their line breaks (CRLF read as LF).
+      const notes = await as.adminA.request('POST', 'sites', {
+        name: 'Notes',
+        code: 'N1',
+        delivery_notes: 'Gate B\r\nRing twice',
+      });
+      expect(notes.status).toBe(201);
+      expect(notes.body.data.delivery_notes).toBe('Gate B\nRing twice');
+      expect((await as.adminA.request('DELETE', `sites/${notes.body.data._id}`)).status).toBe(200);
       const foreignContact = await as.adminA.request('POST', 'sites', { name: 'A', code: 'X1', contacts: [ids.empB] });
       expect(foreignContact.status).toBe(400);
       expect(foreignContact.body.errors.contacts).toBe(M.contactsNotInCompany);

@@ -3,6 +3,7 @@ import { isUuid } from '../org/schemas';
 import { isIsoDate } from '../calendar';
 import { INTERVAL_UNITS, isIntervalInRange, isTimeZone } from './due';
 import { PROGRAMME_MSG as M } from './messages';
+import { hasControlChars, hasControlCharsInMultiline, noControlChars, TEXT_MSG } from '../text';
 
 export const SITE_STATUSES = ['active', 'archived'] as const;
 export type SiteStatus = (typeof SITE_STATUSES)[number];
@@ -36,20 +37,36 @@ const uuid = (message: string) =>
     .refine(isUuid, message)
     .transform((s) => s.toLowerCase());
 
-const requiredText = (max: number, required: string, tooLong: string) =>
+/** One-line text (names, codes, labels): trimmed, no line breaks, tabs or invisible control characters. */
+const requiredText = (label: string, max: number, required: string, tooLong: string) =>
   z
     .string({ error: required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(max, tooLong)
+        .refine(...noControlChars(label)),
+    );
 
-/** Optional text: trimmed, '' → null (clears the field on PATCH). */
-const optionalText = (max: number, tooLong: string) =>
+/**
+ * Optional text: trimmed, '' → null (clears the field on PATCH). One line unless `multiline` (notes:
+ * line breaks and tabs kept, CRLF read as LF); other control and bidi characters are refused.
+ */
+const optionalText = (label: string, max: number, tooLong: string, multiline = false) =>
   z
     .string({ error: tooLong })
     .nullable()
     .optional()
-    .transform((v) => (v === null ? null : v === undefined ? undefined : v.trim() || null))
-    .refine((v) => v === undefined || v === null || v.length <= max, tooLong);
+    .transform((v) =>
+      v === null ? null : v === undefined ? undefined : (multiline ? v.replace(/\r\n/g, '\n') : v).trim() || null,
+    )
+    .refine((v) => v === undefined || v === null || v.length <= max, tooLong)
+    .refine(
+      (v) => v === undefined || v === null || !(multiline ? hasControlCharsInMultiline(v) : hasControlChars(v)),
+      multiline ? TEXT_MSG.multilineControlChars(label) : TEXT_MSG.controlChars(label),
+    );
 
 const intIn = (min: number, max: number, message: string) =>
   z.preprocess(
@@ -66,20 +83,20 @@ const version = z.number({ error: M.versionRequired }).int(M.versionRequired).mi
 /* ------------------------------------------------------------------ sites */
 
 const siteFields = {
-  name: requiredText(80, M.nameRequired, M.nameTooLong),
-  code: requiredText(32, M.codeRequired, M.codeTooLong),
-  address_line1: optionalText(200, M.addressTooLong),
-  address_line2: optionalText(200, M.addressTooLong),
-  city: optionalText(100, M.cityTooLong),
-  region: optionalText(100, M.regionTooLong),
-  postal_code: optionalText(20, M.postalCodeTooLong),
+  name: requiredText('Site name', 80, M.nameRequired, M.nameTooLong),
+  code: requiredText('Site code', 32, M.codeRequired, M.codeTooLong),
+  address_line1: optionalText('Address', 200, M.addressTooLong),
+  address_line2: optionalText('Address', 200, M.addressTooLong),
+  city: optionalText('City', 100, M.cityTooLong),
+  region: optionalText('Region', 100, M.regionTooLong),
+  postal_code: optionalText('Postal code', 20, M.postalCodeTooLong),
   country: z
     .string({ error: M.countryInvalid })
     .nullable()
     .optional()
     .transform((v) => (v === null || v === undefined ? v : v.trim().toUpperCase() || null))
     .refine((v) => v === undefined || v === null || isCountryCode(v), M.countryInvalid),
-  delivery_notes: optionalText(500, M.deliveryNotesTooLong),
+  delivery_notes: optionalText('Delivery notes', 500, M.deliveryNotesTooLong, true),
   time_zone: z
     .string({ error: M.timeZoneInvalid })
     .transform((v) => v.trim())
@@ -121,9 +138,9 @@ export type SiteListQuery = z.infer<typeof siteListQuerySchema>;
 /* ------------------------------------------------------------------ units */
 
 const unitFields = {
-  label: requiredText(80, M.labelRequired, M.labelTooLong),
+  label: requiredText('Unit label', 80, M.labelRequired, M.labelTooLong),
   kind: z.enum(UNIT_KINDS, { error: M.unitKindInvalid }),
-  location_note: optionalText(500, M.locationTooLong),
+  location_note: optionalText('Location', 500, M.locationTooLong, true),
   min_merv: merv('min_merv'),
   max_merv: merv('max_merv'),
 };
@@ -173,7 +190,7 @@ const slotFields = {
   interval_count: intIn(1, 730, M.intervalInvalid),
   anchor_date: isoDate,
   notice_days: intIn(0, 60, M.noticeDaysInvalid).optional(),
-  override_note: optionalText(500, M.overrideNoteTooLong),
+  override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
 };
 
 const intervalOk = (v: { interval_unit?: string; interval_count?: number }) =>
@@ -209,8 +226,8 @@ export const recordChangeSchema = z.object({
       z.number({ error: M.pressureDropInvalid }).min(0, M.pressureDropInvalid).max(20, M.pressureDropInvalid),
     )
     .optional(),
-  note: optionalText(500, M.noteTooLong),
-  override_note: optionalText(500, M.overrideNoteTooLong),
+  note: optionalText('Note', 500, M.noteTooLong, true),
+  override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
 });
 export type RecordChangeInput = z.infer<typeof recordChangeSchema>;
 

@@ -182,8 +182,7 @@ export const forecastRowSchema = z.object({
   total: z.number().int(),
 });
 
-const okMessage = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), message: z.string(), data });
+const okMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
 const removed = okMessage(z.object({ _id: z.string() }));
 
 export type SiteView = z.infer<typeof siteViewSchema>;
