@@ -1,3 +1,4 @@
+import type { ForecastRowView } from '@portal/domain';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
@@ -5,16 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui';
 
-interface ForecastRow {
-  key: string;
-  kind: 'catalogue' | 'custom_size';
-  part_number: string | null;
-  product_name: string | null;
-  catalogue_name: string | null;
-  size: string | null;
-  quantities: Record<string, number>;
-  total: number;
-}
+type ForecastRow = ForecastRowView;
 
 /** The supplier's committed demand: filters due per month across every company's programme. */
 export default function ForecastPage() {
