@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { normalizeEmail } from '@portal/domain';
+import { fillMervFromNames } from '@portal/db';
 import { hashPassword } from '@portal/platform';
 import { generateDemoCatalogue } from './catalogue/demo-catalogue';
 import { loadCatalogue } from './catalogue/load';
@@ -246,6 +247,7 @@ export async function seedCatalogue(databaseUrl: string): Promise<SeedCatalogueR
         return { seeded: false, categories: 0, products: 0, variants: 0 };
       }
       const loaded = await loadCatalogue(client, generateDemoCatalogue());
+      await fillMervFromNames(client);
       await client.query('COMMIT');
       return { seeded: true, categories: loaded.categories, products: loaded.products, variants: loaded.variants };
     } catch (err) {

@@ -66,6 +66,9 @@ const adminOwnOrSuper = (a: ActorName, k: Kind) => k !== 'random' && (a === 'sup
 const signedInOwn = (a: ActorName, k: Kind) => signedIn(a) && k === 'own';
 /** A quote request: its requester and company admins (own), superadmins (any real id). */
 const quoteSeen = (a: ActorName, k: Kind) => (a === 'superadmin' ? k !== 'random' : signedIn(a) && k === 'own');
+/** A company's thing everyone in the company reads (superadmins: any real id). */
+const companySeen = quoteSeen;
+const adminsOrSuper = (a: ActorName) => a === 'superadmin' || admins(a);
 
 // ------------------------------------------------------------------------------- fixtures
 export interface CatalogueFixture {
@@ -239,6 +242,41 @@ async function quoteFor(w: World, a: Actor, kind: Kind, status: string): Promise
     [q.id],
   );
   return { id: q.id, lineId: l.id };
+}
+
+/**
+ * A site with one unit and one filter slot (no recorded change, no contacts): own = of the actor's
+ * company (a superadmin's: company A), foreign = of the other company.
+ */
+async function programmeFor(
+  w: World,
+  a: Actor,
+  kind: Kind,
+): Promise<{ siteId: string; unitId: string; slotId: string }> {
+  if (kind === 'random') return { siteId: uuid(), unitId: uuid(), slotId: uuid() };
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const n = w.seq();
+  const [site] = await w.api.db.query(
+    `INSERT INTO sites (company_id, name, code, time_zone) VALUES ($1, $2, $3, 'America/New_York') RETURNING id`,
+    [w.ids[co], `Site ${n}`, `S${n}`],
+  );
+  const [unit] = await w.api.db.query(
+    `INSERT INTO site_units (site_id, company_id, label, kind) VALUES ($1, $2, 'AHU-1', 'ahu') RETURNING id`,
+    [site.id, w.ids[co]],
+  );
+  const [slot] = await w.api.db.query(
+    `INSERT INTO filter_slots (unit_id, site_id, company_id, stage, fitted_kind, variant_id, quantity, interval_unit,
+       interval_count, anchor_date, next_due)
+     SELECT $1, $2, $3, 'single', 'catalogue', v.id, 2, 'month', 3, current_date, current_date + 90
+       FROM variants v WHERE NOT v.odd_size ORDER BY v.part_number LIMIT 1 RETURNING id`,
+    [unit.id, site.id, w.ids[co]],
+  );
+  return { siteId: site.id, unitId: unit.id, slotId: slot.id };
+}
+
+async function anyVariantId(w: World): Promise<string> {
+  const [v] = await w.api.db.query(`SELECT id FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 1`);
+  return v.id;
 }
 
 /** An address put on the email suppression list (issue 26): a fresh one per call. */
@@ -1239,6 +1277,170 @@ export const ROUTES: RouteSpec[] = [
       method: 'POST',
       path: 'email-events',
       body: { type: 'bounce', recipient: 'emp@alpha.example', status: '5.1.1' },
+    }),
+  },
+
+  // ---- sites and the filter programme: the company reads, its admins (and superadmins) manage;
+  // recording and skipping are the site's contacts' and admins' (these fixtures have no contacts).
+  {
+    op: 'GET /api/sites',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'sites' }),
+  },
+  {
+    op: 'POST /api/sites',
+    kinds: NO_ID,
+    allowed: adminsOrSuper,
+    build: async (w, a) => ({
+      method: 'POST',
+      path: 'sites',
+      body: {
+        name: `New site ${w.seq()}`,
+        code: `N${w.seq()}`,
+        ...(a.name === 'superadmin' ? { company_id: w.ids.A } : {}),
+      },
+    }),
+  },
+  {
+    op: 'GET /api/programme/due',
+    kinds: ID_KINDS,
+    // A site of another company (or none) is 404; a superadmin names the company.
+    allowed: companySeen,
+    build: async (w, a, k) => {
+      const { siteId } = await programmeFor(w, a, k);
+      return {
+        method: 'GET',
+        path: `programme/due?siteId=${siteId}${a.name === 'superadmin' ? `&companyId=${w.ids[k === 'foreign' ? 'B' : 'A']}` : ''}`,
+      };
+    },
+  },
+  {
+    op: 'GET /api/programme/forecast',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'programme/forecast?months=3' }),
+  },
+  {
+    op: 'GET /api/sites/export',
+    kinds: NO_ID,
+    allowed: adminsOrSuper,
+    build: async (w, a) => ({
+      method: 'GET',
+      path: `sites/export${a.name === 'superadmin' ? `?companyId=${w.ids.A}` : ''}`,
+    }),
+  },
+  {
+    op: 'GET /api/sites/{id}',
+    kinds: ID_KINDS,
+    allowed: companySeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `sites/${(await programmeFor(w, a, k)).siteId}` }),
+  },
+  {
+    op: 'PATCH /api/sites/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `sites/${(await programmeFor(w, a, k)).siteId}`,
+      body: { name: 'Renamed', version: 1 },
+    }),
+  },
+  {
+    op: 'DELETE /api/sites/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'DELETE', path: `sites/${(await programmeFor(w, a, k)).siteId}` }),
+  },
+  {
+    op: 'GET /api/sites/{id}/records.pdf',
+    kinds: ID_KINDS,
+    allowed: companySeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `sites/${(await programmeFor(w, a, k)).siteId}/records.pdf` }),
+  },
+  {
+    op: 'GET /api/sites/{id}/units',
+    kinds: ID_KINDS,
+    allowed: companySeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `sites/${(await programmeFor(w, a, k)).siteId}/units` }),
+  },
+  {
+    op: 'POST /api/sites/{id}/units',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `sites/${(await programmeFor(w, a, k)).siteId}/units`,
+      body: { label: 'RTU-2', kind: 'rtu' },
+    }),
+  },
+  {
+    op: 'PATCH /api/units/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `units/${(await programmeFor(w, a, k)).unitId}`,
+      body: { label: 'AHU-9', version: 1 },
+    }),
+  },
+  {
+    op: 'POST /api/units/{id}/slots',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `units/${(await programmeFor(w, a, k)).unitId}/slots`,
+      body: {
+        stage: 'final',
+        fitted: { kind: 'catalogue', variant_id: await anyVariantId(w) },
+        quantity: 2,
+        interval_unit: 'month',
+        interval_count: 3,
+        anchor_date: '2030-01-15',
+      },
+    }),
+  },
+  {
+    op: 'PATCH /api/slots/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `slots/${(await programmeFor(w, a, k)).slotId}`,
+      body: { quantity: 3, version: 1 },
+    }),
+  },
+  {
+    op: 'DELETE /api/slots/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'DELETE', path: `slots/${(await programmeFor(w, a, k)).slotId}` }),
+  },
+  {
+    op: 'GET /api/slots/{id}/changes',
+    kinds: ID_KINDS,
+    allowed: companySeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `slots/${(await programmeFor(w, a, k)).slotId}/changes` }),
+  },
+  {
+    op: 'POST /api/slots/{id}/changes',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `slots/${(await programmeFor(w, a, k)).slotId}/changes`,
+      body: { changed_on: '2026-01-05', pressure_drop_in_wc: 0.3 },
+    }),
+  },
+  {
+    op: 'POST /api/slots/{id}/skip',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `slots/${(await programmeFor(w, a, k)).slotId}/skip`,
+      body: {},
     }),
   },
 ];

@@ -16,6 +16,7 @@ import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
 import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
+import { startProgrammeReminders, sweepProgrammeReminders } from './programme/reminders';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { startBounceListener, type BounceListener } from './email/bounce-listener';
 import { beat, recordJobFailure, stopped } from './ops/ops.repository';
@@ -33,6 +34,8 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
   BOUNCE_SMTP_PORT?: number;
   BOUNCE_DOMAIN?: string;
+  /** How often the filter-programme reminder sweep runs (default 60 000 ms). */
+  PROGRAMME_SWEEP_MS?: number;
 };
 
 export interface WorkerRuntime {
@@ -56,6 +59,8 @@ export interface WorkerRuntime {
   sweepPricelists(): Promise<number>;
   /** Expires quotes whose validity has ended by `now` (also runs every minute). */
   expireQuotes(now?: Date): Promise<number>;
+  /** Sends the filter-programme reminders due at `now` (also runs every PROGRAMME_SWEEP_MS); returns how many digests. */
+  sweepProgrammeReminders(now?: Date): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -71,6 +76,10 @@ export interface WorkerOverrides {
   importReadStallMs?: number;
   /** How often quotes past their validity are expired (ms). */
   quoteExpiryMs?: number;
+  /** How often the programme reminder sweep runs (ms; default PROGRAMME_SWEEP_MS, else 60 000). */
+  programmeSweepMs?: number;
+  /** The clock the programme reminder sweep reads. */
+  clock?: () => Date;
   /** How often this process reports that it lives (ms, default 5000). */
   heartbeatMs?: number;
 }
@@ -201,6 +210,12 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   sweepTimer.unref();
   void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`));
   const stopQuoteExpiry = startQuoteExpiry(db, log, overrides.quoteExpiryMs);
+  const programmeReminders = startProgrammeReminders(
+    db,
+    log,
+    overrides.programmeSweepMs ?? env.PROGRAMME_SWEEP_MS ?? 60_000,
+    overrides.clock,
+  );
 
   return {
     db,
@@ -212,9 +227,11 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workerId: name,
     sweepPricelists: sweep,
     expireQuotes: (now?: Date) => expireQuotes(db, now),
+    sweepProgrammeReminders: (now?: Date) => sweepProgrammeReminders(db, now ?? overrides.clock?.() ?? new Date()),
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
       stopQuoteExpiry();
+      await programmeReminders.stop();
       clearInterval(heartbeatTimer);
       await bounceListener?.stop();
       await relay.stop();

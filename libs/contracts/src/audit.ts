@@ -18,6 +18,10 @@ export const AUDIT_ENTITIES = [
   /* operations (issue 26) */
   'email_suppression',
   'job',
+  /* sites and the filter programme */
+  'site',
+  'site_unit',
+  'filter_slot',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -58,6 +58,8 @@ export interface ClientEventMap {
   'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[]; summary?: OpsSummary };
   /** An email to one of the company's people bounced (to that company's admins). */
   'email.bounced': { userId: string | null; email: string; message: string };
+  /** A site's filter programme changed (to the company's admins and the site's contacts, not the actor). */
+  'programme.changed': { site_id: string };
   /**
    * Several pushes of ONE change to one audience, as one message (libs/db `commitChange`): the web
    * bus hands each on as if it had come alone. A change with one push to a room sends it plain.

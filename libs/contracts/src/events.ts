@@ -159,6 +159,24 @@ export interface EventMap {
    * (`admins`, looked up when the bounce was recorded) with a way to fix the address.
    */
   'email.bounced': EmailBouncedEvent;
+  /* ---- Sites and the filter programme ---- */
+  /** A site's filters of one month are due soon, or overdue: one digest to its contacts (or admins). */
+  'programme.reminder': ProgrammeReminderEvent;
+}
+
+export interface ProgrammeReminderEvent {
+  kind: 'due' | 'overdue';
+  siteId: string;
+  siteName: string;
+  companyId: string;
+  /** 'YYYY-MM' of the due dates. */
+  month: string;
+  /** The earliest due date of the digest ('YYYY-MM-DD'). */
+  firstDue: string;
+  /** Filters to change (sum of quantities) and how many of the slots are custom sizes. */
+  filters: number;
+  oddSizes: number;
+  recipients: { userId: string; email: string; username: string; role: RoleKey }[];
 }
 
 /** Who a quote event is about and whom its email goes to (resolved in the publishing transaction). */
@@ -289,6 +307,7 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'quote.accepted': ['notifications', 'email'],
   /* ---- Operations and email deliverability (issue 26) ---- */
   'email.bounced': ['notifications', 'email'],
+  'programme.reminder': ['notifications', 'email'],
 };
 
 /**

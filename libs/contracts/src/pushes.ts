@@ -31,6 +31,8 @@ export interface LiveChangeMap {
   'user.row_changed': { companyId: string | null };
   /** A quote request moved (issue 24). `userIds`: its requester and its company's active admins. */
   'quote.changed': ClientEventMap['quote.changed'] & { userIds: string[] };
+  /** A site's programme changed. `userIds`: the company's active admins and the site's contacts, minus the actor. */
+  'programme.changed': ClientEventMap['programme.changed'] & { userIds: string[] };
 }
 
 /** Every kind of change: outbox events and live-only changes. */
@@ -46,6 +48,7 @@ const LIVE_CHANGES: { [K in keyof LiveChangeMap]: true } = {
   'catalogue.file_processed': true,
   'user.row_changed': true,
   'quote.changed': true,
+  'programme.changed': true,
 };
 export const LIVE_CHANGE_TYPES = Object.keys(LIVE_CHANGES) as (keyof LiveChangeMap)[];
 
@@ -229,6 +232,11 @@ export const CHANGE_PUSHES: PushRoutes = {
   'quote.changed': (p) => [
     push('quote.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
   ],
+
+  'programme.reminder': none,
+  // Sites and the filter programme: by user rooms, so no employee who is not a contact and no other company.
+  'programme.changed': (p) =>
+    p.userIds.length ? [push('programme.changed', { site_id: p.site_id }, ...p.userIds.map(user))] : [],
 
   // Email deliverability (issue 26): the company's admins get a toast, every user list the new status.
   'email.bounced': (p) =>

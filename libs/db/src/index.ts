@@ -10,3 +10,5 @@ export * from './search-log';
 export * from './quote-change';
 export * from './email-deliverability';
 export * from './files';
+export * from './programme-change';
+export * from './programme-reminders';

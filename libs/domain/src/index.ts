@@ -17,4 +17,5 @@ export * from './quotes';
 export * from './email-deliverability';
 export * from './ops';
 export * from './ops-status';
+export * from './programme';
 export * from './routes';

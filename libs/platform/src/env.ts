@@ -32,6 +32,8 @@ const envSchema = z.object({
   SUPERADMIN_EMAIL: z.string().default('superadmin@filterportal.local'),
   SUPERADMIN_PASSWORD: z.string().optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
+  /** How often the worker looks for filter-programme reminders to send. */
+  PROGRAMME_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
   /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long an editor's presence lasts without a heartbeat (editors re-join every third of it); tests shorten it. */

@@ -53,6 +53,10 @@ const AuditLogPage = lazy(() => import('../features/audit/pages/AuditLogPage'));
 const ActivityPage = lazy(() => import('../features/audit/pages/ActivityPage'));
 const DemandPage = lazy(() => import('../features/demand/pages/DemandPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
+const SitesPage = lazy(() => import('../features/programme/pages/SitesPage'));
+const SitePage = lazy(() => import('../features/programme/pages/SitePage'));
+const DuePage = lazy(() => import('../features/programme/pages/DuePage'));
+const ForecastPage = lazy(() => import('../features/programme/pages/ForecastPage'));
 const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
 const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
 const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
@@ -106,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: 'quotes', element: <QuoteDeskPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: 'operations', element: <OperationsPage /> },
+          { path: 'forecast', element: <ForecastPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -128,6 +133,9 @@ export const routes: RouteObject[] = [
           { path: 'activity', element: <ActivityPage /> },
           { path: 'quotes', element: <QuotesPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'sites', element: <SitesPage /> },
+          { path: 'sites/:id', element: <SitePage /> },
+          { path: 'programme/due', element: <DuePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -144,6 +152,9 @@ export const routes: RouteObject[] = [
           { path: 'catalog', element: customerCatalog },
           { path: 'quotes', element: <QuotesPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'sites', element: <SitesPage /> },
+          { path: 'sites/:id', element: <SitePage /> },
+          { path: 'programme/due', element: <DuePage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -93,6 +93,7 @@ describe('sidebar', () => {
     expect(links).toEqual([
       ['Catalog', '/employee/catalog'],
       ['Quotes', '/employee/quotes'],
+      ['Sites', '/employee/sites'],
       ['Settings', '/employee/settings'],
       ['Help', '/employee/help'],
     ]);

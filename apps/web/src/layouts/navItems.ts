@@ -3,7 +3,9 @@ import {
   IconBell,
   IconBuildingCommunity,
   IconBuildingSkyscraper,
+  IconBuildingWarehouse,
   IconChartDots,
+  IconChartBar,
   IconFileDollar,
   IconFilter,
   IconHelpCircle,
@@ -27,6 +29,7 @@ function common(base: string) {
     settings: { label: 'Settings', to: `${base}/settings`, icon: IconSettings },
     help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
     quotes: { label: 'Quotes', to: `${base}/quotes`, icon: IconFileDollar },
+    sites: { label: 'Sites', to: `${base}/sites`, icon: IconBuildingWarehouse },
   } satisfies Record<string, NavItem>;
 }
 const sa = common('/superadmin');
@@ -43,6 +46,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
+    { label: 'Forecast', to: '/superadmin/forecast', icon: IconChartBar },
     { label: 'Operations', to: '/superadmin/operations', icon: IconActivityHeartbeat },
     sa.settings,
   ],
@@ -50,9 +54,10 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
     ad.catalog,
     ad.quotes,
+    ad.sites,
     ad.settings,
     ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [em.catalog, em.quotes, em.settings, em.help],
+  employee: [em.catalog, em.quotes, em.sites, em.settings, em.help],
 };

@@ -19,6 +19,7 @@ import { OpsActivityIndex1795684000000 } from './1795684000000-ops-activity-inde
 import { SearchLogMonthly1795690000000 } from './1795690000000-search-log-monthly';
 import { CatalogueScopeVersions1795720000000 } from './1795720000000-catalogue-scope-versions';
 import { SearchBudget1795730000000 } from './1795730000000-search-budget';
+import { Programme1795760000000 } from './1795760000000-programme';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SearchLogMonthly1795690000000,
   CatalogueScopeVersions1795720000000,
   SearchBudget1795730000000,
+  Programme1795760000000,
 ];

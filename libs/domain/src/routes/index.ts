@@ -6,6 +6,7 @@ import { DEMAND_ROUTES } from './demand';
 import { OPS_ROUTES } from './ops';
 import { COMPANY_ROUTES, INVITATION_ROUTES, NOTIFICATION_ROUTES, USER_ROUTES } from './org';
 import { PRICELIST_ROUTES } from './pricelists';
+import { PROGRAMME_ROUTES } from './programme';
 import { QUOTE_ROUTES } from './quotes';
 import type { RouteEntry } from './route';
 import { SYSTEM_ROUTES } from './system';
@@ -25,6 +26,7 @@ export * from './demand';
 export * from './ops';
 export * from './org';
 export * from './pricelists';
+export * from './programme';
 export * from './quotes';
 export * from './system';
 export * from './two-factor';
@@ -47,6 +49,7 @@ export const ROUTE_AREAS = {
   'quote-requests': QUOTE_ROUTES,
   demand: DEMAND_ROUTES,
   ops: OPS_ROUTES,
+  programme: PROGRAMME_ROUTES,
 } as const;
 
 /** The table: every entry once. */

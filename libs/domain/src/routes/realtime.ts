@@ -110,6 +110,11 @@ export const SERVER_EVENTS = {
     audience: "the company's admins",
     summary: "An email to one of the company's people bounced.",
   },
+  'programme.changed': {
+    payload: z.object({ site_id: id }),
+    audience: "the company's active admins and the site's contacts, not the one who changed it",
+    summary: "A site's filter programme changed: its site and due views refetch.",
+  },
 } satisfies Record<Exclude<ClientEventName, 'batch'>, ServerEventSpec>;
 
 export type ServerEventName = keyof typeof SERVER_EVENTS;

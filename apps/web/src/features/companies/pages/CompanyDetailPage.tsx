@@ -4,6 +4,7 @@ import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
+import { CompanySitesPanel } from '../../programme';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
@@ -71,6 +72,7 @@ export default function CompanyDetailPage() {
           <MultiplierHistory companyId={company._id} />
           <CompanyPricelistActions companyId={company._id} companyName={company.name} />
           <CompanyUsersSection companyId={company._id} />
+          <CompanySitesPanel companyId={company._id} />
         </Stack>
       )}
     </>

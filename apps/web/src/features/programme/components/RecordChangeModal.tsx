@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { serverMessage } from '../../../shared/api/errors';
+import type { Slot } from '../api';
+import { useRecordChange } from '../hooks';
+
+/** "Record change": the date (today by default), an optional pressure drop and note. Works at 390 px. */
+export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null; today: string; onClose: () => void }) {
+  const [changedOn, setChangedOn] = useState(today);
+  const [drop, setDrop] = useState<number | string>('');
+  const [note, setNote] = useState('');
+  const record = useRecordChange();
+  const submit = async () => {
+    if (!slot) return;
+    try {
+      const res = await record.mutateAsync({
+        slotId: slot._id,
+        body: {
+          changed_on: changedOn,
+          ...(drop !== '' ? { pressure_drop_in_wc: Number(drop) } : {}),
+          ...(note.trim() ? { note } : {}),
+        },
+      });
+      notifications.show({ message: res.message ?? 'Change recorded', color: 'green' });
+      setDrop('');
+      setNote('');
+      onClose();
+    } catch (err) {
+      notifications.show({ message: serverMessage(err, 'The change could not be recorded'), color: 'red' });
+    }
+  };
+  return (
+    <Modal opened={!!slot} onClose={onClose} title="Record change" fullScreen={false} size="sm">
+      <Stack gap="sm">
+        <TextInput
+          type="date"
+          label="Changed on"
+          value={changedOn}
+          max={today}
+          onChange={(e) => setChangedOn(e.currentTarget.value)}
+          required
+        />
+        <NumberInput
+          label="Pressure drop (in. w.c.)"
+          value={drop}
+          onChange={setDrop}
+          min={0}
+          max={20}
+          step={0.05}
+          decimalScale={3}
+        />
+        <Textarea
+          label="Note"
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          maxLength={500}
+          minRows={2}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} loading={record.isPending} disabled={!changedOn}>
+            Record change
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { useProgrammeLiveUpdates } from './hooks';
+export { CompanySitesPanel } from './components/CompanySitesPanel';

@@ -1,0 +1,80 @@
+import type { ForecastRowView } from '@portal/domain';
+import { useState } from 'react';
+import { BarChart } from '@mantine/charts';
+import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api';
+import { PageTitle } from '../../../shared/ui';
+
+type ForecastRow = ForecastRowView;
+
+/** The supplier's committed demand: filters due per month across every company's programme. */
+export default function ForecastPage() {
+  const [months, setMonths] = useState('6');
+  const forecast = useQuery({
+    queryKey: ['programme', 'forecast', months],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ data: { months: string[]; rows: ForecastRow[] } }>('programme/forecast', {
+          query: { months },
+          signal,
+        })
+      ).data,
+  });
+  const data = forecast.data;
+  const chart = data?.months.map((m) => ({
+    month: m,
+    filters: data.rows.reduce((n, r) => n + (r.quantities[m] ?? 0), 0),
+  }));
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <PageTitle>Forecast</PageTitle>
+        <SegmentedControl
+          aria-label="Months"
+          value={months}
+          onChange={setMonths}
+          data={['3', '6', '12'].map((m) => ({ value: m, label: `${m} months` }))}
+        />
+      </Group>
+      {chart && (
+        <Paper withBorder p="md">
+          <BarChart h={220} data={chart} dataKey="month" series={[{ name: 'filters', color: 'blue.6' }]} withTooltip />
+        </Paper>
+      )}
+      {data && data.rows.length === 0 && <Text c="dimmed">No filters are due in these months.</Text>}
+      {data && data.rows.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped aria-label="Forecast">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Filter</Table.Th>
+                <Table.Th>Category</Table.Th>
+                {data.months.map((m) => (
+                  <Table.Th key={m} ta="right">
+                    {m}
+                  </Table.Th>
+                ))}
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.rows.map((r) => (
+                <Table.Tr key={r.key}>
+                  <Table.Td>{r.kind === 'catalogue' ? r.part_number : `${r.size} (custom size)`}</Table.Td>
+                  <Table.Td>{r.catalogue_name}</Table.Td>
+                  {data.months.map((m) => (
+                    <Table.Td key={m} ta="right">
+                      {r.quantities[m] || ''}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right">{r.total}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './due';
+export * from './messages';
+export * from './schemas';
