@@ -16,13 +16,15 @@ import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
 import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
+import { PriceChangeRunner, type Clock } from './price-changes/runner';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { startBounceListener, type BounceListener } from './email/bounce-listener';
 import { beat, recordJobFailure, stopped } from './ops/ops.repository';
 import { repeatLimitedLog } from './repeat-limited-log';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
-export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> & {
+export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> &
+  Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS'>> & {
   /** Product resources (default .data/files, as the API). */
   FILES_DIR?: string;
   SMTP_URL: string;
@@ -56,6 +58,8 @@ export interface WorkerRuntime {
   sweepPricelists(): Promise<number>;
   /** Expires quotes whose validity has ended by `now` (also runs every minute). */
   expireQuotes(now?: Date): Promise<number>;
+  /** Scheduled price changes: notices and applies due by the clock (also on timers and every minute). */
+  priceChanges: PriceChangeRunner;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export interface WorkerOverrides {
   quoteExpiryMs?: number;
   /** How often this process reports that it lives (ms, default 5000). */
   heartbeatMs?: number;
+  /** The clock scheduled price changes read (tests move it). */
+  clock?: Clock;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -201,6 +207,14 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   sweepTimer.unref();
   void sweep().catch((err: unknown) => log(`price-list sweep failed: ${(err as Error).message}`));
   const stopQuoteExpiry = startQuoteExpiry(db, log, overrides.quoteExpiryMs);
+  const priceChanges = new PriceChangeRunner(db, {
+    clock: overrides.clock,
+    sweepMs: env.PRICE_CHANGE_SWEEP_MS,
+    timeZone: env.SUPPLIER_TZ ?? 'America/New_York',
+    databaseUrl: env.DATABASE_URL,
+    log,
+  });
+  await priceChanges.start();
 
   return {
     db,
@@ -212,8 +226,10 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workerId: name,
     sweepPricelists: sweep,
     expireQuotes: (now?: Date) => expireQuotes(db, now),
+    priceChanges,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
+      await priceChanges.stop();
       stopQuoteExpiry();
       clearInterval(heartbeatTimer);
       await bounceListener?.stop();

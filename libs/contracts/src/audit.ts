@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   /* operations (issue 26) */
   'email_suppression',
   'job',
+  'price_change',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

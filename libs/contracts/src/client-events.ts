@@ -38,7 +38,7 @@ export interface ClientEventMap {
   /** A catalogue import's progress (superadmins): rows done of total (total 0 = not known yet). */
   'import.progress': {
     id: string;
-    status: 'queued' | 'validating' | 'ready' | 'invalid' | 'applying' | 'applied' | 'conflict' | 'failed';
+    status: 'queued' | 'validating' | 'ready' | 'invalid' | 'scheduled' | 'applying' | 'applied' | 'conflict' | 'failed';
     done: number;
     total: number;
   };
@@ -58,6 +58,8 @@ export interface ClientEventMap {
   'ops.changed': { at: string; parts: ('summary' | 'activity' | 'online' | 'jobs' | 'email')[]; summary?: OpsSummary };
   /** An email to one of the company's people bounced (to that company's admins). */
   'email.bounced': { userId: string | null; email: string; message: string };
+  /** A scheduled price change moved (superadmins' lists; a company's banner when `companyId` is it or null). */
+  'price_change.changed': { _id: string; status: string; companyId: string | null };
   /**
    * Several pushes of ONE change to one audience, as one message (libs/db `commitChange`): the web
    * bus hands each on as if it had come alone. A change with one push to a room sends it plain.

@@ -7,6 +7,7 @@ import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
 import { pricelistNotifications } from './pricelists.handlers';
 import { quoteEmails, quoteNotifications } from './quotes.handlers';
 import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
+import { priceChangeEmails, priceChangeNotifications } from './price-changes.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -31,6 +32,7 @@ export const notificationHandlers: NotificationHandlers = merge(
   pricelistNotifications,
   quoteNotifications,
   deliverabilityNotifications,
+  priceChangeNotifications,
 );
 export const emailHandlers: EmailHandlers = merge(
   authEmails,
@@ -40,4 +42,5 @@ export const emailHandlers: EmailHandlers = merge(
   twoFactorEmails,
   quoteEmails,
   deliverabilityEmails,
+  priceChangeEmails,
 );
