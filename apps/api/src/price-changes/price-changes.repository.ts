@@ -318,7 +318,8 @@ const MULTIPLIER_PREVIEW_CTE = `
   ), moved AS (
     SELECT co.id AS company_id, co.name AS company_name, v.id AS variant_id, v.part_number, pr.name AS product_name,
            ${centsSql(pctForLine('co.'))} AS old_cents, ${centsSql(pctForLine('co.n_'))} AS new_cents,
-           k.display_order AS k_order, pr.display_order AS p_order, v.display_order AS v_order
+           k.display_order AS k_order, k.name AS k_name, pr.display_order AS p_order, pr.name AS p_name,
+           v.display_order AS v_order
       FROM co CROSS JOIN variants v JOIN products pr ON pr.id = v.product_id JOIN categories k ON k.id = pr.category_id
   )`;
 
@@ -352,7 +353,7 @@ export async function previewPriceChange(db: Db, item: PriceChangeItem): Promise
       db,
       `${MULTIPLIER_PREVIEW_CTE}
        SELECT company_id, company_name, variant_id, part_number, product_name, old_cents::text, new_cents::text
-         FROM moved WHERE old_cents <> new_cents ORDER BY k_order, p_order, v_order, part_number LIMIT ${PREVIEW_ROWS}`,
+         FROM moved WHERE old_cents <> new_cents ORDER BY k_order, k_name, p_order, p_name, v_order, part_number LIMIT ${PREVIEW_ROWS}`,
       [item._id],
     );
     const variants = counts?.variants ?? 0;
