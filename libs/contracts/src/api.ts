@@ -67,6 +67,8 @@ export interface AppConfig {
   productName: string;
   /** The office's contact details for "contact the office" (env OFFICE_PHONE / OFFICE_EMAIL); null when unset. */
   office?: { phone: string | null; email: string | null } | null;
+  /** The office's time zone (`SUPPLIER_TZ`): a price change picked for a day takes effect at 00:00 there. */
+  supplierTz?: string;
 }
 
 export type AppConfigResponse = ApiResponse<AppConfig>;

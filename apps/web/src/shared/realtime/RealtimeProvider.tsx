@@ -25,6 +25,7 @@ const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
   /* operations and email deliverability (issue 26) */
   'ops.changed': true,
   'email.bounced': true,
+  'price_change.changed': true,
 };
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(KNOWN));
 

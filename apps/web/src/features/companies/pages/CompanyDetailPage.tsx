@@ -4,6 +4,7 @@ import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
+import { ScheduledPriceChanges } from '../../price-changes';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
@@ -68,6 +69,7 @@ export default function CompanyDetailPage() {
             </Group>
           </Paper>
           <CompanyMultipliers company={company} />
+          <ScheduledPriceChanges companyId={company._id} />
           <MultiplierHistory companyId={company._id} />
           <CompanyPricelistActions companyId={company._id} companyName={company.name} />
           <CompanyUsersSection companyId={company._id} />
