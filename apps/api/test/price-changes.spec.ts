@@ -59,7 +59,10 @@ describe('price changes on a date', () => {
     });
     expect(up.status).toBe(202);
     const id: string = (await up.json()).data._id;
-    await waitFor(async () => (await as.root.request('GET', `catalogue/imports/${id}`)).body.data.status === 'ready', 20_000);
+    await waitFor(
+      async () => (await as.root.request('GET', `catalogue/imports/${id}`)).body.data.status === 'ready',
+      20_000,
+    );
     return id;
   }
 
@@ -119,13 +122,17 @@ describe('price changes on a date', () => {
 
   it('is the superadmin’s alone; a company’s people read only their own banner', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    await expectSuperadminOnly(api, [as.adminA, as.empA], [
-      ['POST', 'price-changes', { kind: 'list_prices', import_id: id, effective_at: NEW_YEAR.toISOString() }],
-      ['GET', 'price-changes'],
-      ['GET', `price-changes/${id}`],
-      ['PATCH', `price-changes/${id}`, { version: 1, notice_days: 3 }],
-      ['POST', `price-changes/${id}/cancel`],
-    ]);
+    await expectSuperadminOnly(
+      api,
+      [as.adminA, as.empA],
+      [
+        ['POST', 'price-changes', { kind: 'list_prices', import_id: id, effective_at: NEW_YEAR.toISOString() }],
+        ['GET', 'price-changes'],
+        ['GET', `price-changes/${id}`],
+        ['PATCH', `price-changes/${id}`, { version: 1, notice_days: 3 }],
+        ['POST', `price-changes/${id}/cancel`],
+      ],
+    );
     expect((await as.root.request('GET', 'price-changes/notices')).status).toBe(403);
     expect((await as.empA.request('GET', 'price-changes/notices')).body).toEqual({ status: 200, data: { list: [] } });
     expect((await as.root.request('GET', `price-changes/${id}`)).status).toBe(404);
@@ -135,11 +142,42 @@ describe('price changes on a date', () => {
   it('refuses bad input with a 400 naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'everything' }, 'kind'],
-      [{ kind: 'company_multipliers', company_id: companyA, percentages: {}, effective_at: NEW_YEAR.toISOString() }, 'percentages'],
-      [{ kind: 'company_multipliers', company_id: companyA, percentages: { discount: 101 }, effective_at: NEW_YEAR.toISOString() }, 'percentages.discount'],
-      [{ kind: 'company_multipliers', company_id: companyA, percentages: { discount: 48 }, effective_at: 'soon' }, 'effective_at'],
-      [{ kind: 'company_multipliers', company_id: companyA, percentages: { discount: 48 }, effective_at: NEW_YEAR.toISOString(), notice_days: 91 }, 'notice_days'],
-      [{ kind: 'company_multipliers', company_id: 'x', percentages: { discount: 48 }, effective_at: NEW_YEAR.toISOString() }, 'company_id'],
+      [
+        { kind: 'company_multipliers', company_id: companyA, percentages: {}, effective_at: NEW_YEAR.toISOString() },
+        'percentages',
+      ],
+      [
+        {
+          kind: 'company_multipliers',
+          company_id: companyA,
+          percentages: { discount: 101 },
+          effective_at: NEW_YEAR.toISOString(),
+        },
+        'percentages.discount',
+      ],
+      [
+        { kind: 'company_multipliers', company_id: companyA, percentages: { discount: 48 }, effective_at: 'soon' },
+        'effective_at',
+      ],
+      [
+        {
+          kind: 'company_multipliers',
+          company_id: companyA,
+          percentages: { discount: 48 },
+          effective_at: NEW_YEAR.toISOString(),
+          notice_days: 91,
+        },
+        'notice_days',
+      ],
+      [
+        {
+          kind: 'company_multipliers',
+          company_id: 'x',
+          percentages: { discount: 48 },
+          effective_at: NEW_YEAR.toISOString(),
+        },
+        'company_id',
+      ],
     ];
     for (const [body, field] of cases) {
       const res = await schedule(body);
@@ -157,7 +195,11 @@ describe('price changes on a date', () => {
   it('schedules, previews, refuses a clash, moves with its version and cancels (state table)', async () => {
     const created = await multiplierChange({ percentages: { discount: 48, rigidflow: 50 }, notice_days: 10 });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ _id: expect.any(String), status: 'scheduled', effective_at: NEW_YEAR.toISOString() });
+    expect(created.body.data).toEqual({
+      _id: expect.any(String),
+      status: 'scheduled',
+      effective_at: NEW_YEAR.toISOString(),
+    });
     const id: string = created.body.data._id;
     expect(await audits('price_change.scheduled', id)).toBe(1);
 
@@ -189,7 +231,10 @@ describe('price changes on a date', () => {
     expect(clash.body.message).toMatch(/Price Multiplier.*same instant/);
     const other = await multiplierChange({ percentages: { polyroll: 47 } });
     expect(other.status).toBe(201);
-    const later = await multiplierChange({ percentages: { discount: 47 }, effective_at: at(NEW_YEAR, DAY).toISOString() });
+    const later = await multiplierChange({
+      percentages: { discount: 47 },
+      effective_at: at(NEW_YEAR, DAY).toISOString(),
+    });
     expect(later.status).toBe(201);
     const otherCompany = await multiplierChange({ company_id: companyB });
     expect(otherCompany.status).toBe(201);
@@ -205,7 +250,11 @@ describe('price changes on a date', () => {
     expect((await as.root.request('PATCH', `price-changes/${id}`, { version: 1 })).status).toBe(400);
     const moved = await as.root.request('PATCH', `price-changes/${id}`, { version: 1, notice_days: 5 });
     expect(moved.status).toBe(200);
-    expect(moved.body.data).toMatchObject({ version: 2, notice_days: 5, notice_at: at(NEW_YEAR, -5 * DAY).toISOString() });
+    expect(moved.body.data).toMatchObject({
+      version: 2,
+      notice_days: 5,
+      notice_at: at(NEW_YEAR, -5 * DAY).toISOString(),
+    });
     expect(await audits('price_change.updated', id)).toBe(1);
 
     // Cancelled frees the instant; nothing leaves `cancelled`.
@@ -239,7 +288,9 @@ describe('price changes on a date', () => {
       const m = mailer.sent.filter((x: MailMessage) => x.subject.startsWith('Prices change'));
       return m.length ? m : null;
     });
-    expect(mails.map((m: MailMessage) => [m.to, m.subject])).toEqual([['admin@acme.com', 'Prices change on Thu 1 January']]);
+    expect(mails.map((m: MailMessage) => [m.to, m.subject])).toEqual([
+      ['admin@acme.com', 'Prices change on Thu 1 January'],
+    ]);
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([
       { _id: id, effective_at: NEW_YEAR.toISOString() },
     ]);
@@ -272,7 +323,9 @@ describe('price changes on a date', () => {
       before: { discount_percentage: 45.5, rigidflow_percentage: 100 },
       after: { discount_percentage: 48, rigidflow_percentage: 50 },
     });
-    const push = await waitFor(() => heardA.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])).find((e) => e.event === 'catalogue.changed'));
+    const push = await waitFor(() =>
+      heardA.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])).find((e) => e.event === 'catalogue.changed'),
+    );
     expect(push.data).toEqual({ categoryId: null, productId: null, kind: 'prices' });
     expect(await worker.priceChanges.runDue(at(NEW_YEAR, 60_000))).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await as.root.request('POST', `price-changes/${id}/cancel`)).status).toBe(409);
@@ -293,7 +346,11 @@ describe('price changes on a date', () => {
 
   it('two workers apply a change exactly once', async () => {
     const when = at(NEW_YEAR, 2 * DAY);
-    const res = await multiplierChange({ percentages: { discount: 50 }, effective_at: when.toISOString(), notice_days: 0 });
+    const res = await multiplierChange({
+      percentages: { discount: 50 },
+      effective_at: when.toISOString(),
+      notice_days: 0,
+    });
     // Its own sweeps read today; only the two calls below read the change's instant.
     const second = await startTestWorker(api, { FILES_DIR: filesDir }, { clock: { now: () => new Date() } });
     try {
@@ -313,7 +370,11 @@ describe('price changes on a date', () => {
     const res = await multiplierChange({ percentages: { discount: 51 }, effective_at: when.toISOString() });
     await worker.stop(2000);
     const started = Date.now();
-    worker = await startTestWorker(api, { FILES_DIR: filesDir }, { clock: { now: () => at(when, 5 * 60_000) }, mailer });
+    worker = await startTestWorker(
+      api,
+      { FILES_DIR: filesDir },
+      { clock: { now: () => at(when, 5 * 60_000) }, mailer },
+    );
     await waitFor(async () => (await detail(res.body.data._id)).status === 'applied', 60_000, 100);
     expect(Date.now() - started).toBeLessThan(60_000);
     expect(await price(as.empA, category)).toBe(5.1);
@@ -322,7 +383,12 @@ describe('price changes on a date', () => {
   it('list prices: "Apply on…" holds the dry run, refuses a stale one, and applies it with history at the instant', async () => {
     const when = at(NEW_YEAR, 10 * DAY);
     const importId = await upload((await exportCsv()).replace(',10.00,', ',12.00,'));
-    const res = await schedule({ kind: 'list_prices', import_id: importId, effective_at: when.toISOString(), notice_days: 0 });
+    const res = await schedule({
+      kind: 'list_prices',
+      import_id: importId,
+      effective_at: when.toISOString(),
+      notice_days: 0,
+    });
     expect(res.status).toBe(201);
     expect((await as.root.request('GET', `catalogue/imports/${importId}`)).body.data.status).toBe('scheduled');
     expect((await as.root.request('POST', `catalogue/imports/${importId}/apply`)).status).toBe(409);
@@ -339,7 +405,11 @@ describe('price changes on a date', () => {
     // Another dry run, then the catalogue moves under it: "run the dry run again".
     const staleImport = await upload((await exportCsv()).replace(',20.01,', ',21.00,'));
     await api.db.query(`UPDATE variants SET version = version + 1 WHERE part_number = 'PC-2'`);
-    const refused = await schedule({ kind: 'list_prices', import_id: staleImport, effective_at: at(when, DAY).toISOString() });
+    const refused = await schedule({
+      kind: 'list_prices',
+      import_id: staleImport,
+      effective_at: at(when, DAY).toISOString(),
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The catalogue changed after this dry run: run the dry run again');
 
@@ -356,7 +426,12 @@ describe('price changes on a date', () => {
   it('a list-price change whose dry run went stale by its date fails, and says why', async () => {
     const when = at(NEW_YEAR, 20 * DAY);
     const importId = await upload((await exportCsv()).replace(',50.00,', ',55.00,'));
-    const res = await schedule({ kind: 'list_prices', import_id: importId, effective_at: when.toISOString(), notice_days: 0 });
+    const res = await schedule({
+      kind: 'list_prices',
+      import_id: importId,
+      effective_at: when.toISOString(),
+      notice_days: 0,
+    });
     expect(res.status).toBe(201);
     await api.db.query(`UPDATE variants SET version = version + 1 WHERE part_number = 'RF-1'`);
     expect(await worker.priceChanges.runDue(when)).toMatchObject({ applied: 0, failed: 1 });

@@ -25,17 +25,17 @@ import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers }
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> &
   Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS'>> & {
-  /** Product resources (default .data/files, as the API). */
-  FILES_DIR?: string;
-  SMTP_URL: string;
-  QUEUE_PREFIX?: string;
-  AUDIT_RETENTION_DAYS?: number;
-  /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
-  SEARCH_LOG_RETENTION_DAYS?: number;
-  /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
-  BOUNCE_SMTP_PORT?: number;
-  BOUNCE_DOMAIN?: string;
-};
+    /** Product resources (default .data/files, as the API). */
+    FILES_DIR?: string;
+    SMTP_URL: string;
+    QUEUE_PREFIX?: string;
+    AUDIT_RETENTION_DAYS?: number;
+    /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
+    SEARCH_LOG_RETENTION_DAYS?: number;
+    /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
+    BOUNCE_SMTP_PORT?: number;
+    BOUNCE_DOMAIN?: string;
+  };
 
 export interface WorkerRuntime {
   db: DataSource;

@@ -38,7 +38,8 @@ export interface ClientEventMap {
   /** A catalogue import's progress (superadmins): rows done of total (total 0 = not known yet). */
   'import.progress': {
     id: string;
-    status: 'queued' | 'validating' | 'ready' | 'invalid' | 'scheduled' | 'applying' | 'applied' | 'conflict' | 'failed';
+    status:
+      'queued' | 'validating' | 'ready' | 'invalid' | 'scheduled' | 'applying' | 'applied' | 'conflict' | 'failed';
     done: number;
     total: number;
   };

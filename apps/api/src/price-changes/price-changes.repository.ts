@@ -100,7 +100,10 @@ export async function findPriceChange(db: Db, id: string, lock = false): Promise
 }
 
 /** Upcoming first (by date), then the rest newest first. A company's filter includes list-price changes. */
-export async function listPriceChanges(db: Db, q: PriceChangeListQuery): Promise<{ list: PriceChangeItem[]; total: number }> {
+export async function listPriceChanges(
+  db: Db,
+  q: PriceChangeListQuery,
+): Promise<{ list: PriceChangeItem[]; total: number }> {
   const rows = await queryRows<ItemRow>(
     db,
     `${ITEM_SELECT.replace('SELECT pc.id', 'SELECT count(*) OVER () AS total, pc.id')}

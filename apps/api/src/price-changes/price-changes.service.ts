@@ -70,11 +70,9 @@ export class PriceChangesService {
       this.db.transaction(async (m) => {
         let scope: string;
         let lines: PriceLineKey[];
-        let companyName: string | null = null;
         let percentages: Partial<Record<PriceLineKey, string>> = {};
         if (input.kind === 'company_multipliers') {
-          companyName = await repo.companyName(m, input.company_id);
-          if (companyName === null) {
+          if ((await repo.companyName(m, input.company_id)) === null) {
             throw new ApiException(404, PRICE_CHANGE_MSG.companyNotFound);
           }
           percentages = percentText(input.percentages);
@@ -144,10 +142,14 @@ export class PriceChangesService {
           noticeDays: input.notice_days,
           percentages,
         });
-        const lines = percentages
-          ? (Object.keys(percentages) as PriceLineKey[])
-          : await repo.targetLines(m, id);
-        await repo.replaceTargets(m, id, before.company_id ?? 'catalogue', lines, input.effective_at ?? before.effective_at);
+        const lines = percentages ? (Object.keys(percentages) as PriceLineKey[]) : await repo.targetLines(m, id);
+        await repo.replaceTargets(
+          m,
+          id,
+          before.company_id ?? 'catalogue',
+          lines,
+          input.effective_at ?? before.effective_at,
+        );
         const after = (await repo.findPriceChange(m, id))!;
         await commitChange(m, actorOf(user), {
           events: [{ type: 'price_change.updated', payload: this.ref(after) }],
@@ -216,11 +218,16 @@ export class PriceChangesService {
     } catch (err) {
       if (isUniqueViolation(err, 'price_change_targets_instant_idx')) {
         const line = /\(scope, product_line, effective_at\)=\([^,]+, (\w+),/.exec(
-          String((err as { detail?: string; driverError?: { detail?: string } }).detail ?? (err as { driverError?: { detail?: string } }).driverError?.detail ?? ''),
+          String(
+            (err as { detail?: string; driverError?: { detail?: string } }).detail ??
+              (err as { driverError?: { detail?: string } }).driverError?.detail ??
+              '',
+          ),
         )?.[1] as PriceLineKey | undefined;
         throw new ApiException(409, PRICE_CHANGE_MSG.clash(line ? LINE_LABELS[line] : 'product line'));
       }
-      if (isUniqueViolation(err, 'price_changes_import_idx')) throw new ApiException(409, PRICE_CHANGE_MSG.importNotReady);
+      if (isUniqueViolation(err, 'price_changes_import_idx'))
+        throw new ApiException(409, PRICE_CHANGE_MSG.importNotReady);
       throw err;
     }
   }

@@ -7,7 +7,9 @@ import type { EmailHandlers, NotificationHandlers } from './registry';
 type Ref = EventMap['price_change.applied'];
 
 function what(p: Ref): string {
-  return p.kind === 'company_multipliers' ? `multiplier change for ${p.companyName ?? 'a company'}` : 'list-price change';
+  return p.kind === 'company_multipliers'
+    ? `multiplier change for ${p.companyName ?? 'a company'}`
+    : 'list-price change';
 }
 
 function byActor(p: Ref) {
@@ -42,7 +44,10 @@ export const priceChangeEmails: EmailHandlers = {
           'Until then you keep today’s prices; quotes keep their quoted prices until they expire.',
           'The price list at the new prices can be downloaded from the catalogue.',
         ],
-        action: { label: 'See the new price list', url: `${ctx.publicUrl}/catalogue?priceChange=${payload.priceChangeId}` },
+        action: {
+          label: 'See the new price list',
+          url: `${ctx.publicUrl}/catalogue?priceChange=${payload.priceChangeId}`,
+        },
       });
       return { to: r.email, ...mail, template: 'price_change_notice' };
     }),

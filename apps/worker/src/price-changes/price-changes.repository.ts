@@ -51,7 +51,9 @@ export async function claimDue(db: Db, now: Date): Promise<DueChange | null> {
 }
 
 export function loadChange(db: Db, id: string): Promise<DueChange | null> {
-  return queryOne<DueChange>(db, `SELECT ${CHANGE_COLUMNS} FROM price_changes pc ${CHANGE_JOINS} WHERE pc.id = $1`, [id]);
+  return queryOne<DueChange>(db, `SELECT ${CHANGE_COLUMNS} FROM price_changes pc ${CHANGE_JOINS} WHERE pc.id = $1`, [
+    id,
+  ]);
 }
 
 /** Takes the row lock for the apply; true while it is still `applying` (nobody applied it meanwhile). */

@@ -43,10 +43,14 @@ export class PriceChanges1795710000000 implements MigrationInterface {
         CHECK ((kind = 'list_prices') = (import_id IS NOT NULL))
       )`);
     // The sweep's two questions: which are due, which notices are due.
-    await q.query(`CREATE INDEX price_changes_due_idx ON price_changes (effective_at) WHERE status IN ('scheduled', 'applying')`);
+    await q.query(
+      `CREATE INDEX price_changes_due_idx ON price_changes (effective_at) WHERE status IN ('scheduled', 'applying')`,
+    );
     await q.query(`CREATE INDEX price_changes_company_idx ON price_changes (company_id, effective_at)`);
     await q.query(`CREATE INDEX price_changes_created_idx ON price_changes (created_at DESC, id)`);
-    await q.query(`CREATE UNIQUE INDEX price_changes_import_idx ON price_changes (import_id) WHERE status IN ('scheduled', 'applying')`);
+    await q.query(
+      `CREATE UNIQUE INDEX price_changes_import_idx ON price_changes (import_id) WHERE status IN ('scheduled', 'applying')`,
+    );
     await q.query(`
       CREATE TABLE price_change_targets (
         price_change_id uuid NOT NULL REFERENCES price_changes(id) ON DELETE CASCADE,

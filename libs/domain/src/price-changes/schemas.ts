@@ -70,9 +70,20 @@ export const PRICE_CHANGE_STATUSES = ['scheduled', 'applying', 'applied', 'faile
 
 /** `GET price-changes?status&companyId&page&limit`. */
 export const priceChangeListQuerySchema = z.object({
-  status: z.enum(PRICE_CHANGE_STATUSES, { error: `status must be one of: ${PRICE_CHANGE_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(PRICE_CHANGE_STATUSES, { error: `status must be one of: ${PRICE_CHANGE_STATUSES.join(', ')}` })
+    .optional(),
   companyId: idSchema.optional(),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
-  limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int('limit must be a whole number from 1 to 100').min(1, 'limit must be a whole number from 1 to 100').max(100, 'limit must be a whole number from 1 to 100').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 100' })
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(20),
 });
 export type PriceChangeListQuery = z.infer<typeof priceChangeListQuerySchema>;

@@ -36,8 +36,7 @@ export function ApplyOnForm({ importId, onScheduled }: { importId: string; onSch
   if (scheduled) {
     return (
       <Alert color="teal" title="Scheduled" role="status">
-        The changes take effect on {priceChangeDayText(scheduled, tz)} at 00:00. See Price changes to move or cancel
-        it.
+        The changes take effect on {priceChangeDayText(scheduled, tz)} at 00:00. See Price changes to move or cancel it.
       </Alert>
     );
   }

@@ -32,7 +32,9 @@ export function PreviewTable({ preview }: { preview: PriceChangePreview }) {
                 <Table.Td ta="right">{formatPrice(r.old_cents)}</Table.Td>
                 <Table.Td ta="right">{formatPrice(r.new_cents)}</Table.Td>
                 <Table.Td ta="right">
-                  {r.change_percent === null ? '—' : `${r.change_percent > 0 ? '+' : ''}${r.change_percent.toFixed(2)} %`}
+                  {r.change_percent === null
+                    ? '—'
+                    : `${r.change_percent > 0 ? '+' : ''}${r.change_percent.toFixed(2)} %`}
                 </Table.Td>
               </Table.Tr>
             ))}

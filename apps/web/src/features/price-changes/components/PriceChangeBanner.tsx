@@ -21,8 +21,8 @@ export function PriceChangeBanner() {
           title={`Prices change on ${priceChangeDayText(n.effective_at, tz)}`}
           data-testid="price-change-banner"
         >
-          Until then the catalogue shows today’s prices; from that day it shows the new ones. Download a price
-          list on that day for the new prices.
+          Until then the catalogue shows today’s prices; from that day it shows the new ones. Download a price list on
+          that day for the new prices.
         </Alert>
       ))}
     </Stack>
