@@ -82,7 +82,9 @@ export class PriceChangeRunner {
       this.listener = new PgListener({
         url: this.options.databaseUrl,
         channels: ['price_changes'],
-        onNotify: () => void this.arm(),
+        // A change scheduled, moved or cancelled: what is due now (a notice whose date has passed) goes at
+        // once, and the timers follow.
+        onNotify: () => void this.sweep(),
         onError: (err) => this.log(`price-change listener: ${err.message}; reconnecting`),
       });
       await this.listener.start();
