@@ -332,16 +332,52 @@ describe('price changes on a date', () => {
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
   });
 
-  it('a change whose notice date has passed is announced at once', async () => {
+  it('a change whose notice date has passed is announced at once, without waiting for a sweep', async () => {
     const soon = new Date(Date.now() + 3 * DAY);
-    const res = await multiplierChange({ company_id: companyB, effective_at: soon.toISOString(), notice_days: 30 });
     clock.current = new Date();
-    expect(await worker.priceChanges.runDue()).toMatchObject({ noticed: 1, applied: 0 });
-    expect((await as.empB.request('GET', 'price-changes/notices')).body.data.list).toEqual([
-      { _id: res.body.data._id, effective_at: soon.toISOString() },
-    ]);
+    const res = await multiplierChange({ company_id: companyB, effective_at: soon.toISOString(), notice_days: 30 });
+    // The worker hears the new change and sends its notice now (the minute's sweep is not due yet).
+    const list = await waitFor(async () => {
+      const l = (await as.empB.request('GET', 'price-changes/notices')).body.data.list;
+      return l.length ? l : null;
+    }, 5000);
+    expect(list).toEqual([{ _id: res.body.data._id, effective_at: soon.toISOString() }]);
+    expect(await audits('price_change.noticed', res.body.data._id)).toBe(1);
+    expect(await worker.priceChanges.runDue()).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await as.root.request('POST', `price-changes/${res.body.data._id}/cancel`)).status).toBe(200);
     expect((await as.empB.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
+  });
+
+  it('quotes keep their prices when a multiplier change applies', async () => {
+    const [{ id: variant }] = await api.db.query(`SELECT id FROM variants WHERE part_number = 'PC-1'`);
+    const today = await price(as.empA, category);
+    const submitted = await as.empA.request('POST', 'quote-requests', {
+      lines: [{ kind: 'catalogue', variant_id: variant, quantity: 2 }],
+    });
+    expect(submitted.status).toBe(201);
+    const id: string = submitted.body.data._id;
+    const before = (await as.root.request('GET', `quote-requests/${id}`)).body.data;
+    const validUntil = new Date(Date.now() + 14 * DAY).toISOString().slice(0, 10);
+    const sent = await as.root.request('POST', `quote-requests/${id}/send-quote`, {
+      version: before.version,
+      valid_until: validUntil,
+      lines: [{ _id: before.lines[0]._id, line_status: 'quoted', quoted_price: '3.33', lead_time_days: 5 }],
+    });
+    expect(sent.status).toBe(200);
+    const when = at(NEW_YEAR, 5 * DAY);
+    await multiplierChange({ percentages: { discount: 20 }, effective_at: when.toISOString(), notice_days: 0 });
+    expect(await worker.priceChanges.runDue(when)).toMatchObject({ applied: 1 });
+    expect(await price(as.empA, category)).toBe(2);
+    const after = (await as.empA.request('GET', `quote-requests/${id}`)).body.data;
+    expect(after.lines[0]).toMatchObject({
+      snapshot_price: before.lines[0].snapshot_price,
+      quoted_price: 3.33,
+    });
+    expect(after.lines[0].snapshot_price).toBe(today);
+    // Back to 0.48 for the tests below.
+    const back = at(NEW_YEAR, 6 * DAY);
+    await multiplierChange({ percentages: { discount: 48 }, effective_at: back.toISOString(), notice_days: 0 });
+    expect(await worker.priceChanges.runDue(back)).toMatchObject({ applied: 1 });
   });
 
   it('two workers apply a change exactly once', async () => {

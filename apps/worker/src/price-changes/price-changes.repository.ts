@@ -26,44 +26,27 @@ const CHANGE_COLUMNS = `pc.id, pc.kind, pc.status, pc.company_id, c.name AS comp
 const CHANGE_JOINS = `LEFT JOIN companies c ON c.id = pc.company_id LEFT JOIN users u ON u.id = pc.created_by`;
 
 /**
- * One due change, claimed: scheduled → applying (committed on its own, so screens show it), or one left
- * `applying` by a worker that stopped mid-apply. $1 now.
+ * One due change, claimed inside the caller's apply transaction: scheduled → applying under the row lock
+ * (`SKIP LOCKED`: another worker takes the next one). Nothing is visible before the apply commits, and a
+ * worker that dies mid-apply leaves it scheduled. $1 now, $2 ids this run already tried.
  */
-export async function claimDue(db: Db, now: Date): Promise<DueChange | null> {
+export async function claimDue(m: EntityManager, now: Date, tried: string[]): Promise<DueChange | null> {
   const claimed = await queryOne<{ id: string }>(
-    db,
+    m,
     `UPDATE price_changes SET status = 'applying', updated_at = now()
       WHERE id = (SELECT id FROM price_changes
-                   WHERE status = 'scheduled' AND effective_at <= $1
+                   WHERE status = 'scheduled' AND effective_at <= $1 AND NOT (id = ANY($2::uuid[]))
                    ORDER BY effective_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id`,
-    [now],
+    [now, tried],
   );
-  const id =
-    claimed?.id ??
-    (
-      await queryOne<{ id: string }>(
-        db,
-        `SELECT id FROM price_changes WHERE status = 'applying' ORDER BY effective_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      )
-    )?.id;
-  return id ? loadChange(db, id) : null;
+  return claimed ? loadChange(m, claimed.id) : null;
 }
 
 export function loadChange(db: Db, id: string): Promise<DueChange | null> {
   return queryOne<DueChange>(db, `SELECT ${CHANGE_COLUMNS} FROM price_changes pc ${CHANGE_JOINS} WHERE pc.id = $1`, [
     id,
   ]);
-}
-
-/** Takes the row lock for the apply; true while it is still `applying` (nobody applied it meanwhile). */
-export async function lockApplying(m: EntityManager, id: string): Promise<boolean> {
-  const row = await queryOne<{ id: string }>(
-    m,
-    `SELECT id FROM price_changes WHERE id = $1 AND status = 'applying' FOR UPDATE`,
-    [id],
-  );
-  return row !== null;
 }
 
 export interface PercentageMove {

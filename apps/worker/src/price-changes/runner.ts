@@ -21,7 +21,6 @@ import {
   companyAdmins,
   finishApplied,
   importConflict,
-  lockApplying,
   markFailed,
   startImportApply,
   upcomingInstants,
@@ -128,14 +127,13 @@ export class PriceChangeRunner {
   async runDue(now: Date = this.clock.now()): Promise<{ noticed: number; applied: number; failed: number }> {
     const out = { noticed: 0, applied: 0, failed: 0 };
     while (!this.stopped && (await this.noticeOne(now))) out.noticed++;
-    const seen = new Set<string>();
+    const tried: string[] = [];
     while (!this.stopped) {
-      const change = await claimDue(this.db, now);
-      if (!change || seen.has(change.id)) break;
-      seen.add(change.id);
-      const result = await this.apply(change, now);
-      if (result === 'applied') out.applied++;
-      if (result === 'failed') out.failed++;
+      const outcome = await this.applyNext(now, tried);
+      if (!outcome) break;
+      tried.push(outcome.id);
+      if (outcome.result === 'applied') out.applied++;
+      if (outcome.result === 'failed') out.failed++;
     }
     return out;
   }
@@ -195,75 +193,88 @@ export class PriceChangeRunner {
    * One transaction: the new values, price history stamped with `effective_at`, the audit entries, the
    * outbox events and (by trigger, at commit) the catalogue version — every page switches at once.
    */
-  private async apply(change: DueChange, now: Date): Promise<'applied' | 'failed' | 'skipped'> {
+  private async applyNext(
+    now: Date,
+    tried: string[],
+  ): Promise<{ id: string; result: 'applied' | 'failed' | 'skipped' } | null> {
+    let claimed: DueChange | null = null;
     try {
-      const done = await this.db.transaction(async (m) => {
-        if (!(await lockApplying(m, change.id))) return false;
-        const audit: AuditEntry[] = [];
-        if (change.kind === 'company_multipliers') {
-          const moves = await applyMultipliers(m, change.id);
-          if (moves.length) {
-            audit.push({
-              action: 'company.updated',
-              entity: 'company',
-              entityId: change.company_id,
-              companyId: change.company_id,
-              before: Object.fromEntries(moves.map((mv) => [mv.field, Number(mv.from)])),
-              after: Object.fromEntries(moves.map((mv) => [mv.field, Number(mv.to)])),
-            });
-          }
-        } else {
-          await this.applyImport(m, change);
-        }
-        await finishApplied(m, change.id, now);
-        audit.push({
-          action: 'price_change.applied',
-          entity: 'price_change',
-          entityId: change.id,
-          companyId: change.company_id,
-          before: { status: 'scheduled' },
-          after: { status: 'applied', effective_at: change.effective_at.toISOString() },
-        });
-        await commitChange(m, scheduler(change), {
-          events: [{ type: 'price_change.applied', payload: ref(change) }],
-          audit,
-        });
-        return true;
+      await this.db.transaction(async (m) => {
+        claimed = await claimDue(m, now, tried);
+        if (claimed) await this.apply(m, claimed, now);
       });
-      if (!done) return 'skipped';
-      this.log(`price change ${change.id} applied`);
-      return 'applied';
     } catch (err) {
-      if (!(err instanceof StaleDryRun) && !isUniqueViolation(err)) {
-        // Left `applying`: the next sweep tries again (a lost connection is no reason to drop a change).
-        this.log(`price change ${change.id} could not be applied yet: ${(err as Error).message}`);
-        return 'skipped';
-      }
-      const pns = err instanceof StaleDryRun ? err.partNumbers : [];
-      const message = pns.length
-        ? `${PRICE_CHANGE_MSG.importStale} Changed: ${pns.join(', ')}`
-        : PRICE_CHANGE_MSG.importStale;
-      const failed = await this.db.transaction(async (m) => {
-        if (!(await markFailed(m, change.id, message))) return false;
-        if (change.import_id) await importConflict(m, change.import_id, `${IMPORT_MSG.conflict} ${message}`);
-        await commitChange(m, scheduler(change), {
-          events: [{ type: 'price_change.failed', payload: { ...ref(change), message } }],
-          audit: [
-            {
-              action: 'price_change.failed',
-              entity: 'price_change',
-              entityId: change.id,
-              companyId: change.company_id,
-              before: { status: 'applying' },
-              after: { status: 'failed', message },
-            },
-          ],
-        });
-        return true;
-      });
-      this.log(`price change ${change.id} failed: ${message}`);
-      return failed ? 'failed' : 'skipped';
+      if (!claimed) throw err;
+      return { id: (claimed as DueChange).id, result: await this.failed(claimed, err) };
     }
+    if (!claimed) return null;
+    this.log(`price change ${(claimed as DueChange).id} applied`);
+    return { id: (claimed as DueChange).id, result: 'applied' };
+  }
+
+  private async apply(m: EntityManager, change: DueChange, now: Date): Promise<void> {
+    const audit: AuditEntry[] = [];
+    if (change.kind === 'company_multipliers') {
+      const moves = await applyMultipliers(m, change.id);
+      if (moves.length) {
+        audit.push({
+          action: 'company.updated',
+          entity: 'company',
+          entityId: change.company_id,
+          companyId: change.company_id,
+          before: Object.fromEntries(moves.map((mv) => [mv.field, Number(mv.from)])),
+          after: Object.fromEntries(moves.map((mv) => [mv.field, Number(mv.to)])),
+        });
+      }
+    } else {
+      await this.applyImport(m, change);
+    }
+    await finishApplied(m, change.id, now);
+    audit.push({
+      action: 'price_change.applied',
+      entity: 'price_change',
+      entityId: change.id,
+      companyId: change.company_id,
+      before: { status: 'scheduled' },
+      after: { status: 'applied', effective_at: change.effective_at.toISOString() },
+    });
+    await commitChange(m, scheduler(change), {
+      events: [{ type: 'price_change.applied', payload: ref(change) }],
+      audit,
+    });
+  }
+
+  /** After a rolled-back apply: a stale dry run fails the change (and says why); anything else is retried. */
+  private async failed(change: DueChange, err: unknown): Promise<'failed' | 'skipped'> {
+    if (!(err instanceof StaleDryRun) && !isUniqueViolation(err)) {
+      // Still scheduled: the next sweep tries again (a lost connection is no reason to drop a change).
+      this.log(`price change ${change.id} could not be applied yet: ${(err as Error).message}`);
+      return 'skipped';
+    }
+    const pns = err instanceof StaleDryRun ? err.partNumbers : [];
+    const message = pns.length
+      ? `${PRICE_CHANGE_MSG.importStale} Changed: ${pns.join(', ')}`
+      : PRICE_CHANGE_MSG.importStale;
+    const failed = await this.db.transaction(async (m) => {
+      if (!(await markFailed(m, change.id, message))) return false;
+      if (change.import_id) await importConflict(m, change.import_id, `${IMPORT_MSG.conflict} ${message}`);
+      await commitChange(m, scheduler(change), {
+        events: [{ type: 'price_change.failed', payload: { ...ref(change), message } }],
+        audit: [
+          {
+            action: 'price_change.failed',
+            entity: 'price_change',
+            entityId: change.id,
+            companyId: change.company_id,
+            before: { status: 'scheduled' },
+            after: { status: 'failed', message },
+          },
+        ],
+      });
+      return true;
+    });
+    this.log(`price change ${change.id} failed: ${message}`);
+    return failed ? 'failed' : 'skipped';
   }
 
   /** The import's own apply step, in this transaction, with history stamped at the change's instant. */
