@@ -296,6 +296,19 @@ describe('price changes on a date', () => {
     ]);
     expect((await as.empB.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
 
+    // The admin's price list at the new prices (the existing builder), while the catalogue keeps today's.
+    const [list] = await api.db.query(`SELECT id FROM pricelists WHERE price_change_id = $1`, [id]);
+    await waitFor(
+      async () => (await as.adminA.request('GET', `pricelists/${list.id}`)).body.data?.status === 'ready',
+      20_000,
+    );
+    const file = await fetch(`${api.baseUrl}/api/pricelists/${list.id}/download`, {
+      headers: { authorization: `Bearer ${as.adminA.token}` },
+    });
+    const csvLines = (await file.text()).split('\n');
+    expect(csvLines.find((l) => l.includes('PC-1'))).toMatch(/4\.80/);
+    expect(csvLines.find((l) => l.includes('RF-1'))).toMatch(/25\.00/);
+
     // Until the instant the old prices hold; at it, every read has the new ones.
     expect(await price(as.empA, category)).toBe(4.55);
     expect(await worker.priceChanges.runDue(at(NEW_YEAR, -1))).toMatchObject({ applied: 0 });

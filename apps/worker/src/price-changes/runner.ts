@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventMap } from '@portal/contracts';
-import { IMPORT_MSG, PRICE_CHANGE_MSG, priceChangeDayText } from '@portal/domain';
+import { IMPORT_MSG, PRICELIST_MSG, PRICE_CHANGE_MSG, priceChangeDayText } from '@portal/domain';
 import { SYSTEM_ACTOR, commitChange, isUniqueViolation, type Actor, type AuditEntry } from '@portal/db';
 import { PgListener } from '@portal/platform';
 import {
@@ -22,6 +22,7 @@ import {
   finishApplied,
   importConflict,
   markFailed,
+  requestNoticeLists,
   startImportApply,
   upcomingInstants,
   type DueChange,
@@ -155,8 +156,20 @@ export class PriceChangeRunner {
       if (!change) return false;
       const admins = await companyAdmins(m, change.company_id);
       const dayText = priceChangeDayText(change.effective_at, this.options.timeZone);
+      const lists = await requestNoticeLists(m, change.id, admins, PRICELIST_MSG.wholeCatalogue);
       await commitChange(m, scheduler(change), {
         events: [
+          ...lists.map((l) => ({
+            type: 'pricelist.requested' as const,
+            payload: {
+              pricelistId: l.id,
+              companyId: l.company_id,
+              companyName: change.company_name ?? '',
+              format: 'csv' as const,
+              scope: 'catalogue' as const,
+              scopeName: PRICELIST_MSG.wholeCatalogue,
+            },
+          })),
           {
             type: 'price_change.noticed',
             payload: {

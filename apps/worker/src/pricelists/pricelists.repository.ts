@@ -11,6 +11,16 @@ import type { PricelistLine } from './writers';
  */
 
 /**
+ * A company percentage for the list: the company's own, or — for a list sent with a scheduled change's
+ * notice — the percentage that change sets (lines it leaves alone keep the company's).
+ */
+function atChangePrices(line: 'discount' | 'rigidflow' | 'minipro' | 'polyroll'): string {
+  return `coalesce((SELECT pc.${line}_percentage FROM price_changes pc
+                     WHERE pc.id = l.price_change_id AND pc.kind = 'company_multipliers'),
+                   c.${line}_percentage)::text AS ${line}_percentage`;
+}
+
+/**
  * Claims a list for this run (queued, or running after a crashed/stalled run) with what the build
  * needs: company name and percentages, scope, requester. $1 = pricelist id.
  */
@@ -20,8 +30,8 @@ const CLAIM_SQL = `
    WHERE l.id = $1 AND c.id = l.company_id AND l.status IN ('queued', 'running') AND l.expires_at > now()
   RETURNING l.id, l.format, l.scope, l.scope_id, l.scope_name, l.requested_by, l.created_at,
             c.id AS company_id, c.name AS company_name,
-            c.discount_percentage::text AS discount_percentage, c.rigidflow_percentage::text AS rigidflow_percentage,
-            c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage`;
+            ${atChangePrices('discount')}, ${atChangePrices('rigidflow')}, ${atChangePrices('minipro')},
+            ${atChangePrices('polyroll')}`;
 
 /**
  * Categories the list covers: all ($1 null), the category $1, or the category of sub-category $1.

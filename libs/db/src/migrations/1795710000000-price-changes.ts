@@ -8,6 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    company id, or 'catalogue' for list prices. Its partial unique index is what refuses two scheduled
  *    changes to the same company and product line at the same instant, whoever inserts them at once.
  *  - catalogue_imports may be `scheduled` (held by a price change, no "Apply now").
+ *  - pricelists.price_change_id: a list built at a scheduled change's prices (sent with its notice).
  * A trigger tells the worker (`price_changes` channel) when a change is scheduled, moved or cancelled, so
  * it re-arms its timers at once instead of at the next sweep.
  */
@@ -64,6 +65,10 @@ export class PriceChanges1795710000000 implements MigrationInterface {
     await q.query(`ALTER TABLE catalogue_imports DROP CONSTRAINT IF EXISTS catalogue_imports_status_check`);
     await q.query(`ALTER TABLE catalogue_imports ADD CONSTRAINT catalogue_imports_status_check CHECK (status IN
       ('queued', 'validating', 'ready', 'invalid', 'scheduled', 'applying', 'applied', 'conflict', 'failed'))`);
+    // The price list a notice builds for each admin, at the change's prices (the existing builder).
+    await q.query(
+      `ALTER TABLE pricelists ADD COLUMN price_change_id uuid REFERENCES price_changes(id) ON DELETE SET NULL`,
+    );
     await q.query(`
       CREATE FUNCTION notify_price_changes() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -78,6 +83,7 @@ export class PriceChanges1795710000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER IF EXISTS price_changes_notify ON price_changes`);
     await q.query(`DROP FUNCTION IF EXISTS notify_price_changes()`);
+    await q.query(`ALTER TABLE pricelists DROP COLUMN IF EXISTS price_change_id`);
     await q.query(`DROP TABLE IF EXISTS price_change_targets`);
     await q.query(`DROP TABLE IF EXISTS price_changes`);
     await q.query(`UPDATE catalogue_imports SET status = 'ready' WHERE status = 'scheduled'`);
