@@ -5,7 +5,7 @@
  * without a reload.
  */
 import { request as playwrightRequest, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { companyPriceCents, formatPrice } from '@portal/domain';
+import { companyPriceCents, formatPrice, priceChangeDayText } from '@portal/domain';
 import { COMPANIES, expect, inbox, PASSWORD, test, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 
@@ -95,15 +95,22 @@ test('a scheduled multiplier change: notice with the date, banner, and the new p
     expect(moved.status()).toBe(200);
     await api.ctx.dispose();
 
-    // The admin's notice names the day; the employee's open catalogue shows the banner.
+    // The admin's notice names the day and comes with a price list at the new prices; the employee's open
+    // catalogue shows the banner.
+    const day = priceChangeDayText(instant, 'America/New_York');
     await expect
       .poll(
-        async () => (await inbox()).find((m) => JSON.stringify(m.to).includes(USERS.scheduleAdmin.email))?.subject,
-        {
-          timeout: 15_000,
-        },
+        async () =>
+          (await inbox()).find(
+            (m) => JSON.stringify(m.to).includes(USERS.scheduleAdmin.email) && m.subject.endsWith(day),
+          )?.subject,
+        { timeout: 15_000 },
       )
-      .toMatch(/^Prices change on \w{3} \d{1,2} \w+$/);
+      .toBe(`Prices change on ${day}`);
+    const notice = (await inbox()).find((m) => JSON.stringify(m.to).includes(USERS.scheduleAdmin.email))!;
+    expect(notice.text).toContain(
+      'A price list of the whole catalogue at the new prices is waiting in your price lists',
+    );
     await expect(emp.page.getByTestId('price-change-banner')).toBeVisible({ timeout: 10_000 });
 
     // At the instant (within a few seconds), the same page shows the new price: no reload.
