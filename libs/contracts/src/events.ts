@@ -319,9 +319,9 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'quote.accepted': ['notifications', 'email'],
   /* ---- Operations and email deliverability (issue 26) ---- */
   'email.bounced': ['notifications', 'email'],
-  'price_change.scheduled': [],
-  'price_change.updated': [],
-  'price_change.cancelled': [],
+  'price_change.scheduled': ['notifications'],
+  'price_change.updated': ['notifications'],
+  'price_change.cancelled': ['notifications'],
   'price_change.noticed': ['notifications', 'email'],
   'price_change.applied': ['notifications'],
   'price_change.failed': ['notifications'],

@@ -16,7 +16,24 @@ function byActor(p: Ref) {
   return { userId: p.actor.id || null, companyId: p.companyId, username: p.actor.username, email: p.actor.email };
 }
 
+/** "on 2032-01-01 05:00 UTC" — the feed has no office time zone; the list shows the day. */
+function when(p: Ref): string {
+  return `for ${p.effectiveAt.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 export const priceChangeNotifications: NotificationHandlers = {
+  'price_change.scheduled': ({ payload }) => ({
+    ...byActor(payload),
+    description: `Scheduled a ${what(payload)} ${when(payload)}`,
+  }),
+  'price_change.updated': ({ payload }) => ({
+    ...byActor(payload),
+    description: `Changed the scheduled ${what(payload)} (now ${when(payload)})`,
+  }),
+  'price_change.cancelled': ({ payload }) => ({
+    ...byActor(payload),
+    description: `Cancelled the scheduled ${what(payload)} ${when(payload)}`,
+  }),
   'price_change.noticed': ({ payload }) => ({
     ...byActor(payload),
     description: `Notice of the ${what(payload)} on ${payload.dayText} sent to ${payload.recipients.length} company admin${payload.recipients.length === 1 ? '' : 's'}`,
