@@ -28,6 +28,7 @@ describe('price changes on a date', () => {
   const mailer = fakeMailer();
   const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
   const heardA: { event: string; data: any }[] = [];
+  const heardB: { event: string; data: any }[] = [];
   const sockets: Socket[] = [];
 
   const schedule = (body: Record<string, unknown>) => as.root.request('POST', 'price-changes', body);
@@ -111,6 +112,10 @@ describe('price changes on a date', () => {
     await connectSocket(api, as.empA.token, {
       track: sockets,
       setup: (s) => s.onAny((event: string, data: unknown) => heardA.push({ event, data })),
+    });
+    await connectSocket(api, as.empB.token, {
+      track: sockets,
+      setup: (s) => s.onAny((event: string, data: unknown) => heardB.push({ event, data })),
     });
   });
   afterAll(async () => {
@@ -313,6 +318,7 @@ describe('price changes on a date', () => {
     expect(await price(as.empA, category)).toBe(4.55);
     expect(await worker.priceChanges.runDue(at(NEW_YEAR, -1))).toMatchObject({ applied: 0 });
     heardA.length = 0;
+    heardB.length = 0;
     expect(await worker.priceChanges.runDue(NEW_YEAR)).toEqual({ noticed: 0, applied: 1, failed: 0 });
     expect(await price(as.empA, category)).toBe(4.8);
     expect(await price(as.empA, rigid)).toBe(25);
@@ -340,6 +346,21 @@ describe('price changes on a date', () => {
       heardA.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])).find((e) => e.event === 'catalogue.changed'),
     );
     expect(push.data).toEqual({ categoryId: null, productId: null, kind: 'prices' });
+    const changed = await waitFor(() =>
+      heardA
+        .flatMap((e) => (e.event === 'batch' ? e.data.events : [e]))
+        .find((e) => e.event === 'price_change.changed'),
+    );
+    expect(changed.data).toEqual({ _id: id, status: 'applied', companyId: companyA });
+    // Another company hears nothing of it (and no push ever carries a price).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(heardB.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])).map((e) => e.event)).not.toEqual(
+      expect.arrayContaining(['catalogue.changed']),
+    );
+    expect(heardB.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])).map((e) => e.event)).not.toEqual(
+      expect.arrayContaining(['price_change.changed']),
+    );
+    expect(JSON.stringify(heardA)).not.toMatch(/cents|price":|percentage/);
     expect(await worker.priceChanges.runDue(at(NEW_YEAR, 60_000))).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await as.root.request('POST', `price-changes/${id}/cancel`)).status).toBe(409);
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
