@@ -457,7 +457,7 @@ describe('price changes on a date', () => {
       kind: 'list_prices',
       import_id: importId,
       effective_at: when.toISOString(),
-      notice_days: 0,
+      notice_days: 1,
     });
     expect(res.status).toBe(201);
     expect((await as.root.request('GET', `catalogue/imports/${importId}`)).body.data.status).toBe('scheduled');
@@ -482,6 +482,22 @@ describe('price changes on a date', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('The catalogue changed after this dry run: run the dry run again');
+
+    // A day ahead the admins are told, with a list at the new list prices (Acme: 0.51 × 12.00), while the
+    // catalogue still shows today's (0.51 × 10.00).
+    expect(await worker.priceChanges.runDue(at(when, -DAY))).toMatchObject({ noticed: 1, applied: 0 });
+    const [list] = await api.db.query(`SELECT id FROM pricelists WHERE price_change_id = $1`, [res.body.data._id]);
+    await waitFor(
+      async () => (await as.adminA.request('GET', `pricelists/${list.id}`)).body.data?.status === 'ready',
+      20_000,
+    );
+    const file = await fetch(`${api.baseUrl}/api/pricelists/${list.id}/download`, {
+      headers: { authorization: `Bearer ${as.adminA.token}` },
+    });
+    const csv = (await file.text()).split('\n');
+    expect(csv.find((l) => l.includes('PC-1'))).toMatch(/6\.12/);
+    expect(csv.find((l) => l.includes('PC-2'))).toMatch(/10\.21/);
+    expect(await price(as.empA, category)).toBe(5.1);
 
     expect(await worker.priceChanges.runDue(when)).toMatchObject({ applied: 1, failed: 0 });
     expect(await price(as.empB, category)).toBe(5.46);

@@ -59,9 +59,7 @@ export const priceChangeEmails: EmailHandlers = {
           hello(r.username),
           `From ${payload.dayText}, ${r.companyName} is charged new prices in the catalogue.`,
           'Until then you keep today’s prices; quotes keep their quoted prices until they expire.',
-          payload.kind === 'company_multipliers'
-            ? 'A price list of the whole catalogue at the new prices is waiting in your price lists in the portal (the button below opens it).'
-            : 'Price lists you download from that day on show the new prices.',
+          'A price list of the whole catalogue at the new prices is waiting in your price lists in the portal (the button below opens it).',
         ],
         action: {
           label: 'See the new price list',

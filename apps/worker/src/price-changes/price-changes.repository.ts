@@ -183,8 +183,8 @@ export function companyAdmins(db: Db, companyId: string | null): Promise<AdminRe
 }
 
 /**
- * For a multiplier change: one price list per admin, of the whole catalogue at the new prices (the
- * existing builder; `price_change_id` makes it read the change's percentages), kept until a week after
+ * One price list per admin, of the whole catalogue at the new prices (the existing builder;
+ * `price_change_id` makes it read the change's percentages or list prices), kept until a week after
  * the change. Returns the lists, for their `pricelist.requested` events.
  */
 export function requestNoticeLists(
@@ -199,7 +199,7 @@ export function requestNoticeLists(
     `INSERT INTO pricelists (requested_by, company_id, format, scope, scope_id, scope_name, price_change_id, expires_at)
      SELECT a.user_id, a.company_id, 'csv', 'catalogue', NULL, $3, pc.id, pc.effective_at + interval '7 days'
        FROM unnest($2::uuid[], $4::uuid[]) AS a(user_id, company_id)
-       JOIN price_changes pc ON pc.id = $1 AND pc.kind = 'company_multipliers'
+       JOIN price_changes pc ON pc.id = $1
      RETURNING id, requested_by, company_id`,
     [changeId, admins.map((a) => a.userId), scopeName, admins.map((a) => a.companyId)],
   );

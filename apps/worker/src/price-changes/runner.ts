@@ -164,7 +164,7 @@ export class PriceChangeRunner {
             payload: {
               pricelistId: l.id,
               companyId: l.company_id,
-              companyName: change.company_name ?? '',
+              companyName: admins.find((a) => a.companyId === l.company_id)?.companyName ?? '',
               format: 'csv' as const,
               scope: 'catalogue' as const,
               scopeName: PRICELIST_MSG.wholeCatalogue,

@@ -83,6 +83,7 @@ export class PriceChanges1795710000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP TRIGGER IF EXISTS price_changes_notify ON price_changes`);
     await q.query(`DROP FUNCTION IF EXISTS notify_price_changes()`);
+    await q.query(`DROP INDEX IF EXISTS catalogue_import_changes_variant_idx`);
     await q.query(`ALTER TABLE pricelists DROP COLUMN IF EXISTS price_change_id`);
     await q.query(`DROP TABLE IF EXISTS price_change_targets`);
     await q.query(`DROP TABLE IF EXISTS price_changes`);
