@@ -69,6 +69,8 @@ export interface AppConfig {
   office?: { phone: string | null; email: string | null } | null;
   /** The office's time zone (`SUPPLIER_TZ`): a price change picked for a day takes effect at 00:00 there. */
   supplierTz?: string;
+  /** How often an open editor re-announces itself (a third of the server's presence TTL). */
+  presenceHeartbeatSeconds?: number;
 }
 
 export type AppConfigResponse = ApiResponse<AppConfig>;

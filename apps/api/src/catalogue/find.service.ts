@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
+import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import {
   companyPercentages,
@@ -27,13 +28,14 @@ const LIST_PRICE: LinePercentages = { rigidflow: '100', minipro: '100', polyroll
  * `GET catalogue/find`: one box for a part number (exact, normalised or an alias), a nominal size
  * (with words that narrow it by category or product name). Rows carry the caller's company price
  * per product line, exactly as the catalogue screen prices them. Every call but the screen's
- * as-you-type ones (`typing=1`) is logged after the answer.
+ * as-you-type ones (`typing=1`) is logged after the answer, within its person's budget (SearchBudget).
  */
 @Injectable()
 export class FindService {
   constructor(
     private readonly db: DataSource,
     private readonly searchLog: SearchLog,
+    private readonly budget: SearchBudget,
   ) {}
 
   private async percentages(user: RequestUser): Promise<LinePercentages> {
@@ -49,6 +51,18 @@ export class FindService {
   async find(user: RequestUser, query: FindQuery, loggedCompany: string | null) {
     const pct = await this.percentages(user);
     const parsed = parseFindQuery(query.q);
+    const identity: SearchIdentity = {
+      kind: 'find',
+      key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,
+      width: parsed.size?.width ?? null,
+      height: parsed.size?.height ?? null,
+      depth: parsed.size?.depth ?? null,
+      measure: parsed.size ? 'nominal' : null,
+      category_id: null,
+    };
+    let logIt = false;
+    if (query.typing) await this.budget.typing(user);
+    else logIt = await this.budget.commit(user, loggedCompany, identity);
     let rows: FindRow[] = [];
     let didYouMean: string | null = null;
     if (parsed.key) rows = await findByPart(this.db, pct, query.q, query.limit);
@@ -68,18 +82,12 @@ export class FindService {
     }
     const list = rows.map((r) => JSON.parse(r.row) as { matched_via: string });
     const total = rows[0]?.total ?? 0;
-    if (!query.typing) {
+    if (logIt) {
       this.searchLog.record({
-        kind: 'find',
+        ...identity,
         company_id: loggedCompany,
         user_id: user.id,
         raw: query.q.slice(0, SEARCH_RAW_MAX),
-        key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,
-        width: parsed.size?.width ?? null,
-        height: parsed.size?.height ?? null,
-        depth: parsed.size?.depth ?? null,
-        measure: parsed.size ? 'nominal' : null,
-        category_id: null,
         results: total,
         matched_via: list[0]?.matched_via ?? null,
       });
