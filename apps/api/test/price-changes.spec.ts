@@ -498,8 +498,11 @@ describe('price changes on a date', () => {
     expect(csv.find((l) => l.includes('PC-1'))).toMatch(/6\.12/);
     expect(csv.find((l) => l.includes('PC-2'))).toMatch(/10\.21/);
     expect(await price(as.empA, category)).toBe(5.1);
+    expect(await price(as.empB, category)).toBe(4.55);
 
+    // The page is cached once for both companies: at the instant both read it at the new list prices.
     expect(await worker.priceChanges.runDue(when)).toMatchObject({ applied: 1, failed: 0 });
+    expect(await price(as.empA, category)).toBe(6.12);
     expect(await price(as.empB, category)).toBe(5.46);
     expect((await as.root.request('GET', `catalogue/imports/${importId}`)).body.data.status).toBe('applied');
     const history = await api.db.query(
