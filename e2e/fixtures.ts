@@ -37,6 +37,9 @@ export const USERS = {
   watched: { email: 'walt.watched@acme.test', username: 'Walt Watched' },
   // catalogue-edit.e2e.ts: an employee of Price Co, whose multiplier the superadmin changes live.
   pricer: { email: 'pia@price-co.test', username: 'Pia Price' },
+  // price-changes.e2e.ts: Schedule Co's admin (gets the notice) and employee (watches the price switch).
+  scheduleAdmin: { email: 'sid@schedule-co.test', username: 'Sid Schedule' },
+  scheduleEmployee: { email: 'sue@schedule-co.test', username: 'Sue Schedule' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
@@ -48,6 +51,8 @@ export const COMPANIES = {
   invite: 'Invite Co',
   // catalogue-edit.e2e.ts: multiplier 0.5000 at start (discount_percentage 50), changed by the test.
   price: 'Price Co',
+  // price-changes.e2e.ts: multiplier 0.4567 at start, a change to 0.4800 scheduled by the test.
+  schedule: 'Schedule Co',
 } as const;
 
 export interface CaughtEmail {

@@ -80,6 +80,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const [{ id }] = await ds.query(sql, [COMPANIES.price]);
     await ds.query(insert, [USERS.pricer.username, USERS.pricer.email, hash, 'employee', id, true]);
   }
+  {
+    const sql = `INSERT INTO companies (name, discount_percentage) VALUES ($1, 45.67) RETURNING id`;
+    const [{ id }] = await ds.query(sql, [COMPANIES.schedule]);
+    await ds.query(insert, [USERS.scheduleAdmin.username, USERS.scheduleAdmin.email, hash, 'admin', id, true]);
+    await ds.query(insert, [USERS.scheduleEmployee.username, USERS.scheduleEmployee.email, hash, 'employee', id, true]);
+  }
   await ds.transaction((m) => loadCatalogue(m, generateDemoCatalogue()));
   await ds.destroy();
 

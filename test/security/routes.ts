@@ -308,6 +308,22 @@ async function importFor(w: World, kind: Kind, status: string): Promise<string> 
 }
 
 /** A part alias of the fixture variant (own), or a random id. */
+/** A scheduled multiplier change of A's (own), B's (foreign) or an unknown id, at an instant of its own. */
+async function priceChangeFor(w: World, kind: Kind): Promise<string> {
+  if (kind === 'random') return uuid();
+  const effectiveAt = new Date(Date.UTC(2040, 0, 1) + w.seq() * 60_000).toISOString();
+  const [row] = await w.api.db.query(
+    `INSERT INTO price_changes (kind, company_id, discount_percentage, effective_at)
+     VALUES ('company_multipliers', $1, 40, $2) RETURNING id`,
+    [w.ids[kind === 'own' ? 'A' : 'B'], effectiveAt],
+  );
+  await w.api.db.query(
+    `INSERT INTO price_change_targets (price_change_id, scope, product_line, effective_at) VALUES ($1, $2, 'discount', $3)`,
+    [row.id, w.ids[kind === 'own' ? 'A' : 'B'], effectiveAt],
+  );
+  return row.id;
+}
+
 async function aliasFor(w: World, kind: Kind): Promise<string> {
   if (kind !== 'own') return uuid();
   const { cat } = await routeFixtures(w);
@@ -1102,6 +1118,56 @@ export const ROUTES: RouteSpec[] = [
     kinds: ['own', 'random'],
     allowed: superKnown,
     build: async (w, _a, k) => ({ method: 'DELETE', path: `part-aliases/${await aliasFor(w, k)}` }),
+  },
+  // ---- price changes on a date: the office's; a company's people read only their own banner.
+  {
+    op: 'POST /api/price-changes',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async (w) => ({
+      method: 'POST',
+      path: 'price-changes',
+      body: {
+        kind: 'company_multipliers',
+        company_id: w.ids.A,
+        percentages: { discount: 41 },
+        effective_at: new Date(Date.UTC(2041, 0, 1) + w.seq() * 60_000).toISOString(),
+      },
+    }),
+  },
+  {
+    op: 'GET /api/price-changes',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'price-changes' }),
+  },
+  {
+    op: 'GET /api/price-changes/notices',
+    kinds: NO_ID,
+    allowed: (a) => signedIn(a) && a !== 'superadmin',
+    build: async () => ({ method: 'GET', path: 'price-changes/notices' }),
+  },
+  {
+    op: 'GET /api/price-changes/{id}',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, _a, k) => ({ method: 'GET', path: `price-changes/${await priceChangeFor(w, k)}` }),
+  },
+  {
+    op: 'PATCH /api/price-changes/{id}',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, _a, k) => ({
+      method: 'PATCH',
+      path: `price-changes/${await priceChangeFor(w, k)}`,
+      body: { version: 1, notice_days: 7 },
+    }),
+  },
+  {
+    op: 'POST /api/price-changes/{id}/cancel',
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, _a, k) => ({ method: 'POST', path: `price-changes/${await priceChangeFor(w, k)}/cancel` }),
   },
   // ---- quote requests (issue 24): employees and admins ask, the office answers; a request is seen by
   // its requester, its company's admins and superadmins (anyone else: 404).

@@ -14,6 +14,7 @@ import { QuoteRequestsModule } from './quote-requests/quote-requests.module';
 import { OpsModule } from './ops/ops.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ProgrammeModule } from './programme/programme.module';
+import { PriceChangesModule } from './price-changes/price-changes.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -32,4 +33,5 @@ export const FEATURE_MODULES: Type[] = [
   OpsModule,
   InvitationsModule,
   ProgrammeModule,
+  PriceChangesModule,
 ];

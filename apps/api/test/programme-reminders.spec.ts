@@ -88,7 +88,7 @@ describe('programme reminders', () => {
     [{ id: variantId }] = await api.db.query(`SELECT id FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 1`);
     [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
     // The timers read the same injected clock: extra sweeps must not send anything twice either.
-    const clock = () => now;
+    const clock = { now: () => now };
     workers = [
       await startTestWorker(api, {}, { mailer, clock, programmeSweepMs: 200 }),
       await startTestWorker(api, {}, { mailer, clock, programmeSweepMs: 200 }),

@@ -17,26 +17,28 @@ import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
 import { expireQuotes, startQuoteExpiry } from './quotes/expiry';
 import { startProgrammeReminders, sweepProgrammeReminders } from './programme/reminders';
+import { PriceChangeRunner, type Clock } from './price-changes/runner';
 import { emailHandlers, notificationHandlers } from './handlers';
 import { startBounceListener, type BounceListener } from './email/bounce-listener';
 import { beat, recordJobFailure, stopped } from './ops/ops.repository';
 import { repeatLimitedLog } from './repeat-limited-log';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
-export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> & {
-  /** Product resources (default .data/files, as the API). */
-  FILES_DIR?: string;
-  SMTP_URL: string;
-  QUEUE_PREFIX?: string;
-  AUDIT_RETENTION_DAYS?: number;
-  /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
-  SEARCH_LOG_RETENTION_DAYS?: number;
-  /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
-  BOUNCE_SMTP_PORT?: number;
-  BOUNCE_DOMAIN?: string;
-  /** How often the filter-programme reminder sweep runs (default 60 000 ms). */
-  PROGRAMME_SWEEP_MS?: number;
-};
+export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> &
+  Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS'>> & {
+    /** Product resources (default .data/files, as the API). */
+    FILES_DIR?: string;
+    SMTP_URL: string;
+    QUEUE_PREFIX?: string;
+    AUDIT_RETENTION_DAYS?: number;
+    /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
+    SEARCH_LOG_RETENTION_DAYS?: number;
+    /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
+    BOUNCE_SMTP_PORT?: number;
+    BOUNCE_DOMAIN?: string;
+    /** How often the filter-programme reminder sweep runs (default 60 000 ms). */
+    PROGRAMME_SWEEP_MS?: number;
+  };
 
 export interface WorkerRuntime {
   db: DataSource;
@@ -61,6 +63,8 @@ export interface WorkerRuntime {
   expireQuotes(now?: Date): Promise<number>;
   /** Sends the filter-programme reminders due at `now` (also runs every PROGRAMME_SWEEP_MS); returns how many digests. */
   sweepProgrammeReminders(now?: Date): Promise<number>;
+  /** Scheduled price changes: notices and applies due by the clock (also on timers and every minute). */
+  priceChanges: PriceChangeRunner;
   stop(timeoutMs?: number): Promise<void>;
 }
 
@@ -78,10 +82,10 @@ export interface WorkerOverrides {
   quoteExpiryMs?: number;
   /** How often the programme reminder sweep runs (ms; default PROGRAMME_SWEEP_MS, else 60 000). */
   programmeSweepMs?: number;
-  /** The clock the programme reminder sweep reads. */
-  clock?: () => Date;
   /** How often this process reports that it lives (ms, default 5000). */
   heartbeatMs?: number;
+  /** The clock scheduled work reads — price changes and the programme reminders (tests move it). */
+  clock?: Clock;
 }
 
 /** Ensures BullMQ's own tables exist when it runs on Postgres (idempotent, advisory-locked). */
@@ -214,8 +218,16 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     db,
     log,
     overrides.programmeSweepMs ?? env.PROGRAMME_SWEEP_MS ?? 60_000,
-    overrides.clock,
+    overrides.clock ? () => overrides.clock!.now() : undefined,
   );
+  const priceChanges = new PriceChangeRunner(db, {
+    clock: overrides.clock,
+    sweepMs: env.PRICE_CHANGE_SWEEP_MS,
+    timeZone: env.SUPPLIER_TZ ?? 'America/New_York',
+    databaseUrl: env.DATABASE_URL,
+    log,
+  });
+  await priceChanges.start();
 
   return {
     db,
@@ -227,9 +239,11 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workerId: name,
     sweepPricelists: sweep,
     expireQuotes: (now?: Date) => expireQuotes(db, now),
-    sweepProgrammeReminders: (now?: Date) => sweepProgrammeReminders(db, now ?? overrides.clock?.() ?? new Date()),
+    sweepProgrammeReminders: (now?: Date) => sweepProgrammeReminders(db, now ?? overrides.clock?.now() ?? new Date()),
+    priceChanges,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
+      await priceChanges.stop();
       stopQuoteExpiry();
       await programmeReminders.stop();
       clearInterval(heartbeatTimer);

@@ -56,6 +56,8 @@ export interface AppConfig {
   productName: string;
   /** The office's contact details for "contact the office" (env OFFICE_PHONE / OFFICE_EMAIL); null when unset. */
   office?: { phone: string | null; email: string | null } | null;
+  /** The office's time zone (`SUPPLIER_TZ`): a price change picked for a day takes effect at 00:00 there. */
+  supplierTz?: string;
   /** How often an open editor re-announces itself (a third of the server's presence TTL). */
   presenceHeartbeatSeconds?: number;
 }

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'site',
   'site_unit',
   'filter_slot',
+  'price_change',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -38,7 +38,8 @@ export interface ClientEventMap {
   /** A catalogue import's progress (superadmins): rows done of total (total 0 = not known yet). */
   'import.progress': {
     id: string;
-    status: 'queued' | 'validating' | 'ready' | 'invalid' | 'applying' | 'applied' | 'conflict' | 'failed';
+    status:
+      'queued' | 'validating' | 'ready' | 'invalid' | 'scheduled' | 'applying' | 'applied' | 'conflict' | 'failed';
     done: number;
     total: number;
   };
@@ -60,6 +61,8 @@ export interface ClientEventMap {
   'email.bounced': { userId: string | null; email: string; message: string };
   /** A site's filter programme changed (to the company's admins and the site's contacts, not the actor). */
   'programme.changed': { site_id: string };
+  /** A scheduled price change moved (superadmins' lists; a company's banner when `companyId` is it or null). */
+  'price_change.changed': { _id: string; status: string; companyId: string | null };
   /**
    * Several pushes of ONE change to one audience, as one message (libs/db `commitChange`): the web
    * bus hands each on as if it had come alone. A change with one push to a room sends it plain.

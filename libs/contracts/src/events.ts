@@ -2,6 +2,7 @@ import type { AccountUserRef } from './account';
 import type { OrgActor, OrgChange, OrgUserRef } from './org';
 import type { PricelistFormat, PricelistScope } from './pricelists';
 import type { QuoteStatus } from './quotes';
+import type { PriceChangeKind } from './price-changes';
 import type { RoleKey } from './roles';
 
 /**
@@ -141,6 +142,26 @@ export interface EventMap {
   /** Building the file failed for good (after the job's retries). */
   'pricelist.failed': PricelistRef & { reason: string };
 
+  /* ---- Price changes on a date. Payloads never carry prices. ---- */
+  /** A change was scheduled, moved or cancelled by a superadmin (audit; superadmins' lists refetch). */
+  'price_change.scheduled': PriceChangeRef & { actor: OrgActor };
+  'price_change.updated': PriceChangeRef & { actor: OrgActor };
+  'price_change.cancelled': PriceChangeRef & { actor: OrgActor };
+  /**
+   * The notice went out (worker): each affected company's admins get an email, their screens the banner.
+   * `recipients` are resolved in the notice's transaction.
+   */
+  'price_change.noticed': PriceChangeRef & {
+    companyIds: string[] | 'all';
+    /** 'Thu 1 January' — the day it takes effect in the office's time zone. */
+    dayText: string;
+    recipients: { userId: string; username: string; email: string; companyName: string }[];
+    actor: OrgActor;
+  };
+  /** The change took effect (worker), in the transaction that wrote the new prices. */
+  'price_change.applied': PriceChangeRef & { actor: OrgActor };
+  /** The change could not be applied; nothing changed (`message` says why). */
+  'price_change.failed': PriceChangeRef & { message: string; actor: OrgActor };
   /* ---- Quote requests (issue 24). `actor` is who acted; payloads never carry prices. ---- */
   /** An employee or admin submitted a request (superadmins: notification and email). */
   'quote.submitted': QuoteEventRef;
@@ -222,6 +243,15 @@ export interface PricelistRef {
   scope: PricelistScope;
   scopeName: string;
   actor: OrgActor;
+}
+
+/** Which price change an event is about. */
+export interface PriceChangeRef {
+  priceChangeId: string;
+  kind: PriceChangeKind;
+  companyId: string | null;
+  companyName: string | null;
+  effectiveAt: string;
 }
 
 export interface CatalogueProductRef {
@@ -308,6 +338,12 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   /* ---- Operations and email deliverability (issue 26) ---- */
   'email.bounced': ['notifications', 'email'],
   'programme.reminder': ['notifications', 'email'],
+  'price_change.scheduled': ['notifications'],
+  'price_change.updated': ['notifications'],
+  'price_change.cancelled': ['notifications'],
+  'price_change.noticed': ['notifications', 'email'],
+  'price_change.applied': ['notifications'],
+  'price_change.failed': ['notifications'],
 };
 
 /**

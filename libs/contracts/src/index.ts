@@ -12,3 +12,4 @@ export * from './quotes';
 export * from './ops';
 export * from './demand';
 export * from './pushes';
+export * from './price-changes';

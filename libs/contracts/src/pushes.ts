@@ -2,6 +2,7 @@ import type { ClientEventMap, ClientPush, NotificationView } from './client-even
 import { rooms } from './client-events';
 import { EVENT_JOBS, type EmailBouncedEvent, type EventMap, type EventType } from './events';
 import type { OrgChange } from './org';
+import type { PriceChangeRef } from './events';
 
 /*
  * Who hears what (docs/ARCHITECTURE.md#the-road-of-one-change). Every change a service commits goes
@@ -137,6 +138,16 @@ function pricesChanged(categoryId: string | null, productId: string | null, ...t
   return push('catalogue.changed', { categoryId, productId, kind: 'prices' }, ...to);
 }
 
+/** A price change moved: superadmins' lists, and the banner of the companies whose prices it moves. */
+function priceChangeChanged(p: PriceChangeRef, status: string): Push {
+  return push(
+    'price_change.changed',
+    { _id: p.priceChangeId, status, companyId: p.companyId },
+    superadmins,
+    p.companyId ? company(p.companyId) : audience.allCompanies,
+  );
+}
+
 /** "The welcome email to x@y.com bounced: mailbox does not exist" */
 export function bounceSentence(p: Pick<EmailBouncedEvent, 'templateLabel' | 'recipient' | 'reason' | 'kind'>): string {
   return p.kind === 'complaint'
@@ -237,6 +248,18 @@ export const CHANGE_PUSHES: PushRoutes = {
   // Sites and the filter programme: by user rooms, so no employee who is not a contact and no other company.
   'programme.changed': (p) =>
     p.userIds.length ? [push('programme.changed', { site_id: p.site_id }, ...p.userIds.map(user))] : [],
+  // Price changes on a date: the lists and banners follow; applied prices refetch where they moved.
+  'price_change.scheduled': (p) => [priceChangeChanged(p, 'scheduled')],
+  'price_change.updated': (p) => [priceChangeChanged(p, 'scheduled')],
+  'price_change.cancelled': (p) => [priceChangeChanged(p, 'cancelled')],
+  'price_change.noticed': (p) => [priceChangeChanged(p, 'scheduled')],
+  'price_change.applied': (p) => [
+    priceChangeChanged(p, 'applied'),
+    ...(p.companyId
+      ? [pricesChanged(null, null, company(p.companyId)), orgChanged('company', 'updated', p.companyId)]
+      : [pricesChanged(null, null, everyone)]),
+  ],
+  'price_change.failed': (p) => [priceChangeChanged(p, 'failed')],
 
   // Email deliverability (issue 26): the company's admins get a toast, every user list the new status.
   'email.bounced': (p) =>

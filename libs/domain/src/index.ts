@@ -18,4 +18,5 @@ export * from './email-deliverability';
 export * from './ops';
 export * from './ops-status';
 export * from './programme';
+export * from './price-changes';
 export * from './routes';

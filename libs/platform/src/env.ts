@@ -89,6 +89,11 @@ const envSchema = z.object({
       }
     }, 'SUPPLIER_TZ must be an IANA time zone such as America/New_York')
     .default('America/New_York'),
+  /**
+   * How often the worker sweeps for scheduled price changes that are due (ms, default a minute). Exact
+   * timers apply each change on time in between; the browser tests shorten it.
+   */
+  PRICE_CHANGE_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /* ---- Operations and email deliverability (issue 26) ---- */
   /** Shared secret of the signed bounce webhook `POST /api/email-events` (unset: the webhook answers 401). */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, 'EMAIL_WEBHOOK_SECRET must be at least 16 characters').optional(),

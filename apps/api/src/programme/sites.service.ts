@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditEntry } from '@portal/db';
 import { isUniqueViolation, recordProgrammeChange } from '@portal/db';
 import {
-  DEFAULT_NOTICE_DAYS,
+  DEFAULT_REMINDER_NOTICE_DAYS,
   MAX_SLOTS_PER_COMPANY,
   PROGRAMME_MSG as M,
   customSize,
@@ -423,7 +423,7 @@ export class SitesService {
         quantity: input.quantity,
         interval_unit: input.interval_unit,
         interval_count: input.interval_count,
-        notice_days: input.notice_days ?? DEFAULT_NOTICE_DAYS,
+        notice_days: input.notice_days ?? DEFAULT_REMINDER_NOTICE_DAYS,
         override_note: input.override_note ?? null,
         ...this.schedule(interval, input.anchor_date),
       };

@@ -27,6 +27,7 @@ export class SystemController {
         productName: PRODUCT_NAME,
         version: '1.1.0',
         office: phone || email ? { phone, email } : null,
+        supplierTz: this.env.SUPPLIER_TZ,
         presenceHeartbeatSeconds: Math.floor(this.env.PRESENCE_TTL_SECONDS / 3),
       },
     };

@@ -43,8 +43,25 @@ const CataloguePricelistActions = lazy(() =>
   import('../features/pricelists').then((m) => ({ default: m.CataloguePricelistActions })),
 );
 const QuoteDraftBar = lazy(() => import('../features/quotes').then((m) => ({ default: m.QuoteDraftBar })));
-/** The customers' catalogue, with the price-list buttons and the quote draft (higher features, composed here). */
-const customerCatalog = <CatalogPage actions={<CataloguePricelistActions />} draftBar={<QuoteDraftBar />} />;
+const PriceChangeBanner = lazy(() =>
+  import('../features/price-changes').then((m) => ({ default: m.PriceChangeBanner })),
+);
+const PriceChangesPage = lazy(() => import('../features/price-changes/pages/PriceChangesPage'));
+/**
+ * The customers' catalogue, with the price-list buttons, the banner of announced price changes and the
+ * quote draft (higher features, composed here).
+ */
+const customerCatalog = (
+  <CatalogPage
+    actions={<CataloguePricelistActions />}
+    draftBar={
+      <>
+        <PriceChangeBanner />
+        <QuoteDraftBar />
+      </>
+    }
+  />
+);
 const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
@@ -111,6 +128,7 @@ export const routes: RouteObject[] = [
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
           { path: 'operations', element: <OperationsPage /> },
           { path: 'forecast', element: <ForecastPage /> },
+          { path: 'price-changes', element: <PriceChangesPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -8,6 +8,7 @@ import { pricelistNotifications } from './pricelists.handlers';
 import { quoteEmails, quoteNotifications } from './quotes.handlers';
 import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
 import { programmeEmails, programmeNotifications } from './programme.handlers';
+import { priceChangeEmails, priceChangeNotifications } from './price-changes.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
 /** Every feature's handlers, merged. A type handled twice is a start-up error. */
@@ -33,6 +34,7 @@ export const notificationHandlers: NotificationHandlers = merge(
   quoteNotifications,
   deliverabilityNotifications,
   programmeNotifications,
+  priceChangeNotifications,
 );
 export const emailHandlers: EmailHandlers = merge(
   authEmails,
@@ -43,4 +45,5 @@ export const emailHandlers: EmailHandlers = merge(
   quoteEmails,
   deliverabilityEmails,
   programmeEmails,
+  priceChangeEmails,
 );

@@ -247,16 +247,19 @@ const INSERT_VARIANTS_SQL = `
    WHERE c.import_id = $1 AND c.kind = 'create'
   RETURNING id`;
 
-/** $2 user id, $3 user name. */
+/** $2 user id, $3 user name, $4 when the prices changed (null: now; a scheduled change: its instant). */
 const PRICE_HISTORY_UPDATES_SQL = `
-  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
-  SELECT c.variant_id, c.product_id, c.part_number, c.old_price_cents, c.list_price_cents, $2, $3
+  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name,
+                             changed_at)
+  SELECT c.variant_id, c.product_id, c.part_number, c.old_price_cents, c.list_price_cents, $2, $3,
+         coalesce($4::timestamptz, now())
     FROM catalogue_import_changes c
    WHERE c.import_id = $1 AND c.kind = 'update' AND c.old_price_cents IS DISTINCT FROM c.list_price_cents`;
 
 const PRICE_HISTORY_CREATES_SQL = `
-  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name)
-  SELECT v.id, v.product_id, v.part_number, NULL, v.list_price_cents, $2, $3
+  INSERT INTO price_history (variant_id, product_id, part_number, old_price_cents, new_price_cents, changed_by, changed_by_name,
+                             changed_at)
+  SELECT v.id, v.product_id, v.part_number, NULL, v.list_price_cents, $2, $3, coalesce($4::timestamptz, now())
     FROM catalogue_import_changes c JOIN variants v ON lower(v.part_number) = lower(c.part_number)
    WHERE c.import_id = $1 AND c.kind = 'create'`;
 
@@ -449,10 +452,16 @@ export async function deleteAndUpdateVariants(
 }
 
 /** Inserts the new variants, writes price history and touches the products. */
-export async function insertVariantsAndHistory(m: EntityManager, id: string, by: string | null, byName: string) {
+export async function insertVariantsAndHistory(
+  m: EntityManager,
+  id: string,
+  by: string | null,
+  byName: string,
+  at: Date | null = null,
+) {
   await execute(m, INSERT_VARIANTS_SQL, [id]);
-  await execute(m, PRICE_HISTORY_UPDATES_SQL, [id, by, byName]);
-  await execute(m, PRICE_HISTORY_CREATES_SQL, [id, by, byName]);
+  await execute(m, PRICE_HISTORY_UPDATES_SQL, [id, by, byName, at]);
+  await execute(m, PRICE_HISTORY_CREATES_SQL, [id, by, byName, at]);
   await execute(m, TOUCH_PRODUCTS_SQL, [id]);
 }
 

@@ -68,7 +68,7 @@ export async function buildPricelist(
       for (let i = 0; i < products.length; i += PRODUCTS_PER_QUERY) {
         const run = products.slice(i, i + PRODUCTS_PER_QUERY);
         const byId = new Map<string, ListedProduct>(run.map((p) => [p.id, p]));
-        for (const { product_id, ...variant } of await pricelistVariants(snapshot, run)) {
+        for (const { product_id, ...variant } of await pricelistVariants(snapshot, run, list.price_import_id ?? null)) {
           const p = byId.get(product_id)!;
           await writer.write({ category: p.category, subcategory: p.subcategory, product: p.product, ...variant });
           written++;

@@ -11,6 +11,16 @@ import type { PricelistLine } from './writers';
  */
 
 /**
+ * A company percentage for the list: the company's own, or — for a list sent with a scheduled change's
+ * notice — the percentage that change sets (lines it leaves alone keep the company's).
+ */
+function atChangePrices(line: 'discount' | 'rigidflow' | 'minipro' | 'polyroll'): string {
+  return `coalesce((SELECT pc.${line}_percentage FROM price_changes pc
+                     WHERE pc.id = l.price_change_id AND pc.kind = 'company_multipliers'),
+                   c.${line}_percentage)::text AS ${line}_percentage`;
+}
+
+/**
  * Claims a list for this run (queued, or running after a crashed/stalled run) with what the build
  * needs: company name and percentages, scope, requester. $1 = pricelist id.
  */
@@ -20,8 +30,10 @@ const CLAIM_SQL = `
    WHERE l.id = $1 AND c.id = l.company_id AND l.status IN ('queued', 'running') AND l.expires_at > now()
   RETURNING l.id, l.format, l.scope, l.scope_id, l.scope_name, l.requested_by, l.created_at,
             c.id AS company_id, c.name AS company_name,
-            c.discount_percentage::text AS discount_percentage, c.rigidflow_percentage::text AS rigidflow_percentage,
-            c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage`;
+            ${atChangePrices('discount')}, ${atChangePrices('rigidflow')}, ${atChangePrices('minipro')},
+            ${atChangePrices('polyroll')},
+            (SELECT pc.import_id FROM price_changes pc
+              WHERE pc.id = l.price_change_id AND pc.kind = 'list_prices') AS price_import_id`;
 
 /**
  * Categories the list covers: all ($1 null), the category $1, or the category of sub-category $1.
@@ -55,9 +67,17 @@ const COUNT_SQL = `SELECT count(*)::int AS total FROM variants v WHERE v.product
  * $1). An index scan and a sort of a few thousand rows: the build reads the catalogue in small,
  * evenly spread queries instead of one sort of the whole catalogue.
  */
+/**
+ * The list price a list shows: today's, or — for a list sent with a scheduled list-price change's notice
+ * ($3 = the import it applies) — the price that change sets.
+ */
+const NEW_LIST_PRICE = `coalesce((SELECT ch.list_price_cents FROM catalogue_import_changes ch
+                                   WHERE ch.variant_id = v.id AND ch.import_id = $3 AND ch.kind = 'update'),
+                                 v.list_price_cents)`;
+
 const VARIANTS_SQL = `
   SELECT v.product_id, v.part_number, v.size, v.actual_size, v.depth::float8 AS depth,
-         ${customerPriceSql('($2::numeric[])[array_position($1::uuid[], v.product_id)]')}::text AS price
+         ${customerPriceSql('($2::numeric[])[array_position($1::uuid[], v.product_id)]', NEW_LIST_PRICE)}::text AS price
     FROM variants v
    WHERE v.product_id = ANY($1::uuid[]) AND NOT v.odd_size
    ORDER BY array_position($1::uuid[], v.product_id), v.display_order, v.part_number`;
@@ -102,6 +122,8 @@ export interface Claimed extends CompanyPercentages {
   requested_by: string;
   company_id: string;
   company_name: string;
+  /** A list at a scheduled list-price change's prices: the import that change applies. */
+  price_import_id: string | null;
 }
 
 /** Claims the list for this run; null when it is not queued/running or has expired. */
@@ -165,8 +187,16 @@ export async function lastCatalogueChange(db: SqlRunner): Promise<Date | null> {
 export type ListedVariant = Omit<PricelistLine, 'category' | 'subcategory' | 'product'> & { product_id: string };
 
 /** The standard variants of `products` (consecutive listed products), in list order. */
-export function pricelistVariants(db: SqlRunner, products: ListedProduct[]): Promise<ListedVariant[]> {
-  return queryRows<ListedVariant>(db, VARIANTS_SQL, [products.map((p) => p.id), products.map((p) => p.pct)]);
+export function pricelistVariants(
+  db: SqlRunner,
+  products: ListedProduct[],
+  priceImportId: string | null = null,
+): Promise<ListedVariant[]> {
+  return queryRows<ListedVariant>(db, VARIANTS_SQL, [
+    products.map((p) => p.id),
+    products.map((p) => p.pct),
+    priceImportId,
+  ]);
 }
 
 /* ------------------------------------------------------------------ expiry */

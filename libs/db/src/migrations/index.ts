@@ -17,6 +17,7 @@ import { Invitations1795679598875 } from './1795679598875-invitations';
 import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
 import { OpsActivityIndex1795684000000 } from './1795684000000-ops-activity-index';
 import { SearchLogMonthly1795690000000 } from './1795690000000-search-log-monthly';
+import { PriceChanges1795710000000 } from './1795710000000-price-changes';
 import { CatalogueScopeVersions1795720000000 } from './1795720000000-catalogue-scope-versions';
 import { SearchBudget1795730000000 } from './1795730000000-search-budget';
 import { Programme1795760000000 } from './1795760000000-programme';
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   OpsWiring1795680533037,
   OpsActivityIndex1795684000000,
   SearchLogMonthly1795690000000,
+  PriceChanges1795710000000,
   CatalogueScopeVersions1795720000000,
   SearchBudget1795730000000,
   Programme1795760000000,

@@ -41,6 +41,8 @@ export const IMPORT_STATUSES = [
   'validating',
   'ready',
   'invalid',
+  /** Held by a scheduled list-price change (no "Apply now"). */
+  'scheduled',
   'applying',
   'applied',
   'conflict',

@@ -15,7 +15,7 @@ export type SlotStage = (typeof SLOT_STAGES)[number];
 /** Slots one company may have. */
 export const MAX_SLOTS_PER_COMPANY = 5_000;
 export const MAX_SLOT_QUANTITY = 500;
-export const DEFAULT_NOTICE_DAYS = 14;
+export const DEFAULT_REMINDER_NOTICE_DAYS = 14;
 export const MAX_SITE_CONTACTS = 50;
 
 /* ------------------------------------------------------------------ building blocks */

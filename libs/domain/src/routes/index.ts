@@ -5,6 +5,7 @@ import { CATALOGUE_EDITING_ROUTES, CATALOGUE_IMPORT_ROUTES, CATALOGUE_ROUTES } f
 import { DEMAND_ROUTES } from './demand';
 import { OPS_ROUTES } from './ops';
 import { COMPANY_ROUTES, INVITATION_ROUTES, NOTIFICATION_ROUTES, USER_ROUTES } from './org';
+import { PRICE_CHANGE_ROUTES } from './price-changes';
 import { PRICELIST_ROUTES } from './pricelists';
 import { PROGRAMME_ROUTES } from './programme';
 import { QUOTE_ROUTES } from './quotes';
@@ -25,6 +26,7 @@ export * from './catalogue';
 export * from './demand';
 export * from './ops';
 export * from './org';
+export * from './price-changes';
 export * from './pricelists';
 export * from './programme';
 export * from './quotes';
@@ -46,6 +48,7 @@ export const ROUTE_AREAS = {
   'catalogue-import': CATALOGUE_IMPORT_ROUTES,
   audit: AUDIT_ROUTES,
   pricelists: PRICELIST_ROUTES,
+  'price-changes': PRICE_CHANGE_ROUTES,
   'quote-requests': QUOTE_ROUTES,
   demand: DEMAND_ROUTES,
   ops: OPS_ROUTES,

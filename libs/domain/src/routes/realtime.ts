@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { QUOTE_STATUSES, type ClientEventName } from '@portal/contracts';
+import { PRICE_CHANGE_STATUSES } from '../price-changes/schemas';
 import { notificationViewSchema } from './wire';
 
 /*
@@ -73,7 +74,17 @@ export const SERVER_EVENTS = {
   'import.progress': {
     payload: z.object({
       id,
-      status: z.enum(['queued', 'validating', 'ready', 'invalid', 'applying', 'applied', 'conflict', 'failed']),
+      status: z.enum([
+        'queued',
+        'validating',
+        'ready',
+        'invalid',
+        'scheduled',
+        'applying',
+        'applied',
+        'conflict',
+        'failed',
+      ]),
       done: z.number().int(),
       total: z.number().int(),
     }),
@@ -104,6 +115,11 @@ export const SERVER_EVENTS = {
     payload: z.object({ at: z.string(), parts: opsParts, summary: z.record(z.string(), z.unknown()).optional() }),
     audience: 'superadmins (at most one per 2 s)',
     summary: 'Parts of the operations dashboard to refetch (`summary`: what `GET ops/summary` answers now).',
+  },
+  'price_change.changed': {
+    payload: z.object({ _id: id, status: z.enum(PRICE_CHANGE_STATUSES), companyId: id.nullable() }),
+    audience: "superadmins; the company it moves (every company's room for a list-price change)",
+    summary: 'A scheduled price change moved on: lists and the catalogue banner refetch. No prices.',
   },
   'email.bounced': {
     payload: z.object({ userId: id.nullable(), email: z.string(), message: z.string() }),

@@ -15,6 +15,8 @@ export const SYSTEM_ROUTES = defineRoutes('system', {
         version: z.string(),
         office: z.object({ phone: z.string().nullable(), email: z.string().nullable() }).nullable(),
         presenceHeartbeatSeconds: z.number().int().positive(),
+        /** The office's time zone: a price change picked for a day takes effect at 00:00 there. */
+        supplierTz: z.string(),
       }),
     ),
   },

@@ -26,6 +26,7 @@ const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
   'ops.changed': true,
   'email.bounced': true,
   'programme.changed': true,
+  'price_change.changed': true,
 };
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(KNOWN));
 

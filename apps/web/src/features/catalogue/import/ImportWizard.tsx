@@ -19,6 +19,7 @@ import { serverMessage } from '../../../shared/api';
 import { applyImport, previewImport, startImport, type ImportPreview } from './api';
 import { DryRunSummary } from './DryRunSummary';
 import { MappingStep } from './MappingStep';
+import { ApplyOnForm } from './ApplyOnForm';
 import { useImportStatus } from './useImportStatus';
 
 type Step = 0 | 1 | 2 | 3;
@@ -57,6 +58,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
   const [mapping, setMapping] = useState<Record<string, ImportColumn | null>>({});
   const [importId, setImportId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [applyOn, setApplyOn] = useState(false);
   const status = useImportStatus(importId);
   const missing = missingRequiredColumns(mapping);
 
@@ -67,6 +69,7 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
     setMapping({});
     setImportId(null);
     setError(null);
+    setApplyOn(false);
   };
   const close = () => {
     if (status.status === 'applied') void qc.invalidateQueries({ queryKey: catalogueKeys.all });
@@ -194,11 +197,19 @@ export function ImportWizard({ opened, onClose }: { opened: boolean; onClose: ()
             )}
           </>
         )}
+        {step === 2 && applyOn && importId && (
+          <ApplyOnForm importId={importId} onScheduled={() => void status.refetch()} />
+        )}
         {step >= 2 && (
           <Group justify="space-between">
             <Button variant="default" onClick={close}>
               {view?.status === 'applied' ? 'Done' : 'Close'}
             </Button>
+            {step === 2 && view?.status === 'ready' && (
+              <Button variant="default" ml="auto" onClick={() => setApplyOn((v) => !v)} aria-expanded={applyOn}>
+                Apply on…
+              </Button>
+            )}
             {step === 2 && (
               <Button
                 onClick={apply}

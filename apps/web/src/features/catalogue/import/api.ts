@@ -95,3 +95,13 @@ export async function downloadExport(format: 'csv' | 'xlsx', catalogueId: string
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `catalogue.${format}`;
   saveBlob(await res.blob(), name);
 }
+
+/** "Apply on…": the dry run's list prices (and the rest of it) take effect at `effectiveAt` (a scheduled price change). */
+export async function scheduleImport(id: string, effectiveAt: string, noticeDays: number): Promise<{ _id: string }> {
+  const res = await api.post<{ data: { _id: string } }>(
+    'price-changes',
+    { kind: 'list_prices', import_id: id, effective_at: effectiveAt, notice_days: noticeDays },
+    { retry: false, silent: true },
+  );
+  return res.data;
+}

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CompanyListItem } from '@portal/contracts';
-import { Multiplier, ORG_MSG } from '@portal/domain';
+import { Multiplier, ORG_MSG, PRICE_CHANGE_MSG } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { showErrorModal, useSchemaForm } from '../../../shared/form';
 import { FormFields, STATUS_OPTIONS, type FieldSpec } from '../../../shared/kit';
@@ -15,6 +15,20 @@ import { companyEditSchema, type CompanyEditParsed, type CompanyEditValues } fro
 import { MULTIPLIER_LABELS, percentageToMultiplierValue, unitsToPercentage, type MultiplierField } from '../format';
 import { DangerZone } from './DangerZone';
 import { PricePreview } from './PricePreview';
+import { ScheduledPriceChanges, ScheduleModal } from '../../price-changes';
+
+type ScheduledPercentages = Partial<Record<'discount' | 'rigidflow' | 'minipro' | 'polyroll', number>>;
+
+/** The typed multipliers that differ from the saved ones, as the percentages a scheduled change sets. */
+function changedPercentages(company: CompanyListItem, v: CompanyEditParsed): ScheduledPercentages {
+  const out: ScheduledPercentages = {};
+  for (const [field] of MULTIPLIERS) {
+    if (Multiplier.fromPercentage(company[field]) !== v[field]) {
+      out[field.replace('_percentage', '') as keyof ScheduledPercentages] = unitsToPercentage(v[field]);
+    }
+  }
+  return out;
+}
 
 const valuesOf = (c: CompanyListItem): CompanyEditValues => ({
   name: c.name,
@@ -67,6 +81,17 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
   );
   const { control, handleSubmit, reset } = form;
   const { errors, isSubmitting } = form.formState;
+  const [scheduling, setScheduling] = useState<ScheduledPercentages | null>(null);
+
+  // "Schedule…": the same multipliers, from a day instead of now.
+  const onSchedule = handleSubmit((v) => {
+    const percentages = changedPercentages(company, v);
+    if (!Object.keys(percentages).length) {
+      notifications.show({ color: 'red', message: PRICE_CHANGE_MSG.nothingMoves, autoClose: 4000 });
+      return;
+    }
+    setScheduling(percentages);
+  });
 
   // Fresh server data (after a save, or another superadmin's edit) replaces untouched values.
   useEffect(() => {
@@ -148,6 +173,9 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
             </SimpleGrid>
             <ChangedPrices control={control} company={company} />
             <Group justify="flex-end">
+              <Button variant="default" onClick={() => void onSchedule()}>
+                Schedule…
+              </Button>
               <Button type="submit" loading={isSubmitting}>
                 Save Changes
               </Button>
@@ -155,6 +183,16 @@ export function CompanyEditForm({ company, onDeleted }: Props) {
           </Stack>
         </form>
       </Paper>
+      <ScheduledPriceChanges companyId={company._id} />
+      {scheduling && (
+        <ScheduleModal
+          opened
+          title={`Schedule new multipliers for ${company.name}`}
+          body={{ kind: 'company_multipliers', company_id: company._id, percentages: scheduling }}
+          onScheduled={() => reset(valuesOf(company))}
+          onClose={() => setScheduling(null)}
+        />
+      )}
       <Title order={2} fz="lg" c="red.9" mb={-12}>
         Danger Zone
       </Title>

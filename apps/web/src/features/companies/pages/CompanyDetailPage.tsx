@@ -5,6 +5,7 @@ import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
 import { CompanySitesPanel } from '../../programme';
+import { ScheduledPriceChanges } from '../../price-changes';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
@@ -69,6 +70,7 @@ export default function CompanyDetailPage() {
             </Group>
           </Paper>
           <CompanyMultipliers company={company} />
+          <ScheduledPriceChanges companyId={company._id} />
           <MultiplierHistory companyId={company._id} />
           <CompanyPricelistActions companyId={company._id} companyName={company.name} />
           <CompanyUsersSection companyId={company._id} />

@@ -1,0 +1,4 @@
+export * from './state';
+export * from './dates';
+export * from './messages';
+export * from './schemas';
