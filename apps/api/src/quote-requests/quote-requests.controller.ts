@@ -75,14 +75,14 @@ export class QuoteRequestsController {
   @Allow('superadmin', 'admin', 'employee')
   @Get(':id/pdf')
   async pdf(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const { row, lines } = await this.quotes.forPdf(user, id);
+    const { row, lines, timeZone } = await this.quotes.forPdf(user, id);
     await reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="quote-${row.number}.pdf"`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, no-store')
-      .send(renderQuotePdf(row, lines));
+      .send(renderQuotePdf(row, lines, timeZone));
   }
 
   @Allow('superadmin', 'admin', 'employee')

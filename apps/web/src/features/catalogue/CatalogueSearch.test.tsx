@@ -37,7 +37,7 @@ describe('part-number search', () => {
   it("shows the no-results state for 'Product not found' and Reset returns to the products", async () => {
     const { server } = await ready();
     type(/^part number/i, 'NOPE-1');
-    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Look up' }));
     expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument();
     expect(server.catalogueCalls()).toContain('/api/catalogue/productNumber/sub-m10-1?partNumber=NOPE-1');
     const reset = within(screen.getByText(NO_RESULTS).parentElement!).getByRole('button', { name: 'Reset' });
