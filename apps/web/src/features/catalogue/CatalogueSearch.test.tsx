@@ -47,6 +47,41 @@ describe('part-number search', () => {
   });
 });
 
+describe('part-number box on the find engine', () => {
+  const row = (partNumber: string, sub: { _id: string; name: string } | null) => ({
+    variant_id: 'v-1',
+    part_number: partNumber,
+    size: '16x25x2',
+    actual_size: '15.5 x 24.5 x 1.75',
+    depth: 2,
+    price: 12,
+    category: { _id: 'cat-m10', name: 'MERV 10' },
+    subcategory: sub,
+    product: { _id: 'p-m10-2', name: 'MERV 10 Pleated 2"' },
+    matched_via: 'part_number' as const,
+    alias: null,
+  });
+
+  it('a part in another tab opens that tab with the part shown; no miss, no quote offer', async () => {
+    const { server } = await ready();
+    server.findRows = [row('M10-16252', { _id: 'sub-m10-2', name: '2"' })];
+    server.partNumbers['M10-16252'] = product('p-m10-2', 'MERV 10 Pleated 2"', 'cat-m10', [
+      variant({ part_number: 'M10-16252', size: '16x25x2', customer_price: 12 }),
+    ]);
+    type(/^part number/i, 'm10-16252');
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('Part number results for "M10-16252"')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '2"' })).toHaveAttribute('aria-selected', 'true');
+    expect(rowsOf('MERV 10 Pleated 2"')[0]).toContain('$12.00');
+    expect(screen.queryByText(NO_RESULTS)).not.toBeInTheDocument();
+    // The tab's look-up is the one counted (once); the whole-catalogue look-up is quiet.
+    expect(server.catalogueCalls()).toContain('/api/catalogue/productNumber/sub-m10-2?partNumber=M10-16252');
+    expect(server.catalogueCalls().filter((u) => u.startsWith('/api/catalogue/find'))).toEqual([
+      '/api/catalogue/find?q=m10-16252&limit=20&typing=1',
+    ]);
+  });
+});
+
 describe('odd-size (dimension) search', () => {
   it("'20 1/2' forces exact measurements and sends action=exact-measurement; odd-only result shows Part Number and Price", async () => {
     const { server } = await ready();
