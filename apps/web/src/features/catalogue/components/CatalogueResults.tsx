@@ -43,7 +43,14 @@ function SizeQuote({ categoryId, q }: { categoryId: string; q: DimensionSearchQu
   return (
     <RequestQuoteForm
       title={`Request a quote for ${customSizeText(size.size)}`}
-      line={{ kind: 'custom_size', catalogue_id: categoryId, width: q.width, height: q.height, depth: q.depth, measure }}
+      line={{
+        kind: 'custom_size',
+        catalogue_id: categoryId,
+        width: q.width,
+        height: q.height,
+        depth: q.depth,
+        measure,
+      }}
     />
   );
 }
