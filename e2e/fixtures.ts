@@ -35,6 +35,8 @@ export const USERS = {
   watched: { email: 'walt.watched@acme.test', username: 'Walt Watched' },
   // catalogue-edit.e2e.ts: an employee of Price Co, whose multiplier the superadmin changes live.
   pricer: { email: 'pia@price-co.test', username: 'Pia Price' },
+  // walkthrough.e2e.ts: an Acme employee whose quote requests only that file makes (the Quotes badge counts them).
+  walker: { email: 'wally.walker@acme.test', username: 'Wally Walker' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */
