@@ -1,7 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { formatQuoteDate, todayIn } from '@portal/domain';
-import { expect, expectNoSeriousA11y, signIn, superadminInNewContext, test, USERS } from './fixtures';
+import {
+  COMPANIES,
+  expect,
+  expectNoSeriousA11y,
+  PASSWORD,
+  signIn,
+  signOut,
+  superadminInNewContext,
+  test,
+  USERS,
+} from './fixtures';
 
 // What a walkthrough of the new screens found, desk (1440×900) and phone (390×844).
 const DESK = { width: 1440, height: 900 };
@@ -265,4 +275,73 @@ test('Demand: new searches appear without a reload, a mapped number leaves the u
   await expect(phone.getByRole('dialog')).toBeVisible();
   await shot(phone, 'demand-phone');
   await phone.context().close();
+});
+
+test("a shared link survives sign-in; another area's link lands at home", async ({ page }) => {
+  await page.goto('/employee/catalog?view=grid');
+  await expect(page).toHaveURL('/?from=%2Femployee%2Fcatalog%3Fview%3Dgrid');
+  await page.getByLabel('Email').fill(USERS.walker.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/employee/catalog?view=grid');
+  await expect(page.getByRole('radio', { name: 'Size grid' })).toBeChecked();
+  await signOut(page);
+
+  await page.goto('/admin/mycompany');
+  await expect(page).toHaveURL('/?from=%2Fadmin%2Fmycompany');
+  await page.getByLabel('Email').fill(USERS.walker.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/employee/catalog');
+});
+
+test('phone: company edit shows the new multiplier beside the old; My price lists keeps Download on screen; the size grid explains struck-through prices', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const office = await signedIn(browser, USERS.superadmin.email, PHONE, '/superadmin/companies');
+  // Logo Co (settings.e2e.ts uploads its image; its prices matter to no test) gets one saved change.
+  await office.getByText(COMPANIES.logo, { exact: true }).first().click();
+  await expect(office).toHaveURL(/\/superadmin\/companies\/[0-9a-f-]{36}$/);
+  const id = office.url().split('/').pop()!;
+  await office.goto(`/superadmin/companies/edit/${id}`);
+  const multiplier = office.getByRole('textbox', { name: /^Price Multiplier/ });
+  await multiplier.fill('0.9');
+  await office.getByRole('button', { name: 'Save Changes' }).click();
+  // The multiplier history: each change one line, the new value in view.
+  const change = office.getByTestId('history-change').first();
+  await expect(change).toContainText('Price Multiplier: 1.0000 → 0.9000');
+  await expectWithinWidth(change, PHONE.width);
+  // The preview of the next change: now and after side by side.
+  await multiplier.fill('0.8');
+  const nowAfter = office.getByTestId('now-after').first();
+  await expect(nowAfter).toBeVisible();
+  await expect(nowAfter).toContainText('→');
+  await expectWithinWidth(nowAfter, PHONE.width);
+  await shot(office, 'company-edit-phone');
+  await office.context().close();
+
+  const page = await signedIn(browser, USERS.walker.email, PHONE, '/employee/catalog');
+  await expect(page.getByRole('tab', { name: '1"' })).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  await page.getByText('Size grid', { exact: true }).click();
+  const legend = page.getByTestId('size-grid-legend').first();
+  await expect(legend).toHaveText('A price shown like this is out of stock.');
+  await expectWithinWidth(legend, PHONE.width);
+  await shot(page, 'size-grid-phone');
+
+  await page.getByRole('button', { name: 'Download price list' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Download price list' });
+  await dialog.getByRole('button', { name: 'Prepare price list' }).click();
+  await expect(dialog.getByText(/^Your price list is ready: \d+ rows$/)).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: 'My price lists' }).click();
+  const drawer = page.getByRole('dialog', { name: 'My price lists' });
+  const download = drawer
+    .getByTestId('pricelist-row')
+    .first()
+    .getByRole('button', { name: /^Download / });
+  await expect(download).toBeVisible();
+  await expectWithinWidth(download, PHONE.width);
+  await shot(page, 'my-price-lists-phone');
+  await page.context().close();
 });
