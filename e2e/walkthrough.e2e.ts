@@ -5,6 +5,7 @@ import {
   COMPANIES,
   expect,
   expectNoSeriousA11y,
+  inbox,
   PASSWORD,
   signIn,
   signOut,
@@ -344,4 +345,40 @@ test('phone: company edit shows the new multiplier beside the old; My price list
   await expectWithinWidth(download, PHONE.width);
   await shot(page, 'my-price-lists-phone');
   await page.context().close();
+});
+
+test("the local inbox: a phone sees the whole list, and the HTML preview's links open (no CSP error)", async ({
+  browser,
+}) => {
+  const portal = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await portal.goto('/forgot-password');
+  await portal.getByLabel(/^Email/).fill(USERS.walker.email);
+  await portal.getByRole('button', { name: 'Send Reset Link' }).click();
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        id = (await inbox()).find((m) => JSON.stringify(m.to).includes(USERS.walker.email) && m.html)?.id ?? '';
+        return id;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+
+  const page = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await page.goto(process.env.E2E_INBOX_URL!);
+  const subject = page.getByRole('link', { name: /reset/i }).first();
+  await expect(subject).toBeVisible();
+  await expectWithinWidth(subject, PHONE.width);
+  await shot(page, 'inbox-phone');
+  await subject.click();
+  const frame = page.frameLocator('iframe[title="Message HTML"]');
+  const link = frame.getByRole('link', { name: /reset/i }).first();
+  await expect(link).toBeVisible();
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toMatch(/\/reset-password\?code=/);
+  await shot(page, 'inbox-message-phone');
+  await page.context().close();
+  await portal.context().close();
 });
