@@ -91,6 +91,14 @@ test('catalogue: the part-number box looks everywhere, "/" focuses the find box,
   await part.getByRole('button', { name: 'Look up' }).click();
   await expect(page.getByText("Ask the office about 'ZZ-NOPE-4417'")).toBeVisible();
 
+  // Item 15: an actual size (what a tape measure reads) finds the nominal filter.
+  const findBox = page.getByRole('textbox', { name: 'Find any filter' });
+  await findBox.fill('19.5 x 24.5 x 0.75 merv 13');
+  await expect(
+    page.getByRole('region', { name: 'MERV 13', exact: true }).getByRole('row').filter({ hasText: 'M13-20251' }),
+  ).toBeVisible();
+  await findBox.fill('');
+
   // "/" focuses the find box.
   await page.getByRole('heading', { level: 1 }).first().click();
   await page.keyboard.press('/');

@@ -28,6 +28,8 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
   SMTP_URL: string;
   QUEUE_PREFIX?: string;
   AUDIT_RETENTION_DAYS?: number;
+  /** The office's time zone for times in emails (default America/New_York). */
+  SUPPLIER_TZ?: string;
   /** Raw search-log rows older than this are deleted (default 400; the daily roll-up stays). */
   SEARCH_LOG_RETENTION_DAYS?: number;
   /** Inbound bounce listener (both needed): SMTP port and the domain of `bounces+<token>@…`. */
@@ -107,7 +109,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   // most one per email job running at once.
   const locks = createPool({ url: env.DATABASE_URL, applicationName: 'portal-worker', poolSize: concurrency });
   const mailer = overrides.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM);
-  const ctx = { publicUrl: env.PUBLIC_URL };
+  const ctx = { publicUrl: env.PUBLIC_URL, timeZone: env.SUPPLIER_TZ };
   const queues = {
     notifications: createQueue('notifications', env),
     email: createQueue('email', env),

@@ -35,7 +35,7 @@ export function ZeroResultParts({ range }: { range: Range }) {
           }}
         />
         <Text size="sm" c="dimmed">
-          {query.data ? `${query.data.total} numbers` : ''}
+          {query.data ? `${query.data.total} ${query.data.total === 1 ? 'number' : 'numbers'}` : ''}
         </Text>
       </Group>
       <Table.ScrollContainer minWidth={760} type="native">
