@@ -76,7 +76,9 @@ test.describe('on a 390 × 844 phone', () => {
     await odd.getByLabel(/^Width/).fill('20x25');
     await odd.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(odd.getByRole('alert')).toHaveText('Please enter valid numbers for all dimensions');
-    await expect(odd.getByTestId('one-box-hint')).toHaveText('Width takes one number: enter 20 in Width, 25 in Height.');
+    await expect(odd.getByTestId('one-box-hint')).toHaveText(
+      'Width takes one number: enter 20 in Width, 25 in Height.',
+    );
     await odd.getByRole('button', { name: 'Use 20 × 25' }).click();
     await expect(odd.getByLabel(/^Height/)).toHaveValue('25');
     await odd.getByRole('button', { name: 'Search', exact: true }).click();
