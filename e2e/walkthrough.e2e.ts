@@ -85,6 +85,9 @@ test('catalogue: the part-number box looks everywhere, "/" focuses the find box,
   await expect(page.getByRole('row').filter({ hasText: 'M13-20254' }).first()).toBeVisible();
   await expect(page.getByText(/^Ask the office about/)).toHaveCount(0);
   await shot(page, 'part-number-other-tab-desk');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'part-number-other-tab-phone');
+  await page.setViewportSize(DESK);
 
   // Only a part found nowhere is a miss.
   await part.getByLabel('Part number', { exact: true }).fill('ZZ-NOPE-4417');
@@ -217,6 +220,9 @@ test('quote: filed under its family, the customer hears in the app, totals on a 
     expect(await contrastOf(pill)).toBeGreaterThanOrEqual(4.5);
   await expectNoSeriousA11y(page);
   await shot(page, 'quotes-list-desk');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'quotes-list-phone');
+  await page.setViewportSize(DESK);
 
   // Item 11: a filter that matches nothing says so, not "No quote requests yet." beside non-zero tiles.
   const desk2 = await superadminInNewContext(browser, USERS.superadmin2);
@@ -328,6 +334,8 @@ test('phone: company edit shows the new multiplier beside the old; My price list
   await expect(nowAfter).toContainText('→');
   await expectWithinWidth(nowAfter, PHONE.width);
   await shot(office, 'company-edit-phone');
+  await office.setViewportSize(DESK);
+  await shot(office, 'company-edit-desk');
   await office.context().close();
 
   const page = await signedIn(browser, USERS.walker.email, PHONE, '/employee/catalog');
@@ -337,6 +345,9 @@ test('phone: company edit shows the new multiplier beside the old; My price list
   await expect(legend).toHaveText('A price shown like this is out of stock.');
   await expectWithinWidth(legend, PHONE.width);
   await shot(page, 'size-grid-phone');
+  await page.setViewportSize(DESK);
+  await shot(page, 'size-grid-desk');
+  await page.setViewportSize(PHONE);
 
   await page.getByRole('button', { name: 'Download price list' }).click();
   const dialog = page.getByRole('dialog', { name: 'Download price list' });
@@ -387,6 +398,8 @@ test("the local inbox: a phone sees the whole list, and the HTML preview's links
   await popup.waitForLoadState();
   expect(popup.url()).toMatch(/\/reset-password\?code=/);
   await shot(page, 'inbox-message-phone');
+  await page.setViewportSize(DESK);
+  await shot(page, 'inbox-message-desk');
   await page.context().close();
   await portal.context().close();
 });
