@@ -66,7 +66,7 @@ test.describe('on a 390 × 844 phone', () => {
     await page.getByRole('tab', { name: '2"' }).click();
     await page.getByRole('tab', { name: '1"' }).click();
     await partSearch(page).getByLabel('Part number', { exact: true }).fill('M10-10141');
-    await partSearch(page).getByRole('button', { name: 'Search', exact: true }).click();
+    await partSearch(page).getByRole('button', { name: 'Look up', exact: true }).click();
     await expect(page.getByText('Part number results for "M10-10141"')).toBeInViewport();
     await expect(page.getByRole('row').filter({ hasText: 'M10-10141' })).toBeInViewport();
 
@@ -75,7 +75,10 @@ test.describe('on a 390 × 844 phone', () => {
     const odd = page.getByRole('form', { name: 'Odd size search' });
     await odd.getByLabel(/^Width/).fill('20x25');
     await odd.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(odd.getByRole('alert')).toHaveText('Width takes one number: enter 20 in Width, 25 in Height.');
+    await expect(odd.getByRole('alert')).toHaveText('Please enter valid numbers for all dimensions');
+    await expect(odd.getByTestId('one-box-hint')).toHaveText(
+      'Width takes one number: enter 20 in Width, 25 in Height.',
+    );
     await odd.getByRole('button', { name: 'Use 20 × 25' }).click();
     await expect(odd.getByLabel(/^Height/)).toHaveValue('25');
     await odd.getByRole('button', { name: 'Search', exact: true }).click();
@@ -92,7 +95,7 @@ test.describe('on a 390 × 844 phone', () => {
     const someRow = page.getByRole('row').filter({ hasText: 'M13-' }).first();
     const part = (await someRow.getByRole('cell').first().innerText()).split('\n')[0].trim();
     await partSearch(page).getByLabel('Part number', { exact: true }).fill(part);
-    await partSearch(page).getByRole('button', { name: 'Search', exact: true }).click();
+    await partSearch(page).getByRole('button', { name: 'Look up', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]part=${encodeURIComponent(part)}`));
     const shared = page.url();
 

@@ -48,11 +48,11 @@ test('an employee browses with their company prices, finds a part number and odd
   // Part number search.
   const partSearch = page.getByRole('search', { name: 'Part number search' });
   await partSearch.getByLabel('Part number', { exact: true }).fill('M10-10141');
-  await partSearch.getByRole('button', { name: 'Search', exact: true }).click();
+  await partSearch.getByRole('button', { name: 'Look up', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: 'M10-10141' })).toContainText(priceFor(739));
   await expect(page.getByRole('row').filter({ hasText: 'M10-10101' })).toHaveCount(0);
   await partSearch.getByLabel('Part number', { exact: true }).fill('NO-SUCH-PART');
-  await partSearch.getByRole('button', { name: 'Search', exact: true }).click();
+  await partSearch.getByRole('button', { name: 'Look up', exact: true }).click();
   await expect(page.getByText('No results found. Please contact the office for custom options.')).toBeVisible();
   await page.getByRole('button', { name: 'Reset' }).first().click();
   await expect(page.getByRole('row').filter({ hasText: 'M10-10101' }).first()).toBeVisible();

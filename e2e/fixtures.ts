@@ -40,6 +40,8 @@ export const USERS = {
   // price-changes.e2e.ts: Schedule Co's admin (gets the notice) and employee (watches the price switch).
   scheduleAdmin: { email: 'sid@schedule-co.test', username: 'Sid Schedule' },
   scheduleEmployee: { email: 'sue@schedule-co.test', username: 'Sue Schedule' },
+  // walkthrough.e2e.ts: an Acme employee whose quote requests only that file makes (the Quotes badge counts them).
+  walker: { email: 'wally.walker@acme.test', username: 'Wally Walker' },
 } as const;
 
 /** Companies seeded only for one test file each (so their data never disturbs other tests). */

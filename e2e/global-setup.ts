@@ -63,6 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ds.query(insert, [USERS.mover.username, USERS.mover.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.totp.username, USERS.totp.email, hash, 'employee', acme, true]);
   await ds.query(insert, [USERS.watched.username, USERS.watched.email, hash, 'employee', acme, true]);
+  await ds.query(insert, [USERS.walker.username, USERS.walker.email, hash, 'employee', acme, true]);
   // One company per dedicated admin (settings.e2e.ts, org-screens.e2e.ts).
   for (const [company, admin] of [
     [COMPANIES.logo, USERS.logoAdmin],

@@ -111,7 +111,8 @@ test.describe('desktop', () => {
     const employee = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
     await signIn(employee, USERS.employee.email);
     await expect(employee).toHaveURL('/employee/catalog');
-    const search = employee.getByRole('textbox', { name: 'Part number' });
+    // "/" focuses the find box (the one search that looks everywhere).
+    const search = employee.getByRole('textbox', { name: 'Find any filter' });
     await expect(search).toBeVisible();
     await employee.getByRole('heading', { level: 1 }).first().click();
     await employee.keyboard.press('/');

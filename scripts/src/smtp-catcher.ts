@@ -66,6 +66,9 @@ dd{margin:0}
 iframe{width:100%;height:60vh;border:1px solid #cbd2d9;background:#fff}
 pre{white-space:pre-wrap;background:#fff;padding:1rem;border:1px solid #cbd2d9}
 .muted{color:#616e7c}
+.scroll{overflow-x:auto}
+td{overflow-wrap:anywhere}
+@media (max-width:640px){body{padding:.75rem}.from{display:none}th,td{padding:.4rem .5rem}}
 </style></head><body>${body}</body></html>`;
 }
 
@@ -114,6 +117,7 @@ async function listenWithFallback(
  * Local SMTP server that keeps received mail in memory, plus an HTTP inbox:
  *   GET /                 list (newest first)
  *   GET /messages/:id     one message: HTML in a sandboxed iframe (scripts never run) + text
+ *   GET /messages/:id/html  the message's HTML alone (the iframe's source; links open in a new tab)
  *   GET /api/messages     JSON [{id, from, to, subject, date, text, html}] (newest first)
  *   DELETE /api/messages  empties the inbox (tests)
  */
@@ -185,7 +189,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
       const rows = newestFirst()
         .map(
           (m) =>
-            `<tr><td>${escapeHtml(new Date(m.date).toLocaleString())}</td><td>${escapeHtml(m.from)}</td>` +
+            `<tr><td>${escapeHtml(new Date(m.date).toLocaleString())}</td><td class="from">${escapeHtml(m.from)}</td>` +
             `<td>${escapeHtml(m.to)}</td><td><a href="/messages/${encodeURIComponent(m.id)}">${escapeHtml(m.subject || '(no subject)')}</a></td></tr>`,
         )
         .join('');
@@ -193,9 +197,26 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
         `<h1>Local inbox (${store.length})</h1>` +
         `<p class="muted">Mail sent by the portal to any address lands here. Newest first; the last ${limit} are kept in memory. <a href="/">Refresh</a></p>` +
         (rows
-          ? `<table><thead><tr><th>Date</th><th>From</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table>`
+          ? `<div class="scroll"><table><thead><tr><th>Date</th><th class="from">From</th><th>To</th><th>Subject</th></tr></thead><tbody>${rows}</tbody></table></div>`
           : '<p>No messages yet.</p>');
       return send(200, 'text/html; charset=utf-8', page('Local inbox', body));
+    }
+    // A message's HTML as a document of its own (the preview frame's source): no script runs (the CSP
+    // and the frame's sandbox), and links open in a new tab, outside the sandbox, so they work.
+    const html = /^\/messages\/([^/]+)\/html$/.exec(url.pathname);
+    if (html) {
+      const m = store.find((x) => x.id === decodeURIComponent(html[1]));
+      if (!m?.html) return send(404, 'text/plain; charset=utf-8', 'Not found');
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy':
+          "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-ancestors 'self'; " +
+          'sandbox allow-popups allow-popups-to-escape-sandbox',
+      });
+      res.end(`<base target="_blank">${m.html}`);
+      return;
     }
     const match = /^\/messages\/([^/]+)$/.exec(url.pathname);
     if (match) {
@@ -211,7 +232,7 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
         `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
         `<dt>Date</dt><dd>${escapeHtml(new Date(m.date).toLocaleString())}</dd></dl>` +
         (m.html
-          ? `<h2>HTML</h2><iframe sandbox="" title="Message HTML" srcdoc="${escapeHtml(m.html)}"></iframe>`
+          ? `<h2>HTML</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="Message HTML" src="/messages/${encodeURIComponent(m.id)}/html"></iframe>`
           : '') +
         `<h2>Text</h2><pre>${escapeHtml(m.text || '(no text part)')}</pre>`;
       return send(200, 'text/html; charset=utf-8', page(m.subject || 'Message', body));

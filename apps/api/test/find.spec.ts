@@ -93,6 +93,17 @@ describe('GET catalogue/find', () => {
     }
   });
 
+  it('finds the nominal filter by its actual size (19.5 x 24.5 x 0.75 → 20x25x1)', async () => {
+    const nominal = (await rows(as.empA, '20x25x1')).map((r) => r.part_number).sort();
+    expect(nominal.length).toBeGreaterThan(1);
+    for (const q of ['19.5 x 24.5 x 0.75', '24.5x19.5x0.75']) {
+      const pns = (await rows(as.empA, q)).map((r) => r.part_number).sort();
+      expect({ q, pns }).toEqual({ q, pns: nominal });
+    }
+    // A size that is neither nominal nor actual still finds nothing.
+    expect(await rows(as.empA, '19.25 x 24.5 x 0.75')).toEqual([]);
+  });
+
   it('narrows a size by words in the category or product name; words alone find nothing', async () => {
     const wide = await rows(as.empA, '20x25x1');
     const narrow = await rows(as.empA, '20x25x1 merv 13');

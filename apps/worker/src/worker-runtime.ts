@@ -120,7 +120,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   // most one per email job running at once.
   const locks = createPool({ url: env.DATABASE_URL, applicationName: 'portal-worker', poolSize: concurrency });
   const mailer = overrides.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM);
-  const ctx = { publicUrl: env.PUBLIC_URL };
+  const ctx = { publicUrl: env.PUBLIC_URL, timeZone: env.SUPPLIER_TZ };
   const queues = {
     notifications: createQueue('notifications', env),
     email: createQueue('email', env),

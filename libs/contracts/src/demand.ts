@@ -12,6 +12,8 @@ export interface DemandPart {
   companies: number;
   company_names: string[];
   last_at: string;
+  /** Our part number it is mapped to (an alias), so searches for it find something now; else null. */
+  mapped_to: string | null;
 }
 
 /**

@@ -3,6 +3,17 @@ import type PDFDocument from 'pdfkit';
 /* The portal's A4 PDFs (price lists, quotes): one page frame and table rows drawn with pdfkit. Only
    loaded through `@portal/platform/pdf-table`, so what does not draw PDFs never loads pdfkit. */
 
+/**
+ * The portal's PDF fonts: DejaVu Sans (npm `dejavu-fonts-ttf`, Bitstream Vera licence: embedding and
+ * redistribution allowed), embedded and subset by pdfkit. The built-in Helvetica has no ″ (inch) glyph
+ * and no characters beyond Latin-1, which names and notes can hold.
+ */
+export const PDF_FONT = { regular: 'PortalSans', bold: 'PortalSans-Bold' } as const;
+const FONT_FILES = {
+  [PDF_FONT.regular]: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  [PDF_FONT.bold]: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+};
+
 /** A4 in points, with the margin every portal PDF keeps. */
 export const PDF_PAGE = { width: 595.28, height: 841.89, margin: 40 };
 /** Height of one table row (and of one line of small text). */
@@ -47,6 +58,7 @@ export class PdfTable {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- deliberately lazy (above)
     const Document = require('pdfkit') as typeof PDFDocument;
     this.doc = new Document({ size: 'A4', margin: PDF_PAGE.margin, autoFirstPage: false, bufferPages: false });
+    for (const [name, file] of Object.entries(FONT_FILES)) this.doc.registerFont(name, require.resolve(file));
     this.doc.info.Title = frame.title;
     this.doc.info.Creator = 'Filter Portal';
   }
@@ -60,9 +72,9 @@ export class PdfTable {
     const { doc } = this;
     doc.addPage();
     this.page++;
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#000');
+    doc.font(PDF_FONT.bold).fontSize(11).fillColor('#000');
     doc.text(this.frame.heading, PDF_PAGE.margin, 24, { lineBreak: false });
-    doc.font('Helvetica').fontSize(8).fillColor('#444');
+    doc.font(PDF_FONT.regular).fontSize(8).fillColor('#444');
     doc.text(this.frame.subheading, 300, 26, {
       width: PDF_PAGE.width - 300 - PDF_PAGE.margin,
       align: 'right',
@@ -95,14 +107,14 @@ export class PdfTable {
 
   /** The columns' labels, bold. */
   columnHeader(): void {
-    this.doc.font('Helvetica-Bold').fontSize(8).fillColor('#333');
+    this.doc.font(PDF_FONT.bold).fontSize(8).fillColor('#333');
     this.cells((c) => c.label);
     this.y += PDF_ROW_H;
   }
 
   /** One row: each column's value by its key. */
   row(values: Record<string, string>): void {
-    this.doc.font('Helvetica').fontSize(8).fillColor('#000');
+    this.doc.font(PDF_FONT.regular).fontSize(8).fillColor('#000');
     this.cells((c) => values[c.key]);
     this.y += PDF_ROW_H;
   }

@@ -76,6 +76,21 @@ export class FindService {
         parsed.words,
         query.limit,
       );
+      // An actual size (what a tape measure reads: ½″ under on width and height, ¼″ under on depth,
+      // e.g. 19.5 x 24.5 x 0.75) finds the nominal filter it is (20x25x1).
+      const nominal = nominalOfActual(parsed.size!);
+      if (!rows.length && nominal)
+        rows = await findBySize(
+          this.db,
+          pct,
+          {
+            short: Math.min(nominal.width, nominal.height),
+            long: Math.max(nominal.width, nominal.height),
+            depth: nominal.depth,
+          },
+          parsed.words,
+          query.limit,
+        );
     }
     if (!rows.length && !parsed.size && parsed.key) {
       didYouMean = await nearPartNumber(this.db, keysAtDistanceOne(parsed.key));
@@ -97,4 +112,20 @@ export class FindService {
       data: { list, total, ...(didYouMean !== null ? { did_you_mean: didYouMean } : {}) },
     };
   }
+}
+
+/** The nominal size of an actual one (width and height x.5, depth absent or x.75), else null. */
+export function nominalOfActual(size: {
+  width: number;
+  height: number;
+  depth: number | null;
+}): { width: number; height: number; depth: number | null } | null {
+  const half = (n: number) => Math.abs((n % 1) - 0.5) < 1e-9;
+  if (!half(size.width) || !half(size.height)) return null;
+  if (size.depth !== null && Math.abs((size.depth % 1) - 0.75) > 1e-9) return null;
+  return {
+    width: size.width + 0.5,
+    height: size.height + 0.5,
+    depth: size.depth === null ? null : size.depth + 0.25,
+  };
 }

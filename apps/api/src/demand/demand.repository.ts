@@ -156,12 +156,14 @@ export function demandParts(
          FROM kc GROUP BY key
      ), page AS (
        SELECT g.*, count(*) OVER ()::int AS total FROM g
-        WHERE NOT $4::boolean OR g.zero_results > 0
+        WHERE NOT $4::boolean OR (g.zero_results > 0 AND NOT EXISTS (SELECT 1 FROM part_aliases a WHERE a.alias_key = g.key))
         ORDER BY g.zero_results DESC, g.searches DESC, g.key
         LIMIT $5 OFFSET $6
      )
      SELECT page.key, page.searches, page.zero_results, page.companies, page.last_at, page.total,
-            coalesce(ex.examples, '{}') AS examples, coalesce(cn.names, '{}') AS company_names
+            coalesce(ex.examples, '{}') AS examples, coalesce(cn.names, '{}') AS company_names,
+            (SELECT min(v.part_number) FROM part_aliases a JOIN variants v ON v.id = a.variant_id
+              WHERE a.alias_key = page.key) AS mapped_to
        FROM page
        LEFT JOIN LATERAL (
          SELECT array_agg(x ORDER BY x) AS examples FROM (
@@ -190,7 +192,8 @@ export async function demandPartsCount(
     `WITH ${MONTH_BLOCK}, src AS (${PART_SEARCHES}
      )
      SELECT count(*)::int AS n FROM (SELECT key FROM src GROUP BY key
-        HAVING NOT $4::boolean OR sum(zero_results) > 0) k`,
+        HAVING NOT $4::boolean OR (sum(zero_results) > 0
+               AND NOT EXISTS (SELECT 1 FROM part_aliases a WHERE a.alias_key = src.key))) k`,
     [q.from, q.to, q.companyId ?? null, q.zeroOnly],
   );
   return row?.n ?? 0;

@@ -1,6 +1,6 @@
 import type { QuoteLineView } from '@portal/contracts';
-import { QUOTE_MSG, formatPrice, formatQuoteDate, parseMoneyToCents, validUntilText } from '@portal/domain';
-import { clip, PDF_PAGE, PDF_ROW_H, PdfTable, type PdfColumn } from '@portal/platform/pdf-table';
+import { QUOTE_MSG, formatPrice, formatQuoteDate, parseMoneyToCents, todayIn, validUntilText } from '@portal/domain';
+import { clip, PDF_FONT, PDF_PAGE, PDF_ROW_H, PdfTable, type PdfColumn } from '@portal/platform/pdf-table';
 import type { RequestRow } from './quote-requests.repository';
 
 /* The quote as an A4 PDF, in the same page frame and table rows as the price lists. */
@@ -22,8 +22,11 @@ function itemText(l: QuoteLineView): string {
   return `${l.part_number ?? ''} ${l.description ?? ''}`;
 }
 
-/** Streams the PDF of a quoted (accepted, expired) request; the caller pipes it to the response. */
-export function renderQuotePdf(row: RequestRow, lines: QuoteLineView[]): PDFKit.PDFDocument {
+/**
+ * Streams the PDF of a quoted (accepted, expired) request; the caller pipes it to the response. Dates
+ * are the office's days (`timeZone` is `SUPPLIER_TZ`), as on the screens.
+ */
+export function renderQuotePdf(row: RequestRow, lines: QuoteLineView[], timeZone: string): PDFKit.PDFDocument {
   const table = new PdfTable(
     {
       title: `Quote ${row.number} — ${row.company_name}`,
@@ -35,14 +38,14 @@ export function renderQuotePdf(row: RequestRow, lines: QuoteLineView[]): PDFKit.
   const { doc } = table;
   table.newPage();
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT.bold)
     .fontSize(14)
     .fillColor('#000')
     .text(`Quotation for ${clip(row.company_name, 60)}`, PDF_PAGE.margin, table.y);
   table.y += 22;
-  doc.font('Helvetica').fontSize(9);
+  doc.font(PDF_FONT.regular).fontSize(9);
   const facts = [
-    `Requested by ${row.requester_name} on ${formatQuoteDate(new Date(row.created_at).toISOString().slice(0, 10), true)}`,
+    `Requested by ${row.requester_name} on ${formatQuoteDate(todayIn(timeZone, new Date(row.created_at)), true)}`,
     ...(row.customer_reference ? [`${QUOTE_MSG.customerReference}: ${row.customer_reference}`] : []),
     row.valid_until
       ? `This quote is ${validUntilText(row.valid_until)} (${formatQuoteDate(row.valid_until, true)}).`
@@ -77,12 +80,12 @@ export function renderQuotePdf(row: RequestRow, lines: QuoteLineView[]): PDFKit.
   }
   table.ensure(4 * PDF_ROW_H);
   table.y += 4;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor('#000');
+  doc.font(PDF_FONT.bold).fontSize(9).fillColor('#000');
   doc.text(`Total ${formatPrice(total)}`, 365, table.y, { width: 190, align: 'right', lineBreak: false });
   table.y += 2 * PDF_ROW_H;
   if (row.made_to_order) {
     doc
-      .font('Helvetica')
+      .font(PDF_FONT.regular)
       .fontSize(8.5)
       .text(QUOTE_MSG.madeToOrderTerms, PDF_PAGE.margin, table.y, { width: PDF_PAGE.width - 2 * PDF_PAGE.margin });
   }

@@ -46,14 +46,14 @@ export class QuoteRequestsController {
     @In() { params }: RouteInput<typeof R.pdf>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { row, lines } = await this.quotes.forPdf(user, params.id);
+    const { row, lines, timeZone } = await this.quotes.forPdf(user, params.id);
     await reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="quote-${row.number}.pdf"`)
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")
       .header('cache-control', 'private, no-store')
-      .send(renderQuotePdf(row, lines));
+      .send(renderQuotePdf(row, lines, timeZone));
   }
 
   @Route(R.message)

@@ -327,8 +327,9 @@ interface LineRow extends Omit<QuoteLineView, '_id'> {
 
 /**
  * The request's lines in position order. `office` adds, for superadmins, today's company price of a
- * catalogue line and the three closest standard variants of a custom size's category (by nominal
- * width, height and depth), both priced for the request's company. $2 percentage map.
+ * catalogue line and the three closest standard variants of a custom size's category (the depth
+ * nearest the one asked for first, then by nominal width and height: a 3″ request is not offered 1″
+ * parts while the family has deeper ones), both priced for the request's company. $2 percentage map.
  */
 export async function findLines(
   db: Db,
@@ -341,14 +342,14 @@ export async function findLines(
            WHERE v.id = l.variant_id) AS today_price,
          CASE WHEN l.kind = 'custom_size' THEN coalesce((
            SELECT json_agg(json_build_object('_id', n.id, 'part_number', n.part_number, 'size', n.size,
-                                             'depth', n.depth, 'customer_price', n.price) ORDER BY n.dist)
+                                             'depth', n.depth, 'customer_price', n.price) ORDER BY n.depth_gap, n.dist)
              FROM (SELECT v.id, v.part_number, v.size, v.depth::float8 AS depth, ${customerPriceSql(pctOf(2))}::float8 AS price,
-                          abs(v.nominal_width - l.width) + abs(v.nominal_height - l.height)
-                            + abs(coalesce(v.depth, l.depth) - l.depth) AS dist
+                          abs(coalesce(v.depth, l.depth) - l.depth) AS depth_gap,
+                          abs(v.nominal_width - l.width) + abs(v.nominal_height - l.height) AS dist
                      FROM products p JOIN categories k ON k.id = p.category_id JOIN variants v ON v.product_id = p.id
                     WHERE (p.category_id = l.catalogue_id OR p.subcategory_id = l.catalogue_id)
                       AND NOT v.odd_size AND v.nominal_width IS NOT NULL
-                    ORDER BY dist, v.part_number LIMIT 3) n), '[]'::json) END AS nearest_variants`
+                    ORDER BY depth_gap, dist, v.part_number LIMIT 3) n), '[]'::json) END AS nearest_variants`
     : '';
   const rows = await queryRows<LineRow>(
     db,

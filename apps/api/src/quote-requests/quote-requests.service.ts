@@ -117,7 +117,7 @@ export class QuoteRequestsService {
     const row = await this.visible(this.db, user, id);
     if (!QUOTE_PDF_STATUSES.includes(row.status)) throw new ApiException(409, QUOTE_MSG.pdfNotAvailable);
     const lines = await repo.findLines(this.db, row.id, null);
-    return { row, lines };
+    return { row, lines, timeZone: this.env.SUPPLIER_TZ };
   }
 
   /* ---------------------------------------------------------------- transitions */

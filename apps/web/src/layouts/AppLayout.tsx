@@ -4,6 +4,7 @@ import { AppShell } from '@mantine/core';
 import type { RoleKey } from '@portal/contracts';
 import { FullPageLoader } from '../shared/ui';
 import { useEmailBouncedToasts } from '../shared/kit/useEmailBouncedToasts';
+import { useQuotesAwaitingAnswer } from '../features/quotes/useQuotesAwaitingAnswer';
 import { AppHeader } from './AppHeader';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_MINIMIZED_WIDTH, SIDEBAR_WIDTH, useSidebarState } from './useSidebarState';
@@ -16,6 +17,8 @@ export function AppLayout({ role }: { role: RoleKey }) {
   const { closeMobile } = sidebar;
   // A company admin hears at once when an email to one of their people bounced (issue 26).
   useEmailBouncedToasts(role === 'admin');
+  // Customers see at once that a quote needs them: a badge on Quotes and a toast.
+  const quotesWaiting = useQuotesAwaitingAnswer(role !== 'superadmin');
 
   // The mobile overlay closes after any navigation (links close it at once; this covers back/forward).
   useEffect(() => closeMobile(), [pathname, closeMobile]);
@@ -53,6 +56,7 @@ export function AppLayout({ role }: { role: RoleKey }) {
           isDesktop={sidebar.isDesktop}
           onToggleMinimized={sidebar.toggleMinimized}
           onNavigate={closeMobile}
+          quotesWaiting={quotesWaiting}
         />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1}>

@@ -24,6 +24,8 @@ interface SidebarProps {
   onToggleMinimized: () => void;
   /** Called when a link is chosen (closes the mobile overlay). */
   onNavigate?: () => void;
+  /** The customer's requests waiting for their answer (the Quotes badge). */
+  quotesWaiting?: number;
 }
 
 function isActive(pathname: string, to: string): boolean {
@@ -38,6 +40,7 @@ function SidebarLink({
   active,
   onNavigate,
   count,
+  countNoun = 'unread',
 }: {
   item: NavItem;
   minimized: boolean;
@@ -45,12 +48,14 @@ function SidebarLink({
   onNavigate?: () => void;
   /** Unread items shown as a badge (0 / undefined: none). */
   count?: number;
+  /** What the count counts, read after it ('3 unread'). */
+  countNoun?: string;
 }) {
   const Icon = item.icon;
   const shown = count ? (count > 99 ? '99+' : String(count)) : null;
   // The link's name says the count in words ('Notifications, 3 unread'); expanded, it comes from the
   // content itself (visible text inside the name), minimized from aria-label.
-  const name = shown ? `${item.label}, ${shown} unread` : item.label;
+  const name = shown ? `${item.label}, ${shown} ${countNoun}` : item.label;
   const icon = <Icon size={20} stroke={1.7} aria-hidden />;
   const link = (
     <NavLink
@@ -82,7 +87,7 @@ function SidebarLink({
       rightSection={
         !minimized && shown ? (
           <Badge size="sm" color="red.9" variant="filled" data-testid="unread-badge">
-            {shown} <VisuallyHidden>unread</VisuallyHidden>
+            {shown} <VisuallyHidden>{countNoun}</VisuallyHidden>
           </Badge>
         ) : undefined
       }
@@ -131,7 +136,7 @@ function SidebarButton({
 }
 
 /** Role sidebar: links, desktop collapse toggle, and Log Out at the bottom. */
-export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavigate }: SidebarProps) {
+export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavigate, quotesWaiting }: SidebarProps) {
   const { pathname } = useLocation();
   const unread = useUnreadNotifications(role === 'superadmin');
   return (
@@ -145,7 +150,11 @@ export function Sidebar({ role, minimized, isDesktop, onToggleMinimized, onNavig
               minimized={minimized}
               active={isActive(pathname, item.to)}
               onNavigate={onNavigate}
-              count={item.to === NOTIFICATIONS_PATH ? unread : undefined}
+              {...(item.to === NOTIFICATIONS_PATH
+                ? { count: unread }
+                : item.to === `/${role}/quotes` && role !== 'superadmin'
+                  ? { count: quotesWaiting, countNoun: 'waiting for you' }
+                  : {})}
             />
           ))}
         </Stack>

@@ -7,6 +7,7 @@ import {
   type OrgUserRef,
   type SetPasswordLink,
 } from '@portal/contracts';
+import { DEFAULT_SUPPLIER_TZ } from '@portal/domain';
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
 import {
   aboutUser,
@@ -158,14 +159,25 @@ function invitationEmail(ctx: HandlerContext, p: EventMap['user.invited']): Emai
   const url = `${ctx.publicUrl}${INVITATION_PAGE}?code=${encodeURIComponent(p.token)}`;
   const where = p.companyName ? ` at ${p.companyName}` : '';
   const who = p.actor.role === 'superadmin' ? 'An administrator' : p.actor.username;
-  const expires = new Date(p.expiresAt).toUTCString();
+  // In the office's time zone, named (not GMT): "Friday, 5 December 2026 at 14:30 EST".
+  const expires = new Date(p.expiresAt).toLocaleString('en-GB', {
+    timeZone: ctx.timeZone ?? DEFAULT_SUPPLIER_TZ,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  });
+  const zone = new Intl.DateTimeFormat('en-US', {
+    timeZone: ctx.timeZone ?? DEFAULT_SUPPLIER_TZ,
+    timeZoneName: 'short',
+  })
+    .formatToParts(new Date(p.expiresAt))
+    .find((x) => x.type === 'timeZoneName')?.value;
   const mail = renderEmail({
     subject: `You are invited to ${PRODUCT_NAME}`,
     heading: `Welcome to ${PRODUCT_NAME} — choose your password`,
     paragraphs: [
       `Hello ${p.username},`,
       `${who} invited you to ${PRODUCT_NAME} as ${ROLE_LABEL[p.role]}${where}.`,
-      `Open the link below to choose your password; you are signed in right away. The link works once and expires on ${expires}.`,
+      `Open the link below to choose your password; you are signed in right away. The link works once and expires on ${expires}${zone ? ` ${zone}` : ''}.`,
       p.resend ? 'This link replaces any earlier invitation email, which no longer works.' : '',
     ].filter(Boolean),
     action: { label: 'Choose your password', url },

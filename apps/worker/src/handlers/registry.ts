@@ -22,6 +22,8 @@ export type EmailDraft = Omit<MailMessage, 'from'> & { template: string };
 
 export interface HandlerContext {
   publicUrl: string;
+  /** The office's time zone (`SUPPLIER_TZ`) for times in emails; America/New_York when absent. */
+  timeZone?: string;
 }
 
 export type NotificationHandlers = {

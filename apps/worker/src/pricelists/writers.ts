@@ -4,7 +4,7 @@ import type ExcelJS from 'exceljs';
 import { PRICELIST_COLUMNS, type PricelistFormat } from '@portal/contracts';
 import { formatPrice, neutraliseCell, parseMoneyToCents } from '@portal/domain';
 // The build process loads this file: the writers alone, not the platform behind `@portal/platform`.
-import { clip, PDF_PAGE, PDF_ROW_H, PdfTable, type PdfColumn } from '@portal/platform/pdf-table';
+import { clip, PDF_FONT, PDF_PAGE, PDF_ROW_H, PdfTable, type PdfColumn } from '@portal/platform/pdf-table';
 import { csvSink } from '@portal/platform/sheet-writers';
 
 /** One line of a price list, as the SQL returns it. `price` is the company price, e.g. '12.30'. */
@@ -133,7 +133,7 @@ function pdfWriter(path: string, meta: PricelistMeta): RowWriter {
   let productTitle = '';
 
   const productHeader = (continued: boolean) => {
-    doc.font('Helvetica-Bold').fontSize(9.5).fillColor('#000');
+    doc.font(PDF_FONT.bold).fontSize(9.5).fillColor('#000');
     doc.text(clip(productTitle + (continued ? ' (continued)' : ''), 95), PDF_PAGE.margin, table.y, {
       lineBreak: false,
     });
@@ -147,7 +147,7 @@ function pdfWriter(path: string, meta: PricelistMeta): RowWriter {
         category = r.category;
         product = null;
         table.ensure(18 + 3 * PDF_ROW_H);
-        doc.font('Helvetica-Bold').fontSize(13).fillColor('#000');
+        doc.font(PDF_FONT.bold).fontSize(13).fillColor('#000');
         doc.text(clip(r.category, 70), PDF_PAGE.margin, table.y + 4, { lineBreak: false });
         table.y += 22;
       }
@@ -172,7 +172,7 @@ function pdfWriter(path: string, meta: PricelistMeta): RowWriter {
     async end() {
       if (table.pages === 0) {
         table.newPage();
-        doc.font('Helvetica').fontSize(10).text('No products in this price list.', PDF_PAGE.margin, table.y);
+        doc.font(PDF_FONT.regular).fontSize(10).text('No products in this price list.', PDF_PAGE.margin, table.y);
       }
       doc.end();
       await finished(out);

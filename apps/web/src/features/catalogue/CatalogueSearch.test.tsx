@@ -37,13 +37,48 @@ describe('part-number search', () => {
   it("shows the no-results state for 'Product not found' and Reset returns to the products", async () => {
     const { server } = await ready();
     type(/^part number/i, 'NOPE-1');
-    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Search' }));
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Look up' }));
     expect(await screen.findByText(NO_RESULTS)).toBeInTheDocument();
     expect(server.catalogueCalls()).toContain('/api/catalogue/productNumber/sub-m10-1?partNumber=NOPE-1');
     const reset = within(screen.getByText(NO_RESULTS).parentElement!).getByRole('button', { name: 'Reset' });
     fireEvent.click(reset);
     expect(await screen.findByRole('table', { name: 'MERV 10 Pleated 1"' })).toBeInTheDocument();
     expect(input(/^part number/i)).toHaveValue('');
+  });
+});
+
+describe('part-number box on the find engine', () => {
+  const row = (partNumber: string, sub: { _id: string; name: string } | null) => ({
+    variant_id: 'v-1',
+    part_number: partNumber,
+    size: '16x25x2',
+    actual_size: '15.5 x 24.5 x 1.75',
+    depth: 2,
+    price: 12,
+    category: { _id: 'cat-m10', name: 'MERV 10' },
+    subcategory: sub,
+    product: { _id: 'p-m10-2', name: 'MERV 10 Pleated 2"' },
+    matched_via: 'part_number' as const,
+    alias: null,
+  });
+
+  it('a part in another tab opens that tab with the part shown; no miss, no quote offer', async () => {
+    const { server } = await ready();
+    server.findRows = [row('M10-16252', { _id: 'sub-m10-2', name: '2"' })];
+    server.partNumbers['M10-16252'] = product('p-m10-2', 'MERV 10 Pleated 2"', 'cat-m10', [
+      variant({ part_number: 'M10-16252', size: '16x25x2', customer_price: 12 }),
+    ]);
+    type(/^part number/i, 'm10-16252');
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: 'Look up' }));
+    expect(await screen.findByText('Part number results for "M10-16252"')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: '2"' })).toHaveAttribute('aria-selected', 'true');
+    expect(rowsOf('MERV 10 Pleated 2"')[0]).toContain('$12.00');
+    expect(screen.queryByText(NO_RESULTS)).not.toBeInTheDocument();
+    // The tab's look-up is the one counted (once); the whole-catalogue look-up is quiet.
+    expect(server.catalogueCalls()).toContain('/api/catalogue/productNumber/sub-m10-2?partNumber=M10-16252');
+    expect(server.catalogueCalls().filter((u) => u.startsWith('/api/catalogue/find'))).toEqual([
+      '/api/catalogue/find?q=m10-16252&limit=20&typing=1',
+    ]);
   });
 });
 

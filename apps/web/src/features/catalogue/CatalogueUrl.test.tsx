@@ -139,7 +139,8 @@ describe('odd-size search input', () => {
     const form = screen.getByRole('form', { name: 'Odd size search' });
     fireEvent.change(within(form).getByRole('textbox', { name: /^Width/ }), { target: { value: '20x25' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(within(form).getByRole('alert')).toHaveTextContent(
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please enter valid numbers for all dimensions');
+    expect(within(form).getByTestId('one-box-hint')).toHaveTextContent(
       'Width takes one number: enter 20 in Width, 25 in Height.',
     );
     await waitFor(() => expect(screen.queryByText(/Odd size results for/)).not.toBeInTheDocument());
@@ -147,5 +148,6 @@ describe('odd-size search input', () => {
     expect(within(form).getByRole('textbox', { name: /^Width/ })).toHaveValue('20');
     expect(within(form).getByRole('textbox', { name: /^Height/ })).toHaveValue('25');
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(form).queryByTestId('one-box-hint')).not.toBeInTheDocument();
   });
 });

@@ -69,7 +69,7 @@ describe('quote requests from the dead ends', () => {
     expect(posted[0].body).toEqual({ lines: [{ kind: 'unlisted', part_number: 'ZZ-99999', quantity: 1 }] });
   });
 
-  it('an odd size with no result offers a request for exactly the searched size', async () => {
+  it('an odd size with no result offers a request for exactly the searched size, filed under the searched family (not the open depth tab)', async () => {
     const { posted } = await ready();
     type(/^width/i, '16 3/8');
     type(/^height/i, '20 1/4');
@@ -82,7 +82,7 @@ describe('quote requests from the dead ends', () => {
       lines: [
         {
           kind: 'custom_size',
-          catalogue_id: 'sub-m10-1',
+          catalogue_id: 'cat-m10',
           width: 16.375,
           height: 20.25,
           depth: 1,

@@ -137,9 +137,10 @@ describe('company edit', () => {
           .map((c) => c.textContent),
       );
     // $20.00 × 45.5 % = $9.10 → × 50 % = $10.00; $33.33 × 45.5 % = $15.165 → $15.17 (half-up).
+    // The last cell is the phone's (hidden from the small breakpoint up): both prices in one.
     expect(rows).toEqual([
-      ['Price Multiplier', 'M10-16251', '$20.00', '$9.10', '$10.00'],
-      ['Price Multiplier', 'M10-20201', '$33.33', '$15.17', '$16.67'],
+      ['Price Multiplier', 'M10-16251Price Multiplier', '$20.00', '$9.10', '$10.00', '$9.10 → $10.00'],
+      ['Price Multiplier', 'M10-20201Price Multiplier', '$33.33', '$15.17', '$16.67', '$15.17 → $16.67'],
     ]);
     expect(calls.some((c) => c.url.startsWith('/api/catalogue/product/cat-rf'))).toBe(false);
   });

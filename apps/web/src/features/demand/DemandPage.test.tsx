@@ -17,6 +17,7 @@ const PARTS: DemandPart[] = [
     companies: 2,
     company_names: ['Acme Air', 'Blue Ducts'],
     last_at: '2026-11-20T10:00:00Z',
+    mapped_to: null,
   },
 ];
 

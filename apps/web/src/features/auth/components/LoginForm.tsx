@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
-import { HOME_BY_ROLE } from '@portal/contracts';
 import { loginSchema, MSG } from '@portal/domain';
 import { errorStatus } from '../../../shared/api';
 import { isStoragePersistent, StorageWriteError } from '../../../shared/storage';
@@ -14,6 +13,7 @@ import { InvalidSessionPayloadError, signIn, type SignInOutcome } from '../sessi
 import { openStorageTroubleshooting } from './StorageTroubleshooting';
 import { FormAlert } from './FormAlert';
 import { EMAIL_FIELD } from './AuthCard';
+import { landingFor } from '../landing';
 
 interface LoginFormValues {
   email: string;
@@ -23,6 +23,7 @@ interface LoginFormValues {
 /** `onSecondStep`: the password was right but a code (or enrolment) comes next. */
 export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOutcome) => void }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [showPassword, setShowPassword] = useState(false);
   const signInCall = useMutation({ mutationFn: signIn });
@@ -41,7 +42,8 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: (outcome: SignInOut
     try {
       // `values.email` is already normalised by loginSchema (stripped, trimmed, lowercased).
       const outcome = await signInCall.mutateAsync({ email: values.email, password: values.password });
-      if (outcome.kind === 'signed-in') void navigate(HOME_BY_ROLE[outcome.user.role_key], { replace: true });
+      if (outcome.kind === 'signed-in')
+        void navigate(landingFor(outcome.user.role_key, location.search), { replace: true });
       else onSecondStep?.(outcome);
     } catch (err) {
       if (err instanceof StorageWriteError) {

@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Loader } from '@mantine/core';
-import { HOME_BY_ROLE } from '@portal/contracts';
 import { getStoredToken } from '../../../shared/storage';
 import { errorStatus } from '../../../shared/api';
 import { isLeavingPage } from '../../../shared/navigation';
@@ -11,6 +10,7 @@ import { StorageNotice } from '../components/StorageNotice';
 import { AuthCard, useDocumentTitle } from '../components/AuthCard';
 import { clearSession, validateSession, type SignInOutcome } from '../session';
 import { useAuthStore } from '../store';
+import { landingFor } from '../landing';
 
 /**
  * The second-factor steps of a sign-in. They belong to the two-factor feature, which builds on this
@@ -24,6 +24,7 @@ export interface SecondFactorSteps {
 /** Sign-in at '/' and '/login'. A signed-in user is redirected to their area. */
 export default function LoginPage({ secondFactor }: { secondFactor: SecondFactorSteps }) {
   const { Code: CodeStep, Enrolment: EnrolmentStep } = secondFactor;
+  const location = useLocation();
   const loggedIn = useAuthStore((s) => s.loggedIn);
   const role = useAuthStore((s) => s.role);
   const [checking, setChecking] = useState(() => !loggedIn && !!getStoredToken());
@@ -46,7 +47,7 @@ export default function LoginPage({ secondFactor }: { secondFactor: SecondFactor
     };
   }, [checking]);
 
-  if (loggedIn && role) return <Navigate to={HOME_BY_ROLE[role]} replace />;
+  if (loggedIn && role) return <Navigate to={landingFor(role, location.search)} replace />;
   if (checking) return <FullPageLoader label="Checking your session" />;
 
   return (

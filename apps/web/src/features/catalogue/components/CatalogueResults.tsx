@@ -35,14 +35,22 @@ function SearchSummary({ text, onReset }: { text: string; onReset: () => void })
 }
 
 /** Under the odd-size dead end: the searched size as a quote request (customers only). */
-function SizeQuote({ listId, q }: { listId: string; q: DimensionSearchQuery }) {
+/** A custom size is asked of the searched family (the category), not of the depth tab that was open. */
+function SizeQuote({ categoryId, q }: { categoryId: string; q: DimensionSearchQuery }) {
   const measure = q.action === 'exact-measurement' ? 'exact' : 'nominal';
   const size = customSize(q.width, q.height, q.depth, measure);
   if (!size.ok) return null;
   return (
     <RequestQuoteForm
       title={`Request a quote for ${customSizeText(size.size)}`}
-      line={{ kind: 'custom_size', catalogue_id: listId, width: q.width, height: q.height, depth: q.depth, measure }}
+      line={{
+        kind: 'custom_size',
+        catalogue_id: categoryId,
+        width: q.width,
+        height: q.height,
+        depth: q.depth,
+        measure,
+      }}
     />
   );
 }
@@ -145,7 +153,7 @@ function Results({ categoryId, categoryName, listId, search, superadmin, quotes,
             {quotes && (
               <SizeQuote
                 key={`${dimensions.width}x${dimensions.height}x${dimensions.depth}`}
-                listId={listId}
+                categoryId={categoryId}
                 q={dimensions}
               />
             )}

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { isDimensionPanelHidden } from '@portal/domain';
 import { useCatalogueViewer } from '../hooks/useCatalogueQueries';
 import { useCatalogueSelection } from '../hooks/useCatalogueSelection';
+import { usePartNumberLookup } from '../hooks/usePartNumberLookup';
 import { useShallow } from 'zustand/react/shallow';
 import { useCatalogueStore, type ProductLayout } from '../store';
 import { CatalogueResults } from './CatalogueResults';
@@ -43,7 +44,7 @@ function OddSizePanel({ quoteCatalogueId }: { quoteCatalogueId?: string }) {
   );
 }
 
-function PartNumberBox() {
+function PartNumberBox({ listId, asCompany }: { listId: string; asCompany: string | null }) {
   const { partNumber, setPartNumber, search, setSearch } = useCatalogueStore(
     useShallow((s) => ({
       partNumber: s.partNumber,
@@ -52,11 +53,12 @@ function PartNumberBox() {
       setSearch: s.setSearch,
     })),
   );
+  const lookUp = usePartNumberLookup(listId, asCompany);
   return (
     <PartNumberSearch
       value={partNumber}
       onChange={setPartNumber}
-      onSearch={(pn) => setSearch({ kind: 'part', partNumber: pn })}
+      onSearch={(pn) => void lookUp(pn)}
       onClear={() => {
         setPartNumber('');
         if (search?.kind === 'part') setSearch(null);
@@ -140,7 +142,7 @@ export function CatalogueView() {
             </Title>
             <LayoutSwitch />
           </Group>
-          <PartNumberBox />
+          <PartNumberBox listId={products.listId} asCompany={viewer.asCompany} />
         </Stack>
         {!panelHidden && (
           <div className={classes.odd}>

@@ -15,6 +15,7 @@ import {
 import { IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
 import {
   actionFromExact,
+  CATALOGUE_MSG,
   customSize,
   customSizeText,
   parseDimension,
@@ -162,7 +163,8 @@ export function DimensionSearchPanel({
     e.preventDefault();
     const whole = FIELDS.map((f) => ({ f, size: sizeInOneBox(values[f.key]) })).find((x) => x.size);
     if (whole?.size) {
-      setError(oneBoxMessage(whole.f.label, whole.size));
+      // The spec's message, and beneath it where each number goes.
+      setError(CATALOGUE_MSG.dimensionsInvalid);
       setSplit(whole.size);
       onInvalid?.();
       return;
@@ -239,6 +241,11 @@ export function DimensionSearchPanel({
           {error && (
             <Text fz="sm" c="red.8" role="alert">
               {error}
+            </Text>
+          )}
+          {split && (
+            <Text fz="sm" data-testid="one-box-hint">
+              {oneBoxMessage(FIELDS.find((f) => sizeInOneBox(values[f.key]))?.label ?? 'Width', split)}
             </Text>
           )}
           {split && (

@@ -1,20 +1,18 @@
 import type { FormEvent } from 'react';
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useSlashToFocus } from '../../../shared/keyboard';
 
 interface Props {
   value: string;
   onChange: (value: string) => void;
-  /** Submitted on Enter or the Search button; an empty box clears the search. */
+  /** Submitted on Enter or the Look up button; an empty box clears the search. */
   onSearch: (partNumber: string) => void;
   onClear: () => void;
   active: boolean;
 }
 
-/** Part-number look-up. */
+/** Part-number look-up ("/" focuses the find box above it). */
 export function PartNumberSearch({ value, onChange, onSearch, onClear, active }: Props) {
-  const inputRef = useSlashToFocus(); // `/` from anywhere on the catalogue (issue 27)
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const pn = value.trim();
@@ -25,7 +23,6 @@ export function PartNumberSearch({ value, onChange, onSearch, onClear, active }:
     <form role="search" aria-label="Part number search" onSubmit={submit}>
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
-          ref={inputRef}
           label="Part number"
           placeholder="Search by part number"
           value={value}
@@ -42,7 +39,7 @@ export function PartNumberSearch({ value, onChange, onSearch, onClear, active }:
           spellCheck={false}
           style={{ flex: 1, maxWidth: 420 }}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">Look up</Button>
       </Group>
     </form>
   );

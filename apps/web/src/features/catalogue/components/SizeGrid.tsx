@@ -65,6 +65,15 @@ export function SizeGrid({ product, listPrices, onPick }: Props) {
           </Table.Tbody>
         </Table>
       </div>
+      {product.variants?.some((v) => v.out_of_stock) && (
+        <Text fz="xs" c="gray.7" data-testid="size-grid-legend">
+          A price shown{' '}
+          <span className={classes.legendSample} data-out-of-stock>
+            like this
+          </span>{' '}
+          is out of stock.
+        </Text>
+      )}
       {grid.outside.length > 0 && (
         <Text fz="xs" c="gray.7">
           {grid.outside.length} variant{grid.outside.length === 1 ? '' : 's'} without a width × height size: see the

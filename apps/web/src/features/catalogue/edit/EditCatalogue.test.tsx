@@ -553,7 +553,7 @@ describe('catalogue edit mode', () => {
       within(target)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Category: MERV 10 1"', 'Product: MERV 10 Pleated 1"']);
+    ).toEqual(['Category: MERV 10 1"', 'Category: MERV 10', 'Product: MERV 10 Pleated 1"']);
     const files = [
       new File(['%PDF-1.4'], 'spec.pdf', { type: 'application/pdf' }),
       new File(['x'], 'photo.png', { type: 'image/png' }),
@@ -608,6 +608,17 @@ describe('catalogue edit mode', () => {
     server.files['sub-m10-1'].push({ _id: 'f-new', name: 'from-elsewhere.pdf', status: 'ready' });
     act(() => dispatchRealtimeEvent('catalogue.changed', { categoryId: 'cat-m10', productId: null, kind: 'files' }));
     expect(await within(dialog).findByText('from-elsewhere.pdf')).toBeInTheDocument();
+  });
+
+  it('a category with sub-categories manages its own files too', async () => {
+    await enterEdit((s) => {
+      s.files['cat-m10'] = [{ _id: 'f-c', name: 'merv10-brochure.pdf', status: 'ready' }];
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'View Files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Product Resources' });
+    const own = await within(dialog).findByRole('table', { name: 'Files of Category: MERV 10' });
+    expect(within(own).getByText('merv10-brochure.pdf')).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Delete merv10-brochure.pdf' })).toBeEnabled();
   });
 
   it('a refused upload names each refused file and lists nothing new', async () => {

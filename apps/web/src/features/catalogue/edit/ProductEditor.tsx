@@ -151,9 +151,11 @@ export function ProductEditor({ categoryId, categoryName, listId, listLabel }: E
   const resourceOwners = useMemo(
     () => [
       { id: listId, label: `Category: ${listLabel}` },
+      // A category with sub-categories keeps files of its own too, beside its tabs' files.
+      ...(listId !== categoryId ? [{ id: categoryId, label: `Category: ${categoryName}` }] : []),
       ...(product ? [{ id: product._id, label: `Product: ${product.name}` }] : []),
     ],
-    [listId, listLabel, product],
+    [categoryId, categoryName, listId, listLabel, product],
   );
 
   const onFound = (targetId: string, pn: string) => {

@@ -105,7 +105,11 @@ export function useCatalogueUrlSync(): void {
         if (sameView(next, urlStateOf(prev))) return;
         const { pathname, search } = where.current;
         if (sameView(next, parseCatalogueUrl(search))) return;
-        void navigate({ pathname, search: catalogueUrlSearch(next, search) });
+        const nextSearch = catalogueUrlSearch(next, search);
+        // The address it is going to, at once: a change before the router has rendered this one
+        // (a search set when an answer arrives, then Reset) is compared with it, not with the old one.
+        where.current = { pathname, search: nextSearch };
+        void navigate({ pathname, search: nextSearch });
       }),
     [navigate],
   );

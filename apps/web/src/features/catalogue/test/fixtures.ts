@@ -1,6 +1,7 @@
 import type { AccountProfile, RoleKey, SessionUserData } from '@portal/contracts';
 import { json, makeUser, mockFetch, type FetchCall } from '../../../test/utils';
 import type { CatalogueCategory, CatalogueProduct, CatalogueSubcategory, DisplayVariant } from '../types';
+import type { FindRow } from '../../find';
 
 /** The fields that make a variant a standard size or an odd size. */
 type Sizing = Pick<DisplayVariant, 'size' | 'actual_size' | 'odd_size' | 'odd_size_type'> & Partial<DisplayVariant>;
@@ -101,6 +102,8 @@ export interface Server {
   partNumbers: Record<string, CatalogueProduct>;
   /** Odd-size search result for every request. */
   searchResult: CatalogueProduct[];
+  /** What the find box's engine (`catalogue/find`) answers to every query. */
+  findRows: FindRow[];
   failSubcategories: boolean;
   failCategories: boolean;
   /** The signed-in user (stored session and `validate`). */
@@ -121,6 +124,7 @@ export function catalogueServer(role: RoleKey): Server {
     products: defaultProducts(),
     partNumbers: {},
     searchResult: [],
+    findRows: [],
     failSubcategories: false,
     failCategories: false,
     user: makeUser(role),
@@ -165,6 +169,8 @@ export function catalogueServer(role: RoleKey): Server {
       return p ? json({ status: 200, data: p }) : json({ status: 404, message: 'Product not found' }, 404);
     }
     if (/^catalogue\/searchproduct\//.test(path)) return json({ status: 200, data: server.searchResult });
+    if (path === 'catalogue/find')
+      return json({ status: 200, data: { list: server.findRows, total: server.findRows.length } });
     const extra = server.extra?.(path, call);
     if (extra) return extra;
     return json({ status: 404, message: 'not found' }, 404);

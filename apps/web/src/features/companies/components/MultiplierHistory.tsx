@@ -67,18 +67,32 @@ export function MultiplierHistory({ companyId }: { companyId: string }) {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (
-                  <Table.Th key={c}>{c}</Table.Th>
+                  <Table.Th key={c} visibleFrom="sm">
+                    {c}
+                  </Table.Th>
                 ))}
+                <Table.Th hiddenFrom="sm">Change</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((r) => (
                 <Table.Tr key={r.key}>
-                  <Table.Td>{formatDateTime(r.at)}</Table.Td>
-                  <Table.Td>{r.by}</Table.Td>
-                  <Table.Td>{r.label}</Table.Td>
-                  <Table.Td>{r.from}</Table.Td>
-                  <Table.Td>{r.to}</Table.Td>
+                  <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(r.at)}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{r.by}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.label}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.from}</Table.Td>
+                  <Table.Td visibleFrom="sm">{r.to}</Table.Td>
+                  {/* A phone reads each change as one line, the new value beside the old. */}
+                  <Table.Td hiddenFrom="sm" data-testid="history-change">
+                    <Text fz="sm" fw={600}>
+                      {r.label}: {r.from} → {r.to}
+                    </Text>
+                    <Text fz="xs" c="gray.7">
+                      {formatDateTime(r.at)} · {r.by}
+                    </Text>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

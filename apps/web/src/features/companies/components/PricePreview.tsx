@@ -12,7 +12,10 @@ const LABEL = Object.fromEntries(MULTIPLIER_LABELS) as Record<MultiplierField, s
 const price = (listCents: number, units: number) =>
   formatPrice(customerPriceCents(listCents, Multiplier.toPercentageText(units)));
 
-/** Before/after of a few real prices while a multiplier is being changed (nothing is saved yet). */
+/**
+ * Before/after of a few real prices while a multiplier is being changed (nothing is saved yet). On a
+ * phone the two prices share one cell, so the new one is never scrolled off.
+ */
 export function PricePreview({ changes }: Props) {
   const samples = usePriceSamples(changes.map((c) => c.field));
   if (!changes.length) return null;
@@ -34,16 +37,21 @@ export function PricePreview({ changes }: Props) {
           <Table verticalSpacing={4} fz="sm" aria-label="Price preview">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Multiplier</Table.Th>
+                <Table.Th scope="col" visibleFrom="sm">
+                  Multiplier
+                </Table.Th>
                 <Table.Th scope="col">Part Number</Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   List
                 </Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   Now
                 </Table.Th>
-                <Table.Th scope="col" ta="right">
+                <Table.Th scope="col" ta="right" visibleFrom="sm">
                   After
+                </Table.Th>
+                <Table.Th scope="col" ta="right" hiddenFrom="sm">
+                  Now → After
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -54,12 +62,25 @@ export function PricePreview({ changes }: Props) {
                   const c = byField.get(s.field)!;
                   return (
                     <Table.Tr key={`${s.field}:${s.part_number}`}>
-                      <Table.Td>{LABEL[s.field]}</Table.Td>
-                      <Table.Td title={`${s.category} · ${s.product}`}>{s.part_number}</Table.Td>
-                      <Table.Td ta="right">{formatPrice(s.listCents)}</Table.Td>
-                      <Table.Td ta="right">{price(s.listCents, c.before)}</Table.Td>
-                      <Table.Td ta="right" fw={700}>
+                      <Table.Td visibleFrom="sm">{LABEL[s.field]}</Table.Td>
+                      <Table.Td title={`${s.category} · ${s.product}`}>
+                        {s.part_number}
+                        <Text fz="xs" c="gray.7" hiddenFrom="sm">
+                          {LABEL[s.field]}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {formatPrice(s.listCents)}
+                      </Table.Td>
+                      <Table.Td ta="right" visibleFrom="sm">
+                        {price(s.listCents, c.before)}
+                      </Table.Td>
+                      <Table.Td ta="right" fw={700} visibleFrom="sm">
                         {price(s.listCents, c.after)}
+                      </Table.Td>
+                      {/* A phone shows both prices in one cell: the new one can never be off-screen. */}
+                      <Table.Td ta="right" hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="now-after">
+                        {price(s.listCents, c.before)} → <b>{price(s.listCents, c.after)}</b>
                       </Table.Td>
                     </Table.Tr>
                   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Group, SegmentedControl, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { fetchDemandSizes, type DemandSize, type Range } from '../api';
+import { DEMAND_REFRESH_MS } from './ZeroResultParts';
 
 export interface HeatCell {
   width: number;
@@ -52,6 +53,7 @@ export function SizeHeatMap({ range }: { range: Range }) {
   const query = useQuery({
     queryKey: ['demand', 'sizes', range, measure],
     queryFn: ({ signal }) => fetchDemandSizes({ ...range, measure: measure === 'all' ? undefined : measure }, signal),
+    refetchInterval: DEMAND_REFRESH_MS,
   });
   const { widths, heights, cells, max } = useMemo(() => heatCells(query.data ?? []), [query.data]);
   const cell = picked ? cells.get(picked) : undefined;

@@ -7,6 +7,8 @@ import { fetchDemandParts, resolveDemand, type DemandPart, type Range, type Sear
 import { OurPartForm } from './OurPartForm';
 
 const LIMIT = 20;
+/** Searches are written within a second or two; the open report asks again this often. */
+export const DEMAND_REFRESH_MS = 5_000;
 
 /** The numbers customers asked for, most unanswered first; one click maps a number to our part. */
 export function ZeroResultParts({ range }: { range: Range }) {
@@ -18,13 +20,14 @@ export function ZeroResultParts({ range }: { range: Range }) {
     queryKey: ['demand', 'parts', range, zeroOnly, page],
     queryFn: ({ signal }) => fetchDemandParts({ ...range, zeroOnly, page, limit: LIMIT }, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: DEMAND_REFRESH_MS,
   });
   const rows = query.data?.list ?? [];
   return (
     <>
       <Group justify="space-between" mb="xs">
         <Switch
-          label="Only numbers that found nothing"
+          label="Only numbers that found nothing (and are not mapped yet)"
           checked={zeroOnly}
           onChange={(e) => {
             setZeroOnly(e.currentTarget.checked);
@@ -32,58 +35,64 @@ export function ZeroResultParts({ range }: { range: Range }) {
           }}
         />
         <Text size="sm" c="dimmed">
-          {query.data ? `${query.data.total} numbers` : ''}
+          {query.data ? `${query.data.total} ${query.data.total === 1 ? 'number' : 'numbers'}` : ''}
         </Text>
       </Group>
-      <Table striped withTableBorder aria-label="Part numbers asked for">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Number</Table.Th>
-            <Table.Th>Typed as</Table.Th>
-            <Table.Th ta="right">Searches</Table.Th>
-            <Table.Th ta="right">Found nothing</Table.Th>
-            <Table.Th>Companies</Table.Th>
-            <Table.Th>Last asked</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.key}>
-              <Table.Td ff="monospace">{r.key}</Table.Td>
-              <Table.Td>{r.examples.join(', ')}</Table.Td>
-              <Table.Td ta="right">{r.searches}</Table.Td>
-              <Table.Td ta="right">{r.zero_results > 0 ? <Badge color="red">{r.zero_results}</Badge> : 0}</Table.Td>
-              <Table.Td>
-                {r.company_names.join(', ')}
-                {r.companies > r.company_names.length ? ` +${r.companies - r.company_names.length}` : ''}
-              </Table.Td>
-              <Table.Td>{new Date(r.last_at).toLocaleString()}</Table.Td>
-              <Table.Td>
-                {r.zero_results > 0 && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() => setResolving(r)}
-                    aria-label={`Map ${r.key} to our part`}
-                  >
-                    Map to our part
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {!rows.length && !query.isPending && (
+      <Table.ScrollContainer minWidth={760} type="native">
+        <Table striped withTableBorder aria-label="Part numbers asked for">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" size="sm">
-                  No part-number searches in this period.
-                </Text>
-              </Table.Td>
+              <Table.Th>Number</Table.Th>
+              <Table.Th>Typed as</Table.Th>
+              <Table.Th ta="right">Searches</Table.Th>
+              <Table.Th ta="right">Found nothing</Table.Th>
+              <Table.Th>Companies</Table.Th>
+              <Table.Th>Last asked</Table.Th>
+              <Table.Th />
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.key}>
+                <Table.Td ff="monospace">{r.key}</Table.Td>
+                <Table.Td>{r.examples.join(', ')}</Table.Td>
+                <Table.Td ta="right">{r.searches}</Table.Td>
+                <Table.Td ta="right">{r.zero_results > 0 ? <Badge color="red">{r.zero_results}</Badge> : 0}</Table.Td>
+                <Table.Td>
+                  {r.company_names.join(', ')}
+                  {r.companies > r.company_names.length ? ` +${r.companies - r.company_names.length}` : ''}
+                </Table.Td>
+                <Table.Td>{new Date(r.last_at).toLocaleString()}</Table.Td>
+                <Table.Td>
+                  {r.mapped_to ? (
+                    <Text size="sm">Mapped to {r.mapped_to}</Text>
+                  ) : (
+                    r.zero_results > 0 && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => setResolving(r)}
+                        aria-label={`Map ${r.key} to our part`}
+                      >
+                        Map to our part
+                      </Button>
+                    )
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!rows.length && !query.isPending && (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" size="sm">
+                    No part-number searches in this period.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {query.data && <Pagination page={page} total={query.data.total} pageSize={LIMIT} onChange={setPage} />}
       {query.data && <NotLogged counts={query.data.not_logged} />}
       <Modal

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { todayIn } from '@portal/domain';
 import { PartAliases } from '../components/PartAliases';
 import { SizeHeatMap } from '../components/SizeHeatMap';
 import { ZeroResultParts } from '../components/ZeroResultParts';
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** The viewer's calendar day (not the UTC one: in the evening west of Greenwich that is tomorrow). */
+const localDay = (d: Date) => todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, d);
 
 /**
  * Superadmin "Demand": what customers looked for and did not find — part numbers (with the
@@ -12,8 +14,8 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
  * cross-reference numbers.
  */
 export default function DemandPage() {
-  const [from, setFrom] = useState(() => isoDay(new Date(Date.now() - 89 * 86_400_000)));
-  const [to, setTo] = useState(() => isoDay(new Date()));
+  const [from, setFrom] = useState(() => localDay(new Date(Date.now() - 89 * 86_400_000)));
+  const [to, setTo] = useState(() => localDay(new Date()));
   const range = { from, to };
   return (
     <Stack gap="md">

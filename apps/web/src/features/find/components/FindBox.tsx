@@ -2,13 +2,14 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { isApiRequestError } from '../../../shared/api';
+import { useSlashToFocus } from '../../../shared/keyboard';
 import { useFind } from '../hooks/useFind';
 import { FindResults } from './FindResults';
 
 /**
  * "Find any filter": one box above the categories for a part number (ours, written any way), a
  * competitor's or OEM number, or a size such as `20x25x1 merv 13`. Answers as you type; Enter or
- * Search commits the search (the committed ones are what the supplier's demand report counts).
+ * Find commits the search (the committed ones are what the supplier's demand report counts).
  * `asCompany`: a superadmin viewing the catalogue as a company sees that company's prices here too.
  * `nothingFound`: what a committed search that found nothing offers next (the catalogue: ask the
  * office about it), so the dead end is not one.
@@ -21,6 +22,7 @@ export function FindBox({
   nothingFound?: (q: string) => ReactNode;
 }) {
   const find = useFind(asCompany);
+  const inputRef = useSlashToFocus(); // `/` from anywhere on the catalogue
   const { data, isFetching, isError, error } = find.query;
   return (
     <Paper withBorder p="sm" radius="md">
@@ -34,6 +36,7 @@ export function FindBox({
         >
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput
+              ref={inputRef}
               flex={1}
               label="Find any filter"
               description="Part number, a competitor's number, or a size like 20x25x1 merv 13"
@@ -50,7 +53,7 @@ export function FindBox({
                 ) : null
               }
             />
-            <Button type="submit">Search</Button>
+            <Button type="submit">Find</Button>
           </Group>
         </form>
         {find.active && isError && (

@@ -14,8 +14,8 @@ interface Props {
   title?: string;
 }
 
+/* The list's name and its download come first: on a phone the rest scrolls, the download does not. */
 const COLUMNS: TableColumn<PricelistView>[] = [
-  { header: 'Requested', cell: (l) => formatDateTime(l.created_at) },
   {
     header: 'Price list',
     cell: (l) => (
@@ -27,13 +27,14 @@ const COLUMNS: TableColumn<PricelistView>[] = [
       </>
     ),
   },
-  { header: 'Format', cell: (l) => FORMAT_LABEL[l.format] },
-  { header: 'Status', cell: (l) => <StatusCell list={l} />, cellProps: { style: { whiteSpace: 'nowrap' } } },
-  { header: 'Rows', cell: (l) => (l.status === 'ready' ? l.rows : '—') },
   {
     header: <VisuallyHidden>Download</VisuallyHidden>,
     cell: (l) => l.status === 'ready' && <DownloadButton list={l} />,
   },
+  { header: 'Status', cell: (l) => <StatusCell list={l} />, cellProps: { style: { whiteSpace: 'nowrap' } } },
+  { header: 'Format', cell: (l) => FORMAT_LABEL[l.format] },
+  { header: 'Rows', cell: (l) => (l.status === 'ready' ? l.rows : '—') },
+  { header: 'Requested', cell: (l) => formatDateTime(l.created_at) },
 ];
 
 /** "My price lists": the caller's last 20 lists, newest first, with live status and downloads. */

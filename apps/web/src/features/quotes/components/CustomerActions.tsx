@@ -36,7 +36,7 @@ export function CustomerActions({ quote }: { quote: QuoteRequestDetail }) {
       )}
       {(can('reply') || can('decline')) && (
         <QuoteTextBox
-          label={can('reply') ? 'Your answer to the office' : 'Reason (optional)'}
+          label={can('reply') ? 'Your answer to the office' : 'Reason for declining (optional)'}
           value={text}
           onChange={setText}
         />

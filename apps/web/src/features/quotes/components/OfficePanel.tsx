@@ -183,7 +183,7 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
                       disabled={!editable}
                     />
                   </Table.Td>
-                  <Table.Td>{textField(l, 'note', 'Note')}</Table.Td>
+                  <Table.Td>{textField(l, 'note', 'Note', { miw: 220 })}</Table.Td>
                 </Table.Tr>
               );
             })}

@@ -18,13 +18,16 @@ export function QuoteList({
   base,
   desk = false,
   now = new Date(),
+  empty = 'No quote requests yet.',
 }: {
   rows: QuoteRequestSummary[];
+  /** What an empty list says (a filtered list: that none match, not that there are none). */
+  empty?: string;
   base: string;
   desk?: boolean;
   now?: Date;
 }) {
-  if (!rows.length) return <Text c="gray.7">No quote requests yet.</Text>;
+  if (!rows.length) return <Text c="gray.7">{empty}</Text>;
   return (
     <Table.ScrollContainer minWidth={600} type="native">
       <Table striped highlightOnHover aria-label="Quote requests">

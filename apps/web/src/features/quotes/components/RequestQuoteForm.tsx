@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useAuthStore } from '../../auth';
 import type { QuoteLineDraft, SubmitResult } from '../api';
 import { useQuoteSubmission } from '../hooks';
 import { QuantityInput } from './QuantityInput';
@@ -20,6 +22,7 @@ export function RequestQuoteForm({ title, line, onSent }: Props) {
   const submission = useQuoteSubmission();
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<SubmitResult | null>(null);
+  const role = useAuthStore((s) => s.role);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,7 +39,10 @@ export function RequestQuoteForm({ title, line, onSent }: Props) {
   if (sent) {
     return (
       <Alert color="teal" role="status" title={`Quote request ${sent.number} sent`}>
-        The office will price it; you will see it under Quotes.
+        The office will price it; you will see it under Quotes.{' '}
+        <Anchor component={Link} to={`/${role}/quotes/${sent._id}`}>
+          Open {sent.number}
+        </Anchor>
       </Alert>
     );
   }

@@ -54,7 +54,18 @@ export default function QuoteDeskPage() {
         <SegmentedControl aria-label="Status" value={status} onChange={setStatus} data={STATUS_FILTER} />
         <SegmentedControl aria-label="Assignee" value={assignee} onChange={setAssignee} data={ASSIGNEE_FILTER} />
       </Group>
-      <QuoteList rows={rows} base="/superadmin/quotes" desk />
+      {quotes.data && (
+        <QuoteList
+          rows={rows}
+          base="/superadmin/quotes"
+          desk
+          empty={
+            Object.values(counts).some(Boolean)
+              ? `No requests match these filters; ${Object.values(counts).reduce((a, b) => a + (b ?? 0), 0)} in all. Choose "All" to see every one.`
+              : undefined
+          }
+        />
+      )}
     </Stack>
   );
 }

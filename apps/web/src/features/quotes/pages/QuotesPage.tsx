@@ -24,7 +24,13 @@ export default function QuotesPage() {
     <Stack gap="lg">
       <PageTitle>Quotes</PageTitle>
       <SegmentedControl data={FILTERS} value={status} onChange={setStatus} aria-label="Filter by status" />
-      {quotes.data && <QuoteList rows={quotes.data.list} base={`/${role}/quotes`} />}
+      {quotes.data && (
+        <QuoteList
+          rows={quotes.data.list}
+          base={`/${role}/quotes`}
+          empty={status === 'all' ? undefined : 'No quote requests with this status. Choose "All" to see every one.'}
+        />
+      )}
       <Title order={2} fz="lg">
         Request a quote for a list
       </Title>
