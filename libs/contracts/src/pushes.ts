@@ -31,6 +31,8 @@ export interface LiveChangeMap {
   'user.row_changed': { companyId: string | null };
   /** A quote request moved (issue 24). `userIds`: its requester and its company's active admins. */
   'quote.changed': ClientEventMap['quote.changed'] & { userIds: string[] };
+  /** An order request moved. `userIds`: its requester and its company's active admins. */
+  'order.changed': ClientEventMap['order.changed'] & { userIds: string[] };
 }
 
 /** Every kind of change: outbox events and live-only changes. */
@@ -46,6 +48,7 @@ const LIVE_CHANGES: { [K in keyof LiveChangeMap]: true } = {
   'catalogue.file_processed': true,
   'user.row_changed': true,
   'quote.changed': true,
+  'order.changed': true,
 };
 export const LIVE_CHANGE_TYPES = Object.keys(LIVE_CHANGES) as (keyof LiveChangeMap)[];
 
@@ -228,6 +231,19 @@ export const CHANGE_PUSHES: PushRoutes = {
   'quote.accepted': none,
   'quote.changed': (p) => [
     push('quote.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
+  ],
+
+  // Order requests: as quotes, the screens hear the live `order.changed` of the same change.
+  'order.submitted': none,
+  'order.approval_requested': none,
+  'order.approved': none,
+  'order.rejected': none,
+  'order.acknowledged': none,
+  'order.confirmed': none,
+  'order.shipped': none,
+  'order.cancelled': none,
+  'order.changed': (p) => [
+    push('order.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
   ],
 
   // Email deliverability (issue 26): the company's admins get a toast, every user list the new status.

@@ -15,3 +15,4 @@ export * from './quotes';
 export * from './email-deliverability';
 export * from './ops';
 export * from './ops-status';
+export * from './orders';

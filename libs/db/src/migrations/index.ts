@@ -17,6 +17,7 @@ import { Invitations1795679598875 } from './1795679598875-invitations';
 import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
 import { OpsActivityIndex1795684000000 } from './1795684000000-ops-activity-index';
 import { SearchLogMonthly1795690000000 } from './1795690000000-search-log-monthly';
+import { OrderRequests1795700000000 } from './1795700000000-order-requests';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   OpsWiring1795680533037,
   OpsActivityIndex1795684000000,
   SearchLogMonthly1795690000000,
+  OrderRequests1795700000000,
 ];
