@@ -13,6 +13,7 @@ import { DemandModule } from './demand/demand.module';
 import { QuoteRequestsModule } from './quote-requests/quote-requests.module';
 import { OpsModule } from './ops/ops.module';
 import { InvitationsModule } from './invitations/invitations.module';
+import { OrderRequestsModule } from './order-requests/order-requests.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -30,4 +31,5 @@ export const FEATURE_MODULES: Type[] = [
   QuoteRequestsModule,
   OpsModule,
   InvitationsModule,
+  OrderRequestsModule,
 ];

@@ -10,3 +10,4 @@ export * from './search-log';
 export * from './quote-change';
 export * from './email-deliverability';
 export * from './files';
+export * from './order-change';

@@ -6,6 +6,7 @@ import { importEmails, importNotifications } from './imports.handlers';
 import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
 import { pricelistNotifications } from './pricelists.handlers';
 import { quoteEmails, quoteNotifications } from './quotes.handlers';
+import { orderEmails, orderNotifications } from './orders.handlers';
 import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
@@ -30,6 +31,7 @@ export const notificationHandlers: NotificationHandlers = merge(
   twoFactorNotifications,
   pricelistNotifications,
   quoteNotifications,
+  orderNotifications,
   deliverabilityNotifications,
 );
 export const emailHandlers: EmailHandlers = merge(
@@ -39,5 +41,6 @@ export const emailHandlers: EmailHandlers = merge(
   importEmails,
   twoFactorEmails,
   quoteEmails,
+  orderEmails,
   deliverabilityEmails,
 );
