@@ -111,7 +111,10 @@ export async function recordOrderChange(m: EntityManager, actor: Actor, change: 
   }
   // Superadmins, the requester and the company's admins (by their user rooms): no other employee.
   const userIds = [
-    ...new Set([...(o.requested_by ? [o.requested_by] : []), ...people.filter((p) => p.role === 'admin').map((p) => p.id)]),
+    ...new Set([
+      ...(o.requested_by ? [o.requested_by] : []),
+      ...people.filter((p) => p.role === 'admin').map((p) => p.id),
+    ]),
   ];
   events.push({ type: 'order.changed', payload: { _id: o.id, number: o.number, status: o.status, userIds } });
   await commitChange(m, actor, { events, audit });

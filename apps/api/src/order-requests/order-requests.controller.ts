@@ -56,7 +56,10 @@ export class OrderRequestsController {
   @Allow('admin', 'employee')
   @Post('preview')
   @HttpCode(200)
-  preview(@CurrentUser() user: RequestUser, @Body(new ZodPipe(createOrderRequestSchema)) body: CreateOrderRequestInput) {
+  preview(
+    @CurrentUser() user: RequestUser,
+    @Body(new ZodPipe(createOrderRequestSchema)) body: CreateOrderRequestInput,
+  ) {
     return this.ordering.preview(user, body);
   }
 
@@ -88,7 +91,11 @@ export class OrderRequestsController {
   @Allow('admin')
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@CurrentUser() user: RequestUser, @Param('id') id: string, @Body(new ZodPipe(rejectOrderSchema)) body: OrderActionInput) {
+  reject(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(rejectOrderSchema)) body: OrderActionInput,
+  ) {
     return this.orders.act(user, id, 'reject', body);
   }
 
@@ -119,7 +126,11 @@ export class OrderRequestsController {
   @Allow('superadmin')
   @Post(':id/ship')
   @HttpCode(200)
-  ship(@CurrentUser() user: RequestUser, @Param('id') id: string, @Body(new ZodPipe(shipOrderSchema)) body: OrderActionInput) {
+  ship(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(shipOrderSchema)) body: OrderActionInput,
+  ) {
     return this.orders.act(user, id, 'ship', body);
   }
 
@@ -128,7 +139,11 @@ export class OrderRequestsController {
   @Allow('superadmin', 'admin', 'employee')
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@CurrentUser() user: RequestUser, @Param('id') id: string, @Body(new ZodPipe(cancelOrderSchema)) body: OrderActionInput) {
+  cancel(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(cancelOrderSchema)) body: OrderActionInput,
+  ) {
     return this.orders.act(user, id, 'cancel', body);
   }
 }
@@ -152,7 +167,11 @@ export class AgreedItemsController {
 
   @Allow('superadmin', 'admin')
   @Patch(':id')
-  update(@CurrentUser() user: RequestUser, @Param('id') id: string, @Body(new ZodPipe(agreedItemPatchSchema)) body: AgreedItemPatch) {
+  update(
+    @CurrentUser() user: RequestUser,
+    @Param('id') id: string,
+    @Body(new ZodPipe(agreedItemPatchSchema)) body: AgreedItemPatch,
+  ) {
     return this.orders.updateAgreedItem(user, id, body);
   }
 }

@@ -14,7 +14,12 @@ import type {
   OrderRequestSummary,
   OrderStatus,
 } from '@portal/contracts';
-import { DEFAULT_PRICE_HOLD_DAYS, centsToDecimalString, type AgreedItemListQuery, type OrderListQuery } from '@portal/domain';
+import {
+  DEFAULT_PRICE_HOLD_DAYS,
+  centsToDecimalString,
+  type AgreedItemListQuery,
+  type OrderListQuery,
+} from '@portal/domain';
 import { customerPriceSql, escapeLike, execute, queryOne, queryRows, type Db } from '@portal/db';
 
 /** Cents (bigint text or number) → the wire's number with 2 decimals. */
@@ -72,7 +77,11 @@ export async function setApprovalThreshold(
 }
 
 /** A site of the company, when sites exist (they are introduced by the sites feature). */
-export async function findSite(db: Db, companyId: string, siteId: string): Promise<{ id: string; name: string } | null> {
+export async function findSite(
+  db: Db,
+  companyId: string,
+  siteId: string,
+): Promise<{ id: string; name: string } | null> {
   const exists = await queryOne<{ t: string | null }>(db, `SELECT to_regclass('sites')::text AS t`);
   if (!exists?.t) return null;
   return queryOne(db, `SELECT id, name FROM sites WHERE id = $1 AND company_id = $2`, [siteId, companyId]);
@@ -477,7 +486,16 @@ export async function insertHistory(
     `INSERT INTO order_request_history (order_request_id, action, from_status, to_status, actor_id, actor_name,
                                         actor_role, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [h.requestId, h.action, h.from, h.to, h.actorId, h.actorName, h.actorRole, h.details ? JSON.stringify(h.details) : null],
+    [
+      h.requestId,
+      h.action,
+      h.from,
+      h.to,
+      h.actorId,
+      h.actorName,
+      h.actorRole,
+      h.details ? JSON.stringify(h.details) : null,
+    ],
   );
 }
 

@@ -147,7 +147,11 @@ export class OrderRequestsService {
           update.shipsOn = input.ships_on ?? null;
           details.office_ref = input.office_ref ?? null;
           details.ships_on = input.ships_on ?? null;
-          events.push({ type: 'order.confirmed', officeRef: input.office_ref ?? null, shipsOn: input.ships_on ?? null });
+          events.push({
+            type: 'order.confirmed',
+            officeRef: input.office_ref ?? null,
+            shipsOn: input.ships_on ?? null,
+          });
           break;
         case 'ship':
           update.tracking = input.tracking ?? null;
@@ -197,7 +201,8 @@ export class OrderRequestsService {
 
   /** `PATCH company/{id}/ordering`: a superadmin, or that company's admin (another company: 404). */
   async setApprovalThreshold(user: RequestUser, companyId: string, cents: number | null) {
-    if (user.role !== 'superadmin' && user.companyId !== companyId) throw new ApiException(404, ORDER_MSG.companyNotFound);
+    if (user.role !== 'superadmin' && user.companyId !== companyId)
+      throw new ApiException(404, ORDER_MSG.companyNotFound);
     await this.db.transaction(async (m) => {
       const changed = await repo.setApprovalThreshold(m, companyId, cents);
       if (!changed) throw new ApiException(404, ORDER_MSG.companyNotFound);
@@ -259,7 +264,8 @@ export class OrderRequestsService {
   async updateAgreedItem(user: RequestUser, id: string, patch: AgreedItemPatch) {
     if (!isUuid(id)) throw new ApiException(404, ORDER_MSG.agreedItemNotFound);
     const office = user.role === 'superadmin';
-    const officeFields = patch.price !== undefined || patch.price_held_until !== undefined || patch.status !== undefined;
+    const officeFields =
+      patch.price !== undefined || patch.price_held_until !== undefined || patch.status !== undefined;
     const today = this.today();
     const saved = await this.db.transaction(async (m) => {
       const row = await repo.findAgreedItem(m, this.caller(user), id.toLowerCase(), true);
@@ -286,7 +292,9 @@ export class OrderRequestsService {
         );
       } catch (err) {
         if (isUniqueViolation(err)) {
-          throw new ApiException(409, ORDER_MSG.customerPartNoTaken, { customer_part_no: ORDER_MSG.customerPartNoTaken });
+          throw new ApiException(409, ORDER_MSG.customerPartNoTaken, {
+            customer_part_no: ORDER_MSG.customerPartNoTaken,
+          });
         }
         throw err;
       }

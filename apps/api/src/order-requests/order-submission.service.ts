@@ -136,7 +136,13 @@ export class OrderSubmissionService {
       if (idempotencyKey) {
         const seen = await repo.findByIdempotencyKey(m, user.id, idempotencyKey);
         if (seen) {
-          return { _id: seen.id, number: seen.number, status: seen.status, total: repo.amount(seen.total_cents), repeated: true };
+          return {
+            _id: seen.id,
+            number: seen.number,
+            status: seen.status,
+            total: repo.amount(seen.total_cents),
+            repeated: true,
+          };
         }
       }
       if ((await repo.countRecentSubmissions(m, user.id)) >= ORDER_SUBMISSIONS_PER_HOUR) {
@@ -150,7 +156,9 @@ export class OrderSubmissionService {
         if (!site) throw new ApiException(400, ORDER_MSG.siteNotFound, { site_id: ORDER_MSG.siteNotFound });
       }
       const priced = await priceLines(m, companyId, percentageMap(company), lines, this.today());
-      const original = input.lines ? (i: number) => input.lines!.findIndex((l) => sameItem(l, lines[i])) : (i: number) => i;
+      const original = input.lines
+        ? (i: number) => input.lines!.findIndex((l) => sameItem(l, lines[i]))
+        : (i: number) => i;
       this.refuseBadLine(priced.lines, original);
       if (input.expected_total !== undefined && input.expected_total !== null) {
         if (BigInt(input.expected_total) !== priced.totalCents) {
@@ -188,36 +196,47 @@ export class OrderSubmissionService {
         actorRole: user.role,
         details: input.from ? { from: input.from } : null,
       });
-      await recordOrderChange(m, { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null }, {
-        order: {
-          id: created.id,
-          number: created.number,
-          status,
-          company_id: companyId,
-          company_name: company.name,
-          requested_by: user.id,
-          requester_name: user.username,
-          po_number: input.po_number ?? null,
-          line_count: rows.length,
+      await recordOrderChange(
+        m,
+        { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null },
+        {
+          order: {
+            id: created.id,
+            number: created.number,
+            status,
+            company_id: companyId,
+            company_name: company.name,
+            requested_by: user.id,
+            requester_name: user.username,
+            po_number: input.po_number ?? null,
+            line_count: rows.length,
+          },
+          audit: 'order_request.submitted',
+          after: {
+            number: created.number,
+            status,
+            lines: rows.length,
+            total: repo.amount(priced.totalCents),
+            po_number: input.po_number ?? null,
+            ...(input.from ? { from: input.from } : {}),
+          },
+          events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
         },
-        audit: 'order_request.submitted',
-        after: {
-          number: created.number,
-          status,
-          lines: rows.length,
-          total: repo.amount(priced.totalCents),
-          po_number: input.po_number ?? null,
-          ...(input.from ? { from: input.from } : {}),
-        },
-        events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
-      });
-      return { _id: created.id, number: created.number, status, total: repo.amount(priced.totalCents), repeated: false };
+      );
+      return {
+        _id: created.id,
+        number: created.number,
+        status,
+        total: repo.amount(priced.totalCents),
+        repeated: false,
+      };
     });
   }
 
   async submit(user: RequestUser, input: CreateOrderRequestInput, idempotencyKey: string | undefined) {
     const data = await this.createOrderRequest(user, input, idempotencyKey);
-    const message = data.status === 'pending_approval' ? ORDER_MSG.pendingApproval(data.number) : ORDER_MSG.submitted(data.number);
+    const message =
+      data.status === 'pending_approval' ? ORDER_MSG.pendingApproval(data.number) : ORDER_MSG.submitted(data.number);
     return { status: 201, message, data };
   }
 }

@@ -82,7 +82,9 @@ export const orderEmails: EmailHandlers = {
   'order.rejected': ({ payload: p }: Ev<'order.rejected'>, ctx) =>
     mails('order.rejected', p, ctx, [`${p.actor.username} rejected order request ${p.number}:`, p.reason]),
   'order.acknowledged': ({ payload: p }: Ev<'order.acknowledged'>, ctx) =>
-    mails('order.acknowledged', p, ctx, [`The office received order request ${p.number}${po(p)} and is working on it.`]),
+    mails('order.acknowledged', p, ctx, [
+      `The office received order request ${p.number}${po(p)} and is working on it.`,
+    ]),
   'order.confirmed': ({ payload: p }: Ev<'order.confirmed'>, ctx) =>
     mails('order.confirmed', p, ctx, [
       `The office confirmed order request ${p.number}${po(p)}.`,

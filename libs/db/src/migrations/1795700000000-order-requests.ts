@@ -11,7 +11,9 @@ export class OrderRequests1795700000000 implements MigrationInterface {
   name = 'OrderRequests1795700000000';
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE companies ADD COLUMN approval_threshold_cents bigint CHECK (approval_threshold_cents >= 0)`);
+    await q.query(
+      `ALTER TABLE companies ADD COLUMN approval_threshold_cents bigint CHECK (approval_threshold_cents >= 0)`,
+    );
     await q.query(`ALTER TABLE quote_requests ADD COLUMN price_held_until date`);
 
     await q.query(`
@@ -87,7 +89,9 @@ export class OrderRequests1795700000000 implements MigrationInterface {
     await q.query(`CREATE INDEX order_requests_status_idx ON order_requests (status, created_at DESC, id)`);
     await q.query(`CREATE INDEX order_requests_company_idx ON order_requests (company_id, created_at DESC, id)`);
     await q.query(`CREATE INDEX order_requests_requester_idx ON order_requests (requested_by, created_at DESC, id)`);
-    await q.query(`CREATE INDEX order_requests_po_idx ON order_requests (lower(po_number)) WHERE po_number IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX order_requests_po_idx ON order_requests (lower(po_number)) WHERE po_number IS NOT NULL`,
+    );
     await q.query(`
       CREATE TABLE order_request_lines (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -103,7 +107,9 @@ export class OrderRequests1795700000000 implements MigrationInterface {
         line_total_cents bigint NOT NULL CHECK (line_total_cents >= 0),
         UNIQUE (order_request_id, position)
       )`);
-    await q.query(`CREATE INDEX order_request_lines_variant_idx ON order_request_lines (variant_id) WHERE variant_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX order_request_lines_variant_idx ON order_request_lines (variant_id) WHERE variant_id IS NOT NULL`,
+    );
     await q.query(
       `CREATE INDEX order_request_lines_agreed_idx ON order_request_lines (agreed_item_id) WHERE agreed_item_id IS NOT NULL`,
     );

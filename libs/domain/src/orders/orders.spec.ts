@@ -25,12 +25,18 @@ describe('order state table', () => {
   });
 
   it('approve: a company admin, never the requester', () => {
-    expect(decideOrderAction('pending_approval', 'approve', ['company_admin'])).toMatchObject({ ok: true, to: 'submitted' });
+    expect(decideOrderAction('pending_approval', 'approve', ['company_admin'])).toMatchObject({
+      ok: true,
+      to: 'submitted',
+    });
     expect(decideOrderAction('pending_approval', 'approve', ['requester', 'company_admin'])).toEqual({
       ok: false,
       reason: 'forbidden',
     });
-    expect(decideOrderAction('pending_approval', 'approve', ['superadmin'])).toEqual({ ok: false, reason: 'forbidden' });
+    expect(decideOrderAction('pending_approval', 'approve', ['superadmin'])).toEqual({
+      ok: false,
+      reason: 'forbidden',
+    });
     expect(decideOrderAction('submitted', 'approve', ['company_admin'])).toEqual({ ok: false, reason: 'state' });
   });
 
@@ -64,7 +70,11 @@ describe('order state table', () => {
             expect(allowed.includes(action)).toBe(d.ok);
             if (!d.ok) continue;
             const row = ORDER_TRANSITIONS.find(
-              (t) => t.action === action && t.from.includes(status) && t.to === d.to && t.who.some((w) => parties.includes(w)),
+              (t) =>
+                t.action === action &&
+                t.from.includes(status) &&
+                t.to === d.to &&
+                t.who.some((w) => parties.includes(w)),
             );
             expect(row).toBeDefined();
             expect(ORDER_FINAL_STATUSES).not.toContain(status);
@@ -99,7 +109,9 @@ describe('order request body', () => {
     const line = { kind: 'catalogue', variant_id: V, quantity: 1 };
     expect(errors({ lines: [line], po_number: 'x'.repeat(36) })).toEqual({ po_number: ORDER_MSG.poNumberTooLong });
     expect(errors({ lines: [line], po_number: 'PO\u00071' })).toEqual({ po_number: ORDER_MSG.poNumberInvalid });
-    expect(errors({ lines: [line], expected_total: '1.234' })).toEqual({ expected_total: ORDER_MSG.expectedTotalInvalid });
+    expect(errors({ lines: [line], expected_total: '1.234' })).toEqual({
+      expected_total: ORDER_MSG.expectedTotalInvalid,
+    });
     expect(errors({ lines: [line], from: { order_request_id: V } })).toEqual({ from: ORDER_MSG.fromOrLines });
   });
 
