@@ -113,5 +113,4 @@ export interface AgreedItemView {
   status: AgreedItemStatus;
   source_quote: { _id: string | null; number: string | null };
   company: OrderPartyRef;
-  version: number;
 }

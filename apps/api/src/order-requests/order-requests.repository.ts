@@ -159,7 +159,6 @@ export function toAgreedView(a: AgreedRow, today: string): AgreedItemView {
     status: agreedStatus(a, today),
     source_quote: { _id: a.source_quote_id, number: a.source_quote_number },
     company: { _id: a.company_id, name: a.company_name },
-    version: a.version,
   };
 }
 
