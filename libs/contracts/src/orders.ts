@@ -39,6 +39,8 @@ export interface OrderRequestSummary {
   needed_by: string | null;
   line_count: number;
   total: number;
+  /** For the desk's one-click steps (the optimistic check of every action). */
+  version: number;
   created_at: string;
   updated_at: string;
 }
@@ -70,7 +72,6 @@ export interface OrderRequestDetail extends OrderRequestSummary {
   ships_on: string | null;
   tracking: string | null;
   decision_reason: string | null;
-  version: number;
   lines: OrderLineView[];
   history: OrderHistoryEntry[];
   allowed_actions: OrderAction[];

@@ -502,7 +502,7 @@ export async function insertHistory(
 
 const SUMMARY_COLUMNS = `r.id, r.number, r.status, r.company_id, c.name AS company_name, r.site_id, r.requested_by,
   r.requester_name, r.po_number, r.customer_reference, r.needed_by::text AS needed_by, r.line_count,
-  r.total_cents::text AS total_cents, r.created_at, r.updated_at`;
+  r.total_cents::text AS total_cents, r.version, r.created_at, r.updated_at`;
 const SUMMARY_FROM = `order_requests r JOIN companies c ON c.id = r.company_id`;
 
 export interface SummaryRow {
@@ -519,6 +519,7 @@ export interface SummaryRow {
   needed_by: string | null;
   line_count: number;
   total_cents: string;
+  version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -536,6 +537,7 @@ export function toSummary(r: SummaryRow, site: { _id: string; name: string } | n
     needed_by: r.needed_by,
     line_count: r.line_count,
     total: amount(r.total_cents),
+    version: r.version,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
   };
@@ -584,14 +586,12 @@ export interface RequestRow extends SummaryRow {
   ships_on: string | null;
   tracking: string | null;
   decision_reason: string | null;
-  version: number;
 }
 
 export function findRequest(db: Db, caller: Caller, id: string, lock = false): Promise<RequestRow | null> {
   return queryOne<RequestRow>(
     db,
-    `SELECT ${SUMMARY_COLUMNS}, r.note, r.office_ref, r.ships_on::text AS ships_on, r.tracking, r.decision_reason,
-            r.version
+    `SELECT ${SUMMARY_COLUMNS}, r.note, r.office_ref, r.ships_on::text AS ships_on, r.tracking, r.decision_reason
        FROM ${SUMMARY_FROM} WHERE r.id = $4 AND ${SCOPE}${lock ? ' FOR UPDATE OF r' : ''}`,
     [...scopeParams(caller), id],
   );

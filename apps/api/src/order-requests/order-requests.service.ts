@@ -97,7 +97,6 @@ export class OrderRequestsService {
         ships_on: row.ships_on,
         tracking: row.tracking,
         decision_reason: row.decision_reason,
-        version: row.version,
         lines,
         history,
         allowed_actions: allowedOrderActions(row.status, this.parties(user, row)),

@@ -43,8 +43,24 @@ const CataloguePricelistActions = lazy(() =>
   import('../features/pricelists').then((m) => ({ default: m.CataloguePricelistActions })),
 );
 const QuoteDraftBar = lazy(() => import('../features/quotes').then((m) => ({ default: m.QuoteDraftBar })));
-/** The customers' catalogue, with the price-list buttons and the quote draft (higher features, composed here). */
-const customerCatalog = <CatalogPage actions={<CataloguePricelistActions />} draftBar={<QuoteDraftBar />} />;
+const OrderBar = lazy(() => import('../features/orders').then((m) => ({ default: m.OrderBar })));
+const YourItems = lazy(() => import('../features/orders').then((m) => ({ default: m.YourItems })));
+/**
+ * The customers' catalogue, with the price-list buttons, the order (its drawer and the company's agreed
+ * items, "Your items") and the quote draft (higher features, composed here).
+ */
+const customerCatalog = (
+  <CatalogPage
+    actions={<CataloguePricelistActions />}
+    draftBar={
+      <>
+        <OrderBar />
+        <YourItems />
+        <QuoteDraftBar />
+      </>
+    }
+  />
+);
 const SettingsPage = lazy(() => import('../features/account/pages/SettingsPage'));
 const HelpPage = lazy(() => import('../features/help/pages/HelpPage'));
 const MyCompanyPage = lazy(() => import('../features/mycompany/pages/MyCompanyPage'));
@@ -55,6 +71,9 @@ const DemandPage = lazy(() => import('../features/demand/pages/DemandPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
 const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
+const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
+const OrderDeskPage = lazy(() => import('../features/orders/pages/OrderDeskPage'));
+const OrderDetailPage = lazy(() => import('../features/orders/pages/OrderDetailPage'));
 const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
 
 /** Route tables. */
@@ -105,6 +124,8 @@ export const routes: RouteObject[] = [
           { path: 'demand', element: <DemandPage /> },
           { path: 'quotes', element: <QuoteDeskPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'orders', element: <OrderDeskPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: 'operations', element: <OperationsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
@@ -128,6 +149,8 @@ export const routes: RouteObject[] = [
           { path: 'activity', element: <ActivityPage /> },
           { path: 'quotes', element: <QuotesPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -144,6 +167,8 @@ export const routes: RouteObject[] = [
           { path: 'catalog', element: customerCatalog },
           { path: 'quotes', element: <QuotesPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },

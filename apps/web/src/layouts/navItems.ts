@@ -11,6 +11,7 @@ import {
   IconActivityHeartbeat,
   IconSettings,
   IconUserShield,
+  IconShoppingCart,
 } from '@tabler/icons-react';
 import type { RoleKey } from '@portal/contracts';
 
@@ -27,6 +28,7 @@ function common(base: string) {
     settings: { label: 'Settings', to: `${base}/settings`, icon: IconSettings },
     help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
     quotes: { label: 'Quotes', to: `${base}/quotes`, icon: IconFileDollar },
+    orders: { label: 'Orders', to: `${base}/orders`, icon: IconShoppingCart },
   } satisfies Record<string, NavItem>;
 }
 const sa = common('/superadmin');
@@ -40,6 +42,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'Administrators', to: '/superadmin/administrators', icon: IconUserShield },
     sa.catalog,
     { label: 'Quote desk', to: '/superadmin/quotes', icon: IconFileDollar },
+    { label: 'Orders desk', to: '/superadmin/orders', icon: IconShoppingCart },
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
@@ -50,9 +53,10 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
     ad.catalog,
     ad.quotes,
+    ad.orders,
     ad.settings,
     ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [em.catalog, em.quotes, em.settings, em.help],
+  employee: [em.catalog, em.quotes, em.orders, em.settings, em.help],
 };

@@ -1,0 +1,3 @@
+export { OrderBar } from './components/OrderDrawer';
+export { AddToOrder } from './components/AddToOrder';
+export { YourItems } from './components/YourItems';
