@@ -144,8 +144,7 @@ export function OrderDrawer() {
               value={note}
               onChange={(e) => setNote(e.currentTarget.value)}
               maxLength={4000}
-              autosize
-              minRows={2}
+              rows={2}
             />
             <Button onClick={send} loading={submission.busy} disabled={!preview.data || blocked}>
               Submit order request
