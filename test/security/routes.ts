@@ -1216,6 +1216,18 @@ export const ROUTES: RouteSpec[] = [
     allowed: quoteSeen,
     build: async (w, a, k) => ({ method: 'GET', path: `order-requests/${await orderFor(w, a, k, 'submitted')}` }),
   },
+  {
+    op: 'GET /api/order-requests/{id}/pdf',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `order-requests/${await orderFor(w, a, k, 'submitted')}/pdf` }),
+  },
+  {
+    op: 'GET /api/order-requests/export',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'order-requests/export?from=2020-01-01&to=2030-12-31&format=csv' }),
+  },
   ...(['approve', 'reject'] as const).map((action): RouteSpec => ({
     op: `POST /api/order-requests/{id}/${action}`,
     kinds: ID_KINDS,

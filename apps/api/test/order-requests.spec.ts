@@ -737,6 +737,66 @@ describe('order requests and agreed items', () => {
     });
   });
 
+  describe('PDF and export', () => {
+    const raw = (who: ApiClient, path: string) =>
+      fetch(`${api.baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${who.token}` } });
+
+    it('the acknowledgement PDF: anyone who may see the request; another company’s is 404', async () => {
+      const o = await newRequest(as.empA, { po_number: 'PO-PDF-1' });
+      for (const w of ['empA', 'adminA', 'root'] as Who[]) {
+        const res = await raw(as[w], `order-requests/${o._id}/pdf`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('application/pdf');
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="order-${o.number}.pdf"`);
+        expect(
+          Buffer.from(await res.arrayBuffer())
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
+      }
+      for (const w of ['empA2', 'adminB', 'empB'] as Who[]) {
+        expect((await raw(as[w], `order-requests/${o._id}/pdf`)).status).toBe(404);
+      }
+    });
+
+    it('export: one row per line between two dates, CSV or XLSX, the office only', async () => {
+      const o = await newRequest(as.empA, { po_number: '=HYPERLINK("x")' });
+      const range = `from=${addDays(today(), -1)}&to=${addDays(today(), 1)}`;
+      const res = await raw(as.root, `order-requests/export?${range}&format=csv`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      const text = await res.text();
+      const [header, ...rows] = text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
+      expect(header.split(',').slice(0, 3)).toEqual(['order_number', 'submitted_at', 'status']);
+      const mine = rows.filter((r) => r.startsWith(o.number + ','));
+      expect(mine).toHaveLength(3);
+      expect(mine[2]).toContain(',agreed_item,');
+      expect(mine[2]).toContain(',3,12.50,37.50,');
+      expect(text).toContain(`'=HYPERLINK`);
+      const xlsx = await raw(as.root, `order-requests/export?${range}&format=xlsx`);
+      expect(xlsx.headers.get('content-type')).toMatch(/spreadsheetml/);
+      expect(
+        Buffer.from(await xlsx.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
+      const none = await (await raw(as.root, `order-requests/export?from=2001-01-01&to=2001-01-02`)).text();
+      expect(
+        none
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r?\n/),
+      ).toHaveLength(1);
+      expect((await raw(as.adminA, `order-requests/export?${range}`)).status).toBe(403);
+      const bad = await as.root.request('GET', `order-requests/export?from=${addDays(today(), 1)}&to=${today()}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toHaveProperty('from');
+    });
+  });
+
   describe('the state table, property-tested over the API', () => {
     const ACTIONS: Exclude<OrderAction, 'submit'>[] = ['approve', 'reject', 'acknowledge', 'confirm', 'ship', 'cancel'];
     const ACTORS: Who[] = ['root', 'adminA', 'empA', 'empA2', 'adminB'];

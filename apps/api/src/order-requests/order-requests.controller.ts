@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import {
   agreedItemListQuerySchema,
   agreedItemPatchSchema,
@@ -7,6 +8,7 @@ import {
   confirmOrderSchema,
   createOrderRequestSchema,
   idSchema,
+  orderExportQuerySchema,
   orderListQuerySchema,
   orderVersionSchema,
   rejectOrderSchema,
@@ -23,6 +25,8 @@ import { ZodPipe } from '../common/zod.pipe';
 import { ApiException } from '../common/api-exception';
 import { OrderRequestsService } from './order-requests.service';
 import { OrderSubmissionService } from './order-submission.service';
+import { renderOrderPdf } from './order-pdf';
+import { writeOrderExport } from './order-export';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 const KEY_MSG = 'Idempotency-Key must be 1-200 visible characters';
@@ -67,6 +71,38 @@ export class OrderRequestsController {
   @Get()
   list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(orderListQuerySchema)) query: OrderListQuery) {
     return this.orders.list(user, query);
+  }
+
+  /** `GET order-requests/export?from&to&format=csv|xlsx`: one row per line (the office). */
+  @Allow('superadmin')
+  @Get('export')
+  async export(
+    @Query(new ZodPipe(orderExportQuerySchema)) query: { from: string; to: string; format: 'csv' | 'xlsx' },
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const rows = await this.orders.exportLines(query.from, query.to);
+    const type =
+      query.format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    await reply
+      .header('content-type', type)
+      .header('content-disposition', `attachment; filename="orders-${query.from}-${query.to}.${query.format}"`)
+      .header('cache-control', 'no-store')
+      .send(await writeOrderExport(query.format, rows));
+  }
+
+  @Allow('superadmin', 'admin', 'employee')
+  @Get(':id/pdf')
+  async pdf(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const { row, site, lines } = await this.orders.forPdf(user, id);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="order-${row.number}.pdf"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-store')
+      .send(renderOrderPdf(row, site, lines));
   }
 
   @Allow('superadmin', 'admin', 'employee')

@@ -689,3 +689,41 @@ export async function updateStatus(
   );
   return row!.version;
 }
+
+/* ------------------------------------------------------------------ export */
+
+export interface ExportLine {
+  number: string;
+  created_at: Date;
+  status: OrderStatus;
+  company_name: string;
+  requester_name: string;
+  po_number: string | null;
+  customer_reference: string | null;
+  needed_by: string | null;
+  office_ref: string | null;
+  total_cents: string;
+  position: number;
+  kind: OrderLineKind;
+  part_number: string | null;
+  description: string;
+  quantity: number;
+  unit_price_cents: string;
+  line_total_cents: string;
+}
+
+/** Every line of the requests submitted from `from` to `to` (dates in `tz`), oldest first; at most `max`. */
+export function exportLines(db: Db, from: string, to: string, tz: string, max: number): Promise<ExportLine[]> {
+  return queryRows<ExportLine>(
+    db,
+    `SELECT r.number, r.created_at, r.status, c.name AS company_name, r.requester_name, r.po_number,
+            r.customer_reference, r.needed_by::text AS needed_by, r.office_ref, r.total_cents::text AS total_cents,
+            l.position, l.kind, l.part_number, l.description, l.quantity, l.unit_price_cents::text AS unit_price_cents,
+            l.line_total_cents::text AS line_total_cents
+       FROM order_requests r JOIN companies c ON c.id = r.company_id
+       JOIN order_request_lines l ON l.order_request_id = r.id
+      WHERE r.created_at >= ($1::date::timestamp AT TIME ZONE $3) AND r.created_at < (($2::date + 1)::timestamp AT TIME ZONE $3)
+      ORDER BY r.created_at, r.id, l.position LIMIT $4`,
+    [from, to, tz, max],
+  );
+}

@@ -21,6 +21,9 @@ import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';
 import * as repo from './order-requests.repository';
 
+/** Lines in one export (a year of a busy office fits; a wider range is cut here, newest last). */
+const ORDER_EXPORT_MAX_LINES = 200_000;
+
 const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, string> = {
   approve: 'order_request.approved',
   reject: 'order_request.rejected',
@@ -102,6 +105,18 @@ export class OrderRequestsService {
         allowed_actions: allowedOrderActions(row.status, this.parties(user, row)),
       },
     };
+  }
+
+  /** The request, its site and lines for the acknowledgement PDF (anyone who may see it). */
+  async forPdf(user: RequestUser, id: string) {
+    const row = await this.visible(this.db, user, id);
+    const [lines, site] = await Promise.all([repo.findLines(this.db, row.id), this.site(row)]);
+    return { row, site: site?.name ?? null, lines };
+  }
+
+  /** Every line of the requests submitted between two dates (office time zone), for the office's system. */
+  exportLines(from: string, to: string) {
+    return repo.exportLines(this.db, from, to, this.env.SUPPLIER_TZ, ORDER_EXPORT_MAX_LINES);
   }
 
   /* ---------------------------------------------------------------- transitions */
