@@ -305,6 +305,25 @@ describe('order requests and agreed items', () => {
     });
   });
 
+  describe('agreed items in find', () => {
+    it('the company’s own part number finds its agreed item first (matched_via agreed_item); nobody else’s', async () => {
+      const res = await as.empA.request('GET', 'catalogue/find?q=acme77');
+      expect(res.status).toBe(200);
+      expect(res.body.data.list[0]).toMatchObject({
+        agreed_item_id: agreedUnlisted,
+        part_number: 'ACME-77',
+        matched_via: 'agreed_item',
+        price: 8.1,
+        category: { name: 'Your items' },
+      });
+      expect(res.body.data.total).toBeGreaterThanOrEqual(1);
+      for (const w of ['empB', 'adminB', 'root'] as Who[]) {
+        const other = await as[w].request('GET', 'catalogue/find?q=ACME-77');
+        expect(other.body.data.list.some((r: { matched_via: string }) => r.matched_via === 'agreed_item')).toBe(false);
+      }
+    });
+  });
+
   describe('submitting', () => {
     it('prices on the server in integer cents, numbers R-000123, snapshots the lines, starts the history', async () => {
       const expected = priceA(v1) * 2 + priceA(v2) + 1250 * 3;
