@@ -324,6 +324,27 @@ describe('order requests and agreed items', () => {
     });
   });
 
+  describe('agreed items in price lists', () => {
+    async function listRows(who: ApiClient): Promise<string[]> {
+      const made = await who.request('POST', 'pricelists', { format: 'csv' });
+      expect(made.status).toBe(202);
+      const id = made.body.data._id;
+      await waitFor(async () => (await who.request('GET', `pricelists/${id}`)).body.data.status === 'ready', 30_000);
+      const res = await fetch(`${api.baseUrl}/api/pricelists/${id}/download`, {
+        headers: { authorization: `Bearer ${who.token}` },
+      });
+      return (await res.text()).split(/\r?\n/);
+    }
+
+    it('a whole-catalogue list ends with the company’s active agreed items at the agreed price; no other company’s', async () => {
+      const mine = (await listRows(as.empA)).filter((r) => r.startsWith('Your items,'));
+      expect(mine).toHaveLength(2);
+      expect(mine.find((r) => r.includes(',ACME-77,'))).toMatch(/,8\.10$/);
+      expect(mine.some((r) => r.endsWith(',12.50'))).toBe(true);
+      expect((await listRows(as.empB)).some((r) => r.startsWith('Your items,'))).toBe(false);
+    }, 60_000);
+  });
+
   describe('submitting', () => {
     it('prices on the server in integer cents, numbers R-000123, snapshots the lines, starts the history', async () => {
       const expected = priceA(v1) * 2 + priceA(v2) + 1250 * 3;
