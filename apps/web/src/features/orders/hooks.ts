@@ -29,10 +29,19 @@ export function useOrder(id: string | undefined) {
   });
 }
 
+/**
+ * The company's agreed items. Read again whenever a screen shows them, and at once when a quote is
+ * accepted (that is when new ones appear).
+ */
 export function useAgreedItems(companyId?: string) {
+  const qc = useQueryClient();
+  useRealtimeEvent('quote.changed', (e) => {
+    if (e.status === 'accepted') void qc.invalidateQueries({ queryKey: ['orders', 'agreed'] });
+  });
   return useQuery({
     queryKey: orderKeys.agreed(companyId),
     queryFn: ({ signal }) => fetchAgreedItems(companyId, signal),
+    refetchOnMount: 'always',
   });
 }
 

@@ -60,7 +60,14 @@ export function OrderDrawer() {
   };
 
   return (
-    <Drawer opened={open} onClose={() => setOpen(false)} position="right" size="lg" title="Your order">
+    <Drawer
+      opened={open}
+      onClose={() => setOpen(false)}
+      position="right"
+      size="lg"
+      title="Your order"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="sm">
         {result && (
           <Alert

@@ -3,13 +3,13 @@ import type { OrderStatus } from '@portal/contracts';
 import { ORDER_STATUS_LABEL } from '@portal/domain';
 
 const COLOR: Record<OrderStatus, string> = {
-  pending_approval: 'yellow.8',
-  submitted: 'blue',
-  acknowledged: 'indigo',
-  confirmed: 'teal',
+  pending_approval: 'yellow.9',
+  submitted: 'blue.8',
+  acknowledged: 'indigo.8',
+  confirmed: 'teal.9',
   shipped: 'green.8',
   rejected: 'red.8',
-  cancelled: 'gray',
+  cancelled: 'gray.8',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

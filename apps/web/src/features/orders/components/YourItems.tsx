@@ -7,7 +7,7 @@ import { useAgreedItemUpdate, useAgreedItems } from '../hooks';
 import { useOrderCart } from '../store';
 import { money } from './money';
 
-const STATUS_COLOR = { active: 'teal', expired: 'gray', withdrawn: 'red.8' } as const;
+const STATUS_COLOR = { active: 'teal.9', expired: 'gray.8', withdrawn: 'red.9' } as const;
 
 function CustomerCell({ item }: { item: AgreedItemView }) {
   const add = useOrderCart((s) => s.add);
