@@ -1287,6 +1287,12 @@ export const ROUTES: RouteSpec[] = [
     }),
   },
   {
+    op: 'GET /api/company/{id}/ordering',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `company/${await companyFor(w, a, k)}/ordering` }),
+  },
+  {
     op: 'PATCH /api/company/{id}/ordering',
     kinds: ID_KINDS,
     allowed: adminOwnOrSuper,

@@ -575,6 +575,12 @@ describe('order requests and agreed items', () => {
       const ok = await as.adminA.request('PATCH', `company/${companyA}/ordering`, { approval_threshold: '50.00' });
       expect(ok.body.data).toEqual({ _id: companyA, approval_threshold: 50 });
       expect((await as.root.request('GET', `company/${companyA}`)).body.data.approval_threshold).toBe(50);
+      expect((await as.adminA.request('GET', `company/${companyA}/ordering`)).body.data).toEqual({
+        _id: companyA,
+        approval_threshold: 50,
+      });
+      expect((await as.adminB.request('GET', `company/${companyA}/ordering`)).status).toBe(404);
+      expect((await as.empA.request('GET', `company/${companyA}/ordering`)).status).toBe(403);
       const [audit] = await api.db.query(
         `SELECT before, after FROM audit_log WHERE action = 'company.ordering_updated' ORDER BY created_at DESC LIMIT 1`,
       );

@@ -218,6 +218,12 @@ export class CompanyOrderingController {
   constructor(private readonly orders: OrderRequestsService) {}
 
   @Allow('superadmin', 'admin')
+  @Get(':id/ordering')
+  read(@CurrentUser() user: RequestUser, @Param('id', new ZodPipe(idSchema)) id: string) {
+    return this.orders.ordering(user, id);
+  }
+
+  @Allow('superadmin', 'admin')
   @Patch(':id/ordering')
   update(
     @CurrentUser() user: RequestUser,

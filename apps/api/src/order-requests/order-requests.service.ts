@@ -213,6 +213,16 @@ export class OrderRequestsService {
 
   /* ---------------------------------------------------------------- company ordering */
 
+  /** `GET company/{id}/ordering`: the approval threshold (a superadmin, or that company's admin). */
+  async ordering(user: RequestUser, companyId: string) {
+    if (user.role !== 'superadmin' && user.companyId !== companyId)
+      throw new ApiException(404, ORDER_MSG.companyNotFound);
+    const company = await repo.findCompanyOrdering(this.db, companyId);
+    if (!company) throw new ApiException(404, ORDER_MSG.companyNotFound);
+    const cents = company.approval_threshold_cents;
+    return { status: 200, data: { _id: companyId, approval_threshold: cents === null ? null : repo.amount(cents) } };
+  }
+
   /** `PATCH company/{id}/ordering`: a superadmin, or that company's admin (another company: 404). */
   async setApprovalThreshold(user: RequestUser, companyId: string, cents: number | null) {
     if (user.role !== 'superadmin' && user.companyId !== companyId)

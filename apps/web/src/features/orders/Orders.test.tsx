@@ -5,6 +5,7 @@ import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/api';
 import { dispatchRealtimeEvent } from '../../shared/realtime';
 import { CSRF, json, makeUser, mockFetch, renderApp, resetClientState, type FetchCall } from '../../test/utils';
+import { ApprovalThreshold } from './components/ApprovalThreshold';
 import { OrderDrawer } from './components/OrderDrawer';
 import { useOrderCart } from './store';
 
@@ -246,5 +247,42 @@ describe('Order drawer', () => {
       expected_total: 39,
     });
     expect(useOrderCart.getState().rows).toEqual([]);
+  });
+});
+
+describe('Approval threshold', () => {
+  it('shows the threshold and saves a new one (empty: no approval)', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const sent: FetchCall[] = [];
+    let threshold: number | null = 50;
+    mockFetch((raw, call) => {
+      const path = new URL(raw, 'http://localhost').pathname.replace(/^\/api\//, '');
+      if (path === 'csrf-token') return json({ status: 200, token: CSRF });
+      if (path === 'company/c1/ordering' && call.method === 'GET')
+        return json({ status: 200, data: { _id: 'c1', approval_threshold: threshold } });
+      if (path === 'company/c1/ordering' && call.method === 'PATCH') {
+        sent.push(call);
+        threshold = null;
+        return json({
+          status: 200,
+          message: 'Approval threshold saved',
+          data: { _id: 'c1', approval_threshold: null },
+        });
+      }
+      return json({ status: 404, message: 'not found' }, 404);
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ApprovalThreshold companyId="c1" />
+      </AppProviders>,
+    );
+    expect(await screen.findByText(/over \$50\.00 wait for an admin's approval/)).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Approval threshold (empty: no approval)' });
+    await waitFor(() => expect(input).toHaveValue('$50'));
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Approval threshold saved')).toBeInTheDocument();
+    expect(sent[0].body).toEqual({ approval_threshold: null });
+    expect(await screen.findByText('Order requests go straight to the office.')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconSettings } from '@tabler/icons-react';
 import { PageTitle } from '../../../shared/ui';
 import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
-import { YourItems } from '../../orders';
+import { ApprovalThreshold, YourItems } from '../../orders';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
@@ -71,6 +71,7 @@ export default function CompanyDetailPage() {
           <CompanyMultipliers company={company} />
           <MultiplierHistory companyId={company._id} />
           <CompanyPricelistActions companyId={company._id} companyName={company.name} />
+          <ApprovalThreshold companyId={company._id} />
           <YourItems companyId={company._id} office />
           <CompanyUsersSection companyId={company._id} />
         </Stack>
