@@ -14,6 +14,8 @@ export default tseslint.config(
       '.data/**',
       '.tools/**',
       'coverage/**',
+      // Type-checked by its own tsconfig in `npm run api:client` (schema.d.ts is generated).
+      'examples/**',
       'test-results/**',
       'playwright-report/**',
       '**/*.js',

@@ -63,6 +63,17 @@ module.exports = {
       testTimeout: 240000,
     },
     {
+      // `npm test`'s newcomer stage: the real `npm start` under `env -i` and on Node 20 (scratch
+      // data, ports and tools folders; a few minutes, so after the browser tests).
+      displayName: 'newcomer',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/newcomer/**/*.newcomer.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper,
+      testTimeout: 360000,
+    },
+    {
       // `npm run test:scaleout`: 2 API processes + 2 workers on one Redis and one Postgres.
       displayName: 'scaleout',
       rootDir: __dirname,

@@ -3,6 +3,8 @@ import { seriousA11yViolations } from './a11y';
 
 /** Accounts the browser tests sign in with (seeded by global-setup.ts). */
 export const PASSWORD = 'Passw0rd!23';
+/** The API's PRESENCE_TTL_SECONDS in the browser tests (global-setup.ts). */
+export const E2E_PRESENCE_TTL_SECONDS = 9;
 export const USERS = {
   superadmin: { email: 'root@e2e.test', username: 'Root Admin' },
   // notifications-read / product-resources e2e: a second superadmin watching live changes.

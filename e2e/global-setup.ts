@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createDataSource, dropDatabase, ensureDatabase, runMigrations, LOCAL_ADMIN_URL } from '@portal/db';
 import { hashPassword, WORKER_NODE_FLAGS } from '@portal/platform';
-import { COMPANIES, PASSWORD, USERS } from './fixtures';
+import { COMPANIES, E2E_PRESENCE_TTL_SECONDS, PASSWORD, USERS } from './fixtures';
 import { E2E_PORT } from './playwright.config';
 // Compiled by `tsc -b` (scripts project); plain CommonJS, so Playwright's loader can require it.
 const { startSmtpCatcher } = require('../scripts/dist/smtp-catcher.js') as typeof import('../scripts/src/smtp-catcher');
@@ -102,6 +102,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIN_SITE_URL: 'https://www.example.com',
     SMTP_URL: catcher.smtpUrl,
     OUTBOX_POLL_MS: '500',
+    // Editors' presence expires after 9 s without a heartbeat (every 3 s), so the presence test waits
+    // past it in seconds rather than minutes (E2E_PRESENCE_TTL_SECONDS in fixtures.ts).
+    PRESENCE_TTL_SECONDS: String(E2E_PRESENCE_TTL_SECONDS),
     LOG_LEVEL: 'warn',
   };
   const api = await startChild(path.join(root, 'apps/api/dist/main.js'), env, 'api');

@@ -26,7 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // npm test asks for JSON results too (PLAYWRIGHT_JSON_OUTPUT_NAME), to name the slowest tests.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './global-setup.ts',
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

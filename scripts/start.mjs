@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reexecUnderModernNode, stopWithParent } from './modern-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -14,13 +15,8 @@ const t0 = Date.now();
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const say = (line) => console.log(`${tty ? '\x1b[36m[start]\x1b[0m' : '[start]'} ${line}`);
 
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(
-    `Node ${process.versions.node} is too old: Filter Portal needs Node 22.12 or newer (Node 24 recommended; see README, Test → Node).`,
-  );
-  process.exit(1);
-}
+// On a Node older than 22.12: run again under Node 24 from .tools (fetched once from the npm registry).
+await reexecUnderModernNode(import.meta.url);
 if (!fs.existsSync(path.join(root, 'node_modules'))) {
   console.error('Dependencies are missing: run `npm install` first.');
   process.exit(1);
@@ -111,4 +107,5 @@ const relay = (sig) => {
 process.on('SIGINT', relay);
 process.on('SIGTERM', relay);
 process.on('SIGHUP', relay);
+stopWithParent(() => relay('SIGTERM'));
 launcher.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,7 +7,8 @@
 //      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //   5. web          vitest (component tests)
 //   6. e2e          vite build + Playwright driving Chromium
-//   7. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
+//   7. newcomer     jest --selectProjects newcomer      (npm start under env -i and on Node 20)
+//   8. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
 // Options: --only=unit|integration|security|scaleout|web|e2e|bench (comma list allowed).
 // Services are discovered once and exported to the suites:
 //   TEST_DATABASE_URL  DATABASE_URL | local 127.0.0.1:5432 | embedded Postgres (.data/pg-test, port 54330)
@@ -20,6 +21,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reexecUnderModernNode, stopWithParent } from './modern-node.mjs';
+
+// On a Node older than 22.12: run again under Node 24 from .tools (fetched once from the npm registry).
+await reexecUnderModernNode(import.meta.url);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -31,9 +36,9 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'bench'];
+const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'newcomer', 'bench'];
 /** Stages that run the compiled server against Postgres (they build first and need service discovery). */
-const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'bench'];
+const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'newcomer', 'bench'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 let selected = ALL;
 if (onlyArg) {
@@ -170,7 +175,16 @@ async function discoverServices() {
 // ---- stages ----------------------------------------------------------------------------
 const tsc = bin('typescript', 'bin/tsc');
 const jest = bin('jest', 'bin/jest.js');
-const jestArgs = (project) => ['--selectProjects', project, ...(CI ? ['--ci'] : [])];
+// Each runner also writes its results as JSON, from which the summary names each stage's slowest tests.
+const timingsDir = path.join(root, 'test-results', 'timings');
+const timingsFile = (stage) => path.join(timingsDir, `${stage}.json`);
+const jestArgs = (project) => [
+  '--selectProjects',
+  project,
+  ...(CI ? ['--ci'] : []),
+  '--json',
+  `--outputFile=${timingsFile(project === 'libs' ? 'unit' : project)}`,
+];
 const webConfig = path.join(root, 'apps/web/vite.config.ts');
 const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
 
@@ -184,6 +198,8 @@ const stages = {
     // JavaScript, against the compiled tree).
     if (code === 0) code = await node(tsc, ['-p', 'tsconfig.test.json'], env);
     if (code === 0) code = await node(tsc, ['-p', 'scripts/bench'], env);
+    // The API document → a generated client; its example must type-check (docs/API.md).
+    if (code === 0) code = await node(path.join(root, 'scripts/openapi/generate-client.mjs'), [], env);
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
@@ -200,7 +216,8 @@ const stages = {
       loud('apps/web/vite.config.ts NOT FOUND: web component tests skipped');
       return { skipped: 'no apps/web/vite.config.ts' };
     }
-    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig], env) };
+    const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${timingsFile('web')}`];
+    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig, ...reporters], env) };
   },
   async e2e() {
     if (!fs.existsSync(e2eConfig)) {
@@ -212,8 +229,11 @@ const stages = {
       const code = await node(bin('vite', 'bin/vite.js'), ['build', '--config', webConfig, '--logLevel', 'warn'], env);
       if (code !== 0) return { code };
     }
-    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], env) };
+    const e2eEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: timingsFile('e2e') };
+    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], e2eEnv) };
   },
+  // The README's `npm start` under `env -i` (no locale, no services) and on Node 20.
+  newcomer: async () => ({ code: await node(jest, [...jestArgs('newcomer'), '--runInBand'], env) }),
   // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
   // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
   async bench() {
@@ -233,13 +253,40 @@ async function cleanup() {
     await db.stop().catch((err) => console.error(`embedded Postgres stop: ${err}`));
   }
 }
-for (const sig of ['SIGINT', 'SIGTERM']) {
-  process.on(sig, () => {
-    interrupted = true;
-    // The suite in progress got the terminal's signal too; let it end, then clean up.
-    if (current) current.kill(sig);
-    else void cleanup().then(() => process.exit(130));
-  });
+function interrupt(sig) {
+  interrupted = true;
+  // The suite in progress got the terminal's signal too; let it end, then clean up.
+  if (current) current.kill(sig);
+  else void cleanup().then(() => process.exit(130));
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => interrupt(sig));
+stopWithParent(() => interrupt('SIGTERM'));
+
+/** The five slowest tests of a stage, from its runner's JSON results ([] when there are none). */
+function slowestTests(stage) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(timingsFile(stage), 'utf8'));
+  } catch {
+    return [];
+  }
+  const tests = [];
+  // jest and vitest: testResults[].assertionResults[]
+  for (const file of report.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      tests.push({ ms: t.duration ?? 0, title: `${path.relative(root, file.name)} › ${t.fullName ?? t.title}` });
+    }
+  }
+  // Playwright: suites[] (nested) of specs[] of tests[] of results[]
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      tests.push({ ms, title: [...trail, spec.title].filter(Boolean).join(' › ') });
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return tests.sort((a, b) => b.ms - a.ms).slice(0, 5);
 }
 
 function summary() {
@@ -249,6 +296,9 @@ function summary() {
       r.status === 'passed' ? paint(32, 'PASS') : r.status === 'failed' ? paint(31, 'FAIL') : paint(33, 'SKIP');
     const extra = r.status === 'failed' ? ` (exit ${r.code})` : r.reason ? ` (${r.reason})` : '';
     console.log(`  ${mark}  ${r.name.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)}s${extra}`);
+    for (const t of r.status === 'skipped' ? [] : slowestTests(r.name)) {
+      console.log(`          ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.title}`);
+    }
   }
   const passed = results.filter((r) => r.status === 'passed').length;
   const failed = results.filter((r) => r.status === 'failed').length;
@@ -257,6 +307,8 @@ function summary() {
 
 let exitCode = 0;
 let discovered = false;
+fs.rmSync(timingsDir, { recursive: true, force: true });
+fs.mkdirSync(timingsDir, { recursive: true });
 try {
   for (const name of selected) {
     if (interrupted) break;

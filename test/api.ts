@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { hashPassword } from '../libs/platform/src';
 import { createDataSource } from '../libs/db/src';
+import { responseProblems, routeMatcher, ROUTES } from '../libs/domain/src';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export interface TestApi {
@@ -147,6 +148,24 @@ export async function createUser(
   return { id: rows[0].id, email: opts.email, password, companyId: opts.companyId ?? null };
 }
 
+const routeOf = routeMatcher(ROUTES);
+
+/**
+ * Every JSON answer the tests receive is checked against its route's response schema (the route
+ * table, libs/domain/src/routes), so a renamed or missing field fails a test. The API itself never
+ * validates its answers.
+ */
+export function assertAnswerMatchesTable(method: string, path: string, status: number, body: unknown): void {
+  const entry = routeOf(method, path);
+  if (!entry) return; // not an API route (404 probes, docs)
+  const problems = responseProblems(entry, status, body);
+  if (problems.length) {
+    throw new Error(
+      `${method} /api/${path} answered ${status} with a body that does not match ${entry.name}'s response schema:\n- ${problems.join('\n- ')}`,
+    );
+  }
+}
+
 /** A tiny HTTP client that behaves like the web app: CSRF cookie + header, bearer token. */
 export class ApiClient {
   token: string | null = null;
@@ -175,6 +194,9 @@ export class ApiClient {
       json = text ? JSON.parse(text) : null;
     } catch {
       json = text;
+    }
+    if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      assertAnswerMatchesTable(method, path, res.status, json);
     }
     return { status: res.status, body: json, headers: res.headers };
   }

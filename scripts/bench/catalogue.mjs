@@ -6,7 +6,21 @@
 import pg from 'pg';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { catalogueData, platform, ratioRow, run, runAtRate, signIn, SMOKE, startApi, startBaseline } from './lib.mjs';
+import autocannon from 'autocannon';
+import {
+  apiCacheStats,
+  cacheStatsText,
+  catalogueData,
+  platform,
+  ratioRow,
+  run,
+  runAtRate,
+  scale,
+  signIn,
+  SMOKE,
+  startApi,
+  startBaseline,
+} from './lib.mjs';
 import { assertBaselineParity, catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 /** @param {string} databaseUrl */
@@ -32,6 +46,17 @@ export async function benchCatalogue(databaseUrl) {
     `INSERT INTO users (username, email, password_hash, role, company_id) VALUES ('bench-cat', 'bench-cat@example.com', $1, 'employee', $2)`,
     [hash, c[0].id],
   );
+  // Priced once: companies with their own multipliers (every one different), one employee each.
+  await client.query(
+    `INSERT INTO companies (name, discount_percentage, rigidflow_percentage, minipro_percentage, polyroll_percentage)
+     SELECT 'Bench Priced ' || g, 30 + g * 0.1, 31 + g * 0.1, 32 + g * 0.1, 33 + g * 0.1 FROM generate_series(1, ${PRICED_COMPANIES}) g`,
+  );
+  await client.query(
+    `INSERT INTO users (username, email, password_hash, role, company_id)
+     SELECT 'bench-priced-' || substr(c.name, 14), 'bench-priced-' || substr(c.name, 14) || '@example.com', $1, 'employee', c.id
+       FROM companies c WHERE c.name LIKE 'Bench Priced %'`,
+    [hash],
+  );
   // Product page: the V-Cells category (products held directly); search: MERV 10 1" (every product has odd sizes).
   const vcells = loaded.ids['v-cells'];
   const merv = loaded.ids['merv-10-1in'];
@@ -41,6 +66,12 @@ export async function benchCatalogue(databaseUrl) {
             (SELECT count(*) FROM products p WHERE p.subcategory_id = $2)::int AS search_products`,
     [vcells, merv],
   );
+  // The pages of the many-companies run: the smaller half of the sub-category pages (customer-sized).
+  const { rows: pricedPages } = await client.query(
+    `SELECT s.id FROM subcategories s JOIN products p ON p.subcategory_id = s.id JOIN variants v ON v.product_id = p.id
+      WHERE NOT v.odd_size GROUP BY s.id ORDER BY count(*), s.id`,
+  );
+  const manyPages = pricedPages.slice(0, Math.max(2, Math.ceil(pricedPages.length / 2))).map((r) => r.id);
   const api = await startApi(databaseUrl);
   // The same API with its catalogue read cache off: the "before" of the cache, in the same run.
   const uncached = await startApi(databaseUrl, { env: { CATALOGUE_CACHE_MB: '0' } });
@@ -103,6 +134,11 @@ export async function benchCatalogue(databaseUrl) {
         `- ${k.name}: cached + br ${subject.rps.toFixed(0)} req/s (p50 ${subject.p50} ms, p99 ${subject.p99} ms) vs cache off ${before.rps.toFixed(0)} req/s (p99 ${before.p99} ms) = **${(subject.rps / before.rps).toFixed(1)}×**; on the wire ${(brBytes / 1024).toFixed(1)} KiB br vs ${(plainBytes / 1024).toFixed(1)} KiB identity (**${(plainBytes / brBytes).toFixed(1)}× fewer bytes**).`,
       );
     }
+    // Priced once: the same pages (a random one per request, br accepted) read as one company, then as
+    // a random one of the companies with their own multipliers, same API process, same run.
+    const priced = await benchPricedOnce(api, manyPages);
+    rows.push(...priced.rows);
+    notes.push(...priced.notes);
     // The product page at a fixed offered load, as a browser asks for it (br).
     const PAGE_RATE = 200;
     const page = await runAtRate(cases[0].api, {
@@ -132,6 +168,97 @@ export async function benchCatalogue(databaseUrl) {
     await uncached.stop();
   }
   return { rows, rateRows, notes };
+}
+
+/** Companies with their own multipliers reading the same pages (one employee each). */
+const PRICED_COMPANIES = scale(400, 8);
+
+/**
+ * Closed-loop run where every request picks a page and a viewer at random (in smoke mode: 20 requests).
+ * @param {string} apiUrl
+ * @param {string[]} pages
+ * @param {import('./lib.mjs').Headers[]} viewers
+ * @param {string} title
+ */
+function randomRun(apiUrl, pages, viewers, title) {
+  const pick = (/** @type {any[]} */ a) => a[Math.floor(Math.random() * a.length)];
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: apiUrl,
+        connections: SMOKE ? 4 : 20,
+        duration: 8,
+        amount: SMOKE ? 20 : undefined,
+        title,
+        requests: [
+          {
+            setupRequest: (/** @type {any} */ req) => ({
+              ...req,
+              path: `/api/catalogue/product/${pick(pages)}`,
+              headers: { ...pick(viewers), 'accept-encoding': 'br' },
+            }),
+          },
+        ],
+      },
+      (/** @type {any} */ err, /** @type {any} */ r) => {
+        if (err) return reject(err);
+        if (r.non2xx > 0) return reject(new Error(`${title}: ${r.non2xx} non-2xx responses`));
+        resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
+      },
+    );
+  });
+}
+
+/**
+ * The issue's "priced once" targets, side by side in one run: product pages read as a random one of
+ * the companies with their own multipliers vs the same pages read as one company (ratio ≥ 0.8), and
+ * what the cache holds: distinct pages per MiB against today's one entry per page and percentage.
+ * @param {import('./lib.mjs').Launched & { url: string }} api
+ * @param {string[]} pages
+ */
+async function benchPricedOnce(api, pages) {
+  /** @type {import('./lib.mjs').Headers[]} */
+  const viewers = [];
+  for (let g = 1; g <= PRICED_COMPANIES; g += 8) {
+    const batch = [];
+    for (let k = g; k < Math.min(g + 8, PRICED_COMPANIES + 1); k++) {
+      batch.push(signIn(api.url, `bench-priced-${k}@example.com`, 'Bench@12345'));
+    }
+    viewers.push(...(await Promise.all(batch)));
+  }
+  // What today's cache would hold per page and percentage: the body and room for its compressed copy
+  // (the same pages, as the customers' cached product pages below).
+  const product = async () => (await apiCacheStats(api)).stats.byRoute.product ?? { entries: 0, bytes: 0 };
+  const before = await product();
+  let identity = 0;
+  for (const p of pages) identity += await wireBytes(`${api.url}/api/catalogue/product/${p}`, viewers[0]);
+  const after = await product();
+  // The customers' cached copies of these pages (those not already cached by the parity check).
+  const held = { entries: after.entries - before.entries, bytes: after.bytes - before.bytes };
+  const one = [viewers[0]];
+  await randomRun(api.url, pages, one, 'warm one company');
+  await randomRun(api.url, pages, viewers, 'warm many companies');
+  api.resetPeak();
+  const single = /** @type {{ rps: number, p50: number, p99: number }} */ (
+    await randomRun(api.url, pages, one, 'product pages as one company')
+  );
+  const many = /** @type {{ rps: number, p50: number, p99: number }} */ (
+    await randomRun(api.url, pages, viewers, `product pages as ${PRICED_COMPANIES} companies`)
+  );
+  const cache = await apiCacheStats(api);
+  const perPage = held.bytes / held.entries;
+  const todayPerEntry = (identity / pages.length) * 2;
+  const name = `GET /api/catalogue/product/{id} (${pages.length} pages at random, br)`;
+  const ratio = many.rps / single.rps;
+  return {
+    rows: [
+      `| ${name} — as a random one of ${PRICED_COMPANIES} companies with their own multipliers vs as one company (target ≥ 0.8) | ${many.rps.toFixed(0)} | ${many.p99} | ${single.rps.toFixed(0)} | ${single.p99} | **${ratio.toFixed(2)}** |`,
+    ],
+    notes: [
+      `- Priced once: ${pages.length} product pages, a random page per request (br): as one company ${single.rps.toFixed(0)} req/s (p50 ${single.p50} ms, p99 ${single.p99} ms), as a random one of ${PRICED_COMPANIES} companies ${many.rps.toFixed(0)} req/s (p50 ${many.p50} ms, p99 ${many.p99} ms) = **${ratio.toFixed(2)}** (target ≥ 0.8).`,
+      `- Cache capacity: a product page is cached once for every company, ${(perPage / 1024).toFixed(1)} KiB on average over the ${held.entries} pages; before, one entry per page and percentage cost ${(todayPerEntry / 1024).toFixed(1)} KiB (body + room for its br copy), so 64 MiB held ${Math.floor((64 * 1024 * 1024) / todayPerEntry)} page-percentage entries (${Math.floor((64 * 1024 * 1024) / todayPerEntry / PRICED_COMPANIES)} pages when ${PRICED_COMPANIES} companies read each) and now holds ${Math.floor((64 * 1024 * 1024) / perPage)} pages for every company: **${((todayPerEntry / perPage) * PRICED_COMPANIES).toFixed(0)}×** (target ≥ 5×; ${(todayPerEntry / perPage).toFixed(1)}× for a single company). After the runs: ${cacheStatsText(cache)}; API peak RSS during the two runs ${api.peakMb().toFixed(0)} MiB.`,
+    ],
+  };
 }
 
 /**

@@ -17,7 +17,18 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { Server as IoServer } from 'socket.io';
-import { catalogueData, platform, root, scale, SMOKE, startApi, startBaseline, startWorker } from './lib.mjs';
+import {
+  apiCacheStats,
+  cacheStatsText,
+  catalogueData,
+  platform,
+  root,
+  scale,
+  SMOKE,
+  startApi,
+  startBaseline,
+  startWorker,
+} from './lib.mjs';
 import { catalogueBaselineRoutes } from './catalogue-baseline.mjs';
 
 const require = createRequire(import.meta.url);
@@ -96,6 +107,9 @@ class Recorder {
 
 const agent = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
 
+/** Every customer catalogue body (API and baseline phases), scanned for a list price. */
+const listPriceScan = { bodies: 0, withListPrice: 0 };
+
 /**
  * One request through the shared agent, timed and recorded under `key` (failures by status).
  * @param {Recorder | null} rec
@@ -120,6 +134,10 @@ async function call(rec, key, method, url, headers, body) {
     return { status: res.statusCode, text, ms };
   }
   rec?.add(key, ms);
+  if (rec && key.startsWith('GET catalogue')) {
+    listPriceScan.bodies++;
+    if (text.includes('"list_price"') || /"customer_price"\s*:\s*\[/.test(text)) listPriceScan.withListPrice++;
+  }
   return { status: res.statusCode, text, ms };
 }
 
@@ -572,6 +590,7 @@ export async function benchLoadMix(databaseUrl) {
     // read throughput ratios). Admins stay out, so both servers face the same load.
     const { rec: baseRec, events: baseEvents } = await baselinePhase(0, { background: false });
     const { rec, events } = await apiPhase(0, { withAdmins: false });
+    const stressCache = await apiCacheStats(api);
     // Paced, the realistic mix: the same people with think time (a page every ~THINK_MS each), the
     // admins and superadmins at work: latency per endpoint and event latency.
     const pacedBase = await baselinePhase(THINK_MS, { background: true });
@@ -579,6 +598,9 @@ export async function benchLoadMix(databaseUrl) {
     // A smoke run has no figures to read, so any failed request fails it.
     const failures = [rec, paced.rec, baseRec, pacedBase.rec].flatMap((r) => r.errorText());
     if (SMOKE && failures.length) throw new Error(`load-mix: requests failed: ${failures.join('; ')}`);
+    if (listPriceScan.withListPrice) {
+      throw new Error(`load-mix: ${listPriceScan.withListPrice} customer bodies carried a list price`);
+    }
 
     // --- Sign-in storm: product page p99 at a fixed offered rate, alone then with 20 connections signing in.
     const page = `${api.url}/api/catalogue/product/${nodes.pages[Math.floor(nodes.pages.length / 2)]}`;
@@ -686,6 +708,8 @@ export async function benchLoadMix(databaseUrl) {
     const notes = [
       `- Mix: ${CUSTOMERS} customers (employees of ${CUSTOMERS} companies, stress: closed loop, no think time; paced: ${THINK_MS / 2}–${(THINK_MS * 3) / 2} ms think time; 15 % categories, 15 % sub-categories, 30 % product page, 15 % part number, 25 % odd-size search over ${DIMENSIONS.length} sizes), ${ADMINS} admins (paced run only: list → create → disable → enable, 200 ms pause), ${SUPERADMINS} superadmins (re-read page → change one list price → save, 300 ms pause, 3 products each), ${CUSTOMERS} Socket.IO clients; API phases ${MIX_SECONDS} s, baseline phases ${BASELINE_SECONDS} s (customers + a bare pg saver every 300 ms; in the paced run the admins and superadmins keep working against the API), each after a 2 s warm-up. Product pages average ${nodes.pageVariants.toFixed(0)} variants.`,
       `- Events: ${saves} saves in the stress API phase, ${events.received} \`catalogue.changed\` deliveries to ${CUSTOMERS} sockets (expected ${saves * CUSTOMERS}); paced: ${pacedSaves} saves, ${paced.events.received} deliveries (expected ${pacedSaves * CUSTOMERS}). Emails through the worker to the SMTP catcher during the paced API phase (user.created): ${paced.emailsSent}.`,
+      `- Customer bodies scanned for a list price (every catalogue read of the customers, all phases; their companies pay 40–94 %, never 100): ${listPriceScan.bodies}, carrying one: **${listPriceScan.withListPrice}**.`,
+      `- API catalogue cache after the stress phase: ${cacheStatsText(stressCache)}; peak RSS over the whole run ${api.peakMb().toFixed(0)} MiB.`,
       `- Event latency is measured by a worker thread that holds the ${CUSTOMERS} sockets and a LISTEN connection (the commit time), so the load generator's own event-loop lag is not counted; the k-th arrival of a product at a socket is matched to that product's k-th commit.`,
       `- Sign-in storm: ${logins} successful sign-ins (${(logins / (STORM_SECONDS + 1.5)).toFixed(1)}/s, p50 ${fmt(pct(loginMs, 50))} ms, p99 ${fmt(pct(loginMs, 99))} ms), ${loginFailures} failed; product page p99 ${alone.p99} → ${stormed.p99} ms = **${increase >= 0 ? '+' : ''}${increase.toFixed(0)} %** (target ≤ +20 %: ${increase <= 20 ? 'met' : '**missed**'}). Offered rate = 50 % of a 3 s closed-loop probe (${fmt(probe.requests.average)} req/s).`,
       ...(rec.errorText().length ? [`- API-phase errors: ${rec.errorText().join('; ')}`] : []),
@@ -727,7 +751,8 @@ Two runs: **stress** — the customers in a closed loop with no think time and t
 (the baseline phase: the same customers + a bare pg saver); it saturates the 2 cores and gives the read
 throughput ratios — and **paced**, the realistic mix: the same customers pausing 0.5–1.5 s between pages
 as people browsing do, the admins and the superadmins at work (in the baseline phase they keep working
-against the API, so the machine is as busy). Targets: event p99 < 100 ms from commit to socket; sign-in storm raises product-page p99 by ≤ 20 %.
+against the API, so the machine is as busy). Targets: event p99 < 100 ms from commit to socket; sign-in storm raises product-page p99 by ≤ 20 %;
+stress: all customer reads ≥ 2.0× the baseline and product-page p99 ≤ the baseline's; no list price in any customer body.
 
 ### Stress (closed loop, no think time, no admins)
 

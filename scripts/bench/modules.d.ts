@@ -22,6 +22,8 @@ declare module 'autocannon' {
     amount?: number;
     overallRate?: number;
     title?: string;
+    /** Per-request setup: `setupRequest` may change path and headers of each request. */
+    requests?: { setupRequest?: (req: { path: string; headers: Record<string, string> }) => unknown }[];
   }
   function autocannon(options: Options, callback: (err: Error | null, result: Result) => void): unknown;
   export default autocannon;

@@ -22,7 +22,8 @@ import { bootstrapSuperadmin, DEMO_PASSWORD, existingDemoAccounts, seedCatalogue
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher';
 
 const ROOT = path.resolve(__dirname, '../..');
-const DATA_DIR = path.join(ROOT, '.data');
+/** Local state: the secret, embedded Postgres. `PORTAL_DATA_DIR` moves it (the newcomer tests use a scratch one). */
+const DATA_DIR = path.resolve(ROOT, process.env.PORTAL_DATA_DIR || '.data');
 const DEFAULT_SUPERADMIN_EMAIL = 'superadmin@filterportal.local';
 const DEFAULT_SUPERADMIN_PASSWORD = 'Admin@12345';
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS ?? 15_000);
@@ -203,7 +204,11 @@ async function main(): Promise<void> {
     }
 
     // 1. Postgres
-    db = await resolveDatabase({ log, embeddedDir: path.join(DATA_DIR, 'pg') });
+    db = await resolveDatabase({
+      log,
+      embeddedDir: path.join(DATA_DIR, 'pg'),
+      embeddedPort: Number(process.env.EMBEDDED_PG_PORT) || undefined,
+    });
     const sourceText = {
       env: 'DATABASE_URL',
       local: 'local server on 127.0.0.1:5432',

@@ -263,8 +263,17 @@ export async function seedWorld(api: SecurityApi, opts: { catalogue?: boolean } 
 export async function fingerprint(
   db: DataSource,
   // search_log: every committed search is logged (buffered, written up to a second later), by design;
-  // ops_company_daily: the usage counts that triggers on search_log and audit_log keep.
-  exclude: string[] = ['sessions', 'auth_throttle', 'audit_log', 'search_log', 'ops_company_daily'],
+  // ops_company_daily: the usage counts that triggers on search_log and audit_log keep;
+  // search_budget / search_log_unlogged: every search counts against its person's budget.
+  exclude: string[] = [
+    'sessions',
+    'auth_throttle',
+    'audit_log',
+    'search_log',
+    'ops_company_daily',
+    'search_budget',
+    'search_log_unlogged',
+  ],
 ): Promise<Record<string, string>> {
   const tables: { t: string }[] = await db.query(
     `SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,

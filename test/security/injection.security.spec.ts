@@ -4,6 +4,7 @@
  * body field of a request the caller is allowed to make — give 400 (or another 4xx) or a correct
  * result, never a 5xx. Runs with TRUST_PROXY so sign-in attempts can spread over client addresses.
  */
+import { QUERY_MSG } from '../../libs/domain/src';
 import { seedWorld, startSecurityApi, type Actor, type Kind, type SecurityApi, type World } from './harness';
 import { ROUTES, type Req, type RouteSpec } from './routes';
 
@@ -16,7 +17,24 @@ const PAYLOADS = [
   '\u0000nul',
   '\u202e<script>alert(1)</script>😀',
   'A'.repeat(10_000),
+  // An impossible date (Date.parse rolls it over to 2 March; Postgres refuses it).
+  '2026-02-30',
 ];
+
+/** Query parameters of every operation, as `GET /api/docs-json` lists them (`METHOD /api/path` → names). */
+async function documentedQueryParameters(baseUrl: string): Promise<Map<string, string[]>> {
+  const doc = (await (await fetch(`${baseUrl}/api/docs-json`)).json()) as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+  };
+  const out = new Map<string, string[]>();
+  for (const [p, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) {
+      const names = (op.parameters ?? []).filter((x) => x.in === 'query').map((x) => x.name);
+      out.set(`${m.toUpperCase()} ${p}`, names);
+    }
+  }
+  return out;
+}
 
 /** Where a payload goes: a path segment, a query parameter or a body field (path of keys). */
 type Slot =
@@ -113,6 +131,67 @@ describe('security: injection and oversized input in every text parameter', () =
     expect(runs).toBeGreaterThan(300);
   });
 
+  it('a repeated copy of every query parameter of every route is a 400 naming it, before anything runs', async () => {
+    const documented = await documentedQueryParameters(api.baseUrl);
+    // The derivation must see the routes' parameters (a document that lists none would prove nothing).
+    expect(documented.get('GET /api/catalogue/find')).toEqual(expect.arrayContaining(['q', 'limit', 'typing']));
+    expect(documented.get('GET /api/catalogue/productNumber/{id}')).toEqual(expect.arrayContaining(['partNumber']));
+    expect(documented.get('GET /api/demand/parts')).toEqual(expect.arrayContaining(['from', 'to', 'companyId']));
+    const failures: string[] = [];
+    let runs = 0;
+    for (const route of ROUTES) {
+      const { actor, kind } = caller(route);
+      const template = await route.build(w, actor, kind);
+      const [p, query] = template.path.split('?');
+      const names = new Set([...(documented.get(route.op) ?? []), ...new URLSearchParams(query ?? '').keys()]);
+      for (const name of names) {
+        const req = template.client ? await route.build(w, actor, kind) : template;
+        const params = new URLSearchParams(req.path.split('?')[1] ?? '');
+        const value = params.get(name) ?? '1';
+        params.set(name, value);
+        params.append(name, value);
+        const client = req.client ?? actor.client;
+        const res = await client.send(req.method, `${p}?${params.toString()}`, {
+          body: req.body,
+          form: req.form ? await req.form() : undefined,
+          headers: { 'x-forwarded-for': `198.51.100.${(++ip % 250) + 1}` },
+        });
+        runs++;
+        const expected = QUERY_MSG.repeated(name);
+        if (res.status !== 400 || res.body?.message !== expected || res.body?.errors?.[name] !== expected)
+          failures.push(`${route.op} ?${name} twice as ${actor.name}: ${res.status} ${res.text.slice(0, 140)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(runs).toBeGreaterThan(40);
+  });
+
+  it('an impossible date in every date parameter of every route is a 400 naming it', async () => {
+    const documented = await documentedQueryParameters(api.baseUrl);
+    const failures: string[] = [];
+    let runs = 0;
+    for (const route of ROUTES) {
+      const dates = (documented.get(route.op) ?? []).filter((n) => ['from', 'to', 'before'].includes(n));
+      if (!dates.length) continue;
+      const { actor, kind } = caller(route);
+      const template = await route.build(w, actor, kind);
+      const [p, query] = template.path.split('?');
+      for (const name of dates) {
+        for (const bad of ['2026-02-30', '2025-02-29', '2026-04-31T10:00:00Z']) {
+          const params = new URLSearchParams(query ?? '');
+          params.set(name, bad);
+          const res = await actor.client.send(template.method, `${p}?${params.toString()}`);
+          runs++;
+          if (res.status !== 400 || typeof res.body?.errors?.[name] !== 'string')
+            failures.push(`${route.op} ?${name}=${bad}: ${res.status} ${res.text.slice(0, 140)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // demand/parts, demand/sizes, ops/usage, ops/activity, audit, audit/export
+    expect(runs).toBeGreaterThanOrEqual(6 * 3);
+  });
+
   it('LIKE and SQL metacharacters are matched literally (correct results, not injection)', async () => {
     const root = w.actors.superadmin.client;
     for (const search of ['%', '_', "' OR '1'='1", '\\']) {
@@ -131,6 +210,11 @@ describe('security: injection and oversized input in every text parameter', () =
       `catalogue/productNumber/${node.id}?partNumber=${encodeURIComponent("x' OR '1'='1")}`,
     );
     expect(pn.status).toBe(404);
+    // Part aliases: % and _ are no wildcards (before: `q=%` listed every alias).
+    for (const q of ['%', '_', '%%', '\\']) {
+      const res = await root.send('GET', `part-aliases?q=${encodeURIComponent(q)}`);
+      expect({ q, status: res.status, total: res.body.data.total }).toEqual({ q, status: 200, total: 0 });
+    }
   });
 
   it('hostile input is stored as data, never executed', async () => {

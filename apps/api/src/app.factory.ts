@@ -4,13 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { API_PREFIX, assertPushRoutesComplete } from '@portal/contracts';
-import { MSG } from '@portal/domain';
+import { buildOpenApi, MSG, plainText, QUERY_MSG, repeatedQueryParameter, ROUTES } from '@portal/domain';
 import { allowedOrigins, type Env } from '@portal/platform';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { assertRouteBindings } from './common/route-bindings';
 import { IMMUTABLE, WebShell } from './common/web-shell';
 import { PortalIoAdapter } from './realtime/io.adapter';
 import { pingDatabase } from './system/system.repository';
@@ -35,6 +36,8 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     // Signed webhooks (POST /api/email-events) verify the body exactly as sent: `req.rawBody`.
     rawBody: true,
   });
+  // Every route is declared once in the route table (libs/domain/src/routes): refuse to start otherwise.
+  assertRouteBindings(app);
   app.setGlobalPrefix(API_PREFIX.slice(1));
   const origins = allowedOrigins(env);
   app.useWebSocketAdapter(new PortalIoAdapter(app, origins));
@@ -48,8 +51,16 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
       return reply.code(403).send({ status: 403, message: MSG.origin.refused });
     }
   });
-  // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
   fastify.addHook('preHandler', async (req, reply) => {
+    // Every query parameter is one value: `?q=a&q=b` is a 400 naming it, on every route, before any
+    // schema sees an array (lists travel comma-separated or in a JSON body).
+    const repeated = isApiUrl(req.url) ? repeatedQueryParameter(req.query) : null;
+    if (repeated !== null) {
+      const name = plainText(repeated).slice(0, 100);
+      const message = QUERY_MSG.repeated(name);
+      return reply.code(400).send({ status: 400, message, errors: { [name]: message } });
+    }
+    // Postgres text cannot hold U+0000: refuse it at the edge (400) instead of failing the query (500).
     if (req.url.includes('%00') || containsNul(req.query) || containsNul(req.body)) {
       return reply.code(400).send({ status: 400, message: 'Text must not contain NUL characters' });
     }
@@ -88,16 +99,9 @@ export async function createApp(env: Env, options: CreateAppOptions = {}): Promi
     });
   }
   app.useGlobalFilters(new HttpExceptionFilter(shell));
-  // OpenAPI document generated from the controllers, browsable at /api/docs.
-  const openApi = new DocumentBuilder()
-    .setTitle('Filter Portal API')
-    .setVersion('1.1.0')
-    .setDescription(
-      'Responses are `{status, message?, data}`; mutations need the X-XSRF-TOKEN header from GET /api/csrf-token.',
-    )
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // The OpenAPI 3.1 document, generated from the route table: /api/docs-json, browsable at /api/docs.
+  const openApi = buildOpenApi(ROUTES, { version: '1.1.0' }) as unknown as OpenAPIObject;
+  SwaggerModule.setup('api/docs', app, openApi);
   app.enableShutdownHooks();
   await app.init();
   // Touch the pool so a bad DATABASE_URL fails at boot, not on the first request.

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { runMain } from '@portal/platform';
 import { createApp } from './app.factory';
+import { CatalogueService } from './catalogue/catalogue.service';
 
 const LOG_LEVELS = {
   error: ['error'],
@@ -18,4 +19,14 @@ runMain('API', async (env) => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   Logger.log(`API listening on ${env.PUBLIC_URL} (port ${port}, queue backend: ${env.QUEUE_BACKEND})`, 'Bootstrap');
   process.send?.({ type: 'ready', service: 'api', port });
+  // Stats hook for tests and benchmarks: the parent asks over IPC, nothing is exposed over HTTP.
+  if (process.send) {
+    const catalogue = app.get(CatalogueService);
+    process.on('message', (m: { type?: string } | null) => {
+      if (m?.type !== 'catalogue-cache-stats') return;
+      process.send?.({ type: 'catalogue-cache-stats', stats: catalogue.cacheStats(), memory: process.memoryUsage() });
+    });
+    // The listener must not hold the process open on its own (see child-guard).
+    (process.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
 });

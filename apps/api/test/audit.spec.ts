@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { purgeAuditOlderThan } from '../../../libs/db/src';
 import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { addedUserId, signIn, unbatch } from './support';
+import { addedUserId, signIn } from './support';
 
 const PW = 'Passw0rd!23';
 const NOT_AUTHORIZED = 'You are not authorized to perform this action.';
@@ -282,7 +282,6 @@ describe('audit log', () => {
         extraHeaders: { origin: api.origin },
         reconnection: false,
       });
-      unbatch(socket);
       try {
         await new Promise<void>((resolve, reject) => {
           socket.once('connect', () => resolve());

@@ -4,17 +4,20 @@ import { ApiClient, createCompany, createUser, startTestApi, type TestApi } from
 describe('Socket.IO gateway', () => {
   let api: TestApi;
 
+  let companyId: string;
+
   beforeAll(async () => {
     api = await startTestApi();
-    const companyId = await createCompany(api.db);
+    companyId = await createCompany(api.db);
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId });
+    await createUser(api.db, { email: 'root@portal.test', role: 'superadmin' });
   });
   afterAll(() => api.close());
 
-  function connect(token: unknown, origin: string = api.origin): Socket {
+  function connect(token: unknown, origin: string = api.origin, envelope = false): Socket {
     return io(api.baseUrl, {
       path: '/socket.io',
-      auth: { token },
+      auth: { token, ...(envelope ? { envelope: true } : {}) },
       transports: ['websocket'],
       extraHeaders: { origin },
       reconnection: false,
@@ -27,6 +30,37 @@ describe('Socket.IO gateway', () => {
       socket.once('connect_error', (err) => resolve(err.message));
     });
   }
+
+  it('delivers every event of a change under its own name, in commit order; the envelope only to who asks for it', async () => {
+    const employee = new ApiClient(api);
+    await employee.login('emp@acme.com', 'Passw0rd!23');
+    const named = connect(employee.token);
+    const enveloped = connect(employee.token, api.origin, true);
+    expect(await outcome(named)).toBe('connected');
+    expect(await outcome(enveloped)).toBe('connected');
+    const heard: string[] = [];
+    const batches: { events: { event: string }[] }[] = [];
+    named.onAny((event: string) => heard.push(event));
+    enveloped.onAny((event: string, data: { events: { event: string }[] }) => {
+      if (event === 'batch') batches.push(data);
+      else heard.push(`envelope:${event}`);
+    });
+    const catalogueChanged = new Promise((resolve) => named.on('catalogue.changed', resolve));
+
+    const root = new ApiClient(api);
+    await root.login('root@portal.test', 'Passw0rd!23');
+    expect((await root.request('PATCH', `company/${companyId}`, { discount_percentage: 40 })).status).toBe(200);
+
+    // A listener for `catalogue.changed` hears it, although it rides with `org.changed`.
+    await expect(catalogueChanged).resolves.toMatchObject({ kind: 'prices' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(batches).toHaveLength(1);
+    const order = batches[0].events.map((e) => e.event);
+    expect(order).toEqual(expect.arrayContaining(['org.changed', 'catalogue.changed']));
+    expect(heard).toEqual(order);
+    named.close();
+    enveloped.close();
+  });
 
   it('refuses a handshake without a valid session token', async () => {
     for (const token of [undefined, 'garbage', 42]) {

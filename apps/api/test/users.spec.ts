@@ -70,8 +70,11 @@ describe('users API', () => {
       expect(row).toEqual({ role: 'employee', company_id: acme });
     });
 
-    it('409 for a duplicate email (any case), nothing created', async () => {
-      for (const client of [root, acmeAdmin]) {
+    it('409 for a duplicate email (any case), nothing created; a company admin gets the neutral answer', async () => {
+      for (const [client, message] of [
+        [root, 'A user with this email already exists.'],
+        [acmeAdmin, 'This email cannot be used. Please enter a different address.'],
+      ] as const) {
         const res = await addUser(client, {
           company_id: acme,
           username: 'X',
@@ -79,7 +82,7 @@ describe('users API', () => {
           action: 'employee',
         });
         expect(res.status).toBe(409);
-        expect(res.body.message).toBe('A user with this email already exists.');
+        expect(res.body.message).toBe(message);
       }
       expect(await api.db.query(`SELECT 1 FROM users WHERE email = 'eve@acme.com'`)).toHaveLength(1);
     });

@@ -67,6 +67,8 @@ export interface AppConfig {
   productName: string;
   /** The office's contact details for "contact the office" (env OFFICE_PHONE / OFFICE_EMAIL); null when unset. */
   office?: { phone: string | null; email: string | null } | null;
+  /** How often an open editor re-announces itself (a third of the server's presence TTL). */
+  presenceHeartbeatSeconds?: number;
 }
 
 export type AppConfigResponse = ApiResponse<AppConfig>;

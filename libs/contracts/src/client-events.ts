@@ -76,10 +76,10 @@ export type ClientPush = {
 export type ClientEventName = keyof ClientEventMap;
 
 /**
- * Presence (who edits which product): a row lives PRESENCE_TTL_SECONDS unless its socket sends
- * `presence.join` again; an open editor does so every PRESENCE_HEARTBEAT_SECONDS, well below the TTL.
+ * Presence (who edits which product): a row lives the server's presence TTL (env PRESENCE_TTL_SECONDS,
+ * default 90 s) unless its socket sends `presence.join` again; an open editor does so every third of it
+ * (`presenceHeartbeatSeconds` of `GET config`), or every PRESENCE_HEARTBEAT_SECONDS before it knows.
  */
-export const PRESENCE_TTL_SECONDS = 90;
 export const PRESENCE_HEARTBEAT_SECONDS = 30;
 
 /** Rooms a socket joins after its handshake. */

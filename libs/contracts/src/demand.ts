@@ -14,6 +14,16 @@ export interface DemandPart {
   last_at: string;
 }
 
+/**
+ * Committed searches of the period that were answered but not written to the log (`not_logged` of
+ * `GET demand/parts` and `demand/sizes`): beyond a person's logging budget, or the same search again
+ * within a minute (one row for both).
+ */
+export interface SearchesNotLogged {
+  over_budget: number;
+  repeats: number;
+}
+
 /** A searched size (`GET demand/sizes`); `quote_lines` counts custom-size quote lines of that size. */
 export interface DemandSize {
   width: number;

@@ -57,8 +57,26 @@ export function createPool(config: DataSourceConfig): Pool {
   return pool;
 }
 
+/**
+ * Refuses a database that is not UTF-8 before anything is migrated, with what to do about it
+ * (the find migration's `normalize()` and every customer's text need UTF-8).
+ */
+export async function assertUtf8Database(dataSource: DataSource): Promise<void> {
+  const rows: { encoding: string; name: string }[] = await dataSource.query(
+    `SELECT current_setting('server_encoding') AS encoding, current_database() AS name`,
+  );
+  const { encoding, name } = rows[0];
+  if (encoding === 'UTF8') return;
+  throw new Error(
+    `Database "${name}" uses the ${encoding} encoding; Filter Portal needs UTF8. ` +
+      `Create it as UTF-8 (CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C') and point DATABASE_URL at it, ` +
+      `or, for the embedded Postgres, delete its data directory (.data/pg) and start again.`,
+  );
+}
+
 /** Applies pending migrations; safe to run from several processes (TypeORM takes a lock per migration). */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
+  await assertUtf8Database(dataSource);
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   return applied.map((m) => m.name);
 }

@@ -31,7 +31,11 @@ export function quoteIdent(name: string): string {
   return `"${name}"`;
 }
 
-/** Creates the database when missing (connects to the server's `postgres` database to do so). */
+/**
+ * Creates the database when missing (connects to the server's `postgres` database to do so). A new
+ * database is always UTF-8: on a server whose default template is not (a cluster initialised under
+ * the C locale is SQL_ASCII), it is made from `template0` with the C locale, which suits any encoding.
+ */
 export async function ensureDatabase(serverUrl: string, database: string, template?: string): Promise<string> {
   const client = new Client({ connectionString: withDatabase(serverUrl, 'postgres'), connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined);
@@ -39,8 +43,14 @@ export async function ensureDatabase(serverUrl: string, database: string, templa
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (exists.rowCount === 0) {
-      const tpl = template ? ` TEMPLATE ${quoteIdent(template)}` : '';
-      await client.query(`CREATE DATABASE ${quoteIdent(database)}${tpl}`);
+      let from = template ? ` TEMPLATE ${quoteIdent(template)}` : '';
+      if (!template) {
+        const { rows } = await client.query<{ encoding: string }>(
+          `SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = 'template1'`,
+        );
+        if (rows[0]?.encoding !== 'UTF8') from = ` TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C'`;
+      }
+      await client.query(`CREATE DATABASE ${quoteIdent(database)}${from}`);
     }
   } finally {
     await client.end();
@@ -80,6 +90,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     user: 'postgres',
     password: 'postgres',
     persistent: true,
+    // UTF-8 whatever the shell's locale: under no LANG (a minimal container, `env -i`) initdb would
+    // pick SQL_ASCII, which the find migration's normalize() refuses. The builtin provider's C.UTF-8
+    // folds case for all of Unicode without depending on the host's installed locales.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
     createPostgresUser: isRoot,
     onLog: () => undefined,
     onError: (e: unknown) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_STATUSES } from './email-deliverability';
 import { isUuid } from './org/schemas';
+import { isoDateSchema } from './calendar';
 
 /* Operations dashboard and the bounce webhook (issue 26): request schemas and their messages. */
 
@@ -76,11 +77,7 @@ const optionalUuid = (message: string) =>
     .refine((v) => isUuid(v), message)
     .transform((v) => v.toLowerCase())
     .optional();
-const day = (message: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => !Number.isNaN(Date.parse(v)), message);
+const day = (message: string) => isoDateSchema(message);
 
 /** `GET ops/activity?before&kind&companyId&limit` */
 export const opsActivityQuerySchema = z.object({

@@ -13,8 +13,12 @@ import { z } from 'zod';
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const CONTROL_OR_BIDI_ALL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** The same, but line feeds and tabs allowed: multi-line texts (notes, messages). */
+const CONTROL_OR_BIDI_MULTILINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 export const TEXT_MSG = {
   controlChars: (label: string) => `${label} must not contain line breaks, tabs or invisible control characters`,
+  multilineControlChars: (label: string) => `${label} must not contain invisible control characters`,
   fileNameControlChars: 'File names must not contain line breaks, tabs or invisible control characters',
 } as const;
 
@@ -31,6 +35,22 @@ export function plainText(text: string): string {
     .replace(CONTROL_OR_BIDI_ALL, (c) => (c <= '\u009f' ? ' ' : ''))
     .replace(/ {2,}/g, ' ')
     .trim();
+}
+
+/** Multi-line text: line feeds and tabs are fine, every other control or bidi character is not. */
+export function hasControlCharsInMultiline(text: string): boolean {
+  return CONTROL_OR_BIDI_MULTILINE.test(text);
+}
+
+/**
+ * A multi-line field's rule, as a zod string pipe: Windows line ends (CRLF) become LF, then any other
+ * control or bidi character is refused with `label` named.
+ */
+export function multilineText(label: string) {
+  return z
+    .string()
+    .transform((s) => s.replace(/\r\n/g, '\n'))
+    .refine((s) => !hasControlCharsInMultiline(s), TEXT_MSG.multilineControlChars(label));
 }
 
 /** A name field's refinement: `z.string().refine(...noControlChars('User Name'))`. */

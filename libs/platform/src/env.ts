@@ -34,6 +34,8 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** How long an editor's presence lasts without a heartbeat (editors re-join every third of it); tests shorten it. */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(6).max(3600).default(90),
   /** BullMQ key prefix: lets several deployments (or test runs) share one Redis. */
   QUEUE_PREFIX: z
     .string()
@@ -56,6 +58,14 @@ const envSchema = z.object({
     .default(400),
   /** Search-log rows one API process holds while they wait to be written; beyond it rows are dropped (and counted). */
   SEARCH_LOG_BUFFER_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /**
+   * The search log's budget per person and minute (defaults: SEARCH_BUDGET in libs/domain): committed
+   * searches logged, committed searches answered (then 429), as-you-type searches answered (then 429).
+   * Raised only by the benchmarks, whose one synthetic buyer searches 50 times a second.
+   */
+  SEARCH_BUDGET_LOGGED_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(30),
+  SEARCH_BUDGET_COMMITTED_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(120),
+  SEARCH_BUDGET_TYPING_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /** How often the buffered search-log rows are written. */
   SEARCH_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
   /** How often the ops summary recounts the last 24 h of searches (per API process; the quotes tile is live). */

@@ -1,16 +1,9 @@
-import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AccountMessageResponse, AccountProfileResponse } from '@portal/contracts';
-import {
-  changePasswordSchema,
-  confirmEmailSchema,
-  profileSchema,
-  type ChangePasswordInput,
-  type ConfirmEmailInput,
-  type ProfileInput,
-} from '@portal/domain';
-import { Allow, CurrentUser, Public } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ACCOUNT_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { clientInfo } from '../auth/client-info';
 import { AccountService } from './account.service';
@@ -24,36 +17,30 @@ export class AccountController {
     private readonly emailChange: EmailChangeService,
   ) {}
 
-  @Allow()
-  @Get('user/me')
+  @Route(R.me)
   me(@CurrentUser() user: RequestUser): Promise<AccountProfileResponse> {
     return this.account.me(user);
   }
 
-  @Allow()
-  @Patch('user')
+  @Route(R.updateProfile)
   updateProfile(
     @CurrentUser() user: RequestUser,
-    @Body(new ZodPipe(profileSchema)) body: ProfileInput,
+    @In() { body }: RouteInput<typeof R.updateProfile>,
     @Req() req: FastifyRequest,
   ): Promise<AccountProfileResponse> {
     return this.account.updateProfile(user, body, clientInfo(req));
   }
 
   /** The link from the email-change message: public, the single-use token is the credential. */
-  @Public()
-  @Post('user/confirm-email')
-  @HttpCode(200)
-  confirmEmail(@Body(new ZodPipe(confirmEmailSchema)) body: ConfirmEmailInput) {
+  @Route(R.confirmEmail)
+  confirmEmail(@In() { body }: RouteInput<typeof R.confirmEmail>) {
     return this.emailChange.confirm(body);
   }
 
-  @Allow()
-  @Post('change-password')
-  @HttpCode(200)
+  @Route(R.changePassword)
   changePassword(
     @CurrentUser() user: RequestUser,
-    @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput,
+    @In() { body }: RouteInput<typeof R.changePassword>,
     @Req() req: FastifyRequest,
   ): Promise<AccountMessageResponse> {
     return this.account.changePassword(user, body, clientInfo(req));

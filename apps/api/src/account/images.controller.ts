@@ -1,10 +1,10 @@
-import { Controller, Get, Param, Patch, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ACCOUNT_MSG, idSchema, imageNameSchema } from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { ACCOUNT_MSG, ACCOUNT_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
 import { ImagesService, type ImageUploadResponse } from './images.service';
 
 /** Profile and company images (`PATCH user/upload`, `PATCH company/upload/{companyId}`). */
@@ -12,33 +12,28 @@ import { ImagesService, type ImageUploadResponse } from './images.service';
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
-  @Allow()
-  @Patch('user/upload')
+  @Route(R.uploadProfileImage)
   uploadProfile(@CurrentUser() user: RequestUser, @Req() req: FastifyRequest): Promise<ImageUploadResponse> {
     return this.images.uploadProfile(user, req);
   }
 
-  @Allow('admin', 'superadmin')
-  @Patch('company/upload/:companyId')
+  @Route(R.uploadCompanyImage)
   uploadCompany(
     @CurrentUser() user: RequestUser,
-    @Param('companyId', new ZodPipe(idSchema, { status: 404, message: ACCOUNT_MSG.upload.companyNotFound }))
-    companyId: string,
+    @In() { params }: RouteInput<typeof R.uploadCompanyImage>,
     @Req() req: FastifyRequest,
   ): Promise<ImageUploadResponse> {
-    return this.images.uploadCompany(user, companyId, req);
+    return this.images.uploadCompany(user, params.companyId, req);
   }
 
   /**
    * Stored images by generated name, for signed-in users of the owning company (or a superadmin). Always re-encoded WebP, sent with
    * a fixed type, `Content-Disposition` and `nosniff` (set globally).
    */
-  @Allow()
-  @Get('files/images/:name')
+  @Route(R.image)
   async image(
     @CurrentUser() user: RequestUser,
-    @Param('name', new ZodPipe(imageNameSchema, { status: 404, message: ACCOUNT_MSG.upload.imageUnavailable }))
-    name: string,
+    @In() { params: { name } }: RouteInput<typeof R.image>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     // Tenancy: another company's pictures are 404 even to someone who learned the generated name.

@@ -1,16 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { AccountMessageResponse, ResetLinkCheckResponse } from '@portal/contracts';
-import {
-  forgotPasswordSchema,
-  resetLinkCheckSchema,
-  resetPasswordSchema,
-  type ForgotPasswordInput,
-  type ResetLinkCheckInput,
-  type ResetPasswordInput,
-} from '@portal/domain';
-import { Public } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ACCOUNT_ROUTES as R, type RouteInput } from '@portal/domain';
+import { In, Route } from '../common/route.decorator';
 import { clientInfo } from '../auth/client-info';
 import { PasswordResetService } from './password-reset.service';
 
@@ -19,29 +11,23 @@ import { PasswordResetService } from './password-reset.service';
 export class PasswordResetController {
   constructor(private readonly resets: PasswordResetService) {}
 
-  @Public()
-  @Post('forgot-password')
-  @HttpCode(200)
+  @Route(R.forgotPassword)
   forgot(
-    @Body(new ZodPipe(forgotPasswordSchema)) body: ForgotPasswordInput,
+    @In() { body }: RouteInput<typeof R.forgotPassword>,
     @Req() req: FastifyRequest,
   ): Promise<AccountMessageResponse> {
     return this.resets.forgot(body, clientInfo(req));
   }
 
   /** Whether a reset link still works (its page says "used" / "expired" before the form). */
-  @Public()
-  @Post('reset-password/check')
-  @HttpCode(200)
-  check(@Body(new ZodPipe(resetLinkCheckSchema)) body: ResetLinkCheckInput): Promise<ResetLinkCheckResponse> {
+  @Route(R.checkResetLink)
+  check(@In() { body }: RouteInput<typeof R.checkResetLink>): Promise<ResetLinkCheckResponse> {
     return this.resets.checkLink(body);
   }
 
-  @Public()
-  @Post('reset-password')
-  @HttpCode(200)
+  @Route(R.resetPassword)
   reset(
-    @Body(new ZodPipe(resetPasswordSchema)) body: ResetPasswordInput,
+    @In() { body }: RouteInput<typeof R.resetPassword>,
     @Req() req: FastifyRequest,
   ): Promise<AccountMessageResponse> {
     return this.resets.reset(body, clientInfo(req));

@@ -1,4 +1,4 @@
-import { type Db, queryOne, queryRows } from '@portal/db';
+import { type Db, escapeLike, queryOne, queryRows } from '@portal/db';
 import type { AuditEntity, AuditEntryView, AuditValues, RoleKey } from '@portal/contracts';
 import type { AuditQuery } from '@portal/domain';
 import { likePattern } from '../org/org.repository';
@@ -54,7 +54,7 @@ function auditWhere(q: AuditQuery, companyScope: string | null): { sql: string; 
   // "company" alone matches every company.* action.
   if (q.action) {
     if (q.action.includes('.')) add((p) => `a.action = ${p}`, q.action);
-    else add((p) => `a.action LIKE ${p}`, `${q.action}.%`);
+    else add((p) => `a.action LIKE ${p}`, `${escapeLike(q.action)}.%`);
   }
   // Issue 27: free text over who acted, the action and the record's name (live or as logged).
   if (q.search) {

@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loginSchema, type LoginInput } from '@portal/domain';
+import { AUTH_ROUTES as R, type RouteInput } from '@portal/domain';
 import type { CsrfTokenResponse, ValidateResult } from '@portal/contracts';
-import { Allow, AllowDuringEnrolment, CurrentUser, Public } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { AuthService, type PasswordLoginResponse } from './auth.service';
 import { CsrfService } from './csrf.service';
@@ -16,30 +16,22 @@ export class AuthController {
     private readonly csrf: CsrfService,
   ) {}
 
-  @Public()
-  @Get('csrf-token')
+  @Route(R.csrfToken)
   csrfToken(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): CsrfTokenResponse {
     return { status: 200, token: this.csrf.issue(req, reply) };
   }
 
-  @Public()
-  @Post('login')
-  @HttpCode(200)
-  login(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Req() req: FastifyRequest): Promise<PasswordLoginResponse> {
+  @Route(R.login)
+  login(@In() { body }: RouteInput<typeof R.login>, @Req() req: FastifyRequest): Promise<PasswordLoginResponse> {
     return this.auth.login(body, clientInfo(req));
   }
 
-  @Allow()
-  @AllowDuringEnrolment()
-  @Get('validate')
+  @Route(R.validate)
   validate(@CurrentUser() user: RequestUser): Promise<ValidateResult> {
     return this.auth.validate(user);
   }
 
-  @Allow()
-  @AllowDuringEnrolment()
-  @Post('logout')
-  @HttpCode(200)
+  @Route(R.logout)
   logout(@CurrentUser() user: RequestUser): Promise<{ status: number; message: string }> {
     return this.auth.logout(user);
   }

@@ -1,26 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CATALOGUE_MSG,
-  EDIT_MSG,
-  categoryUpdateSchema,
-  parseAppendVariantsBody,
-  parseEditId,
-  parseNewProductBody,
-  parseSaveVariantsBody,
-  parseVariantPatchBody,
-  type CategoryUpdateInput,
-  type NewProductInput,
-  type SaveVariantsInput,
-  type VariantInput,
-  FILE_MSG,
-  idSchema,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { CATALOGUE_EDITING_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { sendFile, type OutgoingFile } from '../common/send-file';
-import { ZodPipe } from '../common/zod.pipe';
-import { EditPipe } from './edit.pipe';
 import { CatalogueEditingService } from './catalogue-editing.service';
 import { CategoriesEditingService } from './categories.service';
 import { ProductsEditingService } from './products.service';
@@ -30,14 +14,7 @@ import { CatalogueFilesService } from './files.service';
  * Catalogue mutations and the grid's atomic save — superadmin only (the guard answers
  * everyone else 403 'You are not authorized to perform this action.') — plus product resources.
  */
-const productIdPipe = new EditPipe(parseEditId(CATALOGUE_MSG.invalidProductId));
-const variantIdPipe = new EditPipe(parseEditId(EDIT_MSG.invalidVariantId));
-
-/** File and owner ids in paths: anything but a UUID answers the route's 404, like an unknown id. */
-const FILE_ID = new ZodPipe(idSchema, { status: 404, message: FILE_MSG.notFound });
-const OWNER_ID = new ZodPipe(idSchema, { status: 404, message: FILE_MSG.ownerNotFound });
-
-@Controller('catalogue')
+@Controller()
 export class CatalogueEditingController {
   constructor(
     private readonly editing: CatalogueEditingService,
@@ -47,124 +24,94 @@ export class CatalogueEditingController {
   ) {}
 
   /** A category's product line (the key that picks each company's percentage). */
-  @Allow('superadmin')
-  @Patch('category/:categoryId')
-  updateCategory(
-    @CurrentUser() user: RequestUser,
-    @Param('categoryId', new EditPipe(parseEditId(EDIT_MSG.invalidCatalogueId))) categoryId: string,
-    @Body(new ZodPipe(categoryUpdateSchema)) body: CategoryUpdateInput,
-  ) {
-    return this.categories.update(user, categoryId, body);
+  @Route(R.updateCategory)
+  updateCategory(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.updateCategory>) {
+    return this.categories.update(user, params.categoryId, body);
   }
 
   /** Atomic grid save: 200 saved, 400 per-row errors, 409 stale rows (body carries `conflicts`). */
-  @Allow('superadmin')
-  @Put('product/:productId/variants')
+  @Route(R.saveVariants)
   async save(
     @CurrentUser() user: RequestUser,
-    @Param('productId', productIdPipe) productId: string,
-    @Body(new EditPipe(parseSaveVariantsBody)) body: SaveVariantsInput,
+    @In() { params, body }: RouteInput<typeof R.saveVariants>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.editing.saveVariants(user, productId, body);
+    const result = await this.editing.saveVariants(user, params.productId, body);
     if (result.kind === 'conflict') void reply.status(409).header('cache-control', 'no-store');
     return result.body;
   }
 
-  @Allow('superadmin')
-  @Patch('appendvarient/:productId')
-  @HttpCode(201)
-  append(
+  @Route(R.appendVariants)
+  append(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.appendVariants>) {
+    return this.editing.appendVariants(user, params.productId, body);
+  }
+
+  @Route(R.deleteFile)
+  deleteFile(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.deleteFile>) {
+    return this.files.remove(user, params.fileId);
+  }
+
+  @Route(R.uploadFile)
+  upload(
     @CurrentUser() user: RequestUser,
-    @Param('productId', productIdPipe) productId: string,
-    @Body(new EditPipe(parseAppendVariantsBody)) body: VariantInput[],
+    @In() { params }: RouteInput<typeof R.uploadFile>,
+    @Req() req: FastifyRequest,
   ) {
-    return this.editing.appendVariants(user, productId, body);
+    return this.files.upload(user, params.id, req);
   }
 
-  @Allow('superadmin')
-  @Patch('deletefile/:fileId')
-  deleteFile(@CurrentUser() user: RequestUser, @Param('fileId', FILE_ID) fileId: string) {
-    return this.files.remove(user, fileId);
+  @Route(R.updateVariant)
+  updateVariant(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.updateVariant>) {
+    return this.editing.updateVariant(user, params.productId, params.variantId, body);
   }
 
-  @Allow('superadmin')
-  @Patch('upload/file/:id')
-  upload(@CurrentUser() user: RequestUser, @Param('id', OWNER_ID) id: string, @Req() req: FastifyRequest) {
-    return this.files.upload(user, id, req);
+  @Route(R.deleteVariant)
+  deleteVariant(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.deleteVariant>) {
+    return this.editing.deleteVariant(user, params.productId, params.variantId);
   }
 
-  @Allow('superadmin')
-  @Patch(':productId/variant/:variantId')
-  updateVariant(
-    @CurrentUser() user: RequestUser,
-    @Param('productId', productIdPipe) productId: string,
-    @Param('variantId', variantIdPipe) variantId: string,
-    @Body(new EditPipe(parseVariantPatchBody)) body: VariantInput,
-  ) {
-    return this.editing.updateVariant(user, productId, variantId, body);
-  }
-
-  @Allow('superadmin')
-  @Delete(':productId/variant/:variantId')
-  deleteVariant(
-    @CurrentUser() user: RequestUser,
-    @Param('productId', productIdPipe) productId: string,
-    @Param('variantId', variantIdPipe) variantId: string,
-  ) {
-    return this.editing.deleteVariant(user, productId, variantId);
-  }
-
-  @Allow('superadmin')
-  @Post('product')
-  @HttpCode(201)
-  addProduct(@CurrentUser() user: RequestUser, @Body(new EditPipe(parseNewProductBody)) body: NewProductInput) {
+  @Route(R.addProduct)
+  addProduct(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.addProduct>) {
     return this.products.addProduct(user, body);
   }
 
-  @Allow('superadmin')
-  @Delete('product/:id')
-  async deleteProduct(@CurrentUser() user: RequestUser, @Param('id', productIdPipe) id: string) {
-    const { result, storage } = await this.products.deleteProduct(user, id);
+  @Route(R.deleteProduct)
+  async deleteProduct(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.deleteProduct>) {
+    const { result, storage } = await this.products.deleteProduct(user, params.id);
     await this.files.removeStored(storage);
     return result;
   }
 
-  @Allow('superadmin')
-  @Get('variant/:variantId/price-history')
-  priceHistory(@Param('variantId', variantIdPipe) variantId: string) {
-    return this.products.priceHistory(variantId);
+  @Route(R.priceHistory)
+  priceHistory(@In() { params }: RouteInput<typeof R.priceHistory>) {
+    return this.products.priceHistory(params.variantId);
   }
 
   /** Resources of a product (or category / sub-category): superadmins see every status. */
-  @Allow()
-  @Get('product/:productId/files')
-  listFiles(@CurrentUser() user: RequestUser, @Param('productId', OWNER_ID) productId: string) {
-    return this.files.list(user, productId);
+  @Route(R.listFiles)
+  listFiles(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.listFiles>) {
+    return this.files.list(user, params.productId);
   }
 
-  @Allow()
-  @Get('file/:fileId')
+  @Route(R.file)
   async file(
     @CurrentUser() user: RequestUser,
-    @Param('fileId', FILE_ID) fileId: string,
-    @Query('download') download: unknown,
+    @In() { params, query }: RouteInput<typeof R.file>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const f = await this.files.open(user, fileId, false);
-    const disposition =
-      download === '1' || download === 'true' ? f.disposition.replace(/^inline/, 'attachment') : f.disposition;
+    const f = await this.files.open(user, params.fileId, false);
+    const download = query.download === '1' || query.download === 'true';
+    const disposition = download ? f.disposition.replace(/^inline/, 'attachment') : f.disposition;
     await this.send(reply, { ...f, disposition });
   }
 
-  @Allow()
-  @Get('file/:fileId/thumbnail')
+  @Route(R.thumbnail)
   async thumbnail(
     @CurrentUser() user: RequestUser,
-    @Param('fileId', FILE_ID) fileId: string,
+    @In() { params }: RouteInput<typeof R.thumbnail>,
     @Res() reply: FastifyReply,
   ) {
-    await this.send(reply, await this.files.open(user, fileId, true));
+    await this.send(reply, await this.files.open(user, params.fileId, true));
   }
 
   private send(reply: FastifyReply, f: OutgoingFile): Promise<void> {

@@ -1,11 +1,12 @@
-import { Logger } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { WebSocketGateway, type OnGatewayConnection, type OnGatewayDisconnect } from '@nestjs/websockets';
 import type { Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { PRESENCE_TTL_SECONDS, rooms } from '@portal/contracts';
+import { rooms } from '@portal/contracts';
 import { isUuid } from '@portal/domain';
-import { publishRealtime } from '@portal/platform';
+import { publishRealtime, type Env } from '@portal/platform';
 import type { RequestUser } from '../common/request-user';
+import { ENV } from '../infra/tokens';
 import { limitedMessage } from '../realtime/socket-limits';
 import { joinPresence, leavePresence, productEditors, sweepPresence, type Editors } from './presence.repository';
 
@@ -17,7 +18,7 @@ import { joinPresence, leavePresence, productEditors, sweepPresence, type Editor
  *
  * Client protocol (superadmin sockets only):
  *  - emit `presence.join` {productId} when opening a product in edit mode, and again every
- *    PRESENCE_HEARTBEAT_SECONDS (libs/contracts) while it stays open — below PRESENCE_TTL_SECONDS;
+ *    `presenceHeartbeatSeconds` of `GET config` (a third of env PRESENCE_TTL_SECONDS) while it stays open;
  *    the ack is {editors}. Others receive `presence.changed` {productId, editors}.
  *  - emit `presence.leave` {productId} (or nothing: disconnecting leaves every product).
  */
@@ -25,7 +26,10 @@ import { joinPresence, leavePresence, productEditors, sweepPresence, type Editor
 export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger('Presence');
 
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
 
   private user(socket: Socket): RequestUser | null {
     const user = socket.data?.user as RequestUser | undefined;
@@ -68,7 +72,7 @@ export class PresenceGateway implements OnGatewayConnection, OnGatewayDisconnect
       socketId: socket.id,
       userId: user.id,
       username: user.username,
-      ttlSeconds: PRESENCE_TTL_SECONDS,
+      ttlSeconds: this.env.PRESENCE_TTL_SECONDS,
     });
     if (!joined) return { error: 'Product not found' };
     // Expired rows (crashed instance, lost heartbeat) are swept on the way — every editor's heartbeat

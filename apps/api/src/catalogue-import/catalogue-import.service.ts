@@ -5,7 +5,6 @@ import { DataSource } from 'typeorm';
 import {
   IMPORT_MSG,
   importMappingSchema,
-  isUuid,
   missingRequiredColumns,
   suggestMapping,
   type ImportMapping,
@@ -75,10 +74,6 @@ export class CatalogueImportService {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  private checkId(id: string): void {
-    if (!isUuid(id)) throw new ApiException(404, IMPORT_MSG.notFound);
-  }
-
   /** `POST catalogue/imports`: 202 with the queued import; the worker runs the dry run. */
   async start(user: RequestUser, req: FastifyRequest) {
     const sheet = await receiveSheet(req, this.env.FILES_DIR);
@@ -130,7 +125,6 @@ export class CatalogueImportService {
 
   /** `GET catalogue/imports/{id}`: status, counts, errors and the (paged) planned changes. */
   async get(id: string, q: { page: number; limit: number; errorsPage: number; errorsLimit: number }) {
-    this.checkId(id);
     const r = await findImport(this.db, id);
     if (!r) throw new ApiException(404, IMPORT_MSG.notFound);
     const [errors, changes] = await Promise.all([
@@ -173,7 +167,6 @@ export class CatalogueImportService {
 
   /** `POST catalogue/imports/{id}/apply`: 202 (the worker applies); invalid → 400; not ready → 409. */
   async apply(user: RequestUser, id: string) {
-    this.checkId(id);
     return this.db.transaction(async (m) => {
       const r = await lockImport(m, id);
       if (!r) throw new ApiException(404, IMPORT_MSG.notFound);

@@ -12,6 +12,9 @@ interface ViewerSource {
 /** Resolves the signed-in user and `?asCompany=` into the viewer a catalogue read answers for. */
 @Injectable()
 export class CatalogueViewerPipe implements PipeTransform<ViewerSource, Promise<RequestUser>> {
+  /** The query this pipe reads (listed in the OpenAPI document). */
+  static readonly querySchema = asCompanyQuerySchema;
+
   constructor(private readonly catalogue: CatalogueService) {}
 
   transform({ user, query }: ViewerSource): Promise<RequestUser> {

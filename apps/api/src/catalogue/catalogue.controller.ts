@@ -1,22 +1,12 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  CATALOGUE_MSG,
-  catalogueRoleQuerySchema,
-  dimensionQuerySchema,
-  findQuerySchema,
-  type FindQuery,
-  partNumberQuerySchema,
-  type CatalogueRoleQuery,
-  type DimensionQuery,
-  type PartNumberQuery,
-} from '@portal/domain';
-import { Allow, CurrentUser, Public } from '../common/access.decorators';
+import { CATALOGUE_MSG, CATALOGUE_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { sendCached } from './catalogue-cache';
 import { CatalogueViewer } from './catalogue-viewer';
-import { ZodPipe } from '../common/zod.pipe';
 import { CatalogueService } from './catalogue.service';
 import { FindService } from './find.service';
 
@@ -26,7 +16,7 @@ import { FindService } from './find.service';
  * `?asCompany={companyId}` from a superadmin: the answer is that company's employees' (see
  * CatalogueViewer).
  */
-@Controller('catalogue')
+@Controller()
 export class CatalogueController {
   constructor(
     private readonly catalogue: CatalogueService,
@@ -34,78 +24,68 @@ export class CatalogueController {
   ) {}
 
   /** One box: a part number, an alias or a nominal size (with narrowing words), across the catalogue. */
-  @Allow()
-  @Get('find')
+  @Route(R.find)
   find(
     @CurrentUser() user: RequestUser,
     @CatalogueViewer() viewer: RequestUser,
-    @Query(new ZodPipe(findQuerySchema)) q: FindQuery,
+    @In() { query }: RouteInput<typeof R.find>,
   ) {
     // A superadmin viewing as a company sees its prices, but the search is not that company's demand.
-    return this.finder.find(viewer, q, viewer === user ? user.companyId : null);
+    return this.finder.find(viewer, query, viewer === user ? user.companyId : null);
   }
 
-  @Allow()
-  @Get()
+  @Route(R.categories)
   async list(
     @CatalogueViewer() viewer: RequestUser,
-    @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
+    @In() { query }: RouteInput<typeof R.categories>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(reply, await this.catalogue.categories(viewer, q.unfiltered));
+    await sendCached(reply, await this.catalogue.categories(viewer, query.unfiltered));
   }
 
-  @Allow()
-  @Get('subcatalogue/:catalogueId')
+  @Route(R.subcategories)
   async subcatalogues(
     @CatalogueViewer() viewer: RequestUser,
-    @Param('catalogueId') id: string,
-    @Query(new ZodPipe(catalogueRoleQuerySchema)) q: CatalogueRoleQuery,
+    @In() { params, query }: RouteInput<typeof R.subcategories>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(reply, await this.catalogue.subcategories(viewer, id, q.unfiltered));
+    await sendCached(reply, await this.catalogue.subcategories(viewer, params.catalogueId, query.unfiltered));
   }
 
-  @Allow()
-  @Get('product/:id')
+  @Route(R.products)
   async products(
     @CatalogueViewer() viewer: RequestUser,
-    @Param('id') id: string,
+    @In() { params }: RouteInput<typeof R.products>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(reply, await this.catalogue.products(viewer, id));
+    await sendCached(reply, await this.catalogue.products(viewer, params.id));
   }
 
-  @Allow()
-  @Get('productNumber/:id')
+  @Route(R.partNumber)
   async partNumber(
     @CatalogueViewer() viewer: RequestUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(partNumberQuerySchema)) q: PartNumberQuery,
+    @In() { params, query }: RouteInput<typeof R.partNumber>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(reply, await this.catalogue.partNumber(viewer, id, q.partNumber));
+    await sendCached(reply, await this.catalogue.partNumber(viewer, params.id, query.partNumber));
   }
 
-  @Allow()
-  @Get('searchproduct/:id')
+  @Route(R.searchBySize)
   async search(
     @CatalogueViewer() viewer: RequestUser,
-    @Param('id') id: string,
-    @Query(new ZodPipe(dimensionQuerySchema)) query: DimensionQuery,
+    @In() { params, query }: RouteInput<typeof R.searchBySize>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendCached(reply, await this.catalogue.search(viewer, id, query));
+    await sendCached(reply, await this.catalogue.search(viewer, params.id, query));
   }
 
   /**
    * Category artwork (our own SVGs). Public so `<img src>` works without a bearer token; served as
    * an image with `nosniff` and a CSP that forbids scripts and external loads inside the SVG.
    */
-  @Public()
-  @Get('image/:id')
-  async image(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const svg = await this.catalogue.image(id);
+  @Route(R.image)
+  async image(@In() { params }: RouteInput<typeof R.image>, @Res() reply: FastifyReply): Promise<void> {
+    const svg = await this.catalogue.image(params.id);
     if (!svg) throw new ApiException(404, CATALOGUE_MSG.imageNotAvailable);
     await reply
       .header('content-type', 'image/svg+xml; charset=utf-8')

@@ -13,8 +13,17 @@
 import type { CatalogueCategory, CatalogueSubcategory, ProductLine } from '@portal/contracts';
 import { customerPriceSql, queryOne, queryRows, type Db } from '@portal/db';
 
-/** The catalogue version: moves in the same transaction as any catalogue change. */
-const VERSION_SQL = `SELECT version::text AS cv FROM catalogue_version`;
+/**
+ * A scope's version (see the catalogue-scope-versions migration): moves in the same transaction as
+ * any change to what the scope's bodies show. `n:{nodeId}` (a node's pages), `lists`, `sub:{categoryId}`.
+ */
+const scopeVersionSql = (scope: string) =>
+  `greatest(coalesce((SELECT sv.version FROM catalogue_scope_versions sv WHERE sv.scope = ${scope}), 0),
+            (SELECT cv.epoch FROM catalogue_version cv))::text`;
+const VERSION_SQL = `SELECT ${scopeVersionSql('$1')} AS cv`;
+
+/** The scope of a node's pages (product page, part-number look-ups, odd-size searches). */
+export const nodeScope = (id: string) => `n:${id}`;
 
 export type NodeKind = 'category' | 'subcategory';
 
@@ -28,26 +37,33 @@ export const NODE_COLUMN: Record<NodeKind, string> = {
 const PRICE = customerPriceSql('$2::numeric');
 
 /**
- * One variant as JSON. Only a superadmin's SQL contains `list_price` and `version`: for everyone
- * else they are not selected at all, so they cannot leak.
+ * Template mode: in place of the customer price, `[list cents, the category's product line]` — what
+ * PricedTemplate cuts out and prices per company. A template is never sent as it is.
  */
-export function variantJson(superadmin: boolean, withMatch = false): string {
+const TEMPLATE_PRICE = `json_build_array(v.list_price_cents,
+  (SELECT pl.product_line FROM categories pl WHERE pl.id = p.category_id))`;
+
+/**
+ * One variant as JSON. Only a superadmin's SQL contains `list_price` and `version`: for everyone
+ * else they are not selected at all, so they cannot leak. `template`: see TEMPLATE_PRICE (customer view).
+ */
+export function variantJson(superadmin: boolean, withMatch = false, template = false): string {
   return `json_build_object(
     '_id', v.id, 'part_number', v.part_number, 'size', v.size, 'actual_size', v.actual_size,
     'depth', v.depth::float8, 'odd_size', v.odd_size, 'odd_size_type', coalesce(v.odd_size_type, ''),
     'min_area', v.min_area::float8, 'max_area', v.max_area::float8, 'out_of_stock', v.out_of_stock,
-    'display_order', v.display_order, 'customer_price', ${PRICE}${
+    'display_order', v.display_order, 'customer_price', ${template ? TEMPLATE_PRICE : PRICE}${
       superadmin ? `, 'list_price', (v.list_price_cents::numeric / 100)::numeric(20,2), 'version', v.version` : ''
     }${withMatch ? `, 'match', v.match` : ''})`;
 }
 
 /**
  * The viewed node (category or sub-category, with its category's product line) and the caller's company
- * percentages, and the catalogue version (cache key), in one round trip. Always returns exactly one row.
+ * percentages, and the node's scope version (cache key; '0' when the node does not exist), in one round trip. Always returns exactly one row.
  * $1 = node id, $2 = company id.
  */
 const CONTEXT_SQL = `
-  SELECT (SELECT version::text FROM catalogue_version) AS cv, n.kind, n.id, n.name, n.product_line, n.category_id,
+  SELECT ${scopeVersionSql("'n:' || n.id")} AS cv, n.kind, n.id, n.name, n.product_line, n.category_id,
          c.id AS company_id, c.discount_percentage::text AS discount_percentage,
          c.rigidflow_percentage::text AS rigidflow_percentage, c.minipro_percentage::text AS minipro_percentage,
          c.polyroll_percentage::text AS polyroll_percentage
@@ -62,7 +78,7 @@ const CONTEXT_SQL = `
     LEFT JOIN companies c ON c.id = $2`;
 
 /** `catalogue/product/{id}` → productDetails JSON text. Non-superadmins: no odd sizes, no empty products. */
-export function productPageSql(kind: NodeKind, superadmin: boolean): string {
+export function productPageSql(kind: NodeKind, superadmin: boolean, template = false): string {
   return `
     SELECT coalesce(json_agg(json_build_object(
              '_id', p.id, 'name', p.name, 'catalogue_id', p.category_id, 'subcatalogue_id', p.subcategory_id,
@@ -70,7 +86,7 @@ export function productPageSql(kind: NodeKind, superadmin: boolean): string {
              ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS details
       FROM products p
       LEFT JOIN LATERAL (
-        SELECT json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number) AS variants
+        SELECT json_agg(${variantJson(superadmin, false, template)} ORDER BY v.display_order, v.part_number) AS variants
           FROM variants v
          WHERE v.product_id = p.id${superadmin ? '' : ' AND NOT v.odd_size'}
       ) pv ON true
@@ -85,7 +101,7 @@ export function productPageSql(kind: NodeKind, superadmin: boolean): string {
  * with that key; `alias` says which). An alias never answers with an odd-size variant, for anyone.
  * $3 = part number. Also returns how many variants matched (the search log's result count).
  */
-export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
+export function partNumberSql(kind: NodeKind, superadmin: boolean, template = false): string {
   const visible = superadmin ? '' : ' AND NOT v.odd_size';
   return `
     WITH hits AS (
@@ -111,7 +127,7 @@ export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
       FROM best b
       JOIN products p ON p.id = b.product_id
       CROSS JOIN LATERAL (
-        SELECT json_agg(${variantJson(superadmin)} ORDER BY v.display_order, v.part_number) AS variants, count(*)::int AS n
+        SELECT json_agg(${variantJson(superadmin, false, template)} ORDER BY v.display_order, v.part_number) AS variants, count(*)::int AS n
           FROM variants v
          WHERE v.id IN (SELECT h.id FROM hits h WHERE h.product_id = b.product_id AND h.rank = b.rank)
       ) m`;
@@ -125,14 +141,14 @@ export function partNumberSql(kind: NodeKind, superadmin: boolean): string {
  *    [$5, $6] (index variants_nominal_idx).
  * $3 = size type, $4 = area, $5/$6 = depth range, $7/$8 = shorter/longer entered side.
  */
-export function searchSql(kind: NodeKind, superadmin: boolean): string {
+export function searchSql(kind: NodeKind, superadmin: boolean, template = false): string {
   return `
     SELECT coalesce(json_agg(json_build_object('_id', p.id, 'name', p.name, 'catalogue_id', p.category_id,
              'variants', m.variants) ORDER BY p.display_order, p.name, p.id), '[]'::json)::text AS results,
            coalesce(sum(m.n), 0)::int AS n
       FROM products p
       JOIN LATERAL (
-        SELECT json_agg(${variantJson(superadmin, true)} ORDER BY v.display_order, v.part_number) AS variants,
+        SELECT json_agg(${variantJson(superadmin, true, template)} ORDER BY v.display_order, v.part_number) AS variants,
                count(*) AS n
           FROM (
             SELECT o.*, 'odd' AS match FROM variants o
@@ -206,9 +222,43 @@ export interface ContextRow {
   polyroll_percentage: string | null;
 }
 
-/** The catalogue version (cache key). */
-export async function catalogueVersion(db: Db): Promise<string> {
-  return (await queryOne<{ cv: string }>(db, VERSION_SQL))!.cv;
+/** A scope's version (cache key). */
+export async function scopeVersion(db: Db, scope: string): Promise<string> {
+  return (await queryOne<{ cv: string }>(db, VERSION_SQL, [scope]))!.cv;
+}
+
+/** Template-mode SQL has no percentage: $3… of the priced SQL become $2…. */
+function withoutPct(sql: string): string {
+  if (/\$2\b/.test(sql)) throw new Error('template SQL must not use the percentage');
+  return sql.replace(/\$(\d+)\b/g, (_, n: string) => `$${Number(n) > 2 ? Number(n) - 1 : n}`);
+}
+
+/** Customer view of a node's products as a priced template (see TEMPLATE_PRICE). */
+export async function productPageTemplate(db: Db, kind: NodeKind, id: string): Promise<string> {
+  return (await queryOne<{ details: string }>(db, withoutPct(productPageSql(kind, false, true)), [id]))!.details;
+}
+
+/** Customer view of the part-number look-up as a priced template, or null. */
+export function partNumberTemplate(
+  db: Db,
+  kind: NodeKind,
+  id: string,
+  partNumber: string,
+): Promise<{ product: string; n: number } | null> {
+  return queryOne<{ product: string; n: number }>(db, withoutPct(partNumberSql(kind, false, true)), [id, partNumber]);
+}
+
+/** Customer view of the dimension search as a priced template. `params` = $3..$8 of `searchSql`. */
+export async function searchTemplate(
+  db: Db,
+  kind: NodeKind,
+  id: string,
+  params: readonly string[],
+): Promise<{ results: string; n: number }> {
+  return (await queryOne<{ results: string; n: number }>(db, withoutPct(searchSql(kind, false, true)), [
+    id,
+    ...params,
+  ]))!;
 }
 
 /** Node, company percentages and version in one round trip (always one row). */

@@ -5,10 +5,10 @@ import { CATALOGUE_IMAGE_PATH } from '@portal/contracts';
 import {
   CATALOGUE_MSG,
   exactFromAction,
+  hasControlChars,
   isUuid,
   oddSizeCriteria,
   partKey,
-  percentageForProductLine,
   SEARCH_RAW_MAX,
   sortCategories,
   validateDimensionSearch,
@@ -19,17 +19,31 @@ import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import { ENV } from '../infra/tokens';
 import type { RequestUser } from '../common/request-user';
-import { CachedBody, CatalogueCache, type BodyMeta } from './catalogue-cache';
+import {
+  CachedBody,
+  CatalogueCache,
+  PricedBody,
+  PricedPage,
+  type BodyMeta,
+  type CacheStats,
+  type Sendable,
+} from './catalogue-cache';
+import { linePercentages, PricedTemplate, type LinePercentages } from './priced-template';
+import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import { companyExists } from '../org/org.repository';
 import {
-  catalogueVersion,
   categoryExists,
   categoryImage,
   categoryRows,
+  nodeScope,
   partNumberJson,
+  partNumberTemplate,
   productPageJson,
+  productPageTemplate,
+  scopeVersion,
   searchJson,
+  searchTemplate,
   subcategoryRows,
   viewContext,
   type NodeKind,
@@ -40,9 +54,9 @@ interface ViewContext {
   id: string;
   name: string;
   superadmin: boolean;
-  /** Percentage applied to list prices (numeric text); '100' for a superadmin. */
-  pct: string;
-  /** Catalogue version this context was read at. */
+  /** The company's percentage per product line (null for a superadmin: list prices). */
+  pcts: LinePercentages | null;
+  /** The node's scope version this context was read at. */
   cv: string;
   /** The viewed node's category (the search log's category). */
   categoryId: string | null;
@@ -50,11 +64,13 @@ interface ViewContext {
 
 /**
  * Catalogue reads for every role. Hot paths let Postgres build the JSON body as text (see
- * catalogue.sql.ts). Every body is cached per (route + parameters, viewer's percentage, catalogue
- * version): a request costs one small query (session's company percentages + the version) when the
- * page is cached. A body is built in one REPEATABLE READ snapshot together with the version it
- * reflects, and only stored under that version, so a cached price is never older than the version
- * the request just read.
+ * catalogue.repository.ts). Bodies are cached per scope version (a node's pages, the lists: see the
+ * catalogue-scope-versions migration): a request costs one small query (the session's company
+ * percentages + the scope's version) when the page is cached. A customer's priced page is cached
+ * once for every company, as a PricedTemplate with list prices, and each company's prices are
+ * written in at read time (PricedBody). A body is built in one REPEATABLE READ snapshot together
+ * with the version it reflects, and only stored under that version, so a cached price is never
+ * older than the version the request just read.
  */
 @Injectable()
 export class CatalogueService {
@@ -66,19 +82,30 @@ export class CatalogueService {
     private readonly db: DataSource,
     @Inject(ENV) env: Env,
     private readonly searchLog: SearchLog,
+    private readonly budget: SearchBudget,
   ) {
     this.cache = new CatalogueCache(env.CATALOGUE_CACHE_MB * 1024 * 1024);
   }
 
+  /** The caches' counters and sizes (tests, benchmarks, diagnostics). */
+  cacheStats(): CacheStats {
+    return this.cache.stats();
+  }
+
+  /** `build` run in one snapshot with the scope version it saw. */
+  private snapshot<T>(scope: string, build: (m: EntityManager, seen: string) => Promise<T>): Promise<T> {
+    return this.db.transaction('REPEATABLE READ', async (m) => build(m, await scopeVersion(m, scope)));
+  }
+
   /** The cached body, or `build` run in one snapshot with the version it saw (null: nothing to cache). */
   private cached(
+    scope: string,
+    version: string,
     key: string,
-    cv: string,
-    build: (m: EntityManager) => Promise<string | { json: string; meta: BodyMeta } | null>,
+    build: (m: EntityManager) => Promise<Built | null>,
   ): Promise<CachedBody | null> {
-    return this.cache.get(key, cv, () =>
-      this.db.transaction('REPEATABLE READ', async (m) => {
-        const seen = await catalogueVersion(m);
+    return this.cache.get(scope, version, key, () =>
+      this.snapshot(scope, async (m, seen) => {
         const built = await build(m);
         if (built === null) return null;
         return typeof built === 'string'
@@ -88,8 +115,32 @@ export class CatalogueService {
     );
   }
 
-  private version(): Promise<string> {
-    return catalogueVersion(this.db);
+  /**
+   * A priced read: the superadmin's body as it is; a customer's from the page cached once for every
+   * company (`template` builds its template-mode JSON), priced with the company's percentages.
+   */
+  private async priced(
+    ctx: ViewContext,
+    key: string,
+    direct: (m: EntityManager) => Promise<Built | null>,
+    template: (m: EntityManager) => Promise<Built | null>,
+  ): Promise<(Sendable & { meta: BodyMeta | null }) | null> {
+    const scope = nodeScope(ctx.id);
+    // The route first (the stats hook counts per route), a superadmin's own bodies apart.
+    const [route, ...params] = key.split('|');
+    const fullKey = [ctx.pcts ? route : `${route}:superadmin`, ...params, ctxKey(ctx)].join('|');
+    if (!ctx.pcts) return this.cached(scope, ctx.cv, fullKey, direct);
+    const page = await this.cache.get(scope, ctx.cv, fullKey, () =>
+      this.snapshot(scope, async (m, seen) => {
+        const built = await template(m);
+        if (built === null) return null;
+        const json = typeof built === 'string' ? built : built.json;
+        const page = new PricedPage(PricedTemplate.parse(json), seen, fullKey, scope);
+        if (typeof built !== 'string') page.meta = built.meta;
+        return page;
+      }),
+    );
+    return page && new PricedBody(page, ctx.pcts, this.cache.rendered);
   }
 
   /**
@@ -117,34 +168,27 @@ export class CatalogueService {
     if (!isSuperadmin(user) && !user.companyId) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
   }
 
-  private checkId(id: string): void {
-    if (!isUuid(id)) throw new ApiException(400, CATALOGUE_MSG.invalidProductId);
-  }
-
   /** Resolves the viewed category/sub-category and the caller's percentage for its category. */
   private async context(user: RequestUser, id: string): Promise<ViewContext> {
     this.requireCompany(user);
-    this.checkId(id);
     const superadmin = isSuperadmin(user);
     const row = await viewContext(this.db, id, superadmin ? null : user.companyId);
     if (!superadmin && !row?.company_id) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
     if (!row?.kind || !row.id) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
-    const pct = superadmin
-      ? '100'
-      : String(
-          percentageForProductLine(row.product_line, {
-            discount_percentage: row.discount_percentage,
-            rigidflow_percentage: row.rigidflow_percentage,
-            minipro_percentage: row.minipro_percentage,
-            polyroll_percentage: row.polyroll_percentage,
-          }),
-        );
+    const pcts = superadmin
+      ? null
+      : linePercentages({
+          discount_percentage: row.discount_percentage,
+          rigidflow_percentage: row.rigidflow_percentage,
+          minipro_percentage: row.minipro_percentage,
+          polyroll_percentage: row.polyroll_percentage,
+        });
     return {
       kind: row.kind,
       id: row.id,
       name: row.name ?? '',
       superadmin,
-      pct,
+      pcts,
       cv: row.cv,
       categoryId: row.category_id,
     };
@@ -153,7 +197,7 @@ export class CatalogueService {
   async categories(user: RequestUser, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
     const all = isSuperadmin(user) && unfiltered;
-    const body = await this.cached(`categories|${all}`, await this.version(), async (m) => {
+    const body = await this.cached('lists', await scopeVersion(this.db, 'lists'), `categories|${all}`, async (m) => {
       const rows = await categoryRows(m, all);
       const data: CatalogueCategory[] = sortCategories(
         rows.map(({ has_image, ...c }) => ({
@@ -172,9 +216,9 @@ export class CatalogueService {
 
   async subcategories(user: RequestUser, catalogueId: string, unfiltered: boolean): Promise<CachedBody> {
     this.requireCompany(user);
-    this.checkId(catalogueId);
     const all = isSuperadmin(user) && unfiltered;
-    const body = await this.cached(`sub|${catalogueId}|${all}`, await this.version(), async (m) => {
+    const scope = `sub:${catalogueId}`;
+    const body = await this.cached(scope, await scopeVersion(this.db, scope), `sub|${all}`, async (m) => {
       if (!(await categoryExists(m, catalogueId))) return null;
       const data = await subcategoryRows(m, catalogueId, all);
       return JSON.stringify({ status: 200, data });
@@ -184,45 +228,61 @@ export class CatalogueService {
   }
 
   /** `{status, data: {name, productDetails}}`. */
-  async products(user: RequestUser, id: string): Promise<CachedBody> {
+  async products(user: RequestUser, id: string): Promise<Sendable> {
     const ctx = await this.context(user, id);
-    const body = await this.cached(`product|${ctxKey(ctx)}`, ctx.cv, async (m) => {
-      const details = await productPageJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct);
-      return `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${details}}}`;
-    });
+    const page = (details: string) =>
+      `{"status":200,"data":{"name":${JSON.stringify(ctx.name)},"productDetails":${details}}}`;
+    const body = await this.priced(
+      ctx,
+      'product',
+      async (m) => page(await productPageJson(m, ctx.kind, true, ctx.id, '100')),
+      async (m) => page(await productPageTemplate(m, ctx.kind, ctx.id)),
+    );
     return body!;
   }
 
   /** `{status, data: product}` for the product under {id} holding the part number. */
-  async partNumber(user: RequestUser, id: string, pn: string): Promise<CachedBody> {
+  async partNumber(user: RequestUser, id: string, pn: string): Promise<Sendable> {
     const ctx = await this.context(user, id);
     if (!pn) throw new ApiException(400, CATALOGUE_MSG.partNumberRequired);
-    const body = await this.cached(`pn|${ctxKey(ctx)}|${JSON.stringify(pn)}`, ctx.cv, async (m) => {
-      const found = await partNumberJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, pn);
-      if (found === null) return null;
-      const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
-      return { json: `{"status":200,"data":${found.product}}`, meta: { count: found.n, via } };
-    });
-    this.searchLog.record({
+    const identity: SearchIdentity = {
       kind: 'part_number',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: pn.slice(0, SEARCH_RAW_MAX),
       key: partKey(pn).slice(0, SEARCH_RAW_MAX) || null,
       width: null,
       height: null,
       depth: null,
       measure: null,
       category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.via ?? null,
-    });
+    };
+    // Text with control or bidi characters never becomes a demand key (it matches no part number anyway).
+    const logIt = (await this.budget.commit(user, this.loggedCompany(user), identity)) && !hasControlChars(pn);
+    const answer = (found: { product: string; n: number } | null): Built | null => {
+      if (found === null) return null;
+      const via = (JSON.parse(found.product) as { matched_via: string }).matched_via;
+      return { json: `{"status":200,"data":${found.product}}`, meta: { count: found.n, via } };
+    };
+    const body = await this.priced(
+      ctx,
+      `pn|${JSON.stringify(pn)}`,
+      async (m) => answer(await partNumberJson(m, ctx.kind, true, ctx.id, '100', pn)),
+      async (m) => answer(await partNumberTemplate(m, ctx.kind, ctx.id, pn)),
+    );
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: pn.slice(0, SEARCH_RAW_MAX),
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.via ?? null,
+      });
+    }
     if (!body) throw new ApiException(404, CATALOGUE_MSG.productNotFound);
     return body;
   }
 
   /** `{status, data: [product with matching variants]}`. */
-  async search(user: RequestUser, id: string, query: DimensionQuery): Promise<CachedBody> {
+  async search(user: RequestUser, id: string, query: DimensionQuery): Promise<Sendable> {
     const ctx = await this.context(user, id);
     const { action } = query;
     const exact = action === undefined || action === '' ? false : exactFromAction(action);
@@ -234,6 +294,16 @@ export class CatalogueService {
       useExactMeasurements: exact,
     });
     if (!result.ok) throw new ApiException(400, result.error.message);
+    const identity: SearchIdentity = {
+      kind: 'odd_size',
+      key: null,
+      width: result.search.width,
+      height: result.search.height,
+      depth: result.search.depth,
+      measure: result.search.exact ? 'exact' : 'nominal',
+      category_id: ctx.categoryId,
+    };
+    const logIt = await this.budget.commit(user, this.loggedCompany(user), identity);
     const criteria = oddSizeCriteria(result.search);
     const { width, height } = result.search;
     const params = criteria
@@ -246,36 +316,39 @@ export class CatalogueService {
           String(Math.max(width, height)),
         ]
       : [];
-    const body = await this.cached(`search|${ctxKey(ctx)}|${params.join('|')}`, ctx.cv, async (m) => {
-      if (!criteria) return { json: `{"status":200,"data":[]}`, meta: { count: 0, via: null } };
-      const found = await searchJson(m, ctx.kind, ctx.superadmin, ctx.id, ctx.pct, params);
-      return { json: `{"status":200,"data":${found.results}}`, meta: { count: found.n, via: 'size' } };
-    });
-    this.searchLog.record({
-      kind: 'odd_size',
-      company_id: this.loggedCompany(user),
-      user_id: user.id,
-      raw: null,
-      key: null,
-      width: result.search.width,
-      height: result.search.height,
-      depth: result.search.depth,
-      measure: result.search.exact ? 'exact' : 'nominal',
-      category_id: ctx.categoryId,
-      results: body?.meta?.count ?? 0,
-      matched_via: body?.meta?.count ? 'size' : null,
-    });
+    const answer = (found: { results: string; n: number } | null): Built =>
+      found
+        ? { json: `{"status":200,"data":${found.results}}`, meta: { count: found.n, via: 'size' } }
+        : { json: `{"status":200,"data":[]}`, meta: { count: 0, via: null } };
+    const body = await this.priced(
+      ctx,
+      `search|${params.join('|')}`,
+      async (m) => answer(criteria ? await searchJson(m, ctx.kind, true, ctx.id, '100', params) : null),
+      async (m) => answer(criteria ? await searchTemplate(m, ctx.kind, ctx.id, params) : null),
+    );
+    if (logIt) {
+      this.searchLog.record({
+        ...identity,
+        company_id: this.loggedCompany(user),
+        user_id: user.id,
+        raw: null,
+        results: body?.meta?.count ?? 0,
+        matched_via: body?.meta?.count ? 'size' : null,
+      });
+    }
     return body!;
   }
 
   /** The category's SVG, or null. */
   async image(id: string): Promise<string | null> {
-    if (!isUuid(id)) return null;
     return categoryImage(this.db, id);
   }
 }
 
-/** What a priced body depends on besides the catalogue: node, view, percentage and the node's name. */
+/** A body built in a snapshot: JSON text, with the search log's counts where the route has them. */
+type Built = string | { json: string; meta: BodyMeta };
+
+/** What a priced page depends on besides its scope's data: node, view and the node's name (prices are written in later). */
 function ctxKey(ctx: ViewContext): string {
-  return JSON.stringify([ctx.kind, ctx.id, ctx.superadmin, ctx.pct, ctx.name]);
+  return JSON.stringify([ctx.kind, ctx.id, ctx.superadmin, ctx.name]);
 }

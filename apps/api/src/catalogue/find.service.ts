@@ -14,6 +14,7 @@ import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
+import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import {
   companyPercentages,
@@ -31,7 +32,7 @@ const LIST_PRICE: LinePercentages = { rigidflow: '100', minipro: '100', polyroll
  * `GET catalogue/find`: one box for a part number (exact, normalised or an alias), a nominal size
  * (with words that narrow it by category or product name). Rows carry the caller's company price
  * per product line, exactly as the catalogue screen prices them. Every call but the screen's
- * as-you-type ones (`typing=1`) is logged after the answer.
+ * as-you-type ones (`typing=1`) is logged after the answer, within its person's budget (SearchBudget).
  */
 @Injectable()
 export class FindService {
@@ -39,6 +40,7 @@ export class FindService {
     private readonly db: DataSource,
     private readonly searchLog: SearchLog,
     @Inject(ENV) private readonly env: Env,
+    private readonly budget: SearchBudget,
   ) {}
 
   private async percentages(user: RequestUser): Promise<LinePercentages> {
@@ -54,6 +56,18 @@ export class FindService {
   async find(user: RequestUser, query: FindQuery, loggedCompany: string | null) {
     const pct = await this.percentages(user);
     const parsed = parseFindQuery(query.q);
+    const identity: SearchIdentity = {
+      kind: 'find',
+      key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,
+      width: parsed.size?.width ?? null,
+      height: parsed.size?.height ?? null,
+      depth: parsed.size?.depth ?? null,
+      measure: parsed.size ? 'nominal' : null,
+      category_id: null,
+    };
+    let logIt = false;
+    if (query.typing) await this.budget.typing(user);
+    else logIt = await this.budget.commit(user, loggedCompany, identity);
     let rows: FindRow[] = [];
     let didYouMean: string | null = null;
     if (parsed.key) rows = await findByPart(this.db, pct, query.q, query.limit);
@@ -82,18 +96,12 @@ export class FindService {
     }
     const list = rows.map((r) => JSON.parse(r.row) as { matched_via: string });
     const total = rows[0]?.total ?? 0;
-    if (!query.typing) {
+    if (logIt) {
       this.searchLog.record({
-        kind: 'find',
+        ...identity,
         company_id: loggedCompany,
         user_id: user.id,
         raw: query.q.slice(0, SEARCH_RAW_MAX),
-        key: parsed.size ? null : partKey(query.q).slice(0, SEARCH_RAW_MAX) || null,
-        width: parsed.size?.width ?? null,
-        height: parsed.size?.height ?? null,
-        depth: parsed.size?.depth ?? null,
-        measure: parsed.size ? 'nominal' : null,
-        category_id: null,
         results: total,
         matched_via: list[0]?.matched_via ?? null,
       });

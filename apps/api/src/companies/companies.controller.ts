@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type {
   CompanyDetailResponse,
   CompanyListResponse,
@@ -8,74 +8,54 @@ import type {
   DeleteResponse,
   UpdateCompanyResponse,
 } from '@portal/contracts';
-import {
-  companyListQuerySchema,
-  createCompanySchema,
-  idSchema,
-  statusQuerySchema,
-  updateCompanySchema,
-  type CreateCompanyInput,
-  type UpdateCompanyInput,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { COMPANY_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { CompaniesService } from './companies.service';
 
-const PAGED_KEYS = ['page', 'limit', 'search', 'sortBy', 'sortOrder'];
-
 /** Companies API. Superadmin only, except an admin reading their own company's users. */
-@Controller('company')
+@Controller()
 export class CompaniesController {
   constructor(private readonly companies: CompaniesService) {}
 
   /** With paging/search/sort parameters: a page (`data.list`, `data.total`); without: all, for selects. */
-  @Allow('superadmin')
-  @Get()
-  list(@Query() raw: Record<string, unknown>): Promise<CompanyListResponse | CompanyOptionsResponse> {
-    if (!PAGED_KEYS.some((k) => raw?.[k] !== undefined)) return this.companies.options();
-    return this.companies.list(new ZodPipe(companyListQuerySchema).transform(raw));
+  @Route(R.list)
+  list(@In() { query }: RouteInput<typeof R.list>): Promise<CompanyListResponse | CompanyOptionsResponse> {
+    return query ? this.companies.list(query) : this.companies.options();
   }
 
-  @Allow('superadmin')
-  @Post()
-  @HttpCode(200)
+  @Route(R.create)
   create(
-    @Body(new ZodPipe(createCompanySchema)) body: CreateCompanyInput,
+    @In() { body }: RouteInput<typeof R.create>,
     @CurrentUser() user: RequestUser,
   ): Promise<CreateCompanyResponse> {
     return this.companies.create(body, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Get('user/:companyId')
+  @Route(R.users)
   users(
-    @Param('companyId', new ZodPipe(idSchema)) companyId: string,
-    @Query(new ZodPipe(statusQuerySchema)) query: { status?: boolean; search: string },
+    @In() { params, query }: RouteInput<typeof R.users>,
     @CurrentUser() user: RequestUser,
   ): Promise<CompanyUsersResponse> {
-    return this.companies.users(companyId, query.status, user, query.search);
+    return this.companies.users(params.companyId, query.status, user, query.search);
   }
 
-  @Allow('superadmin')
-  @Get(':id')
-  detail(@Param('id', new ZodPipe(idSchema)) id: string): Promise<CompanyDetailResponse> {
-    return this.companies.detail(id);
+  @Route(R.detail)
+  detail(@In() { params }: RouteInput<typeof R.detail>): Promise<CompanyDetailResponse> {
+    return this.companies.detail(params.id);
   }
 
-  @Allow('superadmin')
-  @Patch(':id')
+  @Route(R.update)
   update(
-    @Param('id', new ZodPipe(idSchema)) id: string,
-    @Body(new ZodPipe(updateCompanySchema)) body: UpdateCompanyInput,
+    @In() { params, body }: RouteInput<typeof R.update>,
     @CurrentUser() user: RequestUser,
   ): Promise<UpdateCompanyResponse> {
-    return this.companies.update(id, body, user);
+    return this.companies.update(params.id, body, user);
   }
 
-  @Allow('superadmin')
-  @Delete(':id')
-  remove(@Param('id', new ZodPipe(idSchema)) id: string, @CurrentUser() user: RequestUser): Promise<DeleteResponse> {
-    return this.companies.remove(id, user);
+  @Route(R.remove)
+  remove(@In() { params }: RouteInput<typeof R.remove>, @CurrentUser() user: RequestUser): Promise<DeleteResponse> {
+    return this.companies.remove(params.id, user);
   }
 }

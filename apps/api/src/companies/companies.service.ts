@@ -31,6 +31,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail } from '../org/org';
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
 import { inviteNewUser, unusablePassword } from '../invitations/invitation-changes';
+import { spendMailToRecipient } from '../org/mail-budget';
 import * as repo from './companies.repository';
 
 const PERCENT_LABELS = MULTIPLIER_LABELS;
@@ -112,7 +113,10 @@ export class CompaniesService {
         };
         // An invited administrator gets the invitation's link, not a set-password link.
         if (input.invite) await commitChange(m, actorOf(actor), change);
-        else await commitChangeWithLink(m, actorOf(actor), admin._id, change);
+        else {
+          await spendMailToRecipient(m, admin.email);
+          await commitChangeWithLink(m, actorOf(actor), admin._id, change);
+        }
         const invitation = input.invite ? await inviteNewUser(m, actor, admin) : null;
         return {
           status: 200,

@@ -1,77 +1,57 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  demandPartsQuerySchema,
-  demandResolveSchema,
-  demandSizesQuerySchema,
-  partAliasCreateSchema,
-  partAliasListSchema,
-  type DemandPartsQuery,
-  type DemandResolveInput,
-  type DemandSizesQuery,
-  type PartAliasCreateInput,
-  type PartAliasListQuery,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { Controller } from '@nestjs/common';
+import { DEMAND_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
 import { DemandService } from './demand.service';
 import { PartAliasesService } from './part-aliases.service';
 
 /** Demand reports from the search log (superadmin). */
-@Controller('demand')
+@Controller()
 export class DemandController {
   constructor(
     private readonly demand: DemandService,
     private readonly aliases: PartAliasesService,
   ) {}
 
-  @Allow('superadmin')
-  @Get('parts')
-  parts(@Query(new ZodPipe(demandPartsQuerySchema)) q: DemandPartsQuery) {
-    return this.demand.parts(q);
+  @Route(R.parts)
+  parts(@In() { query }: RouteInput<typeof R.parts>) {
+    return this.demand.parts(query);
   }
 
-  @Allow('superadmin')
-  @Get('sizes')
-  sizes(@Query(new ZodPipe(demandSizesQuerySchema)) q: DemandSizesQuery) {
-    return this.demand.sizes(q);
+  @Route(R.sizes)
+  sizes(@In() { query }: RouteInput<typeof R.sizes>) {
+    return this.demand.sizes(query);
   }
 
-  @Allow('superadmin')
-  @Get('log-status')
+  @Route(R.logStatus)
   logStatus() {
     return this.demand.logStatus();
   }
 
-  @Allow('superadmin')
-  @Post('parts/resolve')
-  @HttpCode(201)
-  resolve(@CurrentUser() user: RequestUser, @Body(new ZodPipe(demandResolveSchema)) body: DemandResolveInput) {
+  @Route(R.resolve)
+  resolve(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.resolve>) {
     return this.aliases.resolve(user, body);
   }
 }
 
 /** Cross-reference numbers (superadmin). */
-@Controller('part-aliases')
+@Controller()
 export class PartAliasesController {
   constructor(private readonly aliases: PartAliasesService) {}
 
-  @Allow('superadmin')
-  @Post()
-  @HttpCode(201)
-  add(@CurrentUser() user: RequestUser, @Body(new ZodPipe(partAliasCreateSchema)) body: PartAliasCreateInput) {
+  @Route(R.addAlias)
+  add(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.addAlias>) {
     return this.aliases.add(user, body);
   }
 
-  @Allow('superadmin')
-  @Get()
-  list(@Query(new ZodPipe(partAliasListSchema)) q: PartAliasListQuery) {
-    return this.aliases.list(q);
+  @Route(R.listAliases)
+  list(@In() { query }: RouteInput<typeof R.listAliases>) {
+    return this.aliases.list(query);
   }
 
-  @Allow('superadmin')
-  @Delete(':id')
-  remove(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.aliases.remove(user, id);
+  @Route(R.removeAlias)
+  remove(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.removeAlias>) {
+    return this.aliases.remove(user, params.id);
   }
 }

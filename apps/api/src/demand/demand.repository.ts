@@ -52,6 +52,50 @@ export async function insertSearchLogRows(db: SqlRunner, rows: SearchLogRow[]): 
   );
 }
 
+/** What the budget says about one committed search (migration `search-budget`). */
+export type SearchCommitOutcome = 'log' | 'repeat' | 'over_budget' | 'refused';
+
+/** Counts one committed search of the user under their row lock (every API process shares it). */
+export async function searchCommit(
+  db: Db,
+  a: {
+    userId: string;
+    companyId: string | null;
+    key: string;
+    windowSeconds: number;
+    logLimit: number;
+    refuseLimit: number;
+  },
+): Promise<SearchCommitOutcome> {
+  const row = await queryOne<{ outcome: SearchCommitOutcome }>(
+    db,
+    `SELECT search_commit($1, $2, $3, $4, $5, $6) AS outcome`,
+    [a.userId, a.companyId, a.key, a.windowSeconds, a.logLimit, a.refuseLimit],
+  );
+  return row!.outcome;
+}
+
+/** Counts one as-you-type search of the user; the count in the current window. */
+export async function searchTyping(db: Db, userId: string, windowSeconds: number): Promise<number> {
+  const row = await queryOne<{ n: number }>(db, `SELECT search_typing($1, $2) AS n`, [userId, windowSeconds]);
+  return row!.n;
+}
+
+/** Searches answered but not logged in $1…$2 (UTC days), optionally of one company. */
+export async function unloggedSearches(
+  db: Db,
+  q: { from: string; to: string; companyId?: string },
+): Promise<{ over_budget: number; repeats: number }> {
+  const row = await queryOne<{ over_budget: number; repeats: number }>(
+    db,
+    `SELECT coalesce(sum(over_budget), 0)::int AS over_budget, coalesce(sum(repeats), 0)::int AS repeats
+       FROM search_log_unlogged
+      WHERE day BETWEEN $1::date AND $2::date AND ($3::uuid IS NULL OR company_id = $3::uuid)`,
+    [q.from, q.to, q.companyId ?? null],
+  );
+  return row ?? { over_budget: 0, repeats: 0 };
+}
+
 /** Rolled-up days in range, and raw rows from the roll-up point on. $1 from, $2 to (dates). */
 const RANGE = {
   daily: `d.day BETWEEN $1::date AND $2::date AND d.day < (SELECT through FROM search_log_rollup)`,
@@ -280,7 +324,11 @@ export function listAliases(
     `SELECT ${ALIAS_COLUMNS}, count(*) OVER ()::int AS total
        FROM part_aliases a JOIN variants v ON v.id = a.variant_id
       WHERE ($1::uuid IS NULL OR a.variant_id = $1::uuid)
-        AND ($2::text IS NULL OR a.alias_key LIKE part_key($2) || '%' OR part_key(v.part_number) = part_key($2))
+        AND ($2::text IS NULL
+             -- a prefix of the key, the searched text's % and \\ taken literally (the lists' rule);
+             -- text without key characters (only separators) matches nothing, not everything
+             OR part_key($2) <> '' AND a.alias_key LIKE replace(replace(replace(part_key($2), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
+             OR part_key(v.part_number) = part_key($2))
       ORDER BY a.alias_key, v.part_number, a.id
       LIMIT $3 OFFSET $4`,
     [q.variantId ?? null, q.q ?? null, q.limit, q.offset],

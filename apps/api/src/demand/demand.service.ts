@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DemandPartsQuery, DemandSizesQuery } from '@portal/domain';
-import { demandParts, demandPartsCount, demandSizes, quoteLinesAvailable } from './demand.repository';
+import { demandParts, demandPartsCount, demandSizes, quoteLinesAvailable, unloggedSearches } from './demand.repository';
 import { SearchLog } from './search-log';
 
 /** How long the "do quote-request lines exist" answer is reused. */
@@ -26,13 +26,14 @@ export class DemandService {
       data: {
         list: rows.map(({ total: _t, ...r }) => r),
         total,
+        not_logged: await unloggedSearches(this.db, q),
       },
     };
   }
 
   async sizes(q: DemandSizesQuery) {
     const list = await demandSizes(this.db, q, await this.withQuotes());
-    return { status: 200, data: { list } };
+    return { status: 200, data: { list, not_logged: await unloggedSearches(this.db, q) } };
   }
 
   /** This process's search-log writer: rows buffered, written and dropped since start. */

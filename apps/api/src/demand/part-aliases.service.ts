@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   FIND_MSG,
-  isUuid,
   partKey,
   type DemandResolveInput,
   type PartAliasCreateInput,
@@ -52,7 +51,6 @@ export class PartAliasesService {
   }
 
   async remove(user: RequestUser, id: string) {
-    if (!isUuid(id)) throw new ApiException(400, FIND_MSG.aliasIdInvalid);
     const row = await this.db.transaction(async (m) => {
       const deleted = await deleteAlias(m, id);
       if (!deleted) throw new ApiException(404, FIND_MSG.aliasNotFound);

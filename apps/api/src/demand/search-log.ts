@@ -32,6 +32,8 @@ export class SearchLog implements OnModuleDestroy {
   private readonly capacity: number;
   private buffer: SearchLogRow[] = [];
   private writing: Promise<void> | null = null;
+  /** Rows taken from the buffer whose write has not finished: still unwritten for `status()`. */
+  private inFlight = 0;
   private readonly timer: NodeJS.Timeout;
   private readonly counters = { written: 0, dropped: 0, failed_writes: 0 };
   private droppedSinceWarning = 0;
@@ -67,7 +69,7 @@ export class SearchLog implements OnModuleDestroy {
   }
 
   status(): SearchLogStatus {
-    return { buffered: this.buffer.length, ...this.counters };
+    return { buffered: this.buffer.length + this.inFlight, ...this.counters };
   }
 
   /** Writes what is buffered (one write at a time); resolves when this round is done. */
@@ -84,6 +86,7 @@ export class SearchLog implements OnModuleDestroy {
   private async writeAll(): Promise<void> {
     while (this.buffer.length) {
       const batch = this.buffer.splice(0, BATCH);
+      this.inFlight = batch.length;
       try {
         await insertSearchLogRows(this.pool, batch);
         this.counters.written += batch.length;
@@ -97,6 +100,8 @@ export class SearchLog implements OnModuleDestroy {
         this.droppedSinceWarning += lost;
         this.logger.warn(`search log write failed: ${err instanceof Error ? err.message : String(err)}`);
         break;
+      } finally {
+        this.inFlight = 0;
       }
     }
     this.warnDrops();

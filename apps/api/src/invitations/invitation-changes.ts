@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { UserInvitation } from '@portal/contracts';
+import { ORG_MSG } from '@portal/domain';
 import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../account/reset-token';
 import { scrubTokensFromOutbox } from '../account/account-tokens.repository';
 import { actorOf } from '../common/actor';
 import { userRef } from '../org/org';
+import { spendMailToRecipient } from '../org/mail-budget';
 import type { OrgUserRecord, RawUserRow } from '../org/org.repository';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './invitations.repository';
@@ -76,7 +78,8 @@ export async function recordInvitationChange(
 
 /**
  * Sends a (new) invitation to `user`: ends the open one ('superseded', its link dies), stores the
- * new token's hash, and emails the link through the outbox. Returns what the lists show.
+ * new token's hash, and emails the link through the outbox (within the recipient's mail budget).
+ * Returns what the lists show.
  */
 export async function sendInvitation(
   m: EntityManager,
@@ -84,6 +87,7 @@ export async function sendInvitation(
   user: OrgUserRecord,
   resend: boolean,
 ): Promise<UserInvitation> {
+  await spendMailToRecipient(m, user.email, resend ? ORG_MSG.user.resendTooMany : ORG_MSG.user.mailTooMany);
   const previous = await repo.latestInvitation(m, user.id, true);
   if (previous && (previous.status === 'pending' || previous.status === 'expired')) {
     await repo.endInvitation(m, previous.id, previous.status === 'pending' ? 'superseded' : 'expired');

@@ -1,66 +1,52 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { InvitationChangeResponse, InvitationLinkResponse } from '@portal/contracts';
-import { acceptInvitationSchema, idSchema, invitationTokenSchema, type AcceptInvitationInput } from '@portal/domain';
-import { Allow, CurrentUser, Public } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { INVITATION_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { clientInfo } from '../auth/client-info';
 import type { PasswordLoginResponse } from '../auth/auth.service';
 import { InvitationsService } from './invitations.service';
 
 /**
- * Invitations (issue 27). Resend / revoke: the same access as editing the user (superadmin: any
- * admin or employee; admin: their own company's employees). The link's routes are public (CSRF bound
- * to the anonymous cookie, like reset-password); the token travels in the body, never in a URL
- * the server logs.
+ * Invitations. Resend / revoke: the same access as editing the user (superadmin: any admin or
+ * employee; admin: their own company's employees). The link's routes are public (CSRF bound to the
+ * anonymous cookie, like reset-password); the token travels in the body, never in a URL the server logs.
  */
 @Controller()
 export class InvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
-  @Allow('superadmin', 'admin')
-  @Post('user/:id/invitation/resend')
-  @HttpCode(200)
+  @Route(R.resend)
   resend(
-    @Param('id', new ZodPipe(idSchema)) id: string,
+    @In() { params }: RouteInput<typeof R.resend>,
     @CurrentUser() user: RequestUser,
   ): Promise<InvitationChangeResponse> {
-    return this.invitations.resend(id, user);
+    return this.invitations.resend(params.id, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Delete('user/:id/invitation')
-  @HttpCode(200)
+  @Route(R.revoke)
   revoke(
-    @Param('id', new ZodPipe(idSchema)) id: string,
+    @In() { params }: RouteInput<typeof R.revoke>,
     @CurrentUser() user: RequestUser,
   ): Promise<InvitationChangeResponse> {
-    return this.invitations.revoke(id, user);
+    return this.invitations.revoke(params.id, user);
   }
 
-  @Public()
-  @Post('invitation/check')
-  @HttpCode(200)
-  check(@Body(new ZodPipe(invitationTokenSchema)) body: { token: string }): Promise<InvitationLinkResponse> {
+  @Route(R.check)
+  check(@In() { body }: RouteInput<typeof R.check>): Promise<InvitationLinkResponse> {
     return this.invitations.check(body.token);
   }
 
-  @Public()
-  @Post('invitation/accept')
-  @HttpCode(200)
-  accept(
-    @Body(new ZodPipe(acceptInvitationSchema)) body: AcceptInvitationInput,
-    @Req() req: FastifyRequest,
-  ): Promise<PasswordLoginResponse> {
+  @Route(R.accept)
+  accept(@In() { body }: RouteInput<typeof R.accept>, @Req() req: FastifyRequest): Promise<PasswordLoginResponse> {
     return this.invitations.accept(body, clientInfo(req));
   }
 
-  @Public()
-  @Post('invitation/request-new')
-  @HttpCode(200)
+  @Route(R.requestNew)
   requestNew(
-    @Body(new ZodPipe(invitationTokenSchema)) body: { token: string },
+    @In() { body }: RouteInput<typeof R.requestNew>,
     @Req() req: FastifyRequest,
   ): Promise<{ status: number; message: string }> {
     return this.invitations.requestNew(body.token, clientInfo(req));

@@ -1,53 +1,42 @@
-import { Body, Controller, Delete, Get, HttpCode, Patch, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type {
   DeleteResponse,
   MarkNotificationsReadResponse,
   NotificationListResponse,
   NotificationUnreadCountResponse,
 } from '@portal/contracts';
-import {
-  deleteNotificationsSchema,
-  markNotificationsReadSchema,
-  notificationListQuerySchema,
-  type MarkNotificationsRead,
-  type NotificationListQuery,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { NOTIFICATION_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
 import { NotificationsService } from './notifications.service';
 
 /** Notifications API: superadmin only. */
-@Controller('notification')
+@Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
-  @Allow('superadmin')
-  @Get()
+  @Route(R.list)
   list(
-    @Query(new ZodPipe(notificationListQuerySchema)) query: NotificationListQuery,
+    @In() { query }: RouteInput<typeof R.list>,
     @CurrentUser() user: RequestUser,
   ): Promise<NotificationListResponse> {
     return this.notifications.list(query, user.id);
   }
 
-  @Allow('superadmin')
-  @Delete()
-  @HttpCode(200)
-  remove(@Body(new ZodPipe(deleteNotificationsSchema)) body: { ids: string[] }): Promise<DeleteResponse> {
+  @Route(R.remove)
+  remove(@In() { body }: RouteInput<typeof R.remove>): Promise<DeleteResponse> {
     return this.notifications.remove(body.ids);
   }
 
-  @Allow('superadmin')
-  @Get('unread-count')
+  @Route(R.unreadCount)
   unreadCount(@CurrentUser() user: RequestUser): Promise<NotificationUnreadCountResponse> {
     return this.notifications.unreadCount(user.id);
   }
 
-  @Allow('superadmin')
-  @Patch('read')
+  @Route(R.markRead)
   markRead(
-    @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+    @In() { body }: RouteInput<typeof R.markRead>,
     @CurrentUser() user: RequestUser,
   ): Promise<MarkNotificationsReadResponse> {
     return this.notifications.markRead(body, user);

@@ -1,27 +1,21 @@
-import { Body, Controller, Delete, Headers, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Allow, CurrentUser, Public, SignedWebhook } from '../common/access.decorators';
+import { OPS_ROUTES, USER_ROUTES, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { EmailEventsService } from './email-events.service';
 import { OpsService } from './ops.service';
 
 /** `POST /api/email-events`: delivery reports from an SMTP relay that reports over HTTP (signed). */
-@Controller('email-events')
+@Controller()
 export class EmailEventsController {
   constructor(private readonly events: EmailEventsService) {}
 
-  @Public()
-  @SignedWebhook()
-  @Post()
-  @HttpCode(202)
-  receive(
-    @Req() req: FastifyRequest,
-    @Headers('x-portal-timestamp') timestamp: string | undefined,
-    @Headers('x-portal-signature') signature: string | undefined,
-    @Body() body: unknown,
-  ) {
+  @Route(OPS_ROUTES.emailEvents)
+  receive(@Req() req: FastifyRequest, @In() { headers, body }: RouteInput<typeof OPS_ROUTES.emailEvents>) {
     const raw = (req as { rawBody?: Buffer }).rawBody?.toString('utf8');
-    this.events.verify(timestamp, signature, raw);
+    this.events.verify(headers['x-portal-timestamp'], headers['x-portal-signature'], raw);
     return this.events.record(this.events.parse(body), raw!);
   }
 }
@@ -30,14 +24,12 @@ export class EmailEventsController {
  * "Try again" for one person's address: `DELETE /api/user/{id}/email-suppression` — a company admin
  * for their own people, a superadmin for anyone (audited).
  */
-@Controller('user')
+@Controller()
 export class EmailStatusController {
   constructor(private readonly ops: OpsService) {}
 
-  @Allow('superadmin', 'admin')
-  @Delete(':id/email-suppression')
-  @HttpCode(200)
-  tryAgain(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.ops.liftUserSuppression(user, id);
+  @Route(USER_ROUTES.liftEmailSuppression)
+  tryAgain(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof USER_ROUTES.liftEmailSuppression>) {
+    return this.ops.liftUserSuppression(user, params.id);
   }
 }

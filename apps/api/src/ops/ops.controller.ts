@@ -1,89 +1,62 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import type { QueueName } from '@portal/contracts';
-import {
-  opsActivityQuerySchema,
-  opsEmailQuerySchema,
-  opsFailedJobsQuerySchema,
-  opsJobParamsSchema,
-  opsUsageQuerySchema,
-  suppressionAddressSchema,
-  type OpsActivityQuery,
-  type OpsEmailQuery,
-  type OpsUsageQuery,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { Controller } from '@nestjs/common';
+import { OPS_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
 import { OpsService } from './ops.service';
 
 /** The operations dashboard: superadmins only (everyone else 403). */
-@Controller('ops')
+@Controller()
 export class OpsController {
   constructor(private readonly ops: OpsService) {}
 
-  @Allow('superadmin')
-  @Get('summary')
+  @Route(R.summary)
   summary() {
     return this.ops.summary();
   }
 
-  @Allow('superadmin')
-  @Get('online')
+  @Route(R.online)
   online() {
     return this.ops.online();
   }
 
-  @Allow('superadmin')
-  @Get('activity')
-  activity(@Query(new ZodPipe(opsActivityQuerySchema)) q: OpsActivityQuery) {
-    return this.ops.activity(q);
+  @Route(R.activity)
+  activity(@In() { query }: RouteInput<typeof R.activity>) {
+    return this.ops.activity(query);
   }
 
-  @Allow('superadmin')
-  @Get('usage')
-  usage(@Query(new ZodPipe(opsUsageQuerySchema)) q: OpsUsageQuery) {
-    return this.ops.usage(q);
+  @Route(R.usage)
+  usage(@In() { query }: RouteInput<typeof R.usage>) {
+    return this.ops.usage(query);
   }
 
-  @Allow('superadmin')
-  @Get('jobs/failed')
-  failedJobs(@Query(new ZodPipe(opsFailedJobsQuerySchema)) q: { queue?: QueueName }) {
-    return this.ops.failedJobs(q.queue);
+  @Route(R.failedJobs)
+  failedJobs(@In() { query }: RouteInput<typeof R.failedJobs>) {
+    return this.ops.failedJobs(query.queue);
   }
 
-  @Allow('superadmin')
-  @Post('jobs/:queue/:id/retry')
-  @HttpCode(200)
-  retry(@CurrentUser() user: RequestUser, @Param(new ZodPipe(opsJobParamsSchema)) p: { queue: QueueName; id: string }) {
-    return this.ops.retryJob(user, p.queue, p.id);
+  @Route(R.retryJob)
+  retry(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.retryJob>) {
+    return this.ops.retryJob(user, params.queue, params.id);
   }
 
-  @Allow('superadmin')
-  @Post('jobs/:queue/:id/discard')
-  @HttpCode(200)
-  discard(
-    @CurrentUser() user: RequestUser,
-    @Param(new ZodPipe(opsJobParamsSchema)) p: { queue: QueueName; id: string },
-  ) {
-    return this.ops.discardJob(user, p.queue, p.id);
+  @Route(R.discardJob)
+  discard(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.discardJob>) {
+    return this.ops.discardJob(user, params.queue, params.id);
   }
 
-  @Allow('superadmin')
-  @Get('email')
-  email(@Query(new ZodPipe(opsEmailQuerySchema)) q: OpsEmailQuery) {
-    return this.ops.email(q);
+  @Route(R.email)
+  email(@In() { query }: RouteInput<typeof R.email>) {
+    return this.ops.email(query);
   }
 
-  @Allow('superadmin')
-  @Get('email/suppressions')
+  @Route(R.suppressions)
   suppressions() {
     return this.ops.suppressions();
   }
 
-  @Allow('superadmin')
-  @Delete('email/suppressions/:address')
-  @HttpCode(200)
-  lift(@CurrentUser() user: RequestUser, @Param('address', new ZodPipe(suppressionAddressSchema)) address: string) {
-    return this.ops.liftSuppression(user, address);
+  @Route(R.liftSuppression)
+  lift(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.liftSuppression>) {
+    return this.ops.liftSuppression(user, params.address);
   }
 }

@@ -1,4 +1,4 @@
-import { execute, queryOne, queryRows, type Db } from '@portal/db';
+import { escapeLike, execute, queryOne, queryRows, type Db } from '@portal/db';
 import type { ActivityKind, EmailStatus, OpsEmailQuery } from '@portal/domain';
 
 /* Operations dashboard (issue 26): every statement of the ops module. Plain rows, set-based. */
@@ -413,7 +413,7 @@ export function emailPage(db: Db, q: OpsEmailQuery): Promise<EmailRow[]> {
       ORDER BY updated_at DESC, event_id, recipient LIMIT $3 OFFSET $4`,
     [
       q.status ?? null,
-      q.q ? `%${q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      q.q ? `%${escapeLike(q.q.toLowerCase())}%` : null,
       EMAIL_PAGE_SIZE,
       (q.page - 1) * EMAIL_PAGE_SIZE,
     ],

@@ -15,7 +15,6 @@ import { commitChange, removeSuppression, type AuditEntry } from '@portal/db';
 import {
   OPS_MSG,
   bounceReasonWords,
-  isUuid,
   templateLabel,
   type OpsActivityQuery,
   type OpsEmailQuery,
@@ -229,7 +228,7 @@ export class OpsService {
    * like an unknown id), a superadmin for anyone.
    */
   async liftUserSuppression(user: RequestUser, userId: string) {
-    const target = isUuid(userId) ? await userAddress(this.db, userId.toLowerCase()) : null;
+    const target = await userAddress(this.db, userId.toLowerCase());
     if (!target || (user.role !== 'superadmin' && target.company_id !== user.companyId))
       throw new ApiException(404, 'User not found');
     await this.lift(user, target.email, target.company_id);

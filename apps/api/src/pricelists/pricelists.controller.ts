@@ -1,55 +1,44 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import {
-  PRICELIST_MSG,
-  createPricelistSchema,
-  idSchema,
-  pricelistListQuerySchema,
-  type CreatePricelistInput,
-} from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { PRICELIST_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { sendFile } from '../common/send-file';
-import { ZodPipe } from '../common/zod.pipe';
 import { PricelistsService } from './pricelists.service';
 
 /**
  * Customer price lists. Employees and admins request their own company's prices; a superadmin names
  * the company. Only the requester (and superadmins) can read or download a list.
  */
-/** A price-list id in the path: anything but a UUID is 404, like an unknown or foreign id. */
-const PRICELIST_ID = new ZodPipe(idSchema, { status: 404, message: PRICELIST_MSG.notFound });
-
-@Controller('pricelists')
+@Controller()
 export class PricelistsController {
   constructor(private readonly pricelists: PricelistsService) {}
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Post()
-  @HttpCode(202)
-  create(@CurrentUser() user: RequestUser, @Body(new ZodPipe(createPricelistSchema)) body: CreatePricelistInput) {
+  @Route(R.create)
+  create(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.create>) {
     return this.pricelists.create(user, body);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get()
-  list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(pricelistListQuerySchema)) query: { companyId?: string }) {
+  @Route(R.list)
+  list(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof R.list>) {
     return this.pricelists.list(user, query.companyId);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get(':id')
-  one(@CurrentUser() user: RequestUser, @Param('id', PRICELIST_ID) id: string) {
-    return this.pricelists.get(user, id);
+  @Route(R.get)
+  one(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.get>) {
+    return this.pricelists.get(user, params.id);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get(':id/download')
+  @Route(R.download)
   async download(
     @CurrentUser() user: RequestUser,
-    @Param('id', PRICELIST_ID) id: string,
+    @In() { params }: RouteInput<typeof R.download>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    await sendFile(reply, await this.pricelists.open(user, id), { sandbox: true, cacheControl: 'private, no-store' });
+    await sendFile(reply, await this.pricelists.open(user, params.id), {
+      sandbox: true,
+      cacheControl: 'private, no-store',
+    });
   }
 }

@@ -7,7 +7,6 @@ import {
   allowedQuoteActions,
   decideQuoteAction,
   formatQuoteDate,
-  isUuid,
   isValidityInRange,
   ORDER_MSG,
   MAX_PRICE_HOLD_DAYS,
@@ -89,7 +88,6 @@ export class QuoteRequestsService {
   }
 
   private async visible(db: EntityManager | DataSource, user: RequestUser, id: string, lock = false) {
-    if (!isUuid(id)) throw new ApiException(404, QUOTE_MSG.notFound);
     const row = await repo.findRequest(db, this.caller(user), id.toLowerCase(), lock);
     if (!row) throw new ApiException(404, QUOTE_MSG.notFound);
     return row;

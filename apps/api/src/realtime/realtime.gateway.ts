@@ -1,16 +1,21 @@
 import { Inject, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { WebSocketGateway, WebSocketServer, type OnGatewayInit } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
-import { rooms, type RealtimeMessage } from '@portal/contracts';
+import { rooms, type ClientEventMap, type RealtimeMessage } from '@portal/contracts';
 import { PgListener, REALTIME_CHANNEL, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { SessionsService } from '../auth/sessions.service';
 import type { RequestUser } from '../common/request-user';
 import { SOCKET_LIMITS, SOCKET_MSG } from './socket-limits';
 
+/** Sockets that asked for one message per change (`auth.envelope: true` at the handshake): the web app. */
+export const ENVELOPE_ROOM = 'envelope';
+
 /**
  * Socket.IO on the API's origin (path /socket.io). The handshake must carry `auth.token` of a live
  * session; Origin is checked by the adapter. Messages arrive over Postgres NOTIFY from any process.
+ * A change's pushes to one audience travel as one message; every client hears each event under its
+ * own name, in commit order, unless it asked for the envelope (`batch`) at the handshake.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false })
 export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicationShutdown {
@@ -33,6 +38,7 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
           if (open >= SOCKET_LIMITS.perSession) return next(new Error(SOCKET_MSG.tooManySockets));
           socket.data.user = user;
           void socket.join([
+            ...(socket.handshake.auth?.envelope === true ? [ENVELOPE_ROOM] : []),
             rooms.user(user.id),
             rooms.session(user.sessionId),
             rooms.role(user.role),
@@ -70,8 +76,20 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
       return;
     }
     if (!this.server) return;
-    this.server.to(message.room).emit(message.event, message.data);
+    if (message.event === 'batch') this.deliverBatch(message.room, message.data as ClientEventMap['batch']);
+    else this.server.to(message.room).emit(message.event, message.data);
     if (message.disconnect) this.server.in(message.room).disconnectSockets(true);
+  }
+
+  /** Named events, in order, to everyone in `room`; the envelope as it is to the sockets that asked for it. */
+  private deliverBatch(room: string | string[], batch: ClientEventMap['batch']): void {
+    for (const e of batch.events) this.server.to(room).except(ENVELOPE_ROOM).emit(e.event, e.data);
+    const adapterRooms = this.server.sockets.adapter.rooms;
+    const wanting = adapterRooms.get(ENVELOPE_ROOM);
+    if (!wanting?.size) return;
+    const audience = (Array.isArray(room) ? room : [room]).map((r) => adapterRooms.get(r));
+    const ids = [...wanting].filter((id) => audience.some((members) => members?.has(id)));
+    if (ids.length) this.server.to(ids).emit('batch', batch);
   }
 
   private async authenticate(socket: Socket): Promise<RequestUser | null> {

@@ -1,7 +1,8 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Env } from '@portal/platform';
-import { Public } from '../common/access.decorators';
+import { SYSTEM_ROUTES as R } from '@portal/domain';
+import { Route } from '../common/route.decorator';
 import { ENV } from '../infra/tokens';
 import { pingDatabase } from './system.repository';
 
@@ -15,8 +16,7 @@ export class SystemController {
   ) {}
 
   /** Public client configuration (the header's 'Return to Main Site' link, the office's contact details). */
-  @Public()
-  @Get('config')
+  @Route(R.config)
   config() {
     const phone = this.env.OFFICE_PHONE || null;
     const email = this.env.OFFICE_EMAIL || null;
@@ -27,12 +27,12 @@ export class SystemController {
         productName: PRODUCT_NAME,
         version: '1.1.0',
         office: phone || email ? { phone, email } : null,
+        presenceHeartbeatSeconds: Math.floor(this.env.PRESENCE_TTL_SECONDS / 3),
       },
     };
   }
 
-  @Public()
-  @Get('health')
+  @Route(R.health)
   async health() {
     await pingDatabase(this.db);
     return { status: 200, data: { database: 'up', queueBackend: this.env.QUEUE_BACKEND } };

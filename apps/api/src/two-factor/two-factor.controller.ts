@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type {
   ApiResponse,
@@ -8,19 +8,9 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@portal/contracts';
-import {
-  idSchema,
-  loginTwoFactorSchema,
-  securitySettingsSchema,
-  twoFactorCodeSchema,
-  twoFactorDisableSchema,
-  type LoginTwoFactorInput,
-  type SecuritySettingsInput,
-  type TwoFactorCodeInput,
-  type TwoFactorDisableInput,
-} from '@portal/domain';
-import { Allow, AllowDuringEnrolment, CurrentUser, Public } from '../common/access.decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { TWO_FACTOR_ROUTES as R, type RouteInput } from '@portal/domain';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { clientInfo } from '../auth/client-info';
 import { TwoFactorService } from './two-factor.service';
@@ -32,81 +22,60 @@ type Message = { status: number; message: string };
 export class TwoFactorController {
   constructor(private readonly twoFactor: TwoFactorService) {}
 
-  @Public()
-  @Post('login/2fa')
-  @HttpCode(200)
-  login(
-    @Body(new ZodPipe(loginTwoFactorSchema)) body: LoginTwoFactorInput,
-    @Req() req: FastifyRequest,
-  ): Promise<LoginResponse> {
+  @Route(R.login)
+  login(@In() { body }: RouteInput<typeof R.login>, @Req() req: FastifyRequest): Promise<LoginResponse> {
     return this.twoFactor.verifyLogin(body, clientInfo(req));
   }
 
-  @Allow()
-  @AllowDuringEnrolment()
-  @Get('2fa')
+  @Route(R.status)
   status(@CurrentUser() user: RequestUser): Promise<ApiResponse<TwoFactorStatus>> {
     return this.twoFactor.status(user);
   }
 
-  @Allow()
-  @AllowDuringEnrolment()
-  @Post('2fa/setup')
-  @HttpCode(200)
+  @Route(R.setup)
   setup(@CurrentUser() user: RequestUser): Promise<ApiResponse<TwoFactorSetup>> {
     return this.twoFactor.setup(user);
   }
 
-  @Allow()
-  @AllowDuringEnrolment()
-  @Post('2fa/enable')
-  @HttpCode(200)
+  @Route(R.enable)
   enable(
-    @Body(new ZodPipe(twoFactorCodeSchema)) body: TwoFactorCodeInput,
+    @In() { body }: RouteInput<typeof R.enable>,
     @CurrentUser() user: RequestUser,
     @Req() req: FastifyRequest,
   ): Promise<ApiResponse<RecoveryCodes>> {
     return this.twoFactor.enable(user, body.code, clientInfo(req));
   }
 
-  @Allow()
-  @Post('2fa/disable')
-  @HttpCode(200)
+  @Route(R.disable)
   disable(
-    @Body(new ZodPipe(twoFactorDisableSchema)) body: TwoFactorDisableInput,
+    @In() { body }: RouteInput<typeof R.disable>,
     @CurrentUser() user: RequestUser,
     @Req() req: FastifyRequest,
   ): Promise<Message> {
     return this.twoFactor.disable(user, body, clientInfo(req));
   }
 
-  @Allow()
-  @Post('2fa/recovery-codes')
-  @HttpCode(200)
+  @Route(R.recoveryCodes)
   regenerate(
-    @Body(new ZodPipe(twoFactorCodeSchema)) body: TwoFactorCodeInput,
+    @In() { body }: RouteInput<typeof R.recoveryCodes>,
     @CurrentUser() user: RequestUser,
   ): Promise<ApiResponse<RecoveryCodes>> {
     return this.twoFactor.regenerateRecoveryCodes(user, body.code);
   }
 
-  @Allow('superadmin')
-  @Delete('user/:id/2fa')
-  @HttpCode(200)
-  reset(@Param('id', new ZodPipe(idSchema)) id: string, @CurrentUser() user: RequestUser): Promise<Message> {
-    return this.twoFactor.reset(user, id);
+  @Route(R.reset)
+  reset(@In() { params }: RouteInput<typeof R.reset>, @CurrentUser() user: RequestUser): Promise<Message> {
+    return this.twoFactor.reset(user, params.id);
   }
 
-  @Allow('superadmin')
-  @Get('settings/security')
+  @Route(R.securitySettings)
   securitySettings(): Promise<ApiResponse<SecuritySettings>> {
     return this.twoFactor.securitySettings();
   }
 
-  @Allow('superadmin')
-  @Patch('settings/security')
+  @Route(R.updateSecuritySettings)
   updateSecuritySettings(
-    @Body(new ZodPipe(securitySettingsSchema)) body: SecuritySettingsInput,
+    @In() { body }: RouteInput<typeof R.updateSecuritySettings>,
     @CurrentUser() user: RequestUser,
   ): Promise<ApiResponse<SecuritySettings>> {
     return this.twoFactor.updateSecuritySettings(user, body.require_2fa_for);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import type {
   CreateUserResponse,
   DeleteResponse,
@@ -8,22 +8,17 @@ import type {
   UserStatsResponse,
 } from '@portal/contracts';
 import {
-  addAdministratorSchema,
-  addCompanyUserSchema,
-  bulkDeleteUsersSchema,
   MSG,
   newUserOfAdmin,
   newUserOfSuperadmin,
-  employeeListQuerySchema,
-  idSchema,
-  updateUserSchema,
-  userListQuerySchema,
-  type UpdateUserInput,
-  type UserListQuery,
+  USER_ROUTES as R,
+  type AddAdministratorInput,
+  type AddCompanyUserInput,
+  type RouteInput,
 } from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { CurrentUser } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
-import { ZodPipe } from '../common/zod.pipe';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { UsersService } from './users.service';
 
@@ -32,7 +27,7 @@ import { UsersService } from './users.service';
  * employees of their own company (company from the session). Employees reach none of these.
  * `GET user/me`, `PATCH user` and `PATCH user/upload` (own profile) live in the account module.
  */
-@Controller('user')
+@Controller()
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
@@ -40,80 +35,64 @@ export class UsersController {
    * The body is read per role (the forms differ): a superadmin names the company and the role; an
    * admin always creates an employee of their own company — company and role in the body are ignored.
    */
-  @Allow('superadmin', 'admin')
-  @Post()
-  @HttpCode(201)
-  create(@Body() body: unknown, @CurrentUser() user: RequestUser): Promise<CreateUserResponse> {
+  @Route(R.create)
+  create(@In() { body }: RouteInput<typeof R.create>, @CurrentUser() user: RequestUser): Promise<CreateUserResponse> {
     if (user.role === 'superadmin') {
-      return this.users.create(newUserOfSuperadmin(new ZodPipe(addAdministratorSchema).transform(body)), user);
+      return this.users.create(newUserOfSuperadmin(body as AddAdministratorInput), user);
     }
     if (!user.companyId) throw new ApiException(403, MSG.session.companyMissing);
-    return this.users.create(newUserOfAdmin(new ZodPipe(addCompanyUserSchema).transform(body), user.companyId), user);
+    return this.users.create(newUserOfAdmin(body as AddCompanyUserInput, user.companyId), user);
   }
 
-  @Allow('superadmin')
-  @Get()
-  administrators(@Query(new ZodPipe(userListQuerySchema)) query: UserListQuery): Promise<UserListResponse> {
+  @Route(R.administrators)
+  administrators(@In() { query }: RouteInput<typeof R.administrators>): Promise<UserListResponse> {
     return this.users.administrators(query);
   }
 
-  @Allow('superadmin')
-  @Get('total')
+  @Route(R.stats)
   stats(): Promise<UserStatsResponse> {
     return this.users.stats();
   }
 
-  @Allow('admin')
-  @Get('employee')
+  @Route(R.employees)
   employees(
-    @Query(new ZodPipe(employeeListQuerySchema)) query: UserListQuery,
+    @In() { query }: RouteInput<typeof R.employees>,
     @CurrentUser() user: RequestUser,
   ): Promise<UserListResponse> {
     return this.users.employees(user, query);
   }
 
-  @Allow('superadmin', 'admin')
-  @Delete('bulk')
-  @HttpCode(200)
+  @Route(R.bulkRemove)
   bulkRemove(
-    @Body(new ZodPipe(bulkDeleteUsersSchema)) body: { id: string[] },
+    @In() { body }: RouteInput<typeof R.bulkRemove>,
     @CurrentUser() user: RequestUser,
   ): Promise<DeleteResponse> {
     return this.users.remove(body.id, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Get('resend/:id')
+  @Route(R.resend)
   resend(
-    @Param('id', new ZodPipe(idSchema)) id: string,
+    @In() { params }: RouteInput<typeof R.resend>,
     @CurrentUser() user: RequestUser,
   ): Promise<{ status: number; message: string }> {
-    return this.users.resend(id, user);
+    return this.users.resend(params.id, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Get(':id')
-  detail(
-    @Param('id', new ZodPipe(idSchema)) id: string,
-    @CurrentUser() user: RequestUser,
-  ): Promise<UserDetailResponse> {
-    return this.users.detail(id, user);
+  @Route(R.detail)
+  detail(@In() { params }: RouteInput<typeof R.detail>, @CurrentUser() user: RequestUser): Promise<UserDetailResponse> {
+    return this.users.detail(params.id, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch(':id')
+  @Route(R.update)
   update(
-    @Param('id', new ZodPipe(idSchema)) id: string,
-    @Body(new ZodPipe(updateUserSchema)) body: UpdateUserInput,
+    @In() { params, body }: RouteInput<typeof R.update>,
     @CurrentUser() user: RequestUser,
   ): Promise<UpdateUserResponse> {
-    return this.users.update(id, body, user);
+    return this.users.update(params.id, body, user);
   }
 
-  @Allow('superadmin', 'admin')
-  @Delete(':id')
-  @HttpCode(200)
-  remove(@Param('id', new ZodPipe(idSchema)) id: string, @CurrentUser() user: RequestUser): Promise<DeleteResponse> {
-    return this.users.remove([id], user);
+  @Route(R.remove)
+  remove(@In() { params }: RouteInput<typeof R.remove>, @CurrentUser() user: RequestUser): Promise<DeleteResponse> {
+    return this.users.remove([params.id], user);
   }
 }

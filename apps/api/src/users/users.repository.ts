@@ -137,3 +137,9 @@ export async function updateUser(
 export async function deleteUsers(db: Db, ids: string[]): Promise<void> {
   await execute(db, `DELETE FROM users WHERE id = ANY($1::uuid[])`, [ids]);
 }
+
+/** The user's current email (null: no such user). */
+export async function currentEmail(db: Db, id: string): Promise<string | null> {
+  const row = await queryOne<{ email: string }>(db, `SELECT email FROM users WHERE id = $1::uuid`, [id]);
+  return row?.email ?? null;
+}

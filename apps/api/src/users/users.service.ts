@@ -23,12 +23,10 @@ import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail, userRef }
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
 import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
 import * as repo from './users.repository';
-import { reserveAttempt } from '../auth/throttle.repository';
+import { spendMailToRecipient } from '../org/mail-budget';
+import { guardEmailProbe } from '../org/email-probe';
 import { voidLiveResetTokens } from '../account/account-tokens.repository';
 import type { TargetRow } from './users.repository';
-
-/** Set-password mails (`GET user/resend/{id}`) per recipient per window (docs/SECURITY.md). */
-export const RESEND_BUDGET = { perTarget: 3, windowSeconds: 15 * 60 } as const;
 
 /** read: look at a user; write: edit/resend; delete: remove. */
 type Intent = 'read' | 'write' | 'delete';
@@ -43,6 +41,10 @@ export class UsersService {
 
   /** `POST user` (input already resolved per role by the controller). */
   async create(input: NewUserInput, actor: RequestUser): Promise<CreateUserResponse> {
+    return guardEmailProbe(this.db, actor, input.email, () => this.createUser(input, actor));
+  }
+
+  private async createUser(input: NewUserInput, actor: RequestUser): Promise<CreateUserResponse> {
     if (!(await companyExists(this.db, input.companyId)))
       throw new ApiException(404, ORG_MSG.company.notFound, { company_id: ORG_MSG.company.notFound });
     await assertEmailFree(this.db, input.email);
@@ -71,7 +73,10 @@ export class UsersService {
         };
         // An invited person gets the invitation's link, not a set-password link.
         if (invited) await commitChange(m, actorOf(actor), change);
-        else await commitChangeWithLink(m, actorOf(actor), row._id, change);
+        else {
+          await spendMailToRecipient(m, row.email);
+          await commitChangeWithLink(m, actorOf(actor), row._id, change);
+        }
         const invitation = invited ? await inviteNewUser(m, actor, row) : null;
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: { ...toUserRow(row), invitation } };
@@ -108,6 +113,14 @@ export class UsersService {
 
   /** `PATCH user/{id}`: status, username, email only. Disabling ends the user's sessions at once. */
   async update(id: string, input: UpdateUserInput, actor: RequestUser): Promise<UpdateUserResponse> {
+    // Only a change of address can meet another person's address (`id` is a checked UUID).
+    if (input.email === undefined || (await repo.currentEmail(this.db, id)) === input.email) {
+      return this.updateUser(id, input, actor);
+    }
+    return guardEmailProbe(this.db, actor, input.email, () => this.updateUser(id, input, actor));
+  }
+
+  private async updateUser(id: string, input: UpdateUserInput, actor: RequestUser): Promise<UpdateUserResponse> {
     try {
       return await this.db.transaction(async (m) => {
         const [before] = await this.authorize(m, [id], actor, 'write', true);
@@ -118,6 +131,8 @@ export class UsersService {
         const emailChanged = input.email !== undefined && input.email !== before.email;
         if (emailChanged) {
           await assertEmailFree(m, input.email!, id);
+          // The new address is told about the move: a mail the admin makes the portal send.
+          await spendMailToRecipient(m, input.email!);
           changes.push({ field: 'email', label: 'Email', from: before.email, to: input.email! });
           // An admin re-points the account without the new address confirming (docs/SECURITY.md):
           // links already mailed to the old address must not outlive the move.
@@ -179,14 +194,9 @@ export class UsersService {
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
       const [target] = await this.authorize(m, [id], actor, 'write');
-      // A mail budget per recipient (counted in this transaction), whoever asks.
-      const budget = await reserveAttempt(
-        m,
-        [{ key: `resend:user:${target.id}`, limit: RESEND_BUDGET.perTarget }],
-        RESEND_BUDGET.windowSeconds,
-      );
-      if (!budget) throw new ApiException(429, ORG_MSG.user.resendTooMany);
+      // Either mail spends the recipient's one mail budget (counted in this transaction), whoever asks.
       if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
+      await spendMailToRecipient(m, target.email, ORG_MSG.user.resendTooMany);
       await commitChangeWithLink(m, actorOf(actor), target.id, {
         events: [{ type: 'user.resend_requested', payload: userRef(target) }],
       });

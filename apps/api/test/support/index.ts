@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Mailer, MailMessage } from '../../../../libs/platform/src';
-import type { CompanyPercentages } from '../../../../libs/domain/src';
+import { eventProblems, type CompanyPercentages } from '../../../../libs/domain/src';
 import { ApiClient, createCompany, createUser, type TestApi } from '../../../../test/api';
 import {
   startWorker,
@@ -64,26 +64,29 @@ export function connectSocket(
     ...(opts.reconnection ? {} : { reconnection: false }),
   });
   opts.track?.push(socket);
+  checkEvents(socket);
   opts.setup?.(socket);
-  unbatch(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
 }
 
-/**
- * A change's pushes to one audience arrive as one `batch` message (libs/db `commitChange`); like the
- * web client, hand each on to the socket's listeners as if it had come alone.
- */
-export function unbatch(socket: Socket): void {
-  socket.on('batch', (batch: { events: { event: string; data: unknown }[] }) => {
-    for (const { event, data } of batch.events) {
-      for (const listener of [...socket.listeners(event)]) listener.call(socket, data);
-      for (const listener of [...socket.listenersAny()]) listener.call(socket, event, data);
-    }
+/** Realtime payloads that did not match the realtime table (libs/domain/src/routes/realtime.ts). */
+const eventMismatches: string[] = [];
+
+/** Every event a test socket receives is checked against its declared payload schema. */
+function checkEvents(socket: Socket): void {
+  socket.onAny((event: string, data: unknown) => {
+    for (const p of eventProblems(event, data)) eventMismatches.push(`${event}: ${p}`);
   });
 }
+
+afterEach(() => {
+  const found = eventMismatches.splice(0);
+  if (found.length)
+    throw new Error(`Realtime events that do not match their declared payloads:\n- ${found.join('\n- ')}`);
+});
 
 /** A mailer that records what it is given. */
 export function fakeMailer(): Mailer & { sent: MailMessage[] } {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUDIT_ENTITIES } from '@portal/contracts';
 import { isUuid } from '../org/schemas';
+import { isIsoDate } from '../calendar';
 
 /** Entities an audit entry can be about: the wire's own list. */
 export const AUDIT_ENTITY_KEYS = AUDIT_ENTITIES;
@@ -63,7 +64,14 @@ const dateParam = (endOfDay: boolean) =>
         const dateOnly = DATE_ONLY.test(s);
         const d = new Date(dateOnly ? `${s}T00:00:00.000Z` : s);
         const year = d.getUTCFullYear();
-        if (Number.isNaN(d.getTime()) || (!dateOnly && !/^\d{4}-\d{2}-\d{2}T/.test(s)) || year < 1900 || year > 9998) {
+        // The day is checked by the one date rule (no 30 February rolled over into March).
+        if (
+          Number.isNaN(d.getTime()) ||
+          !isIsoDate(s.slice(0, 10)) ||
+          (!dateOnly && s[10] !== 'T') ||
+          year < 1900 ||
+          year > 9998
+        ) {
           ctx.addIssue({ code: 'custom', message: AUDIT_MSG.invalidDate });
           return z.NEVER;
         }

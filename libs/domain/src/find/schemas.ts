@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isUuid } from '../org/schemas';
 import { singleQueryValue } from '../catalogue/read-query';
 import { SEARCH_RAW_MAX } from './normalise';
+import { optionalDateParam } from '../calendar';
+import { multilineText, noControlChars } from '../text';
 
 /** Texts of find, demand and part aliases, verbatim in the API and the screens. */
 export const FIND_MSG = {
@@ -33,7 +35,15 @@ export const FIND_MSG = {
   pageInvalid: 'page must be a whole number of at least 1',
   demandLimitInvalid: 'limit must be a whole number from 1 to 100',
   zeroOnlyInvalid: 'zeroOnly must be true or false',
+  tooManySearches: 'Too many searches. Please wait a minute and try again.',
 } as const;
+
+/**
+ * The search log's budget per person and minute: at most `logged` committed searches are logged
+ * (the rest are answered and counted as not logged; a key repeated within the minute is one row),
+ * committed searches beyond `committed` and as-you-type searches beyond `typing` are refused (429).
+ */
+export const SEARCH_BUDGET = { windowSeconds: 60, logged: 30, committed: 120, typing: 600 } as const;
 
 export const ALIAS_SOURCES = ['competitor', 'oem', 'customer', 'legacy'] as const;
 export type AliasSource = (typeof ALIAS_SOURCES)[number];
@@ -65,7 +75,13 @@ export const findQuerySchema = z.object({
     z
       .string({ error: FIND_MSG.qRequired })
       .transform((v) => v.trim())
-      .pipe(z.string().min(1, FIND_MSG.qRequired).max(SEARCH_RAW_MAX, FIND_MSG.qTooLong)),
+      .pipe(
+        z
+          .string()
+          .min(1, FIND_MSG.qRequired)
+          .max(SEARCH_RAW_MAX, FIND_MSG.qTooLong)
+          .refine(...noControlChars('q')),
+      ),
   ),
   limit: wholeNumber(1, 50, 20, FIND_MSG.limitInvalid),
   typing: single.transform((v) => v === '1' || v === 'true'),
@@ -73,12 +89,14 @@ export const findQuerySchema = z.object({
 export type FindQuery = z.infer<typeof findQuerySchema>;
 
 const uuid = (message: string) => z.string({ error: message }).refine(isUuid, message);
-const optionalText = (max: number, message: string) =>
+/** Optional text ('' → null); one line (`label` named when it carries control characters) or multi-line. */
+const optionalText = (max: number, message: string, label: string, lines: 'one' | 'multi') =>
   z
     .string({ error: message })
     .max(max, message)
     .nullish()
-    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+    .pipe((lines === 'one' ? z.string().refine(...noControlChars(label)) : multilineText(label)).nullable());
 
 /** Some letters or digits once separators and spaces are gone. */
 const aliasText = z
@@ -89,6 +107,7 @@ const aliasText = z
       .string()
       .min(1, FIND_MSG.aliasRequired)
       .max(100, FIND_MSG.aliasTooLong)
+      .refine(...noControlChars('alias'))
       .refine((v) => /[\p{L}\p{N}]/u.test(v.normalize('NFKC')), FIND_MSG.aliasNoCharacters),
   );
 
@@ -98,8 +117,8 @@ export const partAliasCreateSchema = z.object(
     alias: aliasText,
     variantId: uuid(FIND_MSG.variantIdInvalid),
     source: z.enum(ALIAS_SOURCES, { error: FIND_MSG.sourceInvalid }),
-    brand: optionalText(100, FIND_MSG.brandTooLong),
-    note: optionalText(500, FIND_MSG.noteTooLong),
+    brand: optionalText(100, FIND_MSG.brandTooLong, 'brand', 'one'),
+    note: optionalText(500, FIND_MSG.noteTooLong, 'note', 'multi'),
   },
   { error: FIND_MSG.aliasRequired },
 );
@@ -116,11 +135,12 @@ export const demandResolveSchema = z.object(
           .string()
           .min(1, FIND_MSG.keyRequired)
           .max(100, FIND_MSG.aliasTooLong)
+          .refine(...noControlChars('key'))
           .refine((v) => /[\p{L}\p{N}]/u.test(v.normalize('NFKC')), FIND_MSG.aliasNoCharacters),
       ),
     variantId: uuid(FIND_MSG.variantIdInvalid),
     source: z.enum(ALIAS_SOURCES, { error: FIND_MSG.sourceInvalid }),
-    brand: optionalText(100, FIND_MSG.brandTooLong),
+    brand: optionalText(100, FIND_MSG.brandTooLong, 'brand', 'one'),
   },
   { error: FIND_MSG.keyRequired },
 );
@@ -138,18 +158,8 @@ export const partAliasListSchema = z
   .refine((v) => v.variantId !== undefined || v.q !== undefined, { message: FIND_MSG.aliasQueryRequired });
 export type PartAliasListQuery = z.infer<typeof partAliasListSchema>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dateParam = (message: string) =>
-  single.pipe(
-    z
-      .string()
-      .optional()
-      .refine(
-        (v) => v === undefined || v === '' || (DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
-        message,
-      )
-      .transform((v) => (v ? v : undefined)),
-  );
+/** An optional date parameter (the house's one date rule, round-trip checked). */
+const dateParam = (message: string) => single.pipe(optionalDateParam(message));
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);

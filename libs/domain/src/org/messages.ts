@@ -61,6 +61,11 @@ export const ORG_MSG = {
     resent: 'Account information has been sent.',
     resendTooMany:
       'Account information was sent to this user several times already. Please wait a few minutes and try again.',
+    mailTooMany:
+      'This person was sent several emails from the portal already. Please wait a few minutes and try again.',
+    /** A company admin's answer for an address that cannot be used, whoever it belongs to. */
+    emailUnavailable: 'This email cannot be used. Please enter a different address.',
+    emailProbeTooMany: 'Too many addresses that could not be used. Please try again in an hour.',
   },
   notification: {
     idsRequired: 'Please select at least one notification',

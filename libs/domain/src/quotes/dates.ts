@@ -3,6 +3,8 @@
  * zone (`SUPPLIER_TZ`): it expires at the following midnight there. Dates travel as 'YYYY-MM-DD'.
  */
 
+import { isIsoDate } from '../calendar';
+
 /** The office's time zone when `SUPPLIER_TZ` is not set. */
 export const DEFAULT_SUPPLIER_TZ = 'America/New_York';
 
@@ -11,17 +13,6 @@ export const MAX_VALIDITY_DAYS = 365;
 
 /** A quote's default validity when the office does not choose one. */
 export const DEFAULT_VALIDITY_DAYS = 30;
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar date written 'YYYY-MM-DD'. */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = ISO_DATE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value;
-}
 
 /** The calendar date at `now` in `timeZone`: 'YYYY-MM-DD'. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {

@@ -10,7 +10,8 @@ import {
   type OddSizeType,
 } from '../catalogue/odd-size';
 import { parseMoneyToCents } from '../catalogue/pricing';
-import { isIsoDate } from './dates';
+import { isoDateSchema } from '../calendar';
+import { multilineText, noControlChars } from '../text';
 import { QUOTE_MSG } from './messages';
 
 export const MAX_QUOTE_LINES = 200;
@@ -117,22 +118,29 @@ const quantity = z.preprocess(
     .max(MAX_QUOTE_QUANTITY, QUOTE_MSG.quantityInvalid),
 );
 
+/** One line (names, numbers, references: no control characters at all) or several (notes, messages). */
+type Lines = 'one' | 'multi';
+const textRule = (label: string, lines: Lines) =>
+  lines === 'one' ? z.string().refine(...noControlChars(label)) : multilineText(label);
+
 /** Optional free text: trimmed, '' → undefined. Stored and shown as text (never as HTML). */
-const optionalText = (max: number, tooLong: string) =>
+const optionalText = (max: number, tooLong: string, label: string, lines: Lines) =>
   z
     .string({ error: tooLong })
     .optional()
     .nullable()
     .transform((v) => (v === null || v === undefined ? undefined : v.trim() || undefined))
-    .refine((v) => v === undefined || v.length <= max, tooLong);
+    .refine((v) => v === undefined || v.length <= max, tooLong)
+    .pipe(textRule(label, lines).optional());
 
-const requiredText = (max: number, required: string, tooLong: string) =>
+const requiredText = (max: number, required: string, tooLong: string, label: string, lines: Lines) =>
   z
     .string({ error: required })
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
+    .pipe(z.string().min(1, required).max(max, tooLong))
+    .pipe(textRule(label, lines));
 
-const isoDate = z.string({ error: QUOTE_MSG.dateInvalid }).refine(isIsoDate, QUOTE_MSG.dateInvalid);
+const isoDate = isoDateSchema(QUOTE_MSG.dateInvalid);
 
 const dimension = z.union([z.string(), z.number()], { error: CATALOGUE_MSG.dimensionsInvalid }).optional().nullable();
 
@@ -165,7 +173,7 @@ const customLine = z
 
 const unlistedLine = z.object({
   kind: z.literal('unlisted'),
-  part_number: requiredText(100, QUOTE_MSG.partNumberRequired, QUOTE_MSG.partNumberTooLong),
+  part_number: requiredText(100, QUOTE_MSG.partNumberRequired, QUOTE_MSG.partNumberTooLong, 'Part number', 'one'),
   quantity,
 });
 
@@ -179,8 +187,8 @@ export const createQuoteRequestSchema = z.object({
     .array(quoteLineInputSchema, { error: QUOTE_MSG.linesRequired })
     .min(1, QUOTE_MSG.linesRequired)
     .max(MAX_QUOTE_LINES, QUOTE_MSG.tooManyLines(MAX_QUOTE_LINES)),
-  note: optionalText(MAX_QUOTE_TEXT, QUOTE_MSG.noteTooLong),
-  customer_reference: optionalText(100, QUOTE_MSG.referenceTooLong),
+  note: optionalText(MAX_QUOTE_TEXT, QUOTE_MSG.noteTooLong, 'The note', 'multi'),
+  customer_reference: optionalText(100, QUOTE_MSG.referenceTooLong, 'Your reference', 'one'),
   needed_by: isoDate
     .optional()
     .nullable()
@@ -256,11 +264,11 @@ export const quoteListQuerySchema = z.object({
 export type QuoteListQuery = z.infer<typeof quoteListQuerySchema>;
 
 export const quoteMessageSchema = z.object({
-  body: requiredText(MAX_QUOTE_TEXT, QUOTE_MSG.messageRequired, QUOTE_MSG.messageTooLong),
+  body: requiredText(MAX_QUOTE_TEXT, QUOTE_MSG.messageRequired, QUOTE_MSG.messageTooLong, 'A message', 'multi'),
 });
 
 export const quoteInfoSchema = z.object({
-  message: requiredText(MAX_QUOTE_TEXT, QUOTE_MSG.messageRequired, QUOTE_MSG.messageTooLong),
+  message: requiredText(MAX_QUOTE_TEXT, QUOTE_MSG.messageRequired, QUOTE_MSG.messageTooLong, 'A message', 'multi'),
 });
 
 const version = positiveInt(QUOTE_MSG.versionRequired, 2_000_000_000);
@@ -272,11 +280,9 @@ const money = z
 
 export const sendQuoteSchema = z.object({
   version,
-  valid_until: z.string({ error: QUOTE_MSG.validUntilRequired }).refine(isIsoDate, QUOTE_MSG.dateInvalid),
+  valid_until: z.string({ error: QUOTE_MSG.validUntilRequired }).pipe(isoDateSchema(QUOTE_MSG.dateInvalid)),
   /** How long the agreed prices of its custom and unlisted lines hold once accepted (default: validity + 365 days). */
-  price_held_until: z
-    .string({ error: QUOTE_MSG.dateInvalid })
-    .refine(isIsoDate, QUOTE_MSG.dateInvalid)
+  price_held_until: isoDateSchema(QUOTE_MSG.dateInvalid)
     .optional()
     .nullable()
     .transform((v) => v ?? undefined),
@@ -294,7 +300,7 @@ export const sendQuoteSchema = z.object({
             .max(365, QUOTE_MSG.leadTimeInvalid)
             .optional()
             .nullable(),
-          line_note: optionalText(1000, QUOTE_MSG.lineNoteTooLong),
+          line_note: optionalText(1000, QUOTE_MSG.lineNoteTooLong, 'A line note', 'multi'),
         })
         .superRefine((l, ctx) => {
           if (l.line_status === 'quoted' && (l.quoted_price === undefined || l.quoted_price === null)) {
@@ -313,10 +319,12 @@ export const acceptQuoteSchema = z.object({
   made_to_order: z.boolean({ error: QUOTE_MSG.madeToOrderRequired }).optional(),
 });
 
-export const declineQuoteSchema = z.object({ reason: optionalText(1000, QUOTE_MSG.reasonTooLong) });
+export const declineQuoteSchema = z.object({
+  reason: optionalText(1000, QUOTE_MSG.reasonTooLong, 'The reason', 'multi'),
+});
 
 export const rejectQuoteSchema = z.object({
-  reason: requiredText(1000, QUOTE_MSG.reasonRequired, QUOTE_MSG.reasonTooLong),
+  reason: requiredText(1000, QUOTE_MSG.reasonRequired, QUOTE_MSG.reasonTooLong, 'The reason', 'multi'),
 });
 
 /** Actions without a body (`assign`, `revise`, `withdraw`): anything sent is ignored. */

@@ -30,6 +30,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.disabled': 'User disabled',
   'user.enabled': 'User enabled',
   'user.deleted': 'User deleted',
+  'user.email_refused': 'Email address refused',
   'session.revoked': 'Session ended',
   'auth.login': 'Signed in',
   'auth.login_failed': 'Sign-in failed',

@@ -43,7 +43,8 @@ function serve() {
   return mockFetch((url, call) => {
     const u = new URL(url, 'http://localhost');
     if (u.pathname === '/api/csrf-token') return json({ token: CSRF });
-    if (u.pathname === '/api/demand/parts') return json({ status: 200, data: { list: PARTS, total: 1 } });
+    if (u.pathname === '/api/demand/parts')
+      return json({ status: 200, data: { list: PARTS, total: 1, not_logged: { over_budget: 90, repeats: 4 } } });
     if (u.pathname === '/api/demand/sizes') return json({ status: 200, data: { list: SIZES } });
     if (u.pathname === '/api/catalogue/find') {
       return json({
@@ -102,6 +103,12 @@ describe('Demand screen', () => {
     expect(await within(table).findByText('FLN12345')).toBeInTheDocument();
     expect(within(table).getByText('Acme Air, Blue Ducts')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('/api/demand/parts') && c.url.includes('zeroOnly=true'))).toBe(true);
+    // The searches answered but not logged (a person's budget, repeats) are said under the report.
+    expect(
+      screen.getByText(
+        "94 searches were answered but not logged in this period: 90 over a person's per-minute logging budget, 4 repeated by the same person within a minute.",
+      ),
+    ).toBeInTheDocument();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Map FLN12345 to our part' }));
     fireEvent.change(await screen.findByRole('textbox', { name: /our part number/i }), {

@@ -1,9 +1,9 @@
 /** Demand reports and part aliases (superadmin; paths relative to /api). */
-import type { DemandPart, DemandSize, PartAlias } from '@portal/contracts';
+import type { DemandPart, DemandSize, PartAlias, SearchesNotLogged } from '@portal/contracts';
 import { api } from '../../shared/api';
 import { fetchFind, type AliasSource, type FindRow } from '../find';
 
-export type { DemandPart, DemandSize, PartAlias };
+export type { DemandPart, DemandSize, PartAlias, SearchesNotLogged };
 
 export interface Range {
   from?: string;
@@ -13,11 +13,14 @@ export interface Range {
 export async function fetchDemandParts(
   q: Range & { zeroOnly: boolean; page: number; limit: number },
   signal?: AbortSignal,
-): Promise<{ list: DemandPart[]; total: number }> {
-  const body = await api.get<{ data: { list: DemandPart[]; total: number } }>('demand/parts', {
-    query: { ...q, zeroOnly: q.zeroOnly },
-    signal,
-  });
+): Promise<{ list: DemandPart[]; total: number; not_logged: SearchesNotLogged }> {
+  const body = await api.get<{ data: { list: DemandPart[]; total: number; not_logged: SearchesNotLogged } }>(
+    'demand/parts',
+    {
+      query: { ...q, zeroOnly: q.zeroOnly },
+      signal,
+    },
+  );
   return body.data;
 }
 

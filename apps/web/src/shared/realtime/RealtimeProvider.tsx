@@ -42,7 +42,7 @@ interface RealtimeProviderProps {
 // Socket.IO is needed only once signed in: loaded then, so the sign-in screen does not download it.
 const loadIo = () => import('socket.io-client').then((m) => m.io);
 
-/** Same-origin Socket.IO connection (path '/socket.io', `auth: { token }`) while signed in. */
+/** Same-origin Socket.IO connection (path '/socket.io', `auth: { token, envelope }`) while signed in. */
 export function RealtimeProvider({ token, enabled, children, connect }: RealtimeProviderProps) {
   const [status, setStatus] = useState<Exclude<RealtimeStatus, 'idle'>>('connecting');
   const active = enabled && !!token;
@@ -56,7 +56,8 @@ export function RealtimeProvider({ token, enabled, children, connect }: Realtime
       socket = createSocket({
         path: SOCKET_PATH,
         // A refreshed token (after validate) changes `token` and re-runs this effect: a new connection.
-        auth: { token },
+        // `envelope`: one `batch` message per change (one refetch pass) instead of one message per event.
+        auth: { token, envelope: true },
         transports: ['websocket', 'polling'],
         withCredentials: true,
       });

@@ -7,6 +7,7 @@ import { CATALOGUE_MSG } from '@portal/domain';
 import { PRESENCE_HEARTBEAT_SECONDS } from '@portal/contracts';
 import { emitRealtime, onRealtimeConnect, useRealtimeEvent } from '../../../shared/realtime';
 import { handleGlobalApiError, isApiRequestError } from '../../../shared/api';
+import { useAppConfig } from '../../../shared/config';
 import { useAuthStore } from '../../auth';
 import { catalogueKeys } from '../queryKeys';
 import { isGlobalFailure, saveVariants } from './api';
@@ -123,19 +124,20 @@ export function useUnsavedChangesGuard(active: boolean): void {
 export function usePresence(productId: string | null): string[] {
   const me = useAuthStore((s) => s.user?._id ?? null);
   const [editors, setEditors] = useState<{ productId: string; names: string[] }>({ productId: '', names: [] });
+  const heartbeatSeconds = useAppConfig()?.presenceHeartbeatSeconds ?? PRESENCE_HEARTBEAT_SECONDS;
   useEffect(() => {
     if (!productId) return;
     const join = () => emitRealtime('presence.join', { productId });
     join();
     const off = onRealtimeConnect(join);
-    // Heartbeat: the server forgets an editor PRESENCE_TTL_SECONDS after the last join.
-    const heartbeat = setInterval(join, PRESENCE_HEARTBEAT_SECONDS * 1000);
+    // Heartbeat: the server forgets an editor its presence TTL after the last join.
+    const heartbeat = setInterval(join, heartbeatSeconds * 1000);
     return () => {
       clearInterval(heartbeat);
       off();
       emitRealtime('presence.leave', { productId });
     };
-  }, [productId]);
+  }, [productId, heartbeatSeconds]);
   useRealtimeEvent('presence.changed', (e) => {
     if (e.productId !== productId) return;
     setEditors({

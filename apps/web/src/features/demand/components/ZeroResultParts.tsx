@@ -3,7 +3,7 @@ import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pagination } from '../../../shared/kit';
-import { fetchDemandParts, resolveDemand, type DemandPart, type Range } from '../api';
+import { fetchDemandParts, resolveDemand, type DemandPart, type Range, type SearchesNotLogged } from '../api';
 import { OurPartForm } from './OurPartForm';
 
 const LIMIT = 20;
@@ -85,6 +85,7 @@ export function ZeroResultParts({ range }: { range: Range }) {
         </Table.Tbody>
       </Table>
       {query.data && <Pagination page={page} total={query.data.total} pageSize={LIMIT} onChange={setPage} />}
+      {query.data && <NotLogged counts={query.data.not_logged} />}
       <Modal
         opened={resolving !== null}
         onClose={() => setResolving(null)}
@@ -111,5 +112,18 @@ export function ZeroResultParts({ range }: { range: Range }) {
         )}
       </Modal>
     </>
+  );
+}
+
+/** How many committed searches of the period were answered but not logged (the budget per person). */
+export function NotLogged({ counts }: { counts: SearchesNotLogged | undefined }) {
+  if (!counts || counts.over_budget + counts.repeats === 0) return null;
+  const total = counts.over_budget + counts.repeats;
+  return (
+    <Text size="sm" c="dimmed" mt="xs">
+      {`${total} ${total === 1 ? 'search was' : 'searches were'} answered but not logged in this period: ` +
+        `${counts.over_budget} over a person's per-minute logging budget, ` +
+        `${counts.repeats} repeated by the same person within a minute.`}
+    </Text>
   );
 }
