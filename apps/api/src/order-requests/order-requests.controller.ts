@@ -1,85 +1,49 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import {
-  agreedItemListQuerySchema,
-  agreedItemPatchSchema,
-  cancelOrderSchema,
-  companyOrderingSchema,
-  confirmOrderSchema,
-  createOrderRequestSchema,
-  idSchema,
-  orderExportQuerySchema,
-  orderListQuerySchema,
-  orderVersionSchema,
-  rejectOrderSchema,
-  shipOrderSchema,
-  type AgreedItemListQuery,
-  type AgreedItemPatch,
-  type CreateOrderRequestInput,
-  type OrderActionInput,
-  type OrderListQuery,
+  AGREED_ITEM_ROUTES as A,
+  COMPANY_ORDERING_ROUTES as C,
+  ORDER_ROUTES as R,
+  type RouteInput,
 } from '@portal/domain';
-import { Allow, CurrentUser } from '../common/access.decorators';
+import { CurrentUser } from '../common/access.decorators';
+import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
-import { ZodPipe } from '../common/zod.pipe';
-import { ApiException } from '../common/api-exception';
 import { OrderRequestsService } from './order-requests.service';
 import { OrderSubmissionService } from './order-submission.service';
 import { renderOrderPdf } from './order-pdf';
 import { writeOrderExport } from './order-export';
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-const KEY_MSG = 'Idempotency-Key must be 1-200 visible characters';
-
 /**
  * Order requests. Employees and admins order (superadmins: 403); a company admin approves an
  * employee's request over the threshold; the office (superadmins) acknowledges, confirms, ships.
- * Which action a caller may take on which request is the state table in libs/domain.
+ * Which action a caller may take on which request is the state table in libs/domain; the route
+ * table only keeps each side to its own actions.
  */
-@Controller('order-requests')
+@Controller()
 export class OrderRequestsController {
   constructor(
     private readonly orders: OrderRequestsService,
     private readonly ordering: OrderSubmissionService,
   ) {}
 
-  @Allow('admin', 'employee')
-  @Post()
-  @HttpCode(201)
-  submit(
-    @CurrentUser() user: RequestUser,
-    @Body(new ZodPipe(createOrderRequestSchema)) body: CreateOrderRequestInput,
-    @Headers('idempotency-key') key: string | undefined,
-  ) {
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-      throw new ApiException(400, KEY_MSG, { 'Idempotency-Key': KEY_MSG });
-    }
-    return this.ordering.submit(user, body, key);
+  @Route(R.submit)
+  submit(@CurrentUser() user: RequestUser, @In() { body, headers }: RouteInput<typeof R.submit>) {
+    return this.ordering.submit(user, body, headers['idempotency-key']);
   }
 
-  @Allow('admin', 'employee')
-  @Post('preview')
-  @HttpCode(200)
-  preview(
-    @CurrentUser() user: RequestUser,
-    @Body(new ZodPipe(createOrderRequestSchema)) body: CreateOrderRequestInput,
-  ) {
+  @Route(R.preview)
+  preview(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.preview>) {
     return this.ordering.preview(user, body);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get()
-  list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(orderListQuerySchema)) query: OrderListQuery) {
+  @Route(R.list)
+  list(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof R.list>) {
     return this.orders.list(user, query);
   }
 
-  /** `GET order-requests/export?from&to&format=csv|xlsx`: one row per line (the office). */
-  @Allow('superadmin')
-  @Get('export')
-  async export(
-    @Query(new ZodPipe(orderExportQuerySchema)) query: { from: string; to: string; format: 'csv' | 'xlsx' },
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+  @Route(R.export)
+  async export(@In() { query }: RouteInput<typeof R.export>, @Res() reply: FastifyReply): Promise<void> {
     const rows = await this.orders.exportLines(query.from, query.to);
     const type =
       query.format === 'csv'
@@ -92,10 +56,13 @@ export class OrderRequestsController {
       .send(await writeOrderExport(query.format, rows));
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get(':id/pdf')
-  async pdf(@CurrentUser() user: RequestUser, @Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const { row, site, lines } = await this.orders.forPdf(user, id);
+  @Route(R.pdf)
+  async pdf(
+    @CurrentUser() user: RequestUser,
+    @In() { params }: RouteInput<typeof R.pdf>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const { row, site, lines } = await this.orders.forPdf(user, params.id);
     await reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="order-${row.number}.pdf"`)
@@ -105,131 +72,81 @@ export class OrderRequestsController {
       .send(renderOrderPdf(row, site, lines));
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get(':id')
-  detail(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.orders.detail(user, id);
+  @Route(R.detail)
+  detail(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.detail>) {
+    return this.orders.detail(user, params.id);
   }
 
   /* ---- the company's admin (never the requester) */
 
-  @Allow('admin')
-  @Post(':id/approve')
-  @HttpCode(200)
-  approve(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(orderVersionSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'approve', body);
+  @Route(R.approve)
+  approve(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.approve>) {
+    return this.orders.act(user, params.id, 'approve', body);
   }
 
-  @Allow('admin')
-  @Post(':id/reject')
-  @HttpCode(200)
-  reject(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(rejectOrderSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'reject', body);
+  @Route(R.reject)
+  reject(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.reject>) {
+    return this.orders.act(user, params.id, 'reject', body);
   }
 
   /* ---- the office */
 
-  @Allow('superadmin')
-  @Post(':id/acknowledge')
-  @HttpCode(200)
-  acknowledge(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(orderVersionSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'acknowledge', body);
+  @Route(R.acknowledge)
+  acknowledge(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.acknowledge>) {
+    return this.orders.act(user, params.id, 'acknowledge', body);
   }
 
-  @Allow('superadmin')
-  @Post(':id/confirm')
-  @HttpCode(200)
-  confirm(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(confirmOrderSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'confirm', body);
+  @Route(R.confirm)
+  confirm(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.confirm>) {
+    return this.orders.act(user, params.id, 'confirm', body);
   }
 
-  @Allow('superadmin')
-  @Post(':id/ship')
-  @HttpCode(200)
-  ship(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(shipOrderSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'ship', body);
+  @Route(R.ship)
+  ship(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.ship>) {
+    return this.orders.act(user, params.id, 'ship', body);
   }
 
   /* ---- either side (the table says who may cancel what) */
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Post(':id/cancel')
-  @HttpCode(200)
-  cancel(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(cancelOrderSchema)) body: OrderActionInput,
-  ) {
-    return this.orders.act(user, id, 'cancel', body);
+  @Route(R.cancel)
+  cancel(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof R.cancel>) {
+    return this.orders.act(user, params.id, 'cancel', body);
   }
 }
 
 /** A company's agreed items (from accepted quotes): the company's people read, the office renews. */
-@Controller('agreed-items')
+@Controller()
 export class AgreedItemsController {
   constructor(private readonly orders: OrderRequestsService) {}
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get()
-  list(@CurrentUser() user: RequestUser, @Query(new ZodPipe(agreedItemListQuerySchema)) query: AgreedItemListQuery) {
+  @Route(A.list)
+  list(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof A.list>) {
     return this.orders.listAgreedItems(user, query);
   }
 
-  @Allow('superadmin', 'admin', 'employee')
-  @Get(':id')
-  detail(@CurrentUser() user: RequestUser, @Param('id') id: string) {
-    return this.orders.agreedItem(user, id);
+  @Route(A.detail)
+  detail(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof A.detail>) {
+    return this.orders.agreedItem(user, params.id);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch(':id')
-  update(
-    @CurrentUser() user: RequestUser,
-    @Param('id') id: string,
-    @Body(new ZodPipe(agreedItemPatchSchema)) body: AgreedItemPatch,
-  ) {
-    return this.orders.updateAgreedItem(user, id, body);
+  @Route(A.update)
+  update(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof A.update>) {
+    return this.orders.updateAgreedItem(user, params.id, body);
   }
 }
 
 /** The company's ordering settings (the approval threshold): a superadmin or that company's admin. */
-@Controller('company')
+@Controller()
 export class CompanyOrderingController {
   constructor(private readonly orders: OrderRequestsService) {}
 
-  @Allow('superadmin', 'admin')
-  @Get(':id/ordering')
-  read(@CurrentUser() user: RequestUser, @Param('id', new ZodPipe(idSchema)) id: string) {
-    return this.orders.ordering(user, id);
+  @Route(C.read)
+  read(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof C.read>) {
+    return this.orders.ordering(user, params.id);
   }
 
-  @Allow('superadmin', 'admin')
-  @Patch(':id/ordering')
-  update(
-    @CurrentUser() user: RequestUser,
-    @Param('id', new ZodPipe(idSchema)) id: string,
-    @Body(new ZodPipe(companyOrderingSchema)) body: { approval_threshold: number | null },
-  ) {
-    return this.orders.setApprovalThreshold(user, id, body.approval_threshold);
+  @Route(C.update)
+  update(@CurrentUser() user: RequestUser, @In() { params, body }: RouteInput<typeof C.update>) {
+    return this.orders.setApprovalThreshold(user, params.id, body.approval_threshold);
   }
 }

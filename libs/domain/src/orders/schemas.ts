@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts';
 import { isUuid } from '../org/schemas';
 import { parseMoneyToCents } from '../catalogue/pricing';
-import { isIsoDate } from '../quotes/dates';
+import { isIsoDate } from '../calendar';
+import { hasControlChars, hasControlCharsInMultiline, TEXT_MSG } from '../text';
 import { ORDER_MSG } from './messages';
 
 export const MAX_ORDER_LINES = 500;
@@ -30,22 +31,37 @@ const quantity = z.preprocess(
     .max(MAX_ORDER_QUANTITY, ORDER_MSG.quantityInvalid),
 );
 
-const optionalText = (max: number, tooLong: string) =>
+/**
+ * The printable-text rule (libs/domain/src/text.ts): one-line fields refuse every control and bidi
+ * character; multi-line ones (notes, reasons) keep line breaks and tabs (CRLF becomes LF).
+ */
+type TextKind = { label: string; multiline?: boolean };
+const printable = ({ label, multiline }: TextKind): [(v: string | undefined) => boolean, string] =>
+  multiline
+    ? [(v) => v === undefined || !hasControlCharsInMultiline(v), TEXT_MSG.multilineControlChars(label)]
+    : [(v) => v === undefined || !hasControlChars(v), TEXT_MSG.controlChars(label)];
+const lineEnds = (v: string) => v.replace(/\r\n/g, '\n');
+
+const optionalText = (max: number, tooLong: string, kind: TextKind) =>
   z
     .string({ error: tooLong })
     .optional()
     .nullable()
-    .transform((v) => (v === null || v === undefined ? undefined : v.trim() || undefined))
-    .refine((v) => v === undefined || v.length <= max, tooLong);
+    .transform((v) => (v === null || v === undefined ? undefined : lineEnds(v).trim() || undefined))
+    .refine((v) => v === undefined || v.length <= max, tooLong)
+    .refine(...printable(kind));
 
-const requiredText = (max: number, required: string, tooLong: string) =>
+const requiredText = (max: number, required: string, tooLong: string, kind: TextKind) =>
   z
     .string({ error: required })
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, required).max(max, tooLong));
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+    .transform((v) => lineEnds(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(max, tooLong)
+        .refine(...printable(kind)),
+    );
 
 /** Money in, integer cents out (0 or more, at most 2 decimals). */
 const money = (message: string) =>
@@ -93,12 +109,12 @@ export const createOrderRequestSchema = z
       .string({ error: ORDER_MSG.poNumberTooLong })
       .optional()
       .nullable()
-      .refine((v) => v === null || v === undefined || !CONTROL.test(v), ORDER_MSG.poNumberInvalid)
+      .refine((v) => v === null || v === undefined || !hasControlChars(v), ORDER_MSG.poNumberInvalid)
       .transform((v) => (v === null || v === undefined ? undefined : v.trim() || undefined))
       .refine((v) => v === undefined || v.length <= MAX_PO_NUMBER, ORDER_MSG.poNumberTooLong),
-    customer_reference: optionalText(100, ORDER_MSG.referenceTooLong),
+    customer_reference: optionalText(100, ORDER_MSG.referenceTooLong, { label: 'Your reference' }),
     needed_by: optionalDate,
-    note: optionalText(4000, ORDER_MSG.noteTooLong),
+    note: optionalText(4000, ORDER_MSG.noteTooLong, { label: 'Note', multiline: true }),
     site_id: uuid(ORDER_MSG.siteInvalid).optional().nullable(),
     expected_total: money(ORDER_MSG.expectedTotalInvalid).optional().nullable(),
   })
@@ -173,15 +189,21 @@ const version = positiveInt(ORDER_MSG.versionRequired, 2_000_000_000);
 export const orderVersionSchema = z.object({ version });
 export const rejectOrderSchema = z.object({
   version,
-  reason: requiredText(1000, ORDER_MSG.reasonRequired, ORDER_MSG.reasonTooLong),
+  reason: requiredText(1000, ORDER_MSG.reasonRequired, ORDER_MSG.reasonTooLong, { label: 'Reason', multiline: true }),
 });
-export const cancelOrderSchema = z.object({ version, reason: optionalText(1000, ORDER_MSG.reasonTooLong) });
+export const cancelOrderSchema = z.object({
+  version,
+  reason: optionalText(1000, ORDER_MSG.reasonTooLong, { label: 'Reason', multiline: true }),
+});
 export const confirmOrderSchema = z.object({
   version,
-  office_ref: optionalText(100, ORDER_MSG.officeRefTooLong),
+  office_ref: optionalText(100, ORDER_MSG.officeRefTooLong, { label: 'Office reference' }),
   ships_on: optionalDate,
 });
-export const shipOrderSchema = z.object({ version, tracking: optionalText(200, ORDER_MSG.trackingTooLong) });
+export const shipOrderSchema = z.object({
+  version,
+  tracking: optionalText(200, ORDER_MSG.trackingTooLong, { label: 'Tracking' }),
+});
 export type OrderActionInput = {
   version: number;
   reason?: string;
@@ -218,6 +240,7 @@ export const agreedItemPatchSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : (v?.trim() ?? '') || null))
-    .refine((v) => v === undefined || v === null || v.length <= MAX_CUSTOMER_PART_NO, ORDER_MSG.customerPartNoTooLong),
+    .refine((v) => v === undefined || v === null || v.length <= MAX_CUSTOMER_PART_NO, ORDER_MSG.customerPartNoTooLong)
+    .refine((v) => v === undefined || v === null || !hasControlChars(v), TEXT_MSG.controlChars('Your part number')),
 });
 export type AgreedItemPatch = z.infer<typeof agreedItemPatchSchema>;

@@ -5,6 +5,7 @@ import { CATALOGUE_EDITING_ROUTES, CATALOGUE_IMPORT_ROUTES, CATALOGUE_ROUTES } f
 import { DEMAND_ROUTES } from './demand';
 import { OPS_ROUTES } from './ops';
 import { COMPANY_ROUTES, INVITATION_ROUTES, NOTIFICATION_ROUTES, USER_ROUTES } from './org';
+import { AGREED_ITEM_ROUTES, COMPANY_ORDERING_ROUTES, ORDER_ROUTES } from './orders';
 import { PRICELIST_ROUTES } from './pricelists';
 import { QUOTE_ROUTES } from './quotes';
 import type { RouteEntry } from './route';
@@ -24,6 +25,7 @@ export * from './catalogue';
 export * from './demand';
 export * from './ops';
 export * from './org';
+export * from './orders';
 export * from './pricelists';
 export * from './quotes';
 export * from './system';
@@ -45,6 +47,9 @@ export const ROUTE_AREAS = {
   audit: AUDIT_ROUTES,
   pricelists: PRICELIST_ROUTES,
   'quote-requests': QUOTE_ROUTES,
+  'order-requests': ORDER_ROUTES,
+  'agreed-items': AGREED_ITEM_ROUTES,
+  'company-ordering': COMPANY_ORDERING_ROUTES,
   demand: DEMAND_ROUTES,
   ops: OPS_ROUTES,
 } as const;
