@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { ORDER_ACTIONS, ORDER_STATUSES, type OrderStatus } from '@portal/contracts';
+import { TEXT_MSG } from '../text';
 import {
   ORDER_FINAL_STATUSES,
   ORDER_MSG,
   ORDER_TRANSITIONS,
+  agreedItemPatchSchema,
   allowedOrderActions,
+  cancelOrderSchema,
   companyOrderingSchema,
   createOrderRequestSchema,
   decideOrderAction,
@@ -113,6 +116,22 @@ describe('order request body', () => {
       expected_total: ORDER_MSG.expectedTotalInvalid,
     });
     expect(errors({ lines: [line], from: { order_request_id: V } })).toEqual({ from: ORDER_MSG.fromOrLines });
+  });
+
+  it('one-line fields refuse control and bidi characters; notes and reasons keep their line breaks', () => {
+    const line = { kind: 'catalogue', variant_id: V, quantity: 1 };
+    expect(errors({ lines: [line], po_number: 'PO\u202e1' })).toEqual({ po_number: ORDER_MSG.poNumberInvalid });
+    expect(errors({ lines: [line], customer_reference: 'Ref\n2' })).toEqual({
+      customer_reference: TEXT_MSG.controlChars('Your reference'),
+    });
+    expect(errors({ lines: [line], note: 'a\u0007b' })).toEqual({ note: TEXT_MSG.multilineControlChars('Note') });
+    const ok = parse({ lines: [line], note: 'Dock 4\r\nafter 2 pm' });
+    expect(ok.success && ok.data.note).toBe('Dock 4\nafter 2 pm');
+    const patch = agreedItemPatchSchema.safeParse({ customer_part_no: 'AB\u200f12' });
+    expect(patch.success ? null : patch.error.issues[0].message).toBe(TEXT_MSG.controlChars('Your part number'));
+    expect(agreedItemPatchSchema.parse({ customer_part_no: ' AB-12 ' }).customer_part_no).toBe('AB-12');
+    expect(cancelOrderSchema.parse({ version: 1, reason: 'Wrong size\nsorry' }).reason).toBe('Wrong size\nsorry');
+    expect(cancelOrderSchema.safeParse({ version: 1, reason: 'x\u202ey' }).success).toBe(false);
   });
 
   it('money in integer cents', () => {
