@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ORDER_ACTIONS, ORDER_STATUSES } from '@portal/contracts';
+import {
+  ORDER_ACTIONS,
+  ORDER_STATUSES,
+  type AgreedItemView,
+  type OrderPreview,
+  type OrderRequestDetail,
+  type OrderRequestSummary,
+} from '@portal/contracts';
 import { idSchema, isUuid } from '../org';
 import {
   agreedItemListQuerySchema,
@@ -333,3 +340,13 @@ export const COMPANY_ORDERING_ROUTES = defineRoutes('company-ordering', {
     response: ok(companyOrderingAnswerSchema),
   },
 });
+
+/* The schemas above are the wire types of libs/contracts, field for field: drift fails the build. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const wireMatchesContracts: [
+  Same<z.output<typeof orderRequestSummarySchema>, OrderRequestSummary>,
+  Same<z.output<typeof orderRequestDetailSchema>, OrderRequestDetail>,
+  Same<z.output<typeof orderPreviewSchema>, OrderPreview>,
+  Same<z.output<typeof agreedItemViewSchema>, AgreedItemView>,
+] = [true, true, true, true];
+void wireMatchesContracts;
