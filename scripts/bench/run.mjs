@@ -29,6 +29,7 @@ const { benchFirstVisit } = await import('./first-visit.mjs');
 const { benchCatalogueImport } = await import('./catalogue-import.mjs');
 const { benchPricelists } = await import('./pricelists.mjs');
 const { benchQuotes } = await import('./quotes.mjs');
+const { benchOrders } = await import('./orders.mjs');
 const { benchFind } = await import('./find.mjs');
 const { benchOps } = await import('./ops.mjs');
 
@@ -48,6 +49,7 @@ const out = {
   /** @type {string[]} */ importNotes: [],
   /** @type {string[]} */ pricelistNotes: [],
   /** @type {string[]} */ quoteNotes: [],
+  /** @type {string[]} */ orderNotes: [],
   /** @type {string[]} */ findNotes: [],
   opsSection: '',
 };
@@ -96,6 +98,8 @@ const BENCHES = [
   { name: 'pricelists', run: async (url) => void out.pricelistNotes.push(...(await benchPricelists(url)).notes) },
   // Quote requests: submit, desk list over 10k requests, commit → socket, PDF (scripts/bench/quotes.mjs).
   { name: 'quotes', run: async (url) => void out.quoteNotes.push(...(await benchQuotes(url)).notes) },
+  // Order requests: preview, submit, desk list over 50k requests, commit → socket (scripts/bench/orders.mjs).
+  { name: 'orders', run: async (url) => void out.orderNotes.push(...(await benchOrders(url)).notes) },
   // Find from one box, alias lookups, demand reports, aliases through the import (scripts/bench/find.mjs).
   { name: 'find', run: async (url) => void out.findNotes.push(...(await benchFind(url)).notes) },
   // Operations dashboard: first paint, tile/bounce latency, ten dashboards vs the catalogue (scripts/bench/ops.mjs).
@@ -158,6 +162,7 @@ const {
   loadMix,
   pricelistNotes,
   quoteNotes,
+  orderNotes,
   findNotes,
   opsSection,
 } = out;
@@ -226,6 +231,13 @@ Targets: submit with 200 lines p95 < 150 ms; desk list over 10,000 requests p95 
 commit → socket p99 < 100 ms; a 200-line quote PDF < 2 s.
 
 ${quoteNotes.join('\n')}
+
+## Order requests
+
+Targets: submit of 200 lines p95 < 150 ms; preview of 200 lines p95 < 100 ms; desk list over 50,000
+requests p95 < 50 ms at 50 req/s; commit → socket p99 < 100 ms.
+
+${orderNotes.join('\n')}
 
 ## Find, part aliases and demand
 

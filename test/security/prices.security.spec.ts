@@ -25,7 +25,7 @@ import {
   type SecurityApi,
   type World,
 } from './harness';
-import { freshProduct } from './routes';
+import { freshProduct, routeFixtures } from './routes';
 
 jest.setTimeout(120_000);
 
@@ -344,6 +344,52 @@ describe('security: price isolation and mass assignment', () => {
     } finally {
       for (const s of Object.values(sockets)) s.socket.close();
       await loadPrices();
+    }
+  });
+
+  it('order.changed reaches the office, the requester and the company’s admins only, without prices', async () => {
+    const colleague = await w.freshEmployee('A');
+    const listeners: Record<string, Probe> = {};
+    const clients = {
+      superadmin: w.actors.superadmin.client,
+      employeeA: w.actors.employeeA.client,
+      adminA: w.actors.adminA.client,
+      colleagueA: await w.signIn(colleague.email),
+      adminB: w.actors.adminB.client,
+      employeeB: w.actors.employeeB.client,
+    };
+    for (const [name, client] of Object.entries(clients)) {
+      listeners[name] = connectSocket(api.baseUrl, client.token);
+      expect(await socketOutcome(listeners[name].socket)).toBe('connected');
+    }
+    try {
+      const { cat } = await routeFixtures(w);
+      const submitted = await clients.employeeA.send('POST', 'order-requests', {
+        body: { lines: [{ kind: 'catalogue', variant_id: cat.variantId, quantity: 3 }], po_number: 'SEC-PO' },
+      });
+      expect(submitted.status).toBe(201);
+      const id = submitted.body.data._id as string;
+      expect(
+        (await clients.superadmin.send('POST', `order-requests/${id}/acknowledge`, { body: { version: 1 } })).status,
+      ).toBe(200);
+      const heard = (name: string) =>
+        listeners[name].events.filter((e) => e.event === 'order.changed' && e.json.includes(id));
+      for (const name of ['superadmin', 'employeeA', 'adminA']) {
+        await waitFor(() => heard(name).length === 2, 5000, `order.changed to ${name}`);
+        for (const e of heard(name)) {
+          // only the id, the number and the status: no total, no price
+          expect(Object.keys(JSON.parse(e.json)[0]).sort()).toEqual(['_id', 'number', 'status']);
+        }
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      for (const name of ['colleagueA', 'adminB', 'employeeB']) {
+        expect({ name, heard: listeners[name].events.filter((e) => e.event === 'order.changed') }).toEqual({
+          name,
+          heard: [],
+        });
+      }
+    } finally {
+      for (const s of Object.values(listeners)) s.socket.close();
     }
   });
 

@@ -279,6 +279,43 @@ async function anyVariantId(w: World): Promise<string> {
   return v.id;
 }
 
+/**
+ * An order request in `status` with one catalogue line: own = the actor's (an employee's or admin's
+ * own; a superadmin's: one of company A; `colleague`: by a fresh employee of the actor's company, for
+ * the approvals an admin takes on others' requests), foreign = one by an employee of the other company.
+ */
+async function orderFor(w: World, a: Actor, kind: Kind, status: string, colleague = false): Promise<string> {
+  if (kind === 'random') return uuid();
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const mine = kind === 'own' && a.user && a.name !== 'superadmin' && !colleague;
+  const requester = mine ? a.user! : await w.freshEmployee(co);
+  const { cat } = await routeFixtures(w);
+  const [o] = await w.api.db.query(
+    `INSERT INTO order_requests (company_id, requested_by, requester_name, status, total_cents, line_count)
+     VALUES ($1, $2, 'requester', $3, 1000, 1) RETURNING id`,
+    [w.ids[co], requester.id, status],
+  );
+  await w.api.db.query(
+    `INSERT INTO order_request_lines (order_request_id, position, kind, variant_id, part_number, description, quantity,
+                                      unit_price_cents, line_total_cents)
+     VALUES ($1, 1, 'catalogue', $2, $3, 'Filter', 1, 1000, 1000)`,
+    [o.id, cat.variantId, cat.partNumber],
+  );
+  return o.id;
+}
+
+/** An agreed item of the actor's company (own; a superadmin's: company A's) or of the other company. */
+async function agreedItemFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  if (kind === 'random') return uuid();
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const [i] = await w.api.db.query(
+    `INSERT INTO agreed_items (company_id, kind, description, part_number, price_cents, price_held_until)
+     VALUES ($1, 'unlisted', 'SEC agreed part', 'SEC-AGREED', 1250, current_date + 100) RETURNING id`,
+    [w.ids[co]],
+  );
+  return i.id;
+}
+
 /** An address put on the email suppression list (issue 26): a fresh one per call. */
 async function suppressedAddress(w: World): Promise<string> {
   const address = `gone-${uuid().slice(0, 8)}@example.com`;
@@ -1257,6 +1294,118 @@ export const ROUTES: RouteSpec[] = [
       body,
     }),
   })),
+
+  // ---- order requests: employees and admins order; a company admin approves a colleague's; the office
+  // acknowledges, confirms and ships; a request is seen by its requester, its company's admins and
+  // superadmins (anyone else: 404). Agreed items: the company's people and the office.
+  ...(['order-requests', 'order-requests/preview'] as const).map((path): RouteSpec => ({
+    op: `POST /api/${path}`,
+    kinds: NO_ID,
+    allowed: (a) => signedIn(a) && a !== 'superadmin',
+    build: async (w) => ({
+      method: 'POST',
+      path,
+      body: { lines: [{ kind: 'catalogue', variant_id: (await routeFixtures(w)).cat.variantId, quantity: 1 }] },
+    }),
+  })),
+  {
+    op: 'GET /api/order-requests',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'order-requests' }),
+  },
+  {
+    op: 'GET /api/order-requests/{id}',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `order-requests/${await orderFor(w, a, k, 'submitted')}` }),
+  },
+  {
+    op: 'GET /api/order-requests/{id}/pdf',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `order-requests/${await orderFor(w, a, k, 'submitted')}/pdf` }),
+  },
+  {
+    op: 'GET /api/order-requests/export',
+    kinds: NO_ID,
+    allowed: superadmin,
+    build: async () => ({ method: 'GET', path: 'order-requests/export?from=2020-01-01&to=2030-12-31&format=csv' }),
+  },
+  ...(['approve', 'reject'] as const).map((action): RouteSpec => ({
+    op: `POST /api/order-requests/{id}/${action}`,
+    kinds: ID_KINDS,
+    allowed: (a, k) => admins(a) && k === 'own',
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `order-requests/${await orderFor(w, a, k, 'pending_approval', true)}/${action}`,
+      body: { version: 1, reason: 'Over budget' },
+    }),
+  })),
+  ...(
+    [
+      ['acknowledge', 'submitted'],
+      ['confirm', 'acknowledged'],
+      ['ship', 'confirmed'],
+    ] as const
+  ).map(([action, status]): RouteSpec => ({
+    op: `POST /api/order-requests/{id}/${action}`,
+    kinds: ID_KINDS,
+    allowed: superKnown,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `order-requests/${await orderFor(w, a, k, status)}/${action}`,
+      body: { version: 1 },
+    }),
+  })),
+  {
+    op: 'POST /api/order-requests/{id}/cancel',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({
+      method: 'POST',
+      path: `order-requests/${await orderFor(w, a, k, 'submitted')}/cancel`,
+      body: { version: 1, reason: 'No longer needed' },
+    }),
+  },
+  {
+    op: 'GET /api/agreed-items',
+    kinds: NO_ID,
+    allowed: signedIn,
+    build: async () => ({ method: 'GET', path: 'agreed-items' }),
+  },
+  {
+    op: 'GET /api/agreed-items/{id}',
+    kinds: ID_KINDS,
+    allowed: quoteSeen,
+    build: async (w, a, k) => ({ method: 'GET', path: `agreed-items/${await agreedItemFor(w, a, k)}` }),
+  },
+  {
+    op: 'PATCH /api/agreed-items/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `agreed-items/${await agreedItemFor(w, a, k)}`,
+      body: a.name === 'superadmin' ? { price: '11.00' } : { customer_part_no: `SEC-${uuid().slice(0, 8)}` },
+    }),
+  },
+  {
+    op: 'GET /api/company/{id}/ordering',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `company/${await companyFor(w, a, k)}/ordering` }),
+  },
+  {
+    op: 'PATCH /api/company/{id}/ordering',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({
+      method: 'PATCH',
+      path: `company/${await companyFor(w, a, k)}/ordering`,
+      body: { approval_threshold: 500 },
+    }),
+  },
 
   // ---- catalogue export and import (superadmin only; imports have no tenant)
   {

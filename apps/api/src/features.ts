@@ -15,6 +15,7 @@ import { OpsModule } from './ops/ops.module';
 import { InvitationsModule } from './invitations/invitations.module';
 import { ProgrammeModule } from './programme/programme.module';
 import { PriceChangesModule } from './price-changes/price-changes.module';
+import { OrderRequestsModule } from './order-requests/order-requests.module';
 
 /** Feature modules (companies, users, notifications, catalogue, account …) register here. */
 export const FEATURE_MODULES: Type[] = [
@@ -34,4 +35,5 @@ export const FEATURE_MODULES: Type[] = [
   InvitationsModule,
   ProgrammeModule,
   PriceChangesModule,
+  OrderRequestsModule,
 ];

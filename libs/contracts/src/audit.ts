@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = [
   // find & demand (issue 25)
   'part_alias',
   'quote_request',
+  'order_request',
+  'agreed_item',
   /* operations (issue 26) */
   'email_suppression',
   'job',

@@ -1,5 +1,6 @@
 import type { OpsSummary } from './ops';
 import type { QuoteStatus } from './quotes';
+import type { OrderStatus } from './orders';
 
 /** A notification as the list (`GET notification`) and the live event (`notification.created`) carry it. */
 export interface NotificationView {
@@ -50,6 +51,8 @@ export interface ClientEventMap {
   /* ---- Quote requests (issue 24) */
   /** A quote request changed: to superadmins, its requester and its company's admins. No prices. */
   'quote.changed': { _id: string; number: string; status: QuoteStatus };
+  /** An order request changed: to superadmins, its requester and its company's admins. No prices. */
+  'order.changed': { _id: string; number: string; status: OrderStatus };
   /* ---- Operations and email deliverability (issue 26) ---- */
   /**
    * Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch the

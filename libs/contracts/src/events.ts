@@ -3,6 +3,7 @@ import type { OrgActor, OrgChange, OrgUserRef } from './org';
 import type { PricelistFormat, PricelistScope } from './pricelists';
 import type { QuoteStatus } from './quotes';
 import type { PriceChangeKind } from './price-changes';
+import type { OrderStatus } from './orders';
 import type { RoleKey } from './roles';
 
 /**
@@ -173,6 +174,20 @@ export interface EventMap {
   'quote.quoted': QuoteEventRef & { validUntil: string };
   /** The customer accepted the quote (company admins and superadmins: email). */
   'quote.accepted': QuoteEventRef;
+  /* ---- Order requests. `actor` is who acted; payloads (and emails) never carry prices. ---- */
+  /** A request went to the office (superadmins: notification and email). */
+  'order.submitted': OrderEventRef;
+  /** An employee's request is over the company's approval threshold (company admins). */
+  'order.approval_requested': OrderEventRef;
+  /** A company admin approved it (requester). */
+  'order.approved': OrderEventRef;
+  /** A company admin rejected it (requester). */
+  'order.rejected': OrderEventRef & { reason: string };
+  /** The office acknowledged, confirmed, shipped or anyone cancelled (requester and company admins). */
+  'order.acknowledged': OrderEventRef;
+  'order.confirmed': OrderEventRef & { officeRef: string | null; shipsOn: string | null };
+  'order.shipped': OrderEventRef & { tracking: string | null };
+  'order.cancelled': OrderEventRef & { reason: string | null };
   /* ---- Operations and email deliverability (issue 26) ---- */
   /**
    * An email to a user's address bounced for good (or drew a complaint, or soft-bounced too often):
@@ -207,6 +222,20 @@ export interface QuoteEventRef {
   status: QuoteStatus;
   companyId: string;
   companyName: string;
+  requester: { id: string | null; username: string };
+  recipients: { email: string; username: string; role: RoleKey }[];
+  actor: OrgActor;
+}
+
+/** Who an order event is about and whom its email goes to (resolved in the publishing transaction). */
+export interface OrderEventRef {
+  orderId: string;
+  number: string;
+  status: OrderStatus;
+  companyId: string;
+  companyName: string;
+  poNumber: string | null;
+  lineCount: number;
   requester: { id: string | null; username: string };
   recipients: { email: string; username: string; role: RoleKey }[];
   actor: OrgActor;
@@ -335,6 +364,15 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'quote.replied': ['notifications', 'email'],
   'quote.quoted': ['notifications', 'email'],
   'quote.accepted': ['notifications', 'email'],
+  // ---- Order requests
+  'order.submitted': ['notifications', 'email'],
+  'order.approval_requested': ['notifications', 'email'],
+  'order.approved': ['notifications', 'email'],
+  'order.rejected': ['notifications', 'email'],
+  'order.acknowledged': ['notifications', 'email'],
+  'order.confirmed': ['notifications', 'email'],
+  'order.shipped': ['notifications', 'email'],
+  'order.cancelled': ['notifications', 'email'],
   /* ---- Operations and email deliverability (issue 26) ---- */
   'email.bounced': ['notifications', 'email'],
   'programme.reminder': ['notifications', 'email'],

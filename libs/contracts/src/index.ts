@@ -9,6 +9,7 @@ export * from './audit';
 export * from './two-factor';
 export * from './pricelists';
 export * from './quotes';
+export * from './orders';
 export * from './ops';
 export * from './demand';
 export * from './pushes';

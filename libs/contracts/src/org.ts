@@ -40,6 +40,8 @@ export type CompanyDetailResponse = ApiResponse<
     company: CompanyListItem;
     totalAdmins: number;
     totalEmployees: number;
+    /** Order requests by an employee over this total wait for an admin's approval (null: never). */
+    approval_threshold: number | null;
   }
 >;
 

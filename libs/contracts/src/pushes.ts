@@ -34,6 +34,8 @@ export interface LiveChangeMap {
   'quote.changed': ClientEventMap['quote.changed'] & { userIds: string[] };
   /** A site's programme changed. `userIds`: the company's active admins and the site's contacts, minus the actor. */
   'programme.changed': ClientEventMap['programme.changed'] & { userIds: string[] };
+  /** An order request moved. `userIds`: its requester and its company's active admins. */
+  'order.changed': ClientEventMap['order.changed'] & { userIds: string[] };
 }
 
 /** Every kind of change: outbox events and live-only changes. */
@@ -50,6 +52,7 @@ const LIVE_CHANGES: { [K in keyof LiveChangeMap]: true } = {
   'user.row_changed': true,
   'quote.changed': true,
   'programme.changed': true,
+  'order.changed': true,
 };
 export const LIVE_CHANGE_TYPES = Object.keys(LIVE_CHANGES) as (keyof LiveChangeMap)[];
 
@@ -260,6 +263,18 @@ export const CHANGE_PUSHES: PushRoutes = {
       : [pricesChanged(null, null, everyone)]),
   ],
   'price_change.failed': (p) => [priceChangeChanged(p, 'failed')],
+  // Order requests: as quotes, the screens hear the live `order.changed` of the same change.
+  'order.submitted': none,
+  'order.approval_requested': none,
+  'order.approved': none,
+  'order.rejected': none,
+  'order.acknowledged': none,
+  'order.confirmed': none,
+  'order.shipped': none,
+  'order.cancelled': none,
+  'order.changed': (p) => [
+    push('order.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
+  ],
 
   // Email deliverability (issue 26): the company's admins get a toast, every user list the new status.
   'email.bounced': (p) =>

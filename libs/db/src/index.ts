@@ -12,3 +12,4 @@ export * from './email-deliverability';
 export * from './files';
 export * from './programme-change';
 export * from './programme-reminders';
+export * from './order-change';

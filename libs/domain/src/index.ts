@@ -19,4 +19,5 @@ export * from './ops';
 export * from './ops-status';
 export * from './programme';
 export * from './price-changes';
+export * from './orders';
 export * from './routes';

@@ -137,3 +137,25 @@ export function companyPercentages(db: Db, companyId: string): Promise<CompanyPe
     [companyId],
   );
 }
+
+/**
+ * The company's active agreed items whose own part number (`customer_part_no`) has the query's key,
+ * as find rows (`matched_via: 'agreed_item'`, the agreed price). $1 company, $2 query, $3 today.
+ */
+export function findAgreedItems(db: Db, companyId: string, q: string, today: string): Promise<FindRow[]> {
+  return queryRows<FindRow>(
+    db,
+    `SELECT count(*) OVER ()::int AS total, json_build_object(
+        'variant_id', a.id, 'agreed_item_id', a.id, 'part_number', a.customer_part_no, 'size', a.description,
+        'actual_size', '', 'depth', a.depth::float8, 'price', (a.price_cents / 100.0)::numeric(20,2),
+        'price_held_until', a.price_held_until::text,
+        'category', json_build_object('_id', 'agreed-items', 'name', 'Your items'),
+        'subcategory', NULL, 'product', json_build_object('_id', a.id, 'name', 'Agreed price'),
+        'matched_via', 'agreed_item', 'alias', NULL)::text AS row
+       FROM agreed_items a
+      WHERE a.company_id = $1 AND a.customer_part_no IS NOT NULL AND part_key(a.customer_part_no) = part_key($2)
+        AND NOT a.withdrawn AND a.price_held_until >= $3::date
+      ORDER BY a.customer_part_no`,
+    [companyId, q, today],
+  );
+}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   CATALOGUE_MSG,
@@ -7,14 +7,18 @@ import {
   partKey,
   percentageForProductLine,
   SEARCH_RAW_MAX,
+  todayIn,
   type FindQuery,
 } from '@portal/domain';
+import type { Env } from '@portal/platform';
+import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { SearchBudget, type SearchIdentity } from '../demand/search-budget';
 import { SearchLog } from '../demand/search-log';
 import {
   companyPercentages,
+  findAgreedItems,
   findByPart,
   findBySize,
   nearPartNumber,
@@ -35,6 +39,7 @@ export class FindService {
   constructor(
     private readonly db: DataSource,
     private readonly searchLog: SearchLog,
+    @Inject(ENV) private readonly env: Env,
     private readonly budget: SearchBudget,
   ) {}
 
@@ -66,6 +71,15 @@ export class FindService {
     let rows: FindRow[] = [];
     let didYouMean: string | null = null;
     if (parsed.key) rows = await findByPart(this.db, pct, query.q, query.limit);
+    // The company's own part numbers for its agreed items come first (the agreed price).
+    const agreed =
+      parsed.key && user.role !== 'superadmin' && user.companyId
+        ? await findAgreedItems(this.db, user.companyId, query.q, todayIn(this.env.SUPPLIER_TZ))
+        : [];
+    if (agreed.length) {
+      const total = agreed[0].total + (rows[0]?.total ?? 0);
+      rows = [...agreed, ...rows].slice(0, query.limit).map((r) => ({ ...r, total }));
+    }
     const bySize = !rows.length && parsed.size !== null;
     if (bySize) {
       const { width, height, depth } = parsed.size!;

@@ -2,7 +2,8 @@ import { HttpException } from '@nestjs/common';
 
 /** An error with the `{status, message, errors?}` body the client's handlers expect. */
 export class ApiException extends HttpException {
-  constructor(status: number, message: string, errors?: Record<string, string>) {
-    super({ status, message, ...(errors ? { errors } : {}) }, status);
+  /** `data`: what the caller needs to recover (e.g. the current lines and total of a 409). */
+  constructor(status: number, message: string, errors?: Record<string, string>, data?: unknown) {
+    super({ status, message, ...(errors ? { errors } : {}), ...(data !== undefined ? { data } : {}) }, status);
   }
 }

@@ -30,14 +30,19 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return;
     }
     let status = 500;
-    let body: { status: number; message: string; errors?: Record<string, string> };
+    let body: { status: number; message: string; errors?: Record<string, string>; data?: unknown };
     if (exception instanceof HttpException) {
       status = exception.getStatus();
       const res = exception.getResponse();
       if (typeof res === 'object' && res !== null && 'message' in res) {
-        const r = res as { message: unknown; errors?: Record<string, string> };
+        const r = res as { message: unknown; errors?: Record<string, string>; data?: unknown };
         const message = Array.isArray(r.message) ? r.message.join(', ') : String(r.message);
-        body = { status, message, ...(r.errors ? { errors: r.errors } : {}) };
+        body = {
+          status,
+          message,
+          ...(r.errors ? { errors: r.errors } : {}),
+          ...(r.data !== undefined ? { data: r.data } : {}),
+        };
       } else {
         body = { status, message: typeof res === 'string' ? res : (DEFAULT_MESSAGES[status] ?? 'Error') };
       }

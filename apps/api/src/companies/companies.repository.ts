@@ -101,6 +101,16 @@ export function companyOptions(db: Db): Promise<{ _id: string; name: string; sta
   return queryRows(db, `SELECT id AS "_id", name, status FROM companies ORDER BY lower(name), id`);
 }
 
+/** The company's approval threshold for order requests, in cents (null: no approval). */
+export async function approvalThresholdCents(db: Db, id: string): Promise<string | null> {
+  const row = await queryOne<{ cents: string | null }>(
+    db,
+    `SELECT approval_threshold_cents::text AS cents FROM companies WHERE id = $1`,
+    [id],
+  );
+  return row?.cents ?? null;
+}
+
 /** The company with its user counts, or null. */
 export async function findCompany(db: Db, id: string): Promise<CompanyListItem | null> {
   const row = await queryOne<RawCompany>(

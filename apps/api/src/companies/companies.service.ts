@@ -18,6 +18,7 @@ import {
   type CompanyListQuery,
   type CreateCompanyInput,
   type UpdateCompanyInput,
+  centsToDecimalString,
 } from '@portal/domain';
 import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
@@ -57,10 +58,17 @@ export class CompaniesService {
 
   async detail(id: string): Promise<CompanyDetailResponse> {
     const company = await this.findOne(this.db, id);
+    const threshold = await repo.approvalThresholdCents(this.db, id);
     return {
       status: 200,
       // Both readings of the response: data.company, and data as the company itself.
-      data: { ...company, company, totalAdmins: company.total_admins, totalEmployees: company.total_employees },
+      data: {
+        ...company,
+        company,
+        totalAdmins: company.total_admins,
+        totalEmployees: company.total_employees,
+        approval_threshold: threshold === null ? null : Number(centsToDecimalString(threshold)),
+      },
     };
   }
 

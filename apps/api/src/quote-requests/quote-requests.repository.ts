@@ -507,3 +507,8 @@ export async function insertMessage(
 export async function touch(db: Db, id: string): Promise<void> {
   await execute(db, `UPDATE quote_requests SET updated_at = now() WHERE id = $1`, [id]);
 }
+
+/** How long the agreed prices of the quote's lines hold once accepted (null: validity + 365 days). */
+export async function setPriceHeldUntil(db: Db, id: string, date: string | null): Promise<void> {
+  await execute(db, `UPDATE quote_requests SET price_held_until = $2::date WHERE id = $1`, [id, date]);
+}

@@ -8,6 +8,10 @@ import {
   decideQuoteAction,
   formatQuoteDate,
   isValidityInRange,
+  ORDER_MSG,
+  MAX_PRICE_HOLD_DAYS,
+  addDays,
+  todayIn,
   type QuoteListQuery,
   type QuoteParty,
   type SendQuoteInput,
@@ -18,6 +22,7 @@ import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
+import { createAgreedItemsFromQuote } from '../order-requests/order-requests.repository';
 import { companyPricing, quoteActor } from './quote-pricing';
 
 /** What one action does besides moving the status (filled in by each action). */
@@ -209,6 +214,14 @@ export class QuoteRequestsService {
       if (!isValidityInRange(input.valid_until, this.env.SUPPLIER_TZ)) {
         throw new ApiException(400, QUOTE_MSG.validUntilRange, { valid_until: QUOTE_MSG.validUntilRange });
       }
+      const heldUntil = input.price_held_until ?? null;
+      if (
+        heldUntil !== null &&
+        (heldUntil < input.valid_until || heldUntil > addDays(todayIn(this.env.SUPPLIER_TZ), MAX_PRICE_HOLD_DAYS))
+      ) {
+        throw new ApiException(400, ORDER_MSG.priceHeldUntilRange, { price_held_until: ORDER_MSG.priceHeldUntilRange });
+      }
+      await repo.setPriceHeldUntil(m, row.id, heldUntil);
       const ids = new Set(await repo.lineIds(m, row.id));
       const answered = new Set<string>();
       input.lines.forEach((l, i) => {
@@ -237,6 +250,7 @@ export class QuoteRequestsService {
           audit: AUDIT_ACTION['send-quote'],
           after: {
             valid_until: input.valid_until,
+            price_held_until: heldUntil,
             revision: row.revision,
             quoted_lines: quoted,
             cannot_quote_lines: input.lines.length - quoted,
@@ -248,16 +262,18 @@ export class QuoteRequestsService {
   }
 
   accept(user: RequestUser, id: string, input: { version: number; made_to_order?: boolean }) {
-    return this.transition(user, id, 'accept', (_m, row) => {
+    return this.transition(user, id, 'accept', async (m, row) => {
       this.checkVersion(row, input.version);
       if (row.made_to_order && input.made_to_order !== true) {
         throw new ApiException(400, QUOTE_MSG.madeToOrderRequired, { made_to_order: QUOTE_MSG.madeToOrderRequired });
       }
+      // The priced custom and unlisted lines become the company's agreed items, in the same transaction.
+      const agreed = await createAgreedItemsFromQuote(m, row.id, user.id);
       return {
         update: { decided: true },
         change: {
           audit: AUDIT_ACTION.accept,
-          after: { revision: row.revision, made_to_order: row.made_to_order },
+          after: { revision: row.revision, made_to_order: row.made_to_order, agreed_items: agreed.length },
           event: { type: 'quote.accepted' },
         },
       };

@@ -47,9 +47,12 @@ const PriceChangeBanner = lazy(() =>
   import('../features/price-changes').then((m) => ({ default: m.PriceChangeBanner })),
 );
 const PriceChangesPage = lazy(() => import('../features/price-changes/pages/PriceChangesPage'));
+const OrderBar = lazy(() => import('../features/orders').then((m) => ({ default: m.OrderBar })));
+const YourItems = lazy(() => import('../features/orders').then((m) => ({ default: m.YourItems })));
 /**
- * The customers' catalogue, with the price-list buttons, the banner of announced price changes and the
- * quote draft (higher features, composed here).
+ * The customers' catalogue, with the price-list buttons, the banner of announced price changes, the
+ * order (its drawer and the company's agreed items, "Your items") and the quote draft (higher features,
+ * composed here).
  */
 const customerCatalog = (
   <CatalogPage
@@ -57,6 +60,8 @@ const customerCatalog = (
     draftBar={
       <>
         <PriceChangeBanner />
+        <OrderBar />
+        <YourItems />
         <QuoteDraftBar />
       </>
     }
@@ -76,6 +81,9 @@ const DuePage = lazy(() => import('../features/programme/pages/DuePage'));
 const ForecastPage = lazy(() => import('../features/programme/pages/ForecastPage'));
 const QuoteDeskPage = lazy(() => import('../features/quotes/pages/QuoteDeskPage'));
 const QuoteDetailPage = lazy(() => import('../features/quotes/pages/QuoteDetailPage'));
+const OrdersPage = lazy(() => import('../features/orders/pages/OrdersPage'));
+const OrderDeskPage = lazy(() => import('../features/orders/pages/OrderDeskPage'));
+const OrderDetailPage = lazy(() => import('../features/orders/pages/OrderDetailPage'));
 const OperationsPage = lazy(() => import('../features/operations/pages/OperationsPage'));
 
 /** Route tables. */
@@ -126,6 +134,8 @@ export const routes: RouteObject[] = [
           { path: 'demand', element: <DemandPage /> },
           { path: 'quotes', element: <QuoteDeskPage /> },
           { path: 'quotes/:id', element: <QuoteDetailPage /> },
+          { path: 'orders', element: <OrderDeskPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: 'operations', element: <OperationsPage /> },
           { path: 'forecast', element: <ForecastPage /> },
           { path: 'price-changes', element: <PriceChangesPage /> },
@@ -154,6 +164,8 @@ export const routes: RouteObject[] = [
           { path: 'sites', element: <SitesPage /> },
           { path: 'sites/:id', element: <SitePage /> },
           { path: 'programme/due', element: <DuePage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -173,6 +185,8 @@ export const routes: RouteObject[] = [
           { path: 'sites', element: <SitesPage /> },
           { path: 'sites/:id', element: <SitePage /> },
           { path: 'programme/due', element: <DuePage /> },
+          { path: 'orders', element: <OrdersPage /> },
+          { path: 'orders/:id', element: <OrderDetailPage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -93,6 +93,7 @@ describe('sidebar', () => {
     expect(links).toEqual([
       ['Catalog', '/employee/catalog'],
       ['Quotes', '/employee/quotes'],
+      ['Orders', '/employee/orders'],
       ['Sites', '/employee/sites'],
       ['Settings', '/employee/settings'],
       ['Help', '/employee/help'],

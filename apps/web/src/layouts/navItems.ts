@@ -14,6 +14,7 @@ import {
   IconActivityHeartbeat,
   IconSettings,
   IconUserShield,
+  IconShoppingCart,
 } from '@tabler/icons-react';
 import type { RoleKey } from '@portal/contracts';
 
@@ -31,6 +32,7 @@ function common(base: string) {
     help: { label: 'Help', to: `${base}/help`, icon: IconHelpCircle },
     quotes: { label: 'Quotes', to: `${base}/quotes`, icon: IconFileDollar },
     sites: { label: 'Sites', to: `${base}/sites`, icon: IconBuildingWarehouse },
+    orders: { label: 'Orders', to: `${base}/orders`, icon: IconShoppingCart },
   } satisfies Record<string, NavItem>;
 }
 const sa = common('/superadmin');
@@ -45,6 +47,7 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     sa.catalog,
     { label: 'Quote desk', to: '/superadmin/quotes', icon: IconFileDollar },
     { label: 'Price changes', to: '/superadmin/price-changes', icon: IconCalendarDollar },
+    { label: 'Orders desk', to: '/superadmin/orders', icon: IconShoppingCart },
     { label: 'Notifications', to: '/superadmin/notifications', icon: IconBell },
     { label: 'Audit log', to: '/superadmin/audit', icon: IconHistory },
     { label: 'Demand', to: '/superadmin/demand', icon: IconChartDots },
@@ -56,10 +59,11 @@ export const NAV_BY_ROLE: Record<RoleKey, NavItem[]> = {
     { label: 'My Company', to: '/admin/mycompany', icon: IconBuildingCommunity },
     ad.catalog,
     ad.quotes,
+    ad.orders,
     ad.sites,
     ad.settings,
     ad.help,
     { label: 'Activity', to: '/admin/activity', icon: IconHistory },
   ],
-  employee: [em.catalog, em.quotes, em.sites, em.settings, em.help],
+  employee: [em.catalog, em.quotes, em.orders, em.sites, em.settings, em.help],
 };

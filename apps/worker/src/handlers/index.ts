@@ -6,6 +6,7 @@ import { importEmails, importNotifications } from './imports.handlers';
 import { twoFactorEmails, twoFactorNotifications } from './two-factor.handlers';
 import { pricelistNotifications } from './pricelists.handlers';
 import { quoteEmails, quoteNotifications } from './quotes.handlers';
+import { orderEmails, orderNotifications } from './orders.handlers';
 import { deliverabilityEmails, deliverabilityNotifications } from './deliverability.handlers';
 import { programmeEmails, programmeNotifications } from './programme.handlers';
 import { priceChangeEmails, priceChangeNotifications } from './price-changes.handlers';
@@ -32,6 +33,7 @@ export const notificationHandlers: NotificationHandlers = merge(
   twoFactorNotifications,
   pricelistNotifications,
   quoteNotifications,
+  orderNotifications,
   deliverabilityNotifications,
   programmeNotifications,
   priceChangeNotifications,
@@ -43,6 +45,7 @@ export const emailHandlers: EmailHandlers = merge(
   importEmails,
   twoFactorEmails,
   quoteEmails,
+  orderEmails,
   deliverabilityEmails,
   programmeEmails,
   priceChangeEmails,

@@ -1,10 +1,11 @@
 import type { SqlRunner } from '@portal/db/queries';
-import { percentageForProductLine, sortCategories } from '@portal/domain';
+import { DEFAULT_SUPPLIER_TZ, percentageForProductLine, sortCategories, todayIn } from '@portal/domain';
 import {
   beginSnapshot,
   countPricelistRows,
   endSnapshot,
   lastCatalogueChange,
+  pricelistAgreedItems,
   pricelistCategories,
   pricelistProducts,
   pricelistVariants,
@@ -50,10 +51,16 @@ export async function buildPricelist(
       categories.map((c) => String(percentageForProductLine(c.product_line, list))),
       list.scope === 'subcategory' ? list.scope_id : null,
     ]);
-    const total = await countPricelistRows(
-      snapshot,
-      products.map((p) => p.id),
-    );
+    // A whole-catalogue list ends with the company's agreed items, at the agreed prices.
+    const agreed =
+      list.scope === 'catalogue'
+        ? await pricelistAgreedItems(snapshot, list.company_id, todayIn(process.env.SUPPLIER_TZ || DEFAULT_SUPPLIER_TZ))
+        : [];
+    const total =
+      (await countPricelistRows(
+        snapshot,
+        products.map((p) => p.id),
+      )) + agreed.length;
     const changed_at = await lastCatalogueChange(snapshot);
     await onProgress(0, total);
     const writer = createRowWriter(list.format, path, {
@@ -78,6 +85,10 @@ export async function buildPricelist(
           await onProgress(written, total);
         }
         await pacer.rest();
+      }
+      for (const line of agreed) {
+        await writer.write(line);
+        written++;
       }
       await writer.end();
     } catch (err) {

@@ -213,3 +213,19 @@ export async function deletePricelists(db: SqlRunner, ids: string[]): Promise<vo
 export async function existingPricelistIds(db: SqlRunner, ids: string[]): Promise<Set<string>> {
   return new Set((await queryRows<{ id: string }>(db, EXISTING_SQL, [ids])).map((r) => r.id));
 }
+
+/**
+ * The company's active agreed items (its quoted custom sizes and unlisted parts) as price-list lines,
+ * after the catalogue: "Your items", its own part number when it gave one. $1 company, $2 today.
+ */
+const AGREED_SQL = `
+  SELECT 'Your items' AS category, '' AS subcategory, 'Agreed price until ' || a.price_held_until::text AS product,
+         coalesce(a.customer_part_no, a.part_number, '') AS part_number, a.description AS size, '' AS actual_size,
+         a.depth::float8 AS depth, (a.price_cents / 100.0)::numeric(20,2)::text AS price
+    FROM agreed_items a
+   WHERE a.company_id = $1 AND NOT a.withdrawn AND a.price_held_until >= $2::date
+   ORDER BY a.created_at, a.id`;
+
+export function pricelistAgreedItems(db: SqlRunner, companyId: string, today: string): Promise<PricelistLine[]> {
+  return queryRows<PricelistLine>(db, AGREED_SQL, [companyId, today]);
+}

@@ -18,9 +18,11 @@ import { OpsWiring1795680533037 } from './1795680533037-ops-wiring';
 import { OpsActivityIndex1795684000000 } from './1795684000000-ops-activity-index';
 import { SearchLogMonthly1795690000000 } from './1795690000000-search-log-monthly';
 import { PriceChanges1795710000000 } from './1795710000000-price-changes';
+import { OrderRequests1795700000000 } from './1795700000000-order-requests';
 import { CatalogueScopeVersions1795720000000 } from './1795720000000-catalogue-scope-versions';
 import { SearchBudget1795730000000 } from './1795730000000-search-budget';
 import { Programme1795760000000 } from './1795760000000-programme';
+import { OrderRequestSites1795770000000 } from './1795770000000-order-request-sites';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -44,7 +46,9 @@ export const MIGRATIONS = [
   OpsActivityIndex1795684000000,
   SearchLogMonthly1795690000000,
   PriceChanges1795710000000,
+  OrderRequests1795700000000,
   CatalogueScopeVersions1795720000000,
   SearchBudget1795730000000,
   Programme1795760000000,
+  OrderRequestSites1795770000000,
 ];

@@ -281,6 +281,11 @@ const money = z
 export const sendQuoteSchema = z.object({
   version,
   valid_until: z.string({ error: QUOTE_MSG.validUntilRequired }).pipe(isoDateSchema(QUOTE_MSG.dateInvalid)),
+  /** How long the agreed prices of its custom and unlisted lines hold once accepted (default: validity + 365 days). */
+  price_held_until: isoDateSchema(QUOTE_MSG.dateInvalid)
+    .optional()
+    .nullable()
+    .transform((v) => v ?? undefined),
   lines: z
     .array(
       z

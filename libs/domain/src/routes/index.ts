@@ -6,6 +6,7 @@ import { DEMAND_ROUTES } from './demand';
 import { OPS_ROUTES } from './ops';
 import { COMPANY_ROUTES, INVITATION_ROUTES, NOTIFICATION_ROUTES, USER_ROUTES } from './org';
 import { PRICE_CHANGE_ROUTES } from './price-changes';
+import { AGREED_ITEM_ROUTES, COMPANY_ORDERING_ROUTES, ORDER_ROUTES } from './orders';
 import { PRICELIST_ROUTES } from './pricelists';
 import { PROGRAMME_ROUTES } from './programme';
 import { QUOTE_ROUTES } from './quotes';
@@ -27,6 +28,7 @@ export * from './demand';
 export * from './ops';
 export * from './org';
 export * from './price-changes';
+export * from './orders';
 export * from './pricelists';
 export * from './programme';
 export * from './quotes';
@@ -50,6 +52,9 @@ export const ROUTE_AREAS = {
   pricelists: PRICELIST_ROUTES,
   'price-changes': PRICE_CHANGE_ROUTES,
   'quote-requests': QUOTE_ROUTES,
+  'order-requests': ORDER_ROUTES,
+  'agreed-items': AGREED_ITEM_ROUTES,
+  'company-ordering': COMPANY_ORDERING_ROUTES,
   demand: DEMAND_ROUTES,
   ops: OPS_ROUTES,
   programme: PROGRAMME_ROUTES,

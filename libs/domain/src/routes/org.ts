@@ -98,7 +98,13 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
     params: userIdParams,
     status: 200,
     response: ok(
-      companySchema.extend({ company: companySchema, totalAdmins: z.number().int(), totalEmployees: z.number().int() }),
+      companySchema.extend({
+        company: companySchema,
+        totalAdmins: z.number().int(),
+        totalEmployees: z.number().int(),
+        /** Above this total an employee's order request waits for an admin (null: none). */
+        approval_threshold: z.number().nullable(),
+      }),
     ),
   },
   update: {

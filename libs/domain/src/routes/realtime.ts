@@ -1,5 +1,5 @@
 import { z, type ZodType } from 'zod';
-import { QUOTE_STATUSES, type ClientEventName } from '@portal/contracts';
+import { ORDER_STATUSES, QUOTE_STATUSES, type ClientEventName } from '@portal/contracts';
 import { PRICE_CHANGE_STATUSES } from '../price-changes/schemas';
 import { notificationViewSchema } from './wire';
 
@@ -110,6 +110,11 @@ export const SERVER_EVENTS = {
     payload: z.object({ _id: id, number: z.string(), status: z.enum(QUOTE_STATUSES) }),
     audience: "superadmins, the requester and the company's admins",
     summary: 'A quote request changed. No prices.',
+  },
+  'order.changed': {
+    payload: z.object({ _id: id, number: z.string(), status: z.enum(ORDER_STATUSES) }),
+    audience: "superadmins, the requester and the company's admins",
+    summary: 'An order request changed. No prices.',
   },
   'ops.changed': {
     payload: z.object({ at: z.string(), parts: opsParts, summary: z.record(z.string(), z.unknown()).optional() }),

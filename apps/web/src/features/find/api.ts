@@ -1,7 +1,7 @@
 /** `GET catalogue/find` (paths relative to /api). */
 import { api } from '../../shared/api';
 
-export type MatchedVia = 'part_number' | 'normalized' | 'alias' | 'size';
+export type MatchedVia = 'part_number' | 'normalized' | 'alias' | 'size' | 'agreed_item';
 export type AliasSource = 'competitor' | 'oem' | 'customer' | 'legacy';
 
 export interface FindRow {
@@ -17,6 +17,9 @@ export interface FindRow {
   product: { _id: string; name: string };
   matched_via: MatchedVia;
   alias: { alias: string; source: AliasSource; brand: string | null } | null;
+  /** `matched_via: 'agreed_item'`: the company's agreed item (its own part number), at the agreed price. */
+  agreed_item_id?: string;
+  price_held_until?: string;
 }
 
 export interface FindAnswer {

@@ -230,12 +230,14 @@ describe('Quote desk (superadmin)', () => {
     expect(editor).toHaveTextContent('Size type SINGLE');
     expect(editor).toHaveTextContent('Near: P-16201 16x20x1 · $7.25');
     fireEvent.change(screen.getByRole('textbox', { name: 'Unit price for line 1' }), { target: { value: '14.75' } });
+    fireEvent.change(screen.getByLabelText(/Agreed prices hold until/), { target: { value: '2030-06-30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send quote' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].url).toBe('/api/quote-requests/q1/send-quote');
     expect(posted[0].body).toMatchObject({
       version: 4,
       valid_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      price_held_until: '2030-06-30',
       lines: [{ _id: 'l1', line_status: 'quoted', quoted_price: '14.75', lead_time_days: 10 }],
     });
   });

@@ -22,6 +22,7 @@ const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
   'pricelist.ready': true,
   'pricelist.progress': true,
   'quote.changed': true,
+  'order.changed': true,
   /* operations and email deliverability (issue 26) */
   'ops.changed': true,
   'email.bounced': true,

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { VariantColumn } from '@portal/domain';
 import { AddToRequest } from '../../quotes';
+import { AddToOrder } from '../../orders';
 import { sortVariants, variantPrice } from '../format';
 import type { DisplayProduct, DisplayVariant } from '../types';
 import classes from './VariantTable.module.css';
@@ -120,6 +121,7 @@ export function ProductVariantTable({ product, columns, superadmin, quotes, chil
           </Table.Tbody>
         </Table>
       )}
+      {quotes && <AddToOrder productName={product.name} variants={variants} />}
       {quotes && <AddToRequest productName={product.name} variants={variants} />}
     </Paper>
   );

@@ -6,6 +6,7 @@ import { CompaniesBreadcrumb } from '../components/CompaniesBreadcrumb';
 import { CompanyPricelistActions } from '../../pricelists';
 import { CompanySitesPanel } from '../../programme';
 import { ScheduledPriceChanges } from '../../price-changes';
+import { ApprovalThreshold, YourItems } from '../../orders';
 import { StatusBadge } from '../../../shared/kit';
 import { CompanyMultipliers } from '../components/CompanyMultipliers';
 import { CompanyUsersSection } from '../components/CompanyUsersSection';
@@ -73,6 +74,8 @@ export default function CompanyDetailPage() {
           <ScheduledPriceChanges companyId={company._id} />
           <MultiplierHistory companyId={company._id} />
           <CompanyPricelistActions companyId={company._id} companyName={company.name} />
+          <ApprovalThreshold companyId={company._id} />
+          <YourItems companyId={company._id} office />
           <CompanyUsersSection companyId={company._id} />
           <CompanySitesPanel companyId={company._id} />
         </Stack>

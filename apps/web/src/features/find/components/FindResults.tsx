@@ -16,6 +16,7 @@ const VIA_LABEL: Record<FindRow['matched_via'], string> = {
   normalized: 'Part number',
   alias: 'Cross reference',
   size: 'Size',
+  agreed_item: 'Your item',
 };
 
 /** Matches grouped by category, each with the caller's price; a did-you-mean offer when nothing matched. */
@@ -75,7 +76,11 @@ export function FindResults({
                   <Table.Td>
                     {r.part_number}{' '}
                     {r.matched_via !== 'size' && (
-                      <Badge size="xs" variant="light" color={r.matched_via === 'alias' ? 'teal' : 'gray'}>
+                      <Badge
+                        size="xs"
+                        variant="light"
+                        color={r.matched_via === 'alias' ? 'teal' : r.matched_via === 'agreed_item' ? 'blue' : 'gray'}
+                      >
                         {VIA_LABEL[r.matched_via]}
                       </Badge>
                     )}

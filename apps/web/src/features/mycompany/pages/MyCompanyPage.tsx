@@ -5,6 +5,7 @@ import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@ma
 import { IconInfoCircle } from '@tabler/icons-react';
 import { ORG_MSG } from '@portal/domain';
 import { PageTitle } from '../../../shared/ui';
+import { ApprovalThreshold } from '../../orders';
 import { useAuthStore } from '../../auth';
 import { usersApi, usersKeys } from '../../users/api';
 import { FilteredUsersTable, useListFilters } from '../../../shared/list-screen';
@@ -81,6 +82,7 @@ export default function MyCompanyPage() {
           <Field label="Employees" value={all.data?.totalcount ?? '–'} />
         </SimpleGrid>
       </Paper>
+      {user?.company_id && <ApprovalThreshold companyId={user.company_id} />}
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
         To change your own username, email or password, go to{' '}
         <Anchor component={Link} to="/admin/settings">

@@ -76,6 +76,8 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
     Object.fromEntries(quote.lines.map((l) => [l._id, initial(l)])),
   );
   const [validUntil, setValidUntil] = useState(quote.valid_until ?? addDays(today, DEFAULT_VALIDITY_DAYS));
+  /** How long accepted custom and unlisted prices hold as agreed items ('' = validity + 365 days). */
+  const [heldUntil, setHeldUntil] = useState('');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const can = (a: string) => quote.allowed_actions.includes(a as never);
@@ -105,6 +107,7 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
       body: {
         version: quote.version,
         valid_until: validUntil,
+        ...(heldUntil ? { price_held_until: heldUntil } : {}),
         lines: quote.lines.map((l) => {
           const a = answers[l._id];
           return a.line_status === 'quoted'
@@ -198,6 +201,14 @@ export function OfficePanel({ quote, today }: { quote: QuoteRequestDetail; today
             value={validUntil}
             onChange={(e) => setValidUntil(e.currentTarget.value)}
             min={today}
+          />
+          <TextInput
+            label="Agreed prices hold until (optional)"
+            description="Default: a year after the validity"
+            type="date"
+            value={heldUntil}
+            onChange={(e) => setHeldUntil(e.currentTarget.value)}
+            min={validUntil}
           />
           <Button onClick={sendQuote} loading={run.isPending}>
             Send quote
