@@ -155,6 +155,7 @@ describe('companies API', () => {
           'polyroll_percentage',
           'total_admins',
           'total_employees',
+          'approval_threshold', // order requests above it wait for an admin (null: none)
         ].sort(),
       );
       expect(typeof row.discount_percentage).toBe('number');

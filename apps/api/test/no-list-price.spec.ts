@@ -36,7 +36,12 @@ describe('no list price reaches a customer', () => {
   let paths: string[] = [];
 
   beforeAll(async () => {
-    api = await startTestApi();
+    // The load mix searches far more than a person may (the search budget is search-budget.spec's).
+    api = await startTestApi({
+      SEARCH_BUDGET_LOGGED_PER_MINUTE: '10000000',
+      SEARCH_BUDGET_COMMITTED_PER_MINUTE: '10000000',
+      SEARCH_BUDGET_TYPING_PER_MINUTE: '10000000',
+    });
     db = api.db;
     await seedTestCatalogue(db);
     await createUser(db, { email: 'root@scan.test', role: 'superadmin' });

@@ -21,6 +21,8 @@ export interface CompanyListItem {
   polyroll_percentage: number;
   total_admins: number;
   total_employees: number;
+  /** Above this total an employee's order request waits for an admin's approval (null: no approval). */
+  approval_threshold: number | null;
 }
 
 /** `GET company?page&limit&search&sortBy&sortOrder` */

@@ -1,6 +1,7 @@
 import type { CompanyListItem, UserRow } from '@portal/contracts';
 import { execute, queryOne, queryRows, type Db } from '@portal/db';
 import {
+  centsToDecimalString,
   Multiplier,
   type CompanyListQuery,
   type CompanySortField,
@@ -22,7 +23,8 @@ import { LATEST_INVITATION_JOIN } from '../invitations/invitations.repository';
 const COMPANY_COLUMNS = `
   c.id AS "_id", c.name, c.status, c.created_at AS "createdAt", c.picture,
   c.discount_percentage::text AS discount_percentage, c.rigidflow_percentage::text AS rigidflow_percentage,
-  c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage`;
+  c.minipro_percentage::text AS minipro_percentage, c.polyroll_percentage::text AS polyroll_percentage,
+  c.approval_threshold_cents::text AS approval_threshold_cents`;
 
 /** Per-company user counts, read from the (company_id, role, status) index. */
 const COUNTS_LATERAL = `
@@ -42,8 +44,12 @@ const SORT_SQL: Record<CompanySortField, string> = {
   createdAt: 'c.created_at',
 };
 
-type RawCompany = Omit<CompanyListItem, 'createdAt' | PercentageField> &
-  Record<PercentageField, string> & { createdAt: Date; total?: string | number };
+type RawCompany = Omit<CompanyListItem, 'createdAt' | PercentageField | 'approval_threshold'> &
+  Record<PercentageField, string> & {
+    createdAt: Date;
+    total?: string | number;
+    approval_threshold_cents: string | null;
+  };
 
 /** numeric(5,2) text → the JSON number the API has always sent (45.5). */
 const percentageOut = (text: string) => Multiplier.toPercentageNumber(Multiplier.fromPercentage(text)!);
@@ -61,6 +67,8 @@ function toCompany(r: RawCompany): CompanyListItem {
     polyroll_percentage: percentageOut(r.polyroll_percentage),
     total_admins: Number(r.total_admins ?? 0),
     total_employees: Number(r.total_employees ?? 0),
+    approval_threshold:
+      r.approval_threshold_cents === null ? null : Number(centsToDecimalString(r.approval_threshold_cents)),
   };
 }
 
@@ -99,16 +107,6 @@ export async function companyPage(db: Db, q: CompanyListQuery): Promise<{ list: 
 /** Every company for the selects, by name. */
 export function companyOptions(db: Db): Promise<{ _id: string; name: string; status: boolean }[]> {
   return queryRows(db, `SELECT id AS "_id", name, status FROM companies ORDER BY lower(name), id`);
-}
-
-/** The company's approval threshold for order requests, in cents (null: no approval). */
-export async function approvalThresholdCents(db: Db, id: string): Promise<string | null> {
-  const row = await queryOne<{ cents: string | null }>(
-    db,
-    `SELECT approval_threshold_cents::text AS cents FROM companies WHERE id = $1`,
-    [id],
-  );
-  return row?.cents ?? null;
 }
 
 /** The company with its user counts, or null. */

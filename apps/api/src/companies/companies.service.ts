@@ -18,7 +18,6 @@ import {
   type CompanyListQuery,
   type CreateCompanyInput,
   type UpdateCompanyInput,
-  centsToDecimalString,
 } from '@portal/domain';
 import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
@@ -58,17 +57,10 @@ export class CompaniesService {
 
   async detail(id: string): Promise<CompanyDetailResponse> {
     const company = await this.findOne(this.db, id);
-    const threshold = await repo.approvalThresholdCents(this.db, id);
     return {
       status: 200,
       // Both readings of the response: data.company, and data as the company itself.
-      data: {
-        ...company,
-        company,
-        totalAdmins: company.total_admins,
-        totalEmployees: company.total_employees,
-        approval_threshold: threshold === null ? null : Number(centsToDecimalString(threshold)),
-      },
+      data: { ...company, company, totalAdmins: company.total_admins, totalEmployees: company.total_employees },
     };
   }
 

@@ -77,7 +77,7 @@ export const findRowSchema = z.object({
   category: ref,
   subcategory: ref.nullable(),
   product: ref,
-  matched_via: z.enum(['part_number', 'normalized', 'alias', 'size']),
+  matched_via: z.enum(['part_number', 'normalized', 'alias', 'size', 'agreed_item']),
   alias: z
     .object({
       alias: z.string(),

@@ -102,8 +102,6 @@ export const COMPANY_ROUTES = defineRoutes('companies', {
         company: companySchema,
         totalAdmins: z.number().int(),
         totalEmployees: z.number().int(),
-        /** Above this total an employee's order request waits for an admin (null: none). */
-        approval_threshold: z.number().nullable(),
       }),
     ),
   },

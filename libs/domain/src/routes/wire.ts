@@ -41,6 +41,7 @@ export const companySchema = z.object({
   polyroll_percentage: z.number(),
   total_admins: z.number(),
   total_employees: z.number(),
+  approval_threshold: z.number().nullable(),
 });
 
 export const companyOptionSchema = z.object({ _id: z.string(), name: z.string(), status: z.boolean() });

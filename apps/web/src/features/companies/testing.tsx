@@ -17,6 +17,7 @@ export function company(over: Partial<CompanyListItem> = {}): CompanyListItem {
     polyroll_percentage: 70,
     total_admins: 2,
     total_employees: 5,
+    approval_threshold: null,
     ...over,
   };
 }
