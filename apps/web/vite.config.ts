@@ -46,6 +46,13 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             // @mantine/charts (and recharts) only load with the Operations screen.
             { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
+            // Zod with the page's CSP set-up (csp.ts: `jitless` before any schema is built): a chunk
+            // that every chunk holding schemas (the route table) imports, so it runs before them.
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|[\\/]apps[\\/]web[\\/]src[\\/](csp|app[\\/]shellMeta)\.ts$/,
+              priority: 10,
+            },
           ],
         },
       },
