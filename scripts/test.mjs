@@ -176,7 +176,8 @@ async function discoverServices() {
 const tsc = bin('typescript', 'bin/tsc');
 const jest = bin('jest', 'bin/jest.js');
 // Each runner also writes its results as JSON, from which the summary names each stage's slowest tests.
-const timingsDir = path.join(root, 'test-results', 'timings');
+// Not under test-results/: Playwright empties that folder when the e2e stage starts.
+const timingsDir = path.join(root, '.test-timings');
 const timingsFile = (stage) => path.join(timingsDir, `${stage}.json`);
 const jestArgs = (project) => [
   '--selectProjects',
