@@ -5,7 +5,6 @@ import {
   ORDER_MSG,
   allowedOrderActions,
   decideOrderAction,
-  isUuid,
   todayIn,
   type AgreedItemListQuery,
   type AgreedItemPatch,
@@ -72,7 +71,6 @@ export class OrderRequestsService {
   }
 
   private async visible(db: EntityManager | DataSource, user: RequestUser, id: string, lock = false) {
-    if (!isUuid(id)) throw new ApiException(404, ORDER_MSG.notFound);
     const row = await repo.findRequest(db, this.caller(user), id.toLowerCase(), lock);
     if (!row) throw new ApiException(404, ORDER_MSG.notFound);
     return row;
@@ -263,7 +261,6 @@ export class OrderRequestsService {
   }
 
   async agreedItem(user: RequestUser, id: string) {
-    if (!isUuid(id)) throw new ApiException(404, ORDER_MSG.agreedItemNotFound);
     const row = await repo.findAgreedItem(this.db, this.caller(user), id.toLowerCase());
     if (!row) throw new ApiException(404, ORDER_MSG.agreedItemNotFound);
     const history = await repo.agreedPriceHistory(this.db, row.id);
@@ -286,7 +283,6 @@ export class OrderRequestsService {
    * company's own part number. Audited with the price history kept.
    */
   async updateAgreedItem(user: RequestUser, id: string, patch: AgreedItemPatch) {
-    if (!isUuid(id)) throw new ApiException(404, ORDER_MSG.agreedItemNotFound);
     const office = user.role === 'superadmin';
     const officeFields =
       patch.price !== undefined || patch.price_held_until !== undefined || patch.status !== undefined;
