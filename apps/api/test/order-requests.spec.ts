@@ -771,6 +771,16 @@ describe('order requests and agreed items', () => {
       ).toBe(true);
       expect((await list(as.adminA)).list.some((r: { _id: string }) => r._id === mine._id)).toBe(true);
       expect((await list(as.adminB)).list.some((r: { _id: string }) => r._id === mine._id)).toBe(false);
+      // each row carries the steps the viewer may take now, the same as the request's own allowed_actions
+      for (const w of ['empA', 'adminA', 'root'] as Who[]) {
+        const row = (await list(as[w])).list.find((r: { _id: string }) => r._id === mine._id);
+        const one = (await as[w].request('GET', `order-requests/${mine._id}`)).body.data;
+        expect(row.allowed_actions).toEqual(one.allowed_actions);
+      }
+      expect((await list(as.root)).list.find((r: { _id: string }) => r._id === mine._id).allowed_actions).toEqual([
+        'acknowledge',
+        'cancel',
+      ]);
       expect((await list(as.empA, '?q=po-ten')).list.map((r: { _id: string }) => r._id)).toEqual([mine._id]);
       expect((await list(as.empA, `?q=${mine.number}`)).total).toBe(1);
       expect((await list(as.empA, `?q=${v2.part_number}`)).total).toBeGreaterThan(0);

@@ -45,6 +45,11 @@ export interface OrderRequestSummary {
   updated_at: string;
 }
 
+/** A row of `GET order-requests`: the summary and the steps the viewer may take on it now. */
+export interface OrderRequestListItem extends OrderRequestSummary {
+  allowed_actions: OrderAction[];
+}
+
 export interface OrderLineView {
   _id: string;
   kind: OrderLineKind;

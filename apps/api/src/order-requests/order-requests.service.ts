@@ -57,12 +57,16 @@ export class OrderRequestsService {
 
   async list(user: RequestUser, query: OrderListQuery) {
     const { rows, total } = await repo.listRequests(this.db, this.caller(user), query);
-    const data: Record<string, unknown> = { list: rows.map((r) => repo.toSummary(r)), total };
+    const list = rows.map((r) => ({
+      ...repo.toSummary(r),
+      allowed_actions: allowedOrderActions(r.status, this.parties(user, r)),
+    }));
+    const data: Record<string, unknown> = { list, total };
     if (user.role === 'superadmin') data.counts = await repo.countByStatus(this.db, query.companyId ?? null);
     return { status: 200, data };
   }
 
-  private parties(user: RequestUser, row: repo.RequestRow): OrderParty[] {
+  private parties(user: RequestUser, row: Pick<repo.SummaryRow, 'requested_by' | 'company_id'>): OrderParty[] {
     if (user.role === 'superadmin') return ['superadmin'];
     const parties: OrderParty[] = [];
     if (row.requested_by === user.id) parties.push('requester');

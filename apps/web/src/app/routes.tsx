@@ -5,6 +5,7 @@ import { RequireRole, SuperadminOnly } from '../features/auth';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { FullPageLoader } from '../shared/ui';
 import RouteErrorPage from '../features/not-found/RouteErrorPage';
+import type { CatalogueRowAction } from '../features/catalogue/rowAction';
 import { RootShell } from './RootShell';
 
 // The signed-in shell (header, sidebar, their icons and queries) is not part of the sign-in screen's download.
@@ -49,13 +50,21 @@ const PriceChangeBanner = lazy(() =>
 const PriceChangesPage = lazy(() => import('../features/price-changes/pages/PriceChangesPage'));
 const OrderBar = lazy(() => import('../features/orders').then((m) => ({ default: m.OrderBar })));
 const YourItems = lazy(() => import('../features/orders').then((m) => ({ default: m.YourItems })));
+const AddVariantToOrder = lazy(() => import('../features/orders').then((m) => ({ default: m.AddVariantToOrder })));
+/** The end of each variant row of the customers' catalogue: its quantity and "Add to order". */
+const orderRowAction: CatalogueRowAction = (item) => (
+  <Suspense fallback={null}>
+    <AddVariantToOrder variant={item} />
+  </Suspense>
+);
 /**
  * The customers' catalogue, with the price-list buttons, the banner of announced price changes, the
- * order (its drawer and the company's agreed items, "Your items") and the quote draft (higher features,
- * composed here).
+ * order (its drawer, "Add to order" on every row and the company's agreed items, "Your items") and the
+ * quote draft (higher features, composed here).
  */
 const customerCatalog = (
   <CatalogPage
+    rowAction={orderRowAction}
     actions={<CataloguePricelistActions />}
     draftBar={
       <>

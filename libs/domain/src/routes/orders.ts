@@ -5,6 +5,7 @@ import {
   type AgreedItemView,
   type OrderPreview,
   type OrderRequestDetail,
+  type OrderRequestListItem,
   type OrderRequestSummary,
 } from '@portal/contracts';
 import { idSchema, isUuid } from '../org';
@@ -72,6 +73,11 @@ export const orderHistoryEntrySchema = z.object({
   by: z.object({ _id: z.string().nullable(), name: z.string(), role: z.string().nullable() }),
   at: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** A row of the list: the summary and the steps the viewer may take on it now (one-click steps). */
+export const orderRequestListItemSchema = orderRequestSummarySchema.extend({
+  allowed_actions: z.array(orderAction),
 });
 
 export const orderRequestDetailSchema = orderRequestSummarySchema.extend({
@@ -214,7 +220,7 @@ export const ORDER_ROUTES = defineRoutes('order-requests', {
     status: 200,
     response: ok(
       z.object({
-        list: z.array(orderRequestSummarySchema),
+        list: z.array(orderRequestListItemSchema),
         total: z.number().int(),
         counts: z.partialRecord(orderStatus, z.number().int()).optional(),
       }),
@@ -345,8 +351,9 @@ export const COMPANY_ORDERING_ROUTES = defineRoutes('company-ordering', {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const wireMatchesContracts: [
   Same<z.output<typeof orderRequestSummarySchema>, OrderRequestSummary>,
+  Same<z.output<typeof orderRequestListItemSchema>, OrderRequestListItem>,
   Same<z.output<typeof orderRequestDetailSchema>, OrderRequestDetail>,
   Same<z.output<typeof orderPreviewSchema>, OrderPreview>,
   Same<z.output<typeof agreedItemViewSchema>, AgreedItemView>,
-] = [true, true, true, true];
+] = [true, true, true, true, true];
 void wireMatchesContracts;

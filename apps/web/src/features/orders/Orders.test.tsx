@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OrderPreview, OrderRequestDetail, OrderRequestSummary, RoleKey } from '@portal/contracts';
+import type { OrderPreview, OrderRequestDetail, OrderRequestListItem, RoleKey } from '@portal/contracts';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../shared/api';
 import { dispatchRealtimeEvent } from '../../shared/realtime';
@@ -9,7 +9,7 @@ import { ApprovalThreshold } from './components/ApprovalThreshold';
 import { OrderDrawer } from './components/OrderDrawer';
 import { useOrderCart } from './store';
 
-function summary(over: Partial<OrderRequestSummary> = {}): OrderRequestSummary {
+function summary(over: Partial<OrderRequestListItem> = {}): OrderRequestListItem {
   return {
     _id: 'o1',
     number: 'R-000001',
@@ -25,6 +25,7 @@ function summary(over: Partial<OrderRequestSummary> = {}): OrderRequestSummary {
     version: 1,
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
+    allowed_actions: [],
     ...over,
   };
 }
@@ -186,13 +187,70 @@ describe('Orders (admin)', () => {
   });
 });
 
+describe('Orders (admin) — decisions from the list', () => {
+  const waitingRows = () => [
+    summary({
+      _id: 'o1',
+      number: 'R-000005',
+      status: 'pending_approval',
+      version: 2,
+      allowed_actions: ['approve', 'reject', 'cancel'],
+    }),
+    summary({ _id: 'o3', number: 'R-000006', status: 'pending_approval', version: 1, allowed_actions: ['cancel'] }),
+  ];
+
+  it('approves in one click with the row version, and offers only what the API allows', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const { posted } = serve('admin', {
+      lists: (q) =>
+        q.get('status') === 'pending_approval' ? { list: waitingRows(), total: 2 } : { list: [], total: 0 },
+    });
+    renderApp('/admin/orders');
+    const first = await screen.findByRole('table', { name: 'Waiting for your approval' });
+    expect(within(first).queryByRole('button', { name: 'Approve R-000006' })).not.toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Reject R-000006' })).not.toBeInTheDocument();
+    fireEvent.click(within(first).getByRole('button', { name: 'Approve R-000005' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].url).toBe('/api/order-requests/o1/approve');
+    expect(posted[0].body).toEqual({ version: 2 });
+    expect(await screen.findByRole('status')).toHaveTextContent('Order request R-000005 approved');
+  });
+
+  it('rejects from the list only with a reason', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const { posted } = serve('admin', {
+      lists: (q) =>
+        q.get('status') === 'pending_approval' ? { list: waitingRows(), total: 2 } : { list: [], total: 0 },
+    });
+    renderApp('/admin/orders');
+    const first = await screen.findByRole('table', { name: 'Waiting for your approval' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Reject R-000005' }));
+    const reason = await screen.findByRole('textbox', { name: 'Reason for rejecting R-000005' });
+    const send = screen.getByRole('button', { name: 'Confirm rejection' });
+    expect(send).toBeDisabled();
+    fireEvent.change(reason, { target: { value: 'Over this month’s budget' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].url).toBe('/api/order-requests/o1/reject');
+    expect(posted[0].body).toEqual({ version: 2, reason: 'Over this month’s budget' });
+  });
+});
+
 describe('Orders desk (superadmin)', () => {
   it('counts per status, ages waiting requests, takes the next step from the list and shows new ones live', async () => {
     resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('superadmin') } });
     const day = 86_400_000;
     let rows = [
-      summary({ _id: 'a', number: 'R-000010', created_at: new Date(Date.now() - 10 * day).toISOString(), version: 3 }),
-      summary({ _id: 'b', number: 'R-000011', status: 'acknowledged' }),
+      summary({
+        _id: 'a',
+        number: 'R-000010',
+        created_at: new Date(Date.now() - 10 * day).toISOString(),
+        version: 3,
+        allowed_actions: ['acknowledge', 'cancel'],
+      }),
+      summary({ _id: 'b', number: 'R-000011', status: 'acknowledged', allowed_actions: ['confirm', 'cancel'] }),
+      // The API allows nothing on this one (say, a stale row): the list offers nothing either.
+      summary({ _id: 'd', number: 'R-000013', allowed_actions: [] }),
     ];
     const { calls, posted } = serve('superadmin', {
       lists: () => ({ list: rows, total: rows.length, counts: { submitted: 1, acknowledged: 1, shipped: 4 } }),
@@ -207,6 +265,8 @@ describe('Orders desk (superadmin)', () => {
     expect(posted[0].url).toBe('/api/order-requests/a/acknowledge');
     expect(posted[0].body).toEqual({ version: 3 });
     expect(screen.getByRole('button', { name: 'Confirm R-000011' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Acknowledge R-000013' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     const before = calls.filter((c) => c.url.startsWith('/api/order-requests?')).length;
     rows = [summary({ _id: 'c', number: 'R-000012' }), ...rows];
     act(() => dispatchRealtimeEvent('order.changed', { _id: 'c', number: 'R-000012', status: 'submitted' }));

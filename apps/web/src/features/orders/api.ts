@@ -1,98 +1,97 @@
-import type {
-  AgreedItemView,
-  OrderAction,
-  OrderPreview,
-  OrderRequestDetail,
-  OrderRequestSummary,
-  OrderStatus,
-} from '@portal/contracts';
-import { api } from '../../shared/api';
+import type { OrderAction } from '@portal/contracts';
+import {
+  AGREED_ITEM_ROUTES,
+  COMPANY_ORDERING_ROUTES,
+  ORDER_ROUTES,
+  PROGRAMME_ROUTES,
+  type OrderLineInput,
+  type RouteRequest,
+  type RouteResponse,
+} from '@portal/domain';
+import { call, routePath } from '../../shared/api';
 import { downloadApiFile } from '../../shared/download';
 
-/** Lines of `POST order-requests` as the screens build them. */
-export type OrderLineDraft =
-  | { kind: 'catalogue'; variant_id: string; quantity: number }
-  | { kind: 'agreed_item'; agreed_item_id: string; quantity: number };
-
 /** The body of `POST order-requests` and its preview. */
-export interface OrderSubmission {
-  lines?: OrderLineDraft[];
-  from?: { order_request_id: string } | { quote_request_id: string };
-  po_number?: string;
-  needed_by?: string;
-  site_id?: string;
-  note?: string;
-  /** The total the caller saw: a different server total is 409 with the current lines. */
-  expected_total?: number;
-}
-
-export interface OrderListQuery {
-  status?: string;
-  q?: string;
-  page?: number;
-  limit?: number;
-  companyId?: string;
-}
-
-export interface OrderList {
-  list: OrderRequestSummary[];
-  total: number;
-  counts?: Partial<Record<OrderStatus, number>>;
-}
-
-export interface SubmittedOrder {
-  _id: string;
-  number: string;
-  status: OrderStatus;
-  total: number;
-  repeated: boolean;
-}
+export type OrderSubmission = RouteRequest<typeof ORDER_ROUTES.submit>['body'];
+/** One line of an order as the screens build it (the parsed shape: a whole-number quantity). */
+export type OrderLineDraft = OrderLineInput;
+export type OrderListQuery = NonNullable<RouteRequest<typeof ORDER_ROUTES.list>['query']>;
+export type OrderList = RouteResponse<typeof ORDER_ROUTES.list>['data'];
+/** A row of the list, with the steps this viewer may take on it now. */
+export type OrderListRow = OrderList['list'][number];
+export type SubmittedOrder = RouteResponse<typeof ORDER_ROUTES.submit>['data'];
+export type OrderPreview = RouteResponse<typeof ORDER_ROUTES.preview>['data'];
+export type OrderStep = Exclude<OrderAction, 'submit'>;
+/** What each step sends (`version` and that step's fields). */
+export type OrderStepBody<A extends OrderStep> = RouteRequest<(typeof ORDER_ROUTES)[A]>['body'];
+export type AgreedItemPatch = RouteRequest<typeof AGREED_ITEM_ROUTES.update>['body'];
+export type OrderSite = RouteResponse<typeof PROGRAMME_ROUTES.list>['data']['list'][number];
 
 export const orderKeys = {
   all: ['orders'] as const,
   list: (q: OrderListQuery) => ['orders', 'list', q] as const,
   one: (id: string) => ['orders', 'one', id] as const,
   agreed: (companyId?: string) => ['orders', 'agreed', companyId ?? 'mine'] as const,
+  ordering: (companyId: string) => ['orders', 'ordering', companyId] as const,
+  sites: ['orders', 'sites'] as const,
 };
 
 export async function fetchOrders(query: OrderListQuery, signal?: AbortSignal): Promise<OrderList> {
-  return (await api.get<{ data: OrderList }>('order-requests', { query: { ...query }, signal })).data;
+  return (await call(ORDER_ROUTES.list, { query }, { signal })).data;
 }
 
-export async function fetchOrder(id: string, signal?: AbortSignal): Promise<OrderRequestDetail> {
-  return (await api.get<{ data: OrderRequestDetail }>(`order-requests/${id}`, { signal })).data;
+export async function fetchOrder(id: string, signal?: AbortSignal) {
+  return (await call(ORDER_ROUTES.detail, { params: { id } }, { signal })).data;
 }
 
 export async function previewOrder(body: OrderSubmission): Promise<OrderPreview> {
-  return (await api.post<{ data: OrderPreview }>('order-requests/preview', body, { silent: true })).data;
+  return (await call(ORDER_ROUTES.preview, { body }, { silent: true })).data;
 }
 
 /** Submits with an Idempotency-Key, so a retried click never makes a second request. */
-export async function submitOrder(body: OrderSubmission, idempotencyKey: string) {
-  return api.post<{ data: SubmittedOrder; message?: string }>('order-requests', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    silent: true,
-  });
+export function submitOrder(body: OrderSubmission, idempotencyKey: string) {
+  return call(ORDER_ROUTES.submit, { body }, { headers: { 'Idempotency-Key': idempotencyKey }, silent: true });
 }
 
-export async function orderAction(id: string, action: OrderAction, body: Record<string, unknown>) {
-  return api.post<{ data: { status: OrderStatus; version: number } }>(`order-requests/${id}/${action}`, body, {
-    silent: true,
-  });
+export function orderAction<A extends OrderStep>(id: string, action: A, body: OrderStepBody<A>) {
+  const route: (typeof ORDER_ROUTES)[OrderStep] = ORDER_ROUTES[action];
+  return call(route, { params: { id }, body } as never, { silent: true });
 }
 
 export async function fetchAgreedItems(companyId?: string, signal?: AbortSignal) {
-  const query = companyId ? { companyId } : {};
-  return (await api.get<{ data: { list: AgreedItemView[]; total: number } }>('agreed-items', { query, signal })).data;
+  return (await call(AGREED_ITEM_ROUTES.list, { query: companyId ? { companyId } : {} }, { signal })).data;
 }
 
-export async function patchAgreedItem(id: string, body: Record<string, unknown>) {
-  return api.patch<{ data: AgreedItemView }>(`agreed-items/${id}`, body, { silent: true });
+export function patchAgreedItem(id: string, body: AgreedItemPatch) {
+  return call(AGREED_ITEM_ROUTES.update, { params: { id }, body }, { silent: true });
+}
+
+export async function fetchOrdering(companyId: string, signal?: AbortSignal) {
+  return (await call(COMPANY_ORDERING_ROUTES.read, { params: { id: companyId } }, { signal })).data;
+}
+
+export function saveOrdering(companyId: string, approvalThreshold: string | null) {
+  return call(
+    COMPANY_ORDERING_ROUTES.update,
+    { params: { id: companyId }, body: { approval_threshold: approvalThreshold } },
+    { silent: true },
+  );
+}
+
+/** The caller's company's active sites, for the order's delivery site. */
+export async function fetchActiveSites(signal?: AbortSignal): Promise<OrderSite[]> {
+  return (await call(PROGRAMME_ROUTES.list, { query: { status: 'active' } }, { signal })).data.list;
 }
 
 /** Saves the acknowledgement PDF as `order-{number}.pdf`. */
 export function downloadOrderPdf(id: string, number: string): Promise<void> {
-  return downloadApiFile(`order-requests/${id}/pdf`, `order-${number}.pdf`);
+  return downloadApiFile(routePath(ORDER_ROUTES.pdf, { id }), `order-${number}.pdf`);
+}
+
+/** Saves the office's export of the lines submitted between two dates. */
+export function downloadOrderExport(from: string, to: string, format: 'csv' | 'xlsx'): Promise<void> {
+  const query = new URLSearchParams({ from, to, format });
+  return downloadApiFile(`${routePath(ORDER_ROUTES.export)}?${query}`, `orders-${from}-${to}.${format}`);
 }
 
 export function newIdempotencyKey(): string {

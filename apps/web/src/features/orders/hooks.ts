@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrderAction } from '@portal/contracts';
 import { serverMessage } from '../../shared/api/errors';
 import { useRealtimeEvent } from '../../shared/realtime';
 import {
@@ -12,7 +11,10 @@ import {
   orderKeys,
   patchAgreedItem,
   submitOrder,
+  type AgreedItemPatch,
   type OrderListQuery,
+  type OrderStep,
+  type OrderStepBody,
   type OrderSubmission,
   type SubmittedOrder,
 } from './api';
@@ -59,7 +61,7 @@ export function useOrderLiveUpdates(onChange?: (e: { _id: string; number: string
 export function useOrderAction() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, body }: { id: string; action: OrderAction; body: Record<string, unknown> }) =>
+    mutationFn: ({ id, action, body }: { id: string; action: OrderStep; body: OrderStepBody<OrderStep> }) =>
       orderAction(id, action, body),
     onSettled: () => qc.invalidateQueries({ queryKey: orderKeys.all }),
   });
@@ -68,7 +70,7 @@ export function useOrderAction() {
 export function useAgreedItemUpdate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: Record<string, unknown> }) => patchAgreedItem(id, body),
+    mutationFn: ({ id, body }: { id: string; body: AgreedItemPatch }) => patchAgreedItem(id, body),
     onSettled: () => qc.invalidateQueries({ queryKey: ['orders', 'agreed'] }),
   });
 }

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { Badge, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { VariantColumn } from '@portal/domain';
 import { AddToRequest } from '../../quotes';
-import { AddToOrder } from '../../orders';
 import { sortVariants, variantPrice } from '../format';
+import { useCatalogueRowAction } from '../rowAction';
 import type { DisplayProduct, DisplayVariant } from '../types';
 import classes from './VariantTable.module.css';
 
@@ -19,7 +19,10 @@ interface Props {
   columns: readonly VariantColumn[];
   /** List prices (a superadmin's own view); otherwise the company's prices. */
   superadmin: boolean;
-  /** Customers only: "Add to request" under the table (not a superadmin, even viewing as a company). */
+  /**
+   * Customers only (not a superadmin, even viewing as a company): "Add to request" under the table and
+   * the row action the app passes (the order's quantity box and "Add to order") at the end of each row.
+   */
   quotes: boolean;
   /** Shown instead of the table (the size grid); the heading stays. */
   children?: ReactNode;
@@ -71,6 +74,8 @@ export function ProductVariantTable({ product, columns, superadmin, quotes, chil
   const headingId = useId();
   const variants = sortVariants(product.variants ?? []);
   const label = (c: VariantColumn) => (c === 'price' ? priceHeader(superadmin) : HEADERS[c]);
+  const rowAction = useCatalogueRowAction();
+  const action = quotes ? rowAction : null;
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="article" aria-labelledby={headingId}>
       <Title order={3} fz="lg" mb="sm" id={headingId}>
@@ -93,6 +98,11 @@ export function ProductVariantTable({ product, columns, superadmin, quotes, chil
                   {label(c)}
                 </Table.Th>
               ))}
+              {action && (
+                <Table.Th scope="col" ta="right" data-column="order">
+                  <VisuallyHidden>Order</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -116,12 +126,20 @@ export function ProductVariantTable({ product, columns, superadmin, quotes, chil
                     {cell(v, c, superadmin)}
                   </Table.Td>
                 ))}
+                {action && (
+                  <Table.Td className={classes.cell} data-column="order">
+                    {action({
+                      variant_id: v._id,
+                      part_number: v.part_number,
+                      label: [product.name, v.size].filter(Boolean).join(' '),
+                    })}
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      {quotes && <AddToOrder productName={product.name} variants={variants} />}
       {quotes && <AddToRequest productName={product.name} variants={variants} />}
     </Paper>
   );

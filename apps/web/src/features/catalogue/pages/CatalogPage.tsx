@@ -8,6 +8,7 @@ import { requestLeave, useUnsavedChangesGuard } from '../edit/hooks';
 import { ViewAsCompany } from '../components/ViewAsCompany';
 import { useCatalogueSession, useIsSuperadmin } from '../hooks/useCatalogueQueries';
 import { useCatalogueUrlSync } from '../hooks/useCatalogueUrl';
+import { CatalogueRowActionContext, type CatalogueRowAction } from '../rowAction';
 import { useCatalogueStore } from '../store';
 
 /** The grid (react-datasheet-grid) loads only when a superadmin opens edit mode. */
@@ -18,13 +19,24 @@ const EditCatalogueView = lazy(() => import('../edit/EditCatalogueView'));
  * /admin/catalog, /employee/catalog. A superadmin toggles 'Edit Catalog' to swap the view for the
  * edit grid (../edit); leaving with unsaved edits prompts Save / Discard / Stay Here. `actions`: what
  * the customer roles can do from here (the app passes the price-list buttons), `draftBar` what shows
- * above their catalogue (the quote draft); catalogue imports no higher feature.
+ * above their catalogue (the quote draft), `rowAction` what ends each variant row (the order's
+ * quantity and "Add to order"); catalogue imports no higher feature.
  */
-export default function CatalogPage({ actions, draftBar }: { actions?: ReactNode; draftBar?: ReactNode }) {
+export default function CatalogPage({
+  actions,
+  draftBar,
+  rowAction,
+}: {
+  actions?: ReactNode;
+  draftBar?: ReactNode;
+  rowAction?: CatalogueRowAction;
+}) {
   const superadmin = useIsSuperadmin();
   return (
     <CatalogueAccessGate superadmin={superadmin}>
-      <CatalogueScreen superadmin={superadmin} actions={actions} draftBar={draftBar} />
+      <CatalogueRowActionContext.Provider value={superadmin ? null : (rowAction ?? null)}>
+        <CatalogueScreen superadmin={superadmin} actions={actions} draftBar={draftBar} />
+      </CatalogueRowActionContext.Provider>
     </CatalogueAccessGate>
   );
 }

@@ -25,15 +25,19 @@ export async function openCatalogueWithPath(path: string, role: RoleKey = 'emplo
   return { server, ...utils };
 }
 
-/** Header texts of the table of the product named `name`. */
+/** The row action's column (the order's quantity and "Add to order"), left out of the spec's columns. */
+const isRowAction = (el: HTMLElement) => el.dataset.column === 'order';
+
+/** Header texts of the table of the product named `name` (the spec's columns). */
 export async function headersOf(productName: string): Promise<string[]> {
   const table = await screen.findByRole('table', { name: productName });
   return within(table)
     .getAllByRole('columnheader')
+    .filter((th) => !isRowAction(th))
     .map((th) => th.textContent ?? '');
 }
 
-/** Body rows of a product table as arrays of cell texts. */
+/** Body rows of a product table as arrays of cell texts (the spec's columns). */
 export function rowsOf(productName: string): string[][] {
   const table = screen.getByRole('table', { name: productName });
   return within(table)
@@ -42,6 +46,7 @@ export function rowsOf(productName: string): string[][] {
     .map((r) =>
       within(r)
         .getAllByRole('cell')
+        .filter((c) => !isRowAction(c))
         .map((c) => c.textContent ?? ''),
     );
 }

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/api/errors';
+import { fetchOrdering, orderKeys, saveOrdering } from '../api';
 import { money } from './money';
-
-interface Ordering {
-  _id: string;
-  approval_threshold: number | null;
-}
 
 /**
  * The company's approval threshold: an employee's order request over it waits for an admin's approval
@@ -16,22 +11,13 @@ interface Ordering {
  */
 export function ApprovalThreshold({ companyId }: { companyId: string }) {
   const qc = useQueryClient();
-  const key = ['orders', 'ordering', companyId];
-  const current = useQuery({
-    queryKey: key,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ data: Ordering }>(`company/${companyId}/ordering`, { signal })).data,
-  });
+  const key = orderKeys.ordering(companyId);
+  const current = useQuery({ queryKey: key, queryFn: ({ signal }) => fetchOrdering(companyId, signal) });
   const [edited, setValue] = useState<number | string | null>(null);
   const value = edited ?? current.data?.approval_threshold ?? '';
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const save = useMutation({
-    mutationFn: (threshold: string | null) =>
-      api.patch<{ message?: string }>(
-        `company/${companyId}/ordering`,
-        { approval_threshold: threshold },
-        { silent: true },
-      ),
+    mutationFn: (threshold: string | null) => saveOrdering(companyId, threshold),
     onSuccess: (res) => setNote({ ok: true, text: res.message ?? 'Saved' }),
     onError: (e) => setNote({ ok: false, text: serverMessage(e, 'Could not save. Please try again.') }),
     onSettled: () => qc.invalidateQueries({ queryKey: key }),

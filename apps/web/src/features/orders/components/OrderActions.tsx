@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import type { OrderAction, OrderRequestDetail } from '@portal/contracts';
 import { serverMessage } from '../../../shared/api/errors';
+import type { OrderStep, OrderStepBody } from '../api';
 import { useOrderAction } from '../hooks';
 
-const LABEL: Record<Exclude<OrderAction, 'submit'>, string> = {
+const LABEL: Record<OrderStep, string> = {
   approve: 'Approve',
   reject: 'Reject',
   acknowledge: 'Acknowledge',
@@ -21,19 +22,31 @@ export function OrderActions({ order }: { order: OrderRequestDetail }) {
   const [shipsOn, setShipsOn] = useState('');
   const [tracking, setTracking] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const actions = order.allowed_actions.filter((a): a is Exclude<OrderAction, 'submit'> => a !== 'submit');
+  const actions = order.allowed_actions.filter((a): a is OrderStep => a !== 'submit');
   if (!actions.length) return null;
   const can = (a: OrderAction) => actions.includes(a as never);
-  const go = (action: Exclude<OrderAction, 'submit'>) => {
-    const body: Record<string, unknown> = { version: order.version };
-    if ((action === 'reject' || action === 'cancel') && reason.trim()) body.reason = reason.trim();
-    if (action === 'confirm')
-      Object.assign(
-        body,
-        officeRef.trim() ? { office_ref: officeRef.trim() } : {},
-        shipsOn ? { ships_on: shipsOn } : {},
-      );
-    if (action === 'ship' && tracking.trim()) body.tracking = tracking.trim();
+  const bodyFor = (action: OrderStep): OrderStepBody<OrderStep> => {
+    const version = order.version;
+    switch (action) {
+      case 'reject':
+        return { version, reason: reason.trim() };
+      case 'cancel':
+        return { version, ...(reason.trim() ? { reason: reason.trim() } : {}) };
+      case 'confirm':
+        return {
+          version,
+          ...(officeRef.trim() ? { office_ref: officeRef.trim() } : {}),
+          ...(shipsOn ? { ships_on: shipsOn } : {}),
+        };
+      case 'ship':
+        return { version, ...(tracking.trim() ? { tracking: tracking.trim() } : {}) };
+      case 'approve':
+      case 'acknowledge':
+        return { version };
+    }
+  };
+  const go = (action: OrderStep) => {
+    const body = bodyFor(action);
     run.mutate(
       { id: order._id, action, body },
       {

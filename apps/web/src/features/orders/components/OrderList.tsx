@@ -1,18 +1,13 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Table, Text } from '@mantine/core';
-import type { OrderAction, OrderRequestSummary } from '@portal/contracts';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { ORDER_OFFICE_STATUSES, quoteAgeLevel } from '@portal/domain';
+import type { OrderListRow, OrderStep } from '../api';
+import { ListSteps, type ListStepHandler } from './ListSteps';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { money } from './money';
 
 const AGE_COLOR = { fresh: 'gray', amber: 'yellow.8', red: 'red.8' } as const;
 const AGE_LABEL = { fresh: 'new', amber: 'over 1 business day', red: 'over 3 business days' } as const;
-/** The office's next step from the list. */
-const NEXT_STEP: Partial<Record<OrderRequestSummary['status'], { action: OrderAction; label: string }>> = {
-  submitted: { action: 'acknowledge', label: 'Acknowledge' },
-  acknowledged: { action: 'confirm', label: 'Confirm' },
-  confirmed: { action: 'ship', label: 'Mark shipped' },
-};
 
 function age(created: string, now: Date): string {
   const h = Math.floor((now.getTime() - new Date(created).getTime()) / 3_600_000);
@@ -20,24 +15,32 @@ function age(created: string, now: Date): string {
 }
 
 /**
- * Order requests as a table. The desk adds the company, an age badge on what waits for the office
- * (amber after 1 business day, red after 3) and the next step as a button.
+ * Order requests as a table. The desk adds the company and an age badge on what waits for the office
+ * (amber after 1 business day, red after 3). With `steps`, a last column offers those of them the API
+ * allows on each row (`allowed_actions`) as one-click buttons: the office's next step on the desk, an
+ * admin's approve / reject on what waits for their approval.
  */
 export function OrderList({
   rows,
   base,
   desk = false,
   now = new Date(),
+  steps,
   onStep,
+  pending,
   label = 'Order requests',
 }: {
-  rows: OrderRequestSummary[];
+  rows: OrderListRow[];
   base: string;
   desk?: boolean;
   now?: Date;
-  onStep?: (row: OrderRequestSummary, action: OrderAction) => void;
+  steps?: readonly OrderStep[];
+  onStep?: ListStepHandler;
+  /** The step being sent, and for which request. */
+  pending?: { id: string; action: OrderStep } | null;
   label?: string;
 }) {
+  const withSteps = !!(steps?.length && onStep);
   if (!rows.length) return <Text c="gray.7">No order requests yet.</Text>;
   return (
     <Table.ScrollContainer minWidth={640} type="native">
@@ -51,14 +54,13 @@ export function OrderList({
             <Table.Th>PO number</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
             <Table.Th>{desk ? 'Age' : 'Sent'}</Table.Th>
-            {desk && <Table.Th>Next step</Table.Th>}
+            {withSteps && <Table.Th>{desk ? 'Next step' : 'Decision'}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((r) => {
             const level = quoteAgeLevel(r.created_at, now);
             const waiting = ORDER_OFFICE_STATUSES.includes(r.status);
-            const step = NEXT_STEP[r.status];
             return (
               <Table.Tr key={r._id} data-age={desk && waiting ? level : undefined}>
                 <Table.Td>
@@ -86,13 +88,14 @@ export function OrderList({
                     new Date(r.created_at).toLocaleDateString()
                   )}
                 </Table.Td>
-                {desk && (
+                {withSteps && (
                   <Table.Td>
-                    {step && onStep && (
-                      <Button size="xs" variant="light" onClick={() => onStep(r, step.action)}>
-                        {step.label} {r.number}
-                      </Button>
-                    )}
+                    <ListSteps
+                      row={r}
+                      offered={steps!}
+                      onStep={onStep!}
+                      pending={pending?.id === r._id ? pending.action : null}
+                    />
                   </Table.Td>
                 )}
               </Table.Tr>

@@ -4,44 +4,24 @@ import type { AgreedItemView } from '@portal/contracts';
 import { AGREED_ITEM_STATUS_LABEL, formatQuoteDate } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
 import { useAgreedItemUpdate, useAgreedItems } from '../hooks';
-import { useOrderCart } from '../store';
+import { AddToOrder } from './AddToOrder';
+import classes from './YourItems.module.css';
 import { money } from './money';
 
 const STATUS_COLOR = { active: 'teal.9', expired: 'gray.8', withdrawn: 'red.9' } as const;
 
 function CustomerCell({ item }: { item: AgreedItemView }) {
-  const add = useOrderCart((s) => s.add);
-  const [quantity, setQuantity] = useState<number | string>(1);
   if (item.status !== 'active') return <Text fz="xs">Ask the office to renew</Text>;
+  const name = item.customer_part_no ?? item.description;
   return (
-    <Group gap="xs" wrap="nowrap">
-      <NumberInput
-        aria-label={`Quantity of ${item.customer_part_no ?? item.description}`}
-        size="xs"
-        w={90}
-        min={1}
-        max={100_000}
-        allowDecimal={false}
-        value={quantity}
-        onChange={setQuantity}
-      />
-      <Button
-        size="xs"
-        onClick={() =>
-          add({
-            line: {
-              kind: 'agreed_item',
-              agreed_item_id: item._id,
-              quantity: Math.max(1, Math.min(100_000, Number(quantity) || 1)),
-            },
-            part_number: item.customer_part_no ?? item.part_number ?? 'Agreed item',
-            label: item.description,
-          })
-        }
-      >
-        Add to order
-      </Button>
-    </Group>
+    <AddToOrder
+      row={{
+        line: { kind: 'agreed_item', agreed_item_id: item._id },
+        part_number: item.customer_part_no ?? item.part_number ?? 'Agreed item',
+        label: item.description,
+      }}
+      quantityLabel={`Quantity of ${name}`}
+    />
   );
 }
 
@@ -102,8 +82,8 @@ export function YourItems({ companyId, office = false }: { companyId?: string; o
           No agreed items yet: they appear when a quote for a custom size or an unlisted part is accepted.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={640} type="native">
-          <Table striped aria-label="Agreed items">
+        <Table.ScrollContainer minWidth={office ? 640 : 0} type="native">
+          <Table striped aria-label="Agreed items" className={office ? undefined : classes.stacked}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Item</Table.Th>
@@ -117,17 +97,21 @@ export function YourItems({ companyId, office = false }: { companyId?: string; o
             <Table.Tbody>
               {list.map((i) => (
                 <Table.Tr key={i._id}>
-                  <Table.Td>
+                  <Table.Td data-column="item">
                     {i.description}{' '}
                     <Badge size="xs" color={STATUS_COLOR[i.status]} variant="light">
                       {AGREED_ITEM_STATUS_LABEL[i.status]}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{i.customer_part_no ?? i.part_number ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{money(i.price)}</Table.Td>
-                  <Table.Td>{formatQuoteDate(i.price_held_until, true)}</Table.Td>
-                  <Table.Td>{i.source_quote.number ?? '—'}</Table.Td>
-                  <Table.Td>{office ? <RenewCell item={i} /> : <CustomerCell item={i} />}</Table.Td>
+                  <Table.Td data-label="Your part number">{i.customer_part_no ?? i.part_number ?? '—'}</Table.Td>
+                  <Table.Td ta="right" data-column="price">
+                    {money(i.price)}
+                  </Table.Td>
+                  <Table.Td data-label="Held until">{formatQuoteDate(i.price_held_until, true)}</Table.Td>
+                  <Table.Td data-label="From quote">{i.source_quote.number ?? '—'}</Table.Td>
+                  <Table.Td data-column="action">
+                    {office ? <RenewCell item={i} /> : <CustomerCell item={i} />}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

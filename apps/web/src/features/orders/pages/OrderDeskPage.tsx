@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text,
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts';
 import { ORDER_OFFICE_STATUSES, ORDER_STATUS_LABEL, todayIn, addDays } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
-import { downloadApiFile } from '../../../shared/download';
+import { downloadOrderExport } from '../api';
 import { PageTitle } from '../../../shared/ui';
 import { OrderList } from '../components/OrderList';
 import { useOrderAction, useOrderLiveUpdates, useOrders } from '../hooks';
@@ -14,6 +14,9 @@ const STATUS_FILTER = [
   { value: 'pending_approval', label: 'Waiting for approval' },
   { value: 'shipped', label: 'Shipped' },
 ];
+
+/** The office's next steps, offered from the list where the API allows them. */
+const DESK_STEPS = ['acknowledge', 'confirm', 'ship'] as const;
 
 /** The superadmin's orders desk: counts per status, age badges, the next step from the list, new requests live. */
 export default function OrderDeskPage() {
@@ -63,17 +66,7 @@ export default function OrderDeskPage() {
           <TextInput label="From" type="date" size="xs" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
           <TextInput label="To" type="date" size="xs" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
           {(['csv', 'xlsx'] as const).map((format) => (
-            <Button
-              key={format}
-              size="xs"
-              variant="default"
-              onClick={() =>
-                void downloadApiFile(
-                  `order-requests/export?from=${from}&to=${to}&format=${format}`,
-                  `orders-${from}-${to}.${format}`,
-                )
-              }
-            >
+            <Button key={format} size="xs" variant="default" onClick={() => void downloadOrderExport(from, to, format)}>
               Export {format.toUpperCase()}
             </Button>
           ))}
@@ -83,6 +76,8 @@ export default function OrderDeskPage() {
         rows={orders.data?.list ?? []}
         base="/superadmin/orders"
         desk
+        steps={DESK_STEPS}
+        pending={step.isPending && step.variables ? { id: step.variables.id, action: step.variables.action } : null}
         onStep={(row, action) =>
           step.mutate(
             { id: row._id, action, body: { version: row.version } },
