@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { OrderPreview, OrderRequestDetail, OrderRequestListItem, RoleKey } from '@portal/contracts';
 import { AppProviders } from '../../app/AppProviders';
@@ -92,7 +93,14 @@ const PREVIEW: OrderPreview = {
 };
 
 /** A signed-in `role` with a mocked orders API; `lists` answers GET order-requests (per query string). */
-function serve(role: RoleKey, state: { one?: () => OrderRequestDetail; lists?: (q: URLSearchParams) => unknown }) {
+function serve(
+  role: RoleKey,
+  state: {
+    one?: () => OrderRequestDetail;
+    lists?: (q: URLSearchParams) => unknown;
+    sites?: { _id: string; name: string; code: string }[];
+  },
+) {
   const posted: FetchCall[] = [];
   const { calls } = mockFetch((raw, call) => {
     const url = new URL(raw, 'http://localhost');
@@ -103,6 +111,10 @@ function serve(role: RoleKey, state: { one?: () => OrderRequestDetail; lists?: (
     if (path === 'order-requests' && call.method === 'GET')
       return json({ status: 200, data: state.lists?.(url.searchParams) });
     if (path === 'order-requests/o1') return json({ status: 200, data: state.one?.() });
+    if (path === 'sites' && call.method === 'GET') {
+      const list = url.searchParams.get('status') === 'active' ? (state.sites ?? []) : [];
+      return json({ status: 200, data: { list, total: list.length } });
+    }
     if (path === 'order-requests/preview') {
       posted.push(call);
       return json({ status: 200, data: PREVIEW });
@@ -279,7 +291,8 @@ describe('Orders desk (superadmin)', () => {
 describe('Order drawer', () => {
   it('shows the running total at the company prices and submits with it; the number shows at once', async () => {
     resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
-    const { posted } = serve('employee', {});
+    const site = '7f0c1a52-4f5e-4c84-9a39-3d1f1f0f6a10';
+    const { posted } = serve('employee', { sites: [{ _id: site, name: 'North plant', code: 'N1' }] });
     useOrderCart.setState({
       open: true,
       rows: [
@@ -293,17 +306,25 @@ describe('Order drawer', () => {
     });
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <OrderDrawer />
+        <MemoryRouter>
+          <OrderDrawer />
+        </MemoryRouter>
       </AppProviders>,
     );
     await waitFor(() => expect(screen.getByTestId('running-total')).toHaveTextContent('$39.00'));
     fireEvent.change(screen.getByRole('textbox', { name: 'PO number (optional)' }), { target: { value: 'PO-42' } });
+    const sitePicker = await screen.findByRole('combobox', { name: 'Site (optional)' });
+    fireEvent.change(sitePicker, { target: { value: site } });
+    fireEvent.change(screen.getByLabelText('Needed by (optional)'), { target: { value: '2099-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit order request' }));
-    expect(await screen.findByText('Order request R-000009 was sent to the office')).toBeInTheDocument();
+    expect(await screen.findByText(/Order request R-000009 was sent to the office/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View R-000009' })).toHaveAttribute('href', '/employee/orders/o9');
     const submit = posted.find((c) => c.url === '/api/order-requests')!;
     expect(submit.body).toEqual({
       lines: [{ kind: 'agreed_item', agreed_item_id: 'a1', quantity: 3 }],
       po_number: 'PO-42',
+      needed_by: '2099-03-01',
+      site_id: site,
       expected_total: 39,
     });
     expect(useOrderCart.getState().rows).toEqual([]);

@@ -1,36 +1,53 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
+  ActionIcon,
   Alert,
+  Anchor,
   Button,
   Drawer,
   Group,
+  NativeSelect,
   NumberInput,
   Stack,
   Table,
   Text,
   TextInput,
   Textarea,
-  ActionIcon,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconX } from '@tabler/icons-react';
-import { previewOrder } from '../api';
+import { todayIn } from '@portal/domain';
+import { useAuthStore } from '../../auth';
+import { fetchActiveSites, orderKeys, previewOrder } from '../api';
 import { useOrderSubmission } from '../hooks';
 import { useOrderCart } from '../store';
 import { money } from './money';
 
+type Outcome = { ok: true; text: string; _id: string; number: string } | { ok: false; text: string };
+
 /**
  * The order being put together: quantities, the running total at the company's prices (the server's
- * preview), PO number, needed-by and a note. Submitting sends the total seen, so a price that moved
- * meanwhile is shown instead of ordered; the number appears at once.
+ * preview), PO number, the delivery site (one of the company's active sites, optional), needed-by and
+ * a note. Submitting sends the total seen, so a price that moved meanwhile is shown instead of
+ * ordered; the number appears at once, with a link to the request.
  */
 export function OrderDrawer() {
   const { rows, open, setOpen, setQuantity, remove, clear } = useOrderCart();
   const [po, setPo] = useState('');
   const [neededBy, setNeededBy] = useState('');
   const [note, setNote] = useState('');
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [siteId, setSiteId] = useState('');
+  const [result, setResult] = useState<Outcome | null>(null);
+  const role = useAuthStore((s) => s.role);
   const submission = useOrderSubmission();
+  const sites = useQuery({
+    queryKey: orderKeys.sites,
+    queryFn: ({ signal }) => fetchActiveSites(signal),
+    enabled: open,
+    staleTime: 60_000,
+  });
+  const siteOptions = sites.data ?? [];
   const lines = rows.map((r) => r.line);
   const preview = useQuery({
     queryKey: ['orders', 'preview', lines],
@@ -45,6 +62,7 @@ export function OrderDrawer() {
       lines,
       ...(po.trim() ? { po_number: po.trim() } : {}),
       ...(neededBy ? { needed_by: neededBy } : {}),
+      ...(siteId ? { site_id: siteId } : {}),
       ...(note.trim() ? { note: note.trim() } : {}),
       expected_total: preview.data?.total,
     });
@@ -56,7 +74,9 @@ export function OrderDrawer() {
     setPo('');
     setNeededBy('');
     setNote('');
-    setResult({ ok: true, text: outcome.message ?? `Order request ${outcome.result.number} sent` });
+    setSiteId('');
+    const { _id, number } = outcome.result;
+    setResult({ ok: true, text: outcome.message ?? `Order request ${number} sent`, _id, number });
   };
 
   return (
@@ -77,6 +97,14 @@ export function OrderDrawer() {
             onClose={() => setResult(null)}
           >
             {result.text}
+            {result.ok && (
+              <>
+                {' '}
+                <Anchor component={Link} to={`/${role}/orders/${result._id}`} onClick={() => setOpen(false)}>
+                  View {result.number}
+                </Anchor>
+              </>
+            )}
           </Alert>
         )}
         {!rows.length && !result && <Text c="gray.7">Nothing in your order yet. Add items from the catalogue.</Text>}
@@ -140,9 +168,21 @@ export function OrderDrawer() {
               onChange={(e) => setPo(e.currentTarget.value)}
               maxLength={35}
             />
+            {siteOptions.length > 0 && (
+              <NativeSelect
+                label="Site (optional)"
+                value={siteId}
+                onChange={(e) => setSiteId(e.currentTarget.value)}
+                data={[
+                  { value: '', label: 'No particular site' },
+                  ...siteOptions.map((s) => ({ value: s._id, label: `${s.name} (${s.code})` })),
+                ]}
+              />
+            )}
             <TextInput
               label="Needed by (optional)"
               type="date"
+              min={todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone)}
               value={neededBy}
               onChange={(e) => setNeededBy(e.currentTarget.value)}
             />
