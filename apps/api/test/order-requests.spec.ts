@@ -790,6 +790,24 @@ describe('order requests and agreed items', () => {
       expect((await as.root.request('GET', 'order-requests?status=nope')).status).toBe(400);
       // the company filter is the office's alone
       expect((await list(as.adminB, `?companyId=${companyA}`)).total).toBe((await list(as.adminB)).total);
+      // counts and totals (kept by the database at commit) match the rows, after steps and a cancel too
+      await act(as.root, mine._id, 'acknowledge', { version: 1 });
+      await act(as.root, mine._id, 'cancel', { version: 2, reason: 'Counted' });
+      const actual = async (companyId: string | null) =>
+        Object.fromEntries(
+          (
+            await api.db.query(
+              `SELECT status, count(*)::int AS n FROM order_requests WHERE ($1::uuid IS NULL OR company_id = $1) GROUP BY status`,
+              [companyId],
+            )
+          ).map((r: { status: string; n: number }) => [r.status, r.n]),
+        );
+      expect((await list(as.root)).counts).toEqual(await actual(null));
+      expect((await list(as.root, `?companyId=${companyA}`)).counts).toEqual(await actual(companyA));
+      const a = await actual(companyA);
+      const open = (a.submitted ?? 0) + (a.acknowledged ?? 0) + (a.confirmed ?? 0);
+      expect((await list(as.adminA, '?status=submitted,acknowledged,confirmed')).total).toBe(open);
+      expect((await list(as.root, `?companyId=${companyA}&status=cancelled`)).total).toBe(a.cancelled);
     });
   });
 
