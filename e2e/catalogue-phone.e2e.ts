@@ -50,6 +50,9 @@ test.describe('on a 390 × 844 phone', () => {
     await expectWithinWidth(page, price);
     await expectWithinWidth(page, row.getByRole('cell').filter({ hasText: 'M10-10101' }));
     await expectWithinWidth(page, row.getByRole('cell').filter({ hasText: '10x10x1' }));
+    // The row's quantity box and "Add to order" fit too.
+    await expectWithinWidth(page, row.getByRole('textbox', { name: 'Quantity of M10-10101' }));
+    await expectWithinWidth(page, row.getByRole('button', { name: 'Add to order' }));
     // "OUT OF STOCK" is never cut.
     const badges = page.locator('[data-out-of-stock] .mantine-Badge-label');
     for (const badge of await badges.all()) {

@@ -1,4 +1,17 @@
+import { companyPriceCents, formatPrice } from '@portal/domain';
 import { expect, signIn, superadminInNewContext, test, USERS, expectNoSeriousA11y } from './fixtures';
+
+// 'Acme Air' pays 45.5 % of list on MERV 10 (global-setup.ts); M10-10101 lists at $6.59.
+const acmeM10 = (listCents: number, quantity: number) =>
+  formatPrice(
+    quantity *
+      companyPriceCents(listCents, 'MERV 10', {
+        discount_percentage: '45.50',
+        rigidflow_percentage: '100',
+        minipro_percentage: '100',
+        polyroll_percentage: '100',
+      }),
+  );
 
 // The second transaction: a custom size quoted once and accepted becomes one of the company's
 // agreed items ("Your items"); the next time it is ordered straight from the catalogue at the agreed
@@ -72,4 +85,60 @@ test('custom size quoted and accepted → Your items → ordered again with no q
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Acknowledged', { timeout: 15_000 });
   await expect(page.getByRole('region', { name: 'History' })).toContainText('Acknowledged by the office');
   await desk.context().close();
+});
+
+// An admin's company asks for approval above a threshold: an employee's order from a catalogue row
+// waits; the admin approves it in one click from "Waiting for your approval" at the top of Orders,
+// and the employee's open Orders list follows live.
+test('an order over the approval threshold waits; the admin approves it from the list; the buyer sees it live', async ({
+  page,
+  browser,
+}) => {
+  const admin = await (await browser.newContext()).newPage();
+  await signIn(admin, USERS.admin.email);
+  await admin.getByRole('link', { name: 'My Company' }).click();
+  const approval = admin.getByRole('region', { name: 'Order approval' });
+  await approval.getByRole('textbox', { name: 'Approval threshold (empty: no approval)' }).fill('1');
+  await approval.getByRole('button', { name: 'Save' }).click();
+  await expect(approval).toContainText("Employees' order requests over $1.00 wait for an admin's approval.");
+
+  try {
+    // The employee orders 2 of a catalogue row, straight from the row.
+    await signIn(page, USERS.employee.email);
+    await expect(page).toHaveURL('/employee/catalog');
+    const row = page.getByRole('row').filter({ hasText: 'M10-10101' }).first();
+    await row.getByRole('textbox', { name: 'Quantity of M10-10101' }).fill('2');
+    await row.getByRole('button', { name: 'Add to order' }).click();
+    await page.getByRole('button', { name: 'Order (1)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your order' });
+    await expect(drawer.getByTestId('running-total')).toHaveText(acmeM10(659, 2));
+    await drawer.getByRole('button', { name: 'Submit order request' }).click();
+    const done = drawer.getByText(/Order request R-\d{6} is waiting/);
+    await expect(done).toBeVisible();
+    const order = /R-\d{6}/.exec((await done.textContent()) ?? '')![0];
+    await drawer.getByRole('link', { name: `View ${order}` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Waiting for approval');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    const mine = page.getByRole('row').filter({ hasText: order });
+    await expect(mine).toContainText('Waiting for approval');
+
+    // The admin decides from the list: what waits comes first, with exactly the steps allowed.
+    await admin.getByRole('link', { name: 'Orders', exact: true }).click();
+    const waiting = admin.getByRole('table', { name: 'Waiting for your approval' });
+    await expect(admin.getByRole('table').first()).toHaveAccessibleName('Waiting for your approval');
+    await expect(waiting.getByRole('button', { name: `Reject ${order}` })).toBeVisible();
+    await waiting.getByRole('button', { name: `Approve ${order}` }).click();
+    await expect(admin.getByText(`Order request ${order} approved`)).toBeVisible();
+    await expect(waiting.getByRole('row').filter({ hasText: order })).toHaveCount(0);
+
+    // The employee's open list follows without a reload.
+    await expect(mine).toContainText('Submitted', { timeout: 15_000 });
+  } finally {
+    const reset = admin.getByRole('region', { name: 'Order approval' });
+    await admin.getByRole('link', { name: 'My Company' }).click();
+    await reset.getByRole('textbox', { name: 'Approval threshold (empty: no approval)' }).fill('');
+    await reset.getByRole('button', { name: 'Save' }).click();
+    await expect(reset).toContainText('Order requests go straight to the office.');
+    await admin.context().close();
+  }
 });
