@@ -483,6 +483,7 @@ export interface DueSlotRow {
   variant_id: string | null;
   part_number: string | null;
   variant_size: string | null;
+  catalogue_id: string | null;
   width: string | null;
   height: string | null;
   depth: string | null;
@@ -514,7 +515,7 @@ export function dueSlots(
     db,
     `SELECT f.id AS slot_id, s.id AS site_id, s.name AS site_name, s.code AS site_code, s.time_zone,
             su.label AS unit_label, f.stage, f.fitted_kind, f.variant_id, v.part_number, v.size AS variant_size,
-            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            f.catalogue_id, f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due,
             CASE WHEN v.id IS NOT NULL THEN ${customerPriceSql(pctOf(4))}::text END AS unit_price
        FROM filter_slots f
@@ -639,4 +640,84 @@ export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
       ORDER BY lower(s.code), lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.created_at, f.id`,
     [companyId],
   );
+}
+
+/* ------------------------------------------------------------------ requesting a month */
+
+export interface ProgrammeRequestRow {
+  site_id: string;
+  month: string;
+  order_request_id: string | null;
+  order_number: string | null;
+  quote_request_id: string | null;
+  quote_number: string | null;
+}
+
+const PROGRAMME_REQUEST_COLUMNS = `r.site_id, r.month, r.order_request_id, o.number AS order_number,
+  r.quote_request_id, q.number AS quote_number`;
+const PROGRAMME_REQUEST_FROM = `programme_requests r
+  LEFT JOIN order_requests o ON o.id = r.order_request_id
+  LEFT JOIN quote_requests q ON q.id = r.quote_request_id`;
+
+/**
+ * Claims the site's month for the caller's transaction: true when this call made the row. A second
+ * call waits here while the first is open and gets false once it commits (the primary key decides).
+ */
+export async function claimProgrammeRequest(
+  db: Db,
+  companyId: string,
+  siteId: string,
+  month: string,
+  userId: string,
+): Promise<boolean> {
+  const n = await execute(
+    db,
+    `INSERT INTO programme_requests (company_id, site_id, month, requested_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (site_id, month) DO NOTHING RETURNING site_id`,
+    [companyId, siteId, month, userId],
+  );
+  return n > 0;
+}
+
+export function findProgrammeRequest(db: Db, siteId: string, month: string): Promise<ProgrammeRequestRow | null> {
+  return queryOne(
+    db,
+    `SELECT ${PROGRAMME_REQUEST_COLUMNS} FROM ${PROGRAMME_REQUEST_FROM} WHERE r.site_id = $1 AND r.month = $2`,
+    [siteId, month],
+  );
+}
+
+export async function setProgrammeRequest(
+  db: Db,
+  siteId: string,
+  month: string,
+  orderId: string | null,
+  quoteId: string | null,
+): Promise<void> {
+  await execute(
+    db,
+    `UPDATE programme_requests SET order_request_id = $3, quote_request_id = $4 WHERE site_id = $1 AND month = $2`,
+    [siteId, month, orderId, quoteId],
+  );
+}
+
+/** What was requested for a company's sites in the given months — one query. */
+export function programmeRequestsOf(
+  db: Db,
+  companyId: string,
+  months: readonly string[],
+): Promise<ProgrammeRequestRow[]> {
+  return queryRows(
+    db,
+    `SELECT ${PROGRAMME_REQUEST_COLUMNS} FROM ${PROGRAMME_REQUEST_FROM} WHERE r.company_id = $1 AND r.month = ANY($2::text[])`,
+    [companyId, months],
+  );
+}
+
+/** The sites of which `userId` is a contact. */
+export async function contactSiteIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ site_id: string }>(db, `SELECT site_id FROM site_contacts WHERE user_id = $1`, [
+    userId,
+  ]);
+  return new Set(rows.map((r) => r.site_id));
 }

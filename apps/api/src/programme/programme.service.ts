@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   PROGRAMME_MSG as M,
   customSizeText,
@@ -48,6 +48,21 @@ export interface DueSite {
   /** Quantity × price over the priced lines, in dollars. */
   total: number;
   needs_quote_count: number;
+  requested: { order_request: RequestRef | null; quote_request: RequestRef | null } | null;
+  can_request: boolean;
+}
+
+export interface RequestRef {
+  _id: string;
+  number: string;
+}
+
+/** The order and quote request of a programme request row (either may be null). */
+export function requestedView(r: repo.ProgrammeRequestRow): NonNullable<DueSite['requested']> {
+  return {
+    order_request: r.order_request_id ? { _id: r.order_request_id, number: r.order_number! } : null,
+    quote_request: r.quote_request_id ? { _id: r.quote_request_id, number: r.quote_number! } : null,
+  };
 }
 
 /** Hard stop on repeats of one slot inside the asked months (a 7-day interval over 24 months is ~105). */
@@ -89,7 +104,36 @@ export class ProgrammeService {
     }
     const rows = await repo.dueSlots(this.db, companyId, query.siteId ?? null, monthEnd(to), pct);
     const months = monthsBetween(from, to);
-    return { status: 200, data: { months: groupDue(rows, months, now, query.status) } };
+    const grouped = groupDue(rows, months, now, query.status);
+    const [requests, contactOf] = await Promise.all([
+      repo.programmeRequestsOf(this.db, companyId, months),
+      isSuperadmin(user) || user.role === 'admin' ? null : repo.contactSiteIds(this.db, user.id),
+    ]);
+    const requested = new Map(requests.map((r) => [`${r.site_id}|${r.month}`, requestedView(r)]));
+    for (const m of grouped) {
+      for (const site of m.sites) {
+        site.requested = requested.get(`${site._id}|${m.month}`) ?? null;
+        site.can_request = !isSuperadmin(user) && (user.role === 'admin' || contactOf!.has(site._id));
+      }
+    }
+    return { status: 200, data: { months: grouped } };
+  }
+
+  /**
+   * What `GET programme/due` lists for one site and month (the same query and expansion), with the
+   * slot row behind each line — what "request the month" orders and asks a quote for.
+   */
+  async dueOfSiteMonth(
+    db: DataSource | EntityManager,
+    companyId: string,
+    siteId: string,
+    month: string,
+  ): Promise<{ line: DueLine; slot: repo.DueSlotRow }[]> {
+    const { pct } = await companyPricing(db, companyId);
+    const rows = await repo.dueSlots(db, companyId, siteId, monthEnd(month), pct);
+    const slotById = new Map(rows.map((r) => [r.slot_id, r]));
+    const site = groupDue(rows, [month], this.sites.now())[0].sites.find((s) => s._id === siteId);
+    return (site?.lines ?? []).map((line) => ({ line, slot: slotById.get(line.slot_id)! }));
   }
 
   /**
@@ -199,7 +243,16 @@ export function groupDue(
     if (!sites) return;
     let site = sites.get(row.site_id);
     if (!site) {
-      site = { _id: row.site_id, name: row.site_name, code: row.site_code, lines: [], total: 0, needs_quote_count: 0 };
+      site = {
+        _id: row.site_id,
+        name: row.site_name,
+        code: row.site_code,
+        lines: [],
+        total: 0,
+        needs_quote_count: 0,
+        requested: null,
+        can_request: false,
+      };
       sites.set(row.site_id, site);
     }
     site.lines.push(line);

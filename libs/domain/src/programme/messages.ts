@@ -56,6 +56,11 @@ export const PROGRAMME_MSG = {
   monthRange: '"from" must not be after "to", and the range may be at most 24 months',
   dueStatusInvalid: "status must be 'due' or 'overdue'",
   idInvalid: 'Invalid id',
+  requestForbidden: "Only this site's contacts and the company's admins can request a month",
+  nothingDue: (site: string, month: string) => `Nothing is due for ${site} in ${month}`,
+  requestNote: (site: string, month: string) => `Programme: ${site} ${month}`,
+  requested: (site: string, month: string) => `${month} for ${site} requested`,
+  alreadyRequested: (site: string, month: string) => `${month} for ${site} was already requested`,
   recorded: 'Change recorded',
   skipped: 'Skipped to the next due date',
 } as const;

@@ -10,6 +10,7 @@ import {
   programmeExportQuerySchema,
   recordChangeSchema,
   recordsQuerySchema,
+  requestMonthSchema,
   SITE_STATUSES,
   siteListQuerySchema,
   skipSchema,
@@ -158,6 +159,14 @@ export const dueLineSchema = z.object({
   needs_quote: z.boolean(),
 });
 
+const requestRefSchema = z.object({ _id: z.string(), number: z.string() });
+
+/** What "request the month" made for a site and month (either side null when there was nothing for it). */
+export const programmeRequestSchema = z.object({
+  order_request: requestRefSchema.nullable(),
+  quote_request: requestRefSchema.nullable(),
+});
+
 export const dueSiteSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -166,6 +175,10 @@ export const dueSiteSchema = z.object({
   /** Quantity × price over the priced lines, in dollars. */
   total: z.number(),
   needs_quote_count: z.number().int(),
+  /** The order and quote requests already made for this site and month; null when not requested yet. */
+  requested: programmeRequestSchema.nullable(),
+  /** Whether the caller may request this month (the company's admins and the site's contacts). */
+  can_request: z.boolean(),
 });
 
 export const forecastRowSchema = z.object({
@@ -194,6 +207,7 @@ export type ChangeView = z.infer<typeof changeViewSchema>;
 export type DueLineView = z.infer<typeof dueLineSchema>;
 export type DueSiteView = z.infer<typeof dueSiteSchema>;
 export type ForecastRowView = z.infer<typeof forecastRowSchema>;
+export type ProgrammeRequestView = z.infer<typeof programmeRequestSchema>;
 
 export const PROGRAMME_ROUTES = defineRoutes('programme', {
   due: {
@@ -204,6 +218,16 @@ export const PROGRAMME_ROUTES = defineRoutes('programme', {
     query: dueQuerySchema,
     status: 200,
     response: ok(z.object({ months: z.array(z.object({ month: z.string(), sites: z.array(dueSiteSchema) })) })),
+  },
+  request: {
+    method: 'POST',
+    path: 'programme/requests',
+    summary:
+      "Request a site's month (its contacts and the company's admins): one order request for what has a price and one quote request for the custom sizes, in one transaction; a repeat returns the same two.",
+    access: roles('admin', 'employee'),
+    body: requestMonthSchema,
+    status: 201,
+    response: okMessage(programmeRequestSchema),
   },
   forecast: {
     method: 'GET',

@@ -10,6 +10,7 @@ import {
   fetchSites,
   programmeKeys,
   recordChange,
+  requestMonth,
   skipSlot,
   updateSlot,
   type DueQuery,
@@ -67,3 +68,5 @@ export const useRecordChange = () =>
     recordChange(slotId, body),
   );
 export const useSkipSlot = () => useProgrammeMutation((slotId: string) => skipSlot(slotId));
+export const useRequestMonth = () =>
+  useProgrammeMutation((body: { site_id: string; month: string }) => requestMonth(body));
