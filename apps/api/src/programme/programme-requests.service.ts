@@ -91,18 +91,18 @@ export class ProgrammeRequestsService {
   }
 
   private order(m: EntityManager, user: RequestUser, siteId: string, note: string, due: Due[]) {
-    const lines = due.map(({ line, slot }) => ({
-      kind: 'catalogue',
-      variant_id: slot.variant_id,
-      quantity: line.quantity,
-    }));
+    const lines = due.map(({ line, slot }) =>
+      slot.fitted_kind === 'agreed_item'
+        ? { kind: 'agreed_item', agreed_item_id: slot.agreed_item_id, quantity: line.quantity }
+        : { kind: 'catalogue', variant_id: slot.variant_id, quantity: line.quantity },
+    );
     const input = createOrderRequestSchema.parse({ lines, site_id: siteId, note });
     return this.orders.createOrderRequest(user, input, undefined, m);
   }
 
   private quote(m: EntityManager, user: RequestUser, note: string, due: Due[]) {
     const lines = due.map(({ line, slot }) => {
-      if (slot.fitted_kind === 'custom_size') {
+      if (slot.fitted_kind !== 'catalogue' && slot.catalogue_id && slot.width !== null) {
         return {
           kind: 'custom_size',
           catalogue_id: slot.catalogue_id,
@@ -113,7 +113,11 @@ export class ProgrammeRequestsService {
           quantity: line.quantity,
         };
       }
-      return { kind: 'catalogue', variant_id: slot.variant_id, quantity: line.quantity };
+      if (slot.fitted_kind === 'catalogue') {
+        return { kind: 'catalogue', variant_id: slot.variant_id, quantity: line.quantity };
+      }
+      // An agreed item without dimensions whose price is no longer held: asked for by its part number.
+      return { kind: 'unlisted', part_number: (line.part_number ?? line.size).slice(0, 100), quantity: line.quantity };
     });
     const input = createQuoteRequestSchema.parse({ lines, note });
     return this.quotes.createQuoteRequest(user, input, undefined, m);

@@ -30,7 +30,7 @@ export interface DueLine {
   slot_id: string;
   unit_label: string;
   stage: string;
-  kind: 'catalogue' | 'custom_size';
+  kind: repo.FittedKind;
   part_number: string | null;
   size: string;
   quantity: number;
@@ -102,7 +102,8 @@ export class ProgrammeService {
       const site = await repo.findSite(this.db, query.siteId);
       if (!site || site.company_id !== companyId) throw new ApiException(404, M.siteNotFound);
     }
-    const rows = await repo.dueSlots(this.db, companyId, query.siteId ?? null, monthEnd(to), pct);
+    const supplierToday = todayIn(this.env.SUPPLIER_TZ, now);
+    const rows = await repo.dueSlots(this.db, companyId, query.siteId ?? null, monthEnd(to), pct, supplierToday);
     const months = monthsBetween(from, to);
     const grouped = groupDue(rows, months, now, query.status);
     const [requests, contactOf] = await Promise.all([
@@ -130,9 +131,11 @@ export class ProgrammeService {
     month: string,
   ): Promise<{ line: DueLine; slot: repo.DueSlotRow }[]> {
     const { pct } = await companyPricing(db, companyId);
-    const rows = await repo.dueSlots(db, companyId, siteId, monthEnd(month), pct);
+    const now = this.sites.now();
+    const today = todayIn(this.env.SUPPLIER_TZ, now);
+    const rows = await repo.dueSlots(db, companyId, siteId, monthEnd(month), pct, today);
     const slotById = new Map(rows.map((r) => [r.slot_id, r]));
-    const site = groupDue(rows, [month], this.sites.now())[0].sites.find((s) => s._id === siteId);
+    const site = groupDue(rows, [month], now)[0].sites.find((s) => s._id === siteId);
     return (site?.lines ?? []).map((line) => ({ line, slot: slotById.get(line.slot_id)! }));
   }
 
@@ -149,8 +152,14 @@ export class ProgrammeService {
     const out = new Map<string, ForecastRow>();
     for (const r of rows) {
       const custom = r.fitted_kind === 'custom_size';
-      const size = custom ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure) : null;
-      const key = custom ? `${r.catalogue_id}|${size}` : r.variant_id!;
+      const sized = r.fitted_kind !== 'catalogue' && r.width !== null;
+      const size = sized ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure) : null;
+      const key =
+        r.fitted_kind === 'agreed_item'
+          ? `agreed|${r.agreed_item_id}`
+          : custom
+            ? `${r.catalogue_id}|${size}`
+            : r.variant_id!;
       let row = out.get(key);
       if (!row) {
         row = {
@@ -198,7 +207,9 @@ export class ProgrammeService {
           r.stage,
           r.fitted_kind === 'catalogue'
             ? (r.part_number ?? '')
-            : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
+            : r.fitted_kind === 'agreed_item'
+              ? (r.part_number ?? r.agreed_description ?? '')
+              : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
           String(r.quantity),
           `${r.interval_count} ${r.interval_unit}${r.interval_count === 1 ? '' : 's'}`,
           r.last_changed_on ?? r.anchor_date,
@@ -210,7 +221,7 @@ export class ProgrammeService {
 
 export interface ForecastRow {
   key: string;
-  kind: 'catalogue' | 'custom_size';
+  kind: repo.FittedKind;
   variant_id: string | null;
   part_number: string | null;
   product_name: string | null;
@@ -263,13 +274,16 @@ export function groupDue(
     const today = todayIn(row.time_zone, now);
     const interval: Interval = { unit: row.interval_unit, count: row.interval_count };
     const custom = row.fitted_kind === 'custom_size';
+    const sized = row.fitted_kind !== 'catalogue' && row.width !== null;
+    // An agreed item whose price is no longer held is asked for again in a quote.
+    const needsQuote = custom || (row.fitted_kind === 'agreed_item' && row.unit_price === null);
     const base = {
       slot_id: row.slot_id,
       unit_label: row.unit_label,
       stage: row.stage,
       kind: row.fitted_kind,
-      part_number: row.part_number,
-      size: custom
+      part_number: custom ? null : row.part_number,
+      size: sized
         ? customSizeText({
             width: Number(row.width),
             height: Number(row.height),
@@ -279,7 +293,7 @@ export function groupDue(
         : (row.variant_size ?? ''),
       quantity: row.quantity,
       unit_price: custom || row.unit_price === null ? null : Number(row.unit_price),
-      needs_quote: custom,
+      needs_quote: needsQuote,
     };
     for (let n = row.due_index, i = 0; i < MAX_REPEATS; n++, i++) {
       const dueOn = n === row.due_index ? row.next_due : due(row.anchor_date, interval, n);

@@ -33,7 +33,10 @@ export const PROGRAMME_MSG = {
   mervRange: 'min_merv must not be above max_merv',
   stageInvalid: "stage must be 'pre', 'final' or 'single'",
   fittedInvalid:
-    "fitted must be { kind: 'catalogue', variant_id } or { kind: 'custom_size', catalogue_id, width, height, depth, measure }",
+    "fitted must be { kind: 'catalogue', variant_id }, { kind: 'agreed_item', agreed_item_id } or { kind: 'custom_size', catalogue_id, width, height, depth, measure }",
+  agreedItemInvalid: 'Invalid agreed item ID',
+  agreedItemUnknown: "Unknown agreed item: it is not one of your company's",
+  agreedItemInactive: 'This agreed item is withdrawn or its agreed price has expired',
   variantInvalid: 'Invalid variant ID',
   variantNotFound: 'This product is not in the catalogue',
   catalogueInvalid: 'Invalid category ID',

@@ -169,6 +169,7 @@ export const fittedSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('catalogue'), variant_id: uuid(M.variantInvalid) }),
+    z.object({ kind: z.literal('agreed_item'), agreed_item_id: uuid(M.agreedItemInvalid) }),
     z.object({
       kind: z.literal('custom_size'),
       catalogue_id: uuid(M.catalogueInvalid),

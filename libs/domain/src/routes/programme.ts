@@ -38,7 +38,7 @@ const slotId = idOf(PROGRAMME_MSG.slotNotFound);
 const isoDate = z.string();
 const day = z.string().describe('YYYY-MM-DD');
 const intervalUnit = z.enum(['day', 'week', 'month']);
-const fittedKind = z.enum(['catalogue', 'custom_size']);
+const fittedKind = z.enum(['catalogue', 'custom_size', 'agreed_item']);
 
 const contactUserSchema = z.object({ _id: z.string(), username: z.string(), email: z.string() });
 
@@ -84,6 +84,13 @@ export const slotViewSchema = z.object({
       product_name: z.string().nullable(),
       merv: z.number().int().nullable(),
       efficiency_class: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal('agreed_item'),
+      agreed_item_id: z.string(),
+      /** The company's own part number, else the office's, else null. */
+      part_number: z.string().nullable(),
+      description: z.string(),
     }),
     z.object({
       kind: z.literal('custom_size'),
@@ -154,7 +161,7 @@ export const dueLineSchema = z.object({
   quantity: z.number().int(),
   due_on: day,
   overdue: z.boolean(),
-  /** Dollars; null for custom sizes (quoted) or an unpriced variant. */
+  /** Dollars (an agreed item: its agreed price); null for custom sizes (quoted), an unpriced variant or an agreed item no longer held. */
   unit_price: z.number().nullable(),
   needs_quote: z.boolean(),
 });

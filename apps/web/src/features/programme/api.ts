@@ -1,4 +1,5 @@
 import {
+  AGREED_ITEM_ROUTES,
   PROGRAMME_ROUTES,
   type ChangeView,
   type DueLineView,
@@ -57,6 +58,12 @@ export async function fetchHistory(slotId: string, signal?: AbortSignal): Promis
 
 export async function fetchDue(q: DueQuery, signal?: AbortSignal): Promise<DueMonth[]> {
   return (await call(PROGRAMME_ROUTES.due, { query: { ...q } }, { signal })).data.months;
+}
+
+/** The company's active agreed items, for fitting a slot with one (a superadmin names the company). */
+export async function fetchActiveAgreedItems(companyId: string | undefined, signal?: AbortSignal) {
+  const query = { status: 'active' as const, limit: 500, ...(companyId ? { companyId } : {}) };
+  return (await call(AGREED_ITEM_ROUTES.list, { query }, { signal })).data.list;
 }
 
 /** "Request the month": the order and quote requests made (or made before) for a site's month. */

@@ -4,6 +4,7 @@ import {
   createSite,
   createSlot,
   createUnit,
+  fetchActiveAgreedItems,
   fetchDue,
   fetchHistory,
   fetchSite,
@@ -33,6 +34,14 @@ export function useSlotHistory(slotId: string | null) {
     queryKey: programmeKeys.history(slotId ?? ''),
     queryFn: ({ signal }) => fetchHistory(slotId!, signal),
     enabled: !!slotId,
+  });
+}
+
+export function useActiveAgreedItems(companyId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...programmeKeys.all, 'agreed-items', companyId ?? ''] as const,
+    queryFn: ({ signal }) => fetchActiveAgreedItems(companyId, signal),
+    enabled,
   });
 }
 
