@@ -53,11 +53,19 @@ function contrastOf(el: Locator): Promise<number> {
   });
 }
 
-/** The element lies inside the viewport's width (nothing cut off at the right edge). */
+/**
+ * The element lies inside the viewport's width (nothing cut off at the right edge), once it has come to
+ * rest: drawers slide in from the right, and a box read mid-transition lies partly off-screen.
+ */
 async function expectWithinWidth(el: Locator, width: number): Promise<void> {
-  const box = (await el.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  await expect
+    .poll(async () => {
+      const box = (await el.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= width
+        ? 'inside'
+        : `${box.x.toFixed(1)}–${(box.x + box.width).toFixed(1)} px`;
+    })
+    .toBe('inside');
 }
 
 async function openMerv13(page: Page): Promise<void> {
@@ -313,7 +321,7 @@ test("a shared link survives sign-in; another area's link lands at home", async 
 // FIXME: flaky since the round's merges — an element measured 395.6 px and then 446.6 px right edge in a
 // 390 px phone viewport on the same build (passed in two earlier full runs); the company edit screen
 // now also has "Schedule…" beside "Save Changes". Not run until the phone layout is looked at again.
-test.fixme('phone: company edit shows the new multiplier beside the old; My price lists keeps Download on screen; the size grid explains struck-through prices', async ({
+test('phone: company edit shows the new multiplier beside the old; My price lists keeps Download on screen; the size grid explains struck-through prices', async ({
   browser,
 }) => {
   test.setTimeout(150_000);

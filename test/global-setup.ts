@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import { Pool } from 'pg';
 import { runMigrations as runQueueMigrations } from 'bullmq';
 import { createDataSource, dropDatabase, ensureDatabase, runMigrations } from '../libs/db/src';
+import { relaxDurability } from './db';
 import { TEST_SERVER_URL } from './services';
 
 /**
@@ -15,6 +16,7 @@ export default async function globalSetup(): Promise<void> {
   const template = `portal_tpl_${process.env.TEST_RUN_ID}`;
   await dropDatabase(TEST_SERVER_URL, template);
   const url = await ensureDatabase(TEST_SERVER_URL, template);
+  await relaxDurability(url, template);
   const ds = await createDataSource({ url, poolSize: 1 }).initialize();
   try {
     await runMigrations(ds);

@@ -1531,6 +1531,17 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   {
+    op: 'POST /api/programme/requests',
+    kinds: ID_KINDS,
+    // The company's admins and the site's contacts (none here); superadmins may not submit.
+    allowed: (a, k) => admins(a) && k === 'own',
+    build: async (w, a, k) => {
+      const { siteId } = await programmeFor(w, a, k);
+      const [{ month }] = await w.api.db.query(`SELECT to_char(current_date + 90, 'YYYY-MM') AS month`);
+      return { method: 'POST', path: 'programme/requests', body: { site_id: siteId, month } };
+    },
+  },
+  {
     op: 'GET /api/programme/forecast',
     kinds: NO_ID,
     allowed: superadmin,

@@ -13,3 +13,4 @@ export * from './files';
 export * from './programme-change';
 export * from './programme-reminders';
 export * from './order-change';
+export * from './submission-guard';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 import { EmailChangeService } from './email-change.service';
-import { AccountThrottleService } from './account-throttle.service';
+import { AccountThrottleService } from '../identity/account-throttle.service';
 import { PasswordResetController } from './password-reset.controller';
 import { PasswordResetService } from './password-reset.service';
 import { ImagesController } from './images.controller';

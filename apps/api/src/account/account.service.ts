@@ -15,9 +15,9 @@ import {
   AccountThrottleService,
   accountThrottleKeys,
   isWrongCurrentPassword,
-} from './account-throttle.service';
+} from '../identity/account-throttle.service';
 import { findAccountUser, findProfile, replacePasswordHash, setUsername } from './account.repository';
-import { voidLiveResetTokens } from './account-tokens.repository';
+import { voidLiveResetTokens } from '../identity/account-tokens.repository';
 import { EmailChangeService } from './email-change.service';
 import { commitProfileChange } from './profile-change';
 

@@ -6,15 +6,15 @@ import { commitChange, isUniqueViolation, type Actor } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { passwordHashOf } from '../auth/auth.repository';
-import { reserveAttempt } from '../auth/throttle.repository';
+import { reserveAttempt } from '../identity/throttle.repository';
 import { PasswordService } from '../auth/password.service';
 import {
   ACCOUNT_THROTTLE,
   AccountThrottleService,
   accountThrottleKeys,
   isWrongCurrentPassword,
-} from './account-throttle.service';
-import { hashResetToken } from './reset-token';
+} from '../identity/account-throttle.service';
+import { hashResetToken } from '../identity/reset-token';
 import { commitProfileChange } from './profile-change';
 import { emailInUse } from '../org/org.repository';
 import { moveEmail, type AccountUser } from './account.repository';
@@ -25,7 +25,7 @@ import {
   spendEmailChangeToken,
   voidEmailChangeTokens,
   voidLiveResetTokens,
-} from './account-tokens.repository';
+} from '../identity/account-tokens.repository';
 
 /**
  * Changing one's own email: the current password is checked (wrong answers share the

@@ -12,10 +12,10 @@ import { ApiException } from '../common/api-exception';
 import type { ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import { clearThrottlePrefix } from '../auth/throttle.repository';
+import { clearThrottlePrefix } from '../identity/throttle.repository';
 import { throttleKeys } from '../auth/throttle.service';
-import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from './account-throttle.service';
-import { RESET_TOKEN_TTL_SECONDS, hashResetToken } from './reset-token';
+import { ACCOUNT_THROTTLE, AccountThrottleService, accountThrottleKeys } from '../identity/account-throttle.service';
+import { RESET_TOKEN_TTL_SECONDS, hashResetToken } from '../identity/reset-token';
 import { findResettableAccount, setPasswordHash } from './account.repository';
 import {
   attachTokenEvent,
@@ -25,7 +25,7 @@ import {
   scrubTokensFromOutbox,
   spendResetToken,
   voidLiveResetTokens,
-} from './account-tokens.repository';
+} from '../identity/account-tokens.repository';
 
 /**
  * Every forgot-password answer takes at least this long, so a known email (token + outbox insert)

@@ -1,16 +1,10 @@
 import { type Db, execute, queryOne } from '@portal/db';
-import type { RoleKey, SessionUserData } from '@portal/contracts';
+import type { SessionUserData } from '@portal/contracts';
 import type { TwoFactorPolicy } from '@portal/domain';
 
-/** A user with their company's name, as the identity queries select it (`users u LEFT JOIN companies c`). */
-export interface UserSummaryRow {
-  id: string;
-  username: string;
-  email: string;
-  role: RoleKey;
-  company_id: string | null;
-  company_name: string | null;
-}
+import type { UserSummaryRow } from '../identity/user-summary';
+
+export type { UserSummaryRow };
 
 /** The session user of a summary row with its picture: what sign-in returns and the own profile starts with. */
 export function toSessionUser(

@@ -22,8 +22,8 @@ import {
   toSessionUser,
   type LoginCandidate,
 } from './auth.repository';
-import { createChallenge } from '../two-factor/two-factor.repository';
-import { newChallengeToken, sha256 } from '../two-factor/two-factor.crypto';
+import { createChallenge } from '../identity/two-factor.repository';
+import { newChallengeToken, sha256 } from '../identity/two-factor.crypto';
 
 export type PasswordLoginResponse = LoginResponse | LoginMfaRequiredResponse | LoginEnrolmentRequiredResponse;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Db } from '@portal/db';
-import { clearThrottle, refundAttempt, reserveAttempt } from './throttle.repository';
+import { clearThrottle, refundAttempt, reserveAttempt } from '../identity/throttle.repository';
 
 /** Documented in docs/SECURITY.md: failures allowed per window before 429. */
 export const THROTTLE = {

@@ -17,7 +17,7 @@ import {
   userSearchSql,
   type RawUserRow,
 } from '../org/org.repository';
-import { LATEST_INVITATION_JOIN } from '../invitations/invitations.repository';
+import { LATEST_INVITATION_JOIN } from '../identity/invitations.repository';
 
 /** Company columns of a `CompanyListItem`, from `c`; percentages as exact text. */
 const COMPANY_COLUMNS = `

@@ -29,7 +29,7 @@ import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail } from '../org/org';
 import { companyExists, insertUser, toUserRow, userIdsOfCompany } from '../org/org.repository';
-import { inviteNewUser, unusablePassword } from '../invitations/invitation-changes';
+import { inviteNewUser, unusablePassword } from '../org/invitation-changes';
 import { spendMailToRecipient } from '../org/mail-budget';
 import * as repo from './companies.repository';
 

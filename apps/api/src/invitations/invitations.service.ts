@@ -7,14 +7,14 @@ import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
 import { AuthService, type PasswordLoginResponse } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
-import { hashResetToken } from '../account/reset-token';
+import { hashResetToken } from '../identity/reset-token';
 import { setPasswordHash } from '../account/account.repository';
-import { voidLiveResetTokens } from '../account/account-tokens.repository';
+import { voidLiveResetTokens } from '../identity/account-tokens.repository';
 import { actorOf } from '../common/actor';
 import { UsersService } from '../users/users.service';
 import { findTargets, type TargetRow } from '../users/users.repository';
-import { markExpired, recordInvitationChange, sendInvitation } from './invitation-changes';
-import * as repo from './invitations.repository';
+import { markExpired, recordInvitationChange, sendInvitation } from '../org/invitation-changes';
+import * as repo from '../identity/invitations.repository';
 
 /** Invitations (issue 27): resend / revoke by an admin; check / accept / ask again through the link. */
 @Injectable()

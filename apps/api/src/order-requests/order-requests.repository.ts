@@ -367,30 +367,14 @@ export async function linesOfQuote(db: Db, caller: Caller, id: string): Promise<
 
 /* ------------------------------------------------------------------ submission */
 
-export async function lockRequester(db: Db, userId: string): Promise<void> {
-  await execute(db, `SELECT pg_advisory_xact_lock(hashtextextended('order-requests:' || $1::text, 0))`, [userId]);
-}
-
-export async function countRecentSubmissions(db: Db, userId: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(
+/** The total of a request, in cents (for the answer to a repeated submission). */
+export async function totalCentsOf(db: Db, id: string): Promise<string> {
+  const row = await queryOne<{ total_cents: string }>(
     db,
-    `SELECT count(*)::int AS n FROM order_requests WHERE requested_by = $1 AND created_at > now() - interval '1 hour'`,
-    [userId],
+    `SELECT total_cents::text AS total_cents FROM order_requests WHERE id = $1`,
+    [id],
   );
-  return row!.n;
-}
-
-export function findByIdempotencyKey(
-  db: Db,
-  userId: string,
-  key: string,
-): Promise<{ id: string; number: string; status: OrderStatus; total_cents: string } | null> {
-  return queryOne(
-    db,
-    `SELECT id, number, status, total_cents::text AS total_cents FROM order_requests
-      WHERE requested_by = $1 AND idempotency_key = $2`,
-    [userId, key],
-  );
+  return row!.total_cents;
 }
 
 export interface NewOrder {

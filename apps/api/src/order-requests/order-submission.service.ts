@@ -11,7 +11,7 @@ import {
   type CreateOrderRequestInput,
   type OrderLineInput,
 } from '@portal/domain';
-import { recordOrderChange } from '@portal/db';
+import { openSubmission, recordOrderChange } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -123,114 +123,121 @@ export class OrderSubmissionService {
   /**
    * Submits an order request for `user` (also called by other features, e.g. a site's programme,
    * with a `site_id` and a `note`). Returns the request; a repeated key returns the first one.
+   * With `outer`, it runs inside the caller's transaction (which then owns commit and rollback), so
+   * a feature can create an order request together with other things, all or nothing.
    */
   async createOrderRequest(
     user: OrderRequester,
     input: CreateOrderRequestInput,
     idempotencyKey: string | undefined,
+    outer?: EntityManager,
   ): Promise<SubmittedOrder> {
     const companyId = this.companyOf(user);
+    const run = (m: EntityManager) => this.createIn(m, user, companyId, input, idempotencyKey);
+    return outer ? run(outer) : this.db.transaction(run);
+  }
+
+  private async createIn(
+    m: EntityManager,
+    user: OrderRequester,
+    companyId: string,
+    input: CreateOrderRequestInput,
+    idempotencyKey: string | undefined,
+  ): Promise<SubmittedOrder> {
     const role = user.role === 'admin' ? 'admin' : 'employee';
-    return this.db.transaction(async (m) => {
-      await repo.lockRequester(m, user.id);
-      if (idempotencyKey) {
-        const seen = await repo.findByIdempotencyKey(m, user.id, idempotencyKey);
-        if (seen) {
-          return {
-            _id: seen.id,
-            number: seen.number,
-            status: seen.status,
-            total: repo.amount(seen.total_cents),
-            repeated: true,
-          };
-        }
-      }
-      if ((await repo.countRecentSubmissions(m, user.id)) >= ORDER_SUBMISSIONS_PER_HOUR) {
-        throw new ApiException(429, ORDER_MSG.tooMany(ORDER_SUBMISSIONS_PER_HOUR));
-      }
-      const lines = await this.resolveLines(m, user, input);
-      const company = await this.company(m, companyId);
-      let site: { id: string; name: string } | null = null;
-      if (input.site_id) {
-        site = await repo.findSite(m, companyId, input.site_id);
-        if (!site) throw new ApiException(400, ORDER_MSG.siteNotFound, { site_id: ORDER_MSG.siteNotFound });
-      }
-      const priced = await priceLines(m, companyId, percentageMap(company), lines, this.today());
-      const original = input.lines
-        ? (i: number) => input.lines!.findIndex((l) => sameItem(l, lines[i]))
-        : (i: number) => i;
-      this.refuseBadLine(priced.lines, original);
-      if (input.expected_total !== undefined && input.expected_total !== null) {
-        if (BigInt(input.expected_total) !== priced.totalCents) {
-          throw new ApiException(409, ORDER_MSG.totalChanged, undefined, {
-            lines: priced.lines.map((l) => l.view),
-            total: repo.amount(priced.totalCents),
-          });
-        }
-      }
-      const threshold = company.approval_threshold_cents === null ? null : Number(company.approval_threshold_cents);
-      const status = submitStatus(role, Number(priced.totalCents), threshold);
-      const rows = priced.lines.map((l) => l.row!);
-      const created = await repo.insertRequest(m, {
-        companyId,
-        siteId: site?.id ?? null,
-        userId: user.id,
-        requesterName: user.username,
-        status,
-        poNumber: input.po_number ?? null,
-        customerReference: input.customer_reference ?? null,
-        neededBy: input.needed_by ?? null,
-        note: input.note ?? null,
-        totalCents: priced.totalCents.toString(),
-        lineCount: rows.length,
-        idempotencyKey: idempotencyKey ?? null,
-      });
-      await repo.insertLines(m, created.id, rows);
-      await repo.insertHistory(m, {
-        requestId: created.id,
-        action: 'submit',
-        from: null,
-        to: status,
-        actorId: user.id,
-        actorName: user.username,
-        actorRole: user.role,
-        details: input.from ? { from: input.from } : null,
-      });
-      await recordOrderChange(
-        m,
-        { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null },
-        {
-          order: {
-            id: created.id,
-            number: created.number,
-            status,
-            company_id: companyId,
-            company_name: company.name,
-            requested_by: user.id,
-            requester_name: user.username,
-            po_number: input.po_number ?? null,
-            line_count: rows.length,
-          },
-          audit: 'order_request.submitted',
-          after: {
-            number: created.number,
-            status,
-            lines: rows.length,
-            total: repo.amount(priced.totalCents),
-            po_number: input.po_number ?? null,
-            ...(input.from ? { from: input.from } : {}),
-          },
-          events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
-        },
-      );
+    const gate = await openSubmission(m, 'order_requests', user.id, idempotencyKey, ORDER_SUBMISSIONS_PER_HOUR);
+    if (gate.kind === 'repeat') {
       return {
-        _id: created.id,
-        number: created.number,
-        status,
-        total: repo.amount(priced.totalCents),
-        repeated: false,
+        _id: gate.row.id,
+        number: gate.row.number,
+        status: gate.row.status,
+        total: repo.amount(await repo.totalCentsOf(m, gate.row.id)),
+        repeated: true,
       };
+    }
+    if (gate.kind === 'too_many') throw new ApiException(429, ORDER_MSG.tooMany(ORDER_SUBMISSIONS_PER_HOUR));
+    const lines = await this.resolveLines(m, user, input);
+    const company = await this.company(m, companyId);
+    let site: { id: string; name: string } | null = null;
+    if (input.site_id) {
+      site = await repo.findSite(m, companyId, input.site_id);
+      if (!site) throw new ApiException(400, ORDER_MSG.siteNotFound, { site_id: ORDER_MSG.siteNotFound });
+    }
+    const priced = await priceLines(m, companyId, percentageMap(company), lines, this.today());
+    const original = input.lines
+      ? (i: number) => input.lines!.findIndex((l) => sameItem(l, lines[i]))
+      : (i: number) => i;
+    this.refuseBadLine(priced.lines, original);
+    if (input.expected_total !== undefined && input.expected_total !== null) {
+      if (BigInt(input.expected_total) !== priced.totalCents) {
+        throw new ApiException(409, ORDER_MSG.totalChanged, undefined, {
+          lines: priced.lines.map((l) => l.view),
+          total: repo.amount(priced.totalCents),
+        });
+      }
+    }
+    const threshold = company.approval_threshold_cents === null ? null : Number(company.approval_threshold_cents);
+    const status = submitStatus(role, Number(priced.totalCents), threshold);
+    const rows = priced.lines.map((l) => l.row!);
+    const created = await repo.insertRequest(m, {
+      companyId,
+      siteId: site?.id ?? null,
+      userId: user.id,
+      requesterName: user.username,
+      status,
+      poNumber: input.po_number ?? null,
+      customerReference: input.customer_reference ?? null,
+      neededBy: input.needed_by ?? null,
+      note: input.note ?? null,
+      totalCents: priced.totalCents.toString(),
+      lineCount: rows.length,
+      idempotencyKey: idempotencyKey ?? null,
     });
+    await repo.insertLines(m, created.id, rows);
+    await repo.insertHistory(m, {
+      requestId: created.id,
+      action: 'submit',
+      from: null,
+      to: status,
+      actorId: user.id,
+      actorName: user.username,
+      actorRole: user.role,
+      details: input.from ? { from: input.from } : null,
+    });
+    await recordOrderChange(
+      m,
+      { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null },
+      {
+        order: {
+          id: created.id,
+          number: created.number,
+          status,
+          company_id: companyId,
+          company_name: company.name,
+          requested_by: user.id,
+          requester_name: user.username,
+          po_number: input.po_number ?? null,
+          line_count: rows.length,
+        },
+        audit: 'order_request.submitted',
+        after: {
+          number: created.number,
+          status,
+          lines: rows.length,
+          total: repo.amount(priced.totalCents),
+          po_number: input.po_number ?? null,
+          ...(input.from ? { from: input.from } : {}),
+        },
+        events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
+      },
+    );
+    return {
+      _id: created.id,
+      number: created.number,
+      status,
+      total: repo.amount(priced.totalCents),
+      repeated: false,
+    };
   }
 
   async submit(user: RequestUser, input: CreateOrderRequestInput, idempotencyKey: string | undefined) {

@@ -5,7 +5,7 @@ import { isSuperadmin } from '../common/access';
 import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { withAttempt } from '../auth/throttle.repository';
+import { withAttempt } from '../identity/throttle.repository';
 
 /**
  * A company admin must not learn whether an address has an account in another company. Adding a

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ORG_MSG } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
-import { reserveAttempt } from '../auth/throttle.repository';
+import { reserveAttempt } from '../identity/throttle.repository';
 
 /**
  * One budget per recipient for every mail a person can make the portal send to someone else

@@ -1,7 +1,7 @@
 import { escapeLike, queryOne, queryRows, type Db } from '@portal/db';
 import { ROLE_NAME, type RoleKey, type UserRow } from '@portal/contracts';
 import { userEmailStatus, type SuppressionReason } from '@portal/domain';
-import { toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
+import { toInvitation, type RawInvitationColumns } from '../identity/invitations.repository';
 
 /* SQL shared by the companies and users modules: the user row both list, and creating a user. */
 

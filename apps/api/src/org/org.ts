@@ -6,7 +6,7 @@ import {
   attachTokenEvent,
   issueResetToken,
   SET_PASSWORD_TOKEN_TTL_SECONDS,
-} from '../account/account-tokens.repository';
+} from '../identity/account-tokens.repository';
 import { ApiException } from '../common/api-exception';
 import { emailInUse, type OrgUserRecord } from './org.repository';
 

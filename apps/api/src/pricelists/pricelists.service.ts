@@ -14,7 +14,7 @@ import { commitChange } from '@portal/db';
 import { PRICELIST_MIME, pricelistFilePath, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { isSuperadmin } from '../common/access';
-import { reserveAttempt } from '../auth/throttle.repository';
+import { reserveAttempt } from '../identity/throttle.repository';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { actorOf } from '../common/actor';

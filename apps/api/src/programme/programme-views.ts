@@ -38,9 +38,20 @@ export function siteSummaryView(s: SiteSummaryRow) {
 }
 
 export function fittedText(
-  s: Pick<SlotRow, 'fitted_kind' | 'part_number' | 'width' | 'height' | 'depth' | 'measure'>,
+  s: Pick<
+    SlotRow,
+    | 'fitted_kind'
+    | 'part_number'
+    | 'agreed_part_number'
+    | 'agreed_description'
+    | 'width'
+    | 'height'
+    | 'depth'
+    | 'measure'
+  >,
 ): string {
   if (s.fitted_kind === 'catalogue') return s.part_number ?? '';
+  if (s.fitted_kind === 'agreed_item') return s.agreed_part_number ?? s.agreed_description ?? '';
   return customSizeText({
     width: Number(s.width),
     height: Number(s.height),
@@ -66,16 +77,23 @@ export function slotView(s: SlotRow, now: Date) {
             merv: s.merv,
             efficiency_class: s.efficiency_class,
           }
-        : {
-            kind: 'custom_size' as const,
-            catalogue_id: s.catalogue_id,
-            catalogue_name: s.catalogue_name,
-            width: Number(s.width),
-            height: Number(s.height),
-            depth: Number(s.depth),
-            measure: s.measure,
-            size: fittedText(s),
-          },
+        : s.fitted_kind === 'agreed_item'
+          ? {
+              kind: 'agreed_item' as const,
+              agreed_item_id: s.agreed_item_id!,
+              part_number: s.agreed_part_number,
+              description: s.agreed_description ?? '',
+            }
+          : {
+              kind: 'custom_size' as const,
+              catalogue_id: s.catalogue_id,
+              catalogue_name: s.catalogue_name,
+              width: Number(s.width),
+              height: Number(s.height),
+              depth: Number(s.depth),
+              measure: s.measure,
+              size: fittedText(s),
+            },
     quantity: s.quantity,
     interval_unit: s.interval_unit as IntervalUnit,
     interval_count: s.interval_count,

@@ -7,6 +7,7 @@ import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
 import { SitesService } from './sites.service';
 import { ProgrammeService } from './programme.service';
+import { ProgrammeRequestsService } from './programme-requests.service';
 import { renderRecordsPdf } from './records-pdf';
 
 /**
@@ -19,7 +20,13 @@ export class ProgrammeController {
   constructor(
     private readonly sites: SitesService,
     private readonly programme: ProgrammeService,
+    private readonly requests: ProgrammeRequestsService,
   ) {}
+
+  @Route(R.request)
+  request(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.request>) {
+    return this.requests.requestMonth(user, body);
+  }
 
   @Route(R.due)
   due(@CurrentUser() user: RequestUser, @In() { query }: RouteInput<typeof R.due>) {

@@ -3,6 +3,8 @@ import { customerPriceSql, execute, queryOne, queryRows } from '@portal/db';
 
 /** SQL of sites, units, filter slots and recorded changes (one module for the programme aggregate). */
 
+export type FittedKind = 'catalogue' | 'custom_size' | 'agreed_item';
+
 export interface SiteRow {
   id: string;
   company_id: string;
@@ -240,10 +242,14 @@ export interface SlotRow {
   site_id: string;
   company_id: string;
   stage: 'pre' | 'final' | 'single';
-  fitted_kind: 'catalogue' | 'custom_size';
+  fitted_kind: FittedKind;
   variant_id: string | null;
   part_number: string | null;
   product_name: string | null;
+  agreed_item_id: string | null;
+  agreed_description: string | null;
+  /** The agreed item's part number as the company knows it (its own, else the office's). */
+  agreed_part_number: string | null;
   merv: number | null;
   efficiency_class: string | null;
   catalogue_id: string | null;
@@ -267,7 +273,8 @@ export interface SlotRow {
 }
 
 const SLOT_COLUMNS = `f.id, f.unit_id, f.site_id, f.company_id, f.stage, f.fitted_kind, f.variant_id, v.part_number,
-  p.name AS product_name, v.merv, v.efficiency_class, f.catalogue_id, k.name AS catalogue_name,
+  p.name AS product_name, f.agreed_item_id, ai.description AS agreed_description,
+  coalesce(ai.customer_part_no, ai.part_number) AS agreed_part_number, v.merv, v.efficiency_class, f.catalogue_id, k.name AS catalogue_name,
   f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
   to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due,
   f.notice_days, f.override_note, f.version,
@@ -278,6 +285,7 @@ const SLOT_FROM = `filter_slots f
   JOIN site_units su ON su.id = f.unit_id
   LEFT JOIN variants v ON v.id = f.variant_id
   LEFT JOIN products p ON p.id = v.product_id
+  LEFT JOIN agreed_items ai ON ai.id = f.agreed_item_id
   LEFT JOIN categories k ON k.id = f.catalogue_id`;
 
 /** Live slots of a site (every unit), one query. */
@@ -307,6 +315,25 @@ export function findVariant(db: Db, id: string): Promise<VariantInfo | null> {
   return queryOne(db, `SELECT id, part_number, merv, efficiency_class, odd_size FROM variants WHERE id = $1`, [id]);
 }
 
+export interface AgreedItemInfo {
+  id: string;
+  description: string;
+  part_number: string | null;
+  withdrawn: boolean;
+  price_held_until: string;
+}
+
+/** One of the company's agreed items (another company's reads as unknown: null). */
+export function findCompanyAgreedItem(db: Db, companyId: string, id: string): Promise<AgreedItemInfo | null> {
+  return queryOne(
+    db,
+    `SELECT id, description, coalesce(customer_part_no, part_number) AS part_number, withdrawn,
+            to_char(price_held_until, 'YYYY-MM-DD') AS price_held_until
+       FROM agreed_items WHERE id = $1 AND company_id = $2`,
+    [id, companyId],
+  );
+}
+
 export function categoryExists(db: Db, id: string): Promise<boolean> {
   return queryOne(db, `SELECT 1 AS x FROM categories WHERE id = $1`, [id]).then(Boolean);
 }
@@ -324,8 +351,9 @@ export async function lockAndCountSlots(db: Db, companyId: string): Promise<numb
 
 export interface SlotWrite {
   stage?: string;
-  fitted_kind?: 'catalogue' | 'custom_size';
+  fitted_kind?: FittedKind;
   variant_id?: string | null;
+  agreed_item_id?: string | null;
   catalogue_id?: string | null;
   width?: number | null;
   height?: number | null;
@@ -344,6 +372,7 @@ const SLOT_WRITABLE = [
   'stage',
   'fitted_kind',
   'variant_id',
+  'agreed_item_id',
   'catalogue_id',
   'width',
   'height',
@@ -423,6 +452,7 @@ export async function insertChange(
     changed_on: string;
     quantity: number;
     variant_id: string | null;
+    agreed_item_id: string | null;
     fitted: string;
     merv: number | null;
     efficiency_class: string | null;
@@ -435,8 +465,8 @@ export async function insertChange(
   const row = await queryOne<{ id: string }>(
     db,
     `INSERT INTO filter_changes (slot_id, site_id, company_id, changed_on, quantity, variant_id, fitted, merv,
-       efficiency_class, pressure_drop_in_wc, note, recorded_by, recorded_by_name)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+       efficiency_class, pressure_drop_in_wc, note, recorded_by, recorded_by_name, agreed_item_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
     [
       slot.id,
       slot.site_id,
@@ -451,6 +481,7 @@ export async function insertChange(
       input.note,
       input.recorded_by,
       input.recorded_by_name,
+      input.agreed_item_id,
     ],
   );
   return row!.id;
@@ -479,10 +510,13 @@ export interface DueSlotRow {
   time_zone: string;
   unit_label: string;
   stage: string;
-  fitted_kind: 'catalogue' | 'custom_size';
+  fitted_kind: FittedKind;
   variant_id: string | null;
+  agreed_item_id: string | null;
+  /** A catalogue slot's part number; an agreed item's (the company's own, else the office's, else its description). */
   part_number: string | null;
   variant_size: string | null;
+  catalogue_id: string | null;
   width: string | null;
   height: string | null;
   depth: string | null;
@@ -493,7 +527,7 @@ export interface DueSlotRow {
   anchor_date: string;
   due_index: number;
   next_due: string;
-  /** Today's company price in dollars (catalogue slots; null for custom sizes). */
+  /** Today's company price in dollars (catalogue slots; an agreed item's agreed price while held; null for custom sizes). */
   unit_price: string | null;
 }
 
@@ -501,7 +535,8 @@ const pctOf = (n: number) => `($${n}::jsonb ->> coalesce(vk.product_line, ''))::
 
 /**
  * Every live slot of a company's active sites due on or before `until` (the caller expands the
- * repeats inside the asked months), priced at the company's price today — one query.
+ * repeats inside the asked months), priced at the company's price today (an agreed item at its
+ * agreed price while it is held on `today`) — one query.
  */
 export function dueSlots(
   db: Db,
@@ -509,24 +544,33 @@ export function dueSlots(
   siteId: string | null,
   until: string,
   pct: Record<string, string>,
+  today: string,
 ): Promise<DueSlotRow[]> {
   return queryRows(
     db,
     `SELECT f.id AS slot_id, s.id AS site_id, s.name AS site_name, s.code AS site_code, s.time_zone,
-            su.label AS unit_label, f.stage, f.fitted_kind, f.variant_id, v.part_number, v.size AS variant_size,
-            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            su.label AS unit_label, f.stage, f.fitted_kind, f.variant_id, f.agreed_item_id,
+            coalesce(v.part_number, ai.customer_part_no, ai.part_number, ai.description) AS part_number,
+            v.size AS variant_size,
+            coalesce(f.catalogue_id, ai.catalogue_id) AS catalogue_id,
+            coalesce(f.width, ai.width)::text AS width, coalesce(f.height, ai.height)::text AS height,
+            coalesce(f.depth, ai.depth)::text AS depth, coalesce(f.measure, ai.measure) AS measure,
+            f.quantity, f.interval_unit, f.interval_count,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due,
-            CASE WHEN v.id IS NOT NULL THEN ${customerPriceSql(pctOf(4))}::text END AS unit_price
+            CASE WHEN v.id IS NOT NULL THEN ${customerPriceSql(pctOf(4))}::text
+                 WHEN ai.id IS NOT NULL AND NOT ai.withdrawn AND ai.price_held_until >= $5::date
+                   THEN (ai.price_cents::numeric / 100)::text END AS unit_price
        FROM filter_slots f
        JOIN sites s ON s.id = f.site_id AND s.status = 'active'
        JOIN site_units su ON su.id = f.unit_id
        LEFT JOIN variants v ON v.id = f.variant_id
+       LEFT JOIN agreed_items ai ON ai.id = f.agreed_item_id
        LEFT JOIN products vp ON vp.id = v.product_id
        LEFT JOIN categories vk ON vk.id = vp.category_id
       WHERE f.company_id = $1 AND f.removed_at IS NULL AND f.next_due <= $3::date
         AND ($2::uuid IS NULL OR f.site_id = $2)
       ORDER BY lower(s.name), s.id, lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.id`,
-    [companyId, siteId, until, JSON.stringify(pct)],
+    [companyId, siteId, until, JSON.stringify(pct), today],
   );
 }
 
@@ -568,8 +612,9 @@ export function siteRecords(db: Db, siteId: string, from: string | null, to: str
 /* ------------------------------------------------------------------ forecast and export */
 
 export interface ForecastSlotRow {
-  fitted_kind: 'catalogue' | 'custom_size';
+  fitted_kind: FittedKind;
   variant_id: string | null;
+  agreed_item_id: string | null;
   part_number: string | null;
   product_name: string | null;
   catalogue_id: string | null;
@@ -590,17 +635,21 @@ export interface ForecastSlotRow {
 export function forecastSlots(db: Db, until: string, categoryId: string | null): Promise<ForecastSlotRow[]> {
   return queryRows(
     db,
-    `SELECT f.fitted_kind, f.variant_id, v.part_number, p.name AS product_name,
-            coalesce(f.catalogue_id, p.category_id) AS catalogue_id, k.name AS catalogue_name,
-            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+    `SELECT f.fitted_kind, f.variant_id, f.agreed_item_id, coalesce(v.part_number, ai.customer_part_no, ai.part_number) AS part_number,
+            coalesce(p.name, ai.description) AS product_name,
+            coalesce(f.catalogue_id, p.category_id, ai.catalogue_id) AS catalogue_id, k.name AS catalogue_name,
+            coalesce(f.width, ai.width)::text AS width, coalesce(f.height, ai.height)::text AS height,
+            coalesce(f.depth, ai.depth)::text AS depth, coalesce(f.measure, ai.measure) AS measure,
+            f.quantity, f.interval_unit, f.interval_count,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date, f.due_index, to_char(f.next_due, 'YYYY-MM-DD') AS next_due
        FROM filter_slots f
        JOIN sites s ON s.id = f.site_id AND s.status = 'active'
        LEFT JOIN variants v ON v.id = f.variant_id
        LEFT JOIN products p ON p.id = v.product_id
-       LEFT JOIN categories k ON k.id = coalesce(f.catalogue_id, p.category_id)
+       LEFT JOIN agreed_items ai ON ai.id = f.agreed_item_id
+       LEFT JOIN categories k ON k.id = coalesce(f.catalogue_id, p.category_id, ai.catalogue_id)
       WHERE f.removed_at IS NULL AND f.next_due <= $1::date
-        AND ($2::uuid IS NULL OR coalesce(f.catalogue_id, p.category_id) = $2)`,
+        AND ($2::uuid IS NULL OR coalesce(f.catalogue_id, p.category_id, ai.catalogue_id) = $2)`,
     [until, categoryId],
   );
 }
@@ -610,8 +659,10 @@ export interface ExportRow {
   site_name: string;
   unit_label: string;
   stage: string;
-  fitted_kind: 'catalogue' | 'custom_size';
+  fitted_kind: FittedKind;
+  /** A variant's part number; an agreed item's (the company's own, else the office's). */
   part_number: string | null;
+  agreed_description: string | null;
   width: string | null;
   height: string | null;
   depth: string | null;
@@ -627,7 +678,8 @@ export interface ExportRow {
 export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
   return queryRows(
     db,
-    `SELECT s.code AS site_code, s.name AS site_name, su.label AS unit_label, f.stage, f.fitted_kind, v.part_number,
+    `SELECT s.code AS site_code, s.name AS site_name, su.label AS unit_label, f.stage, f.fitted_kind,
+            coalesce(v.part_number, ai.customer_part_no, ai.part_number) AS part_number, ai.description AS agreed_description,
             f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
             (SELECT to_char(max(x.changed_on), 'YYYY-MM-DD') FROM filter_changes x WHERE x.slot_id = f.id) AS last_changed_on,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date
@@ -635,8 +687,89 @@ export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
        JOIN sites s ON s.id = f.site_id
        JOIN site_units su ON su.id = f.unit_id
        LEFT JOIN variants v ON v.id = f.variant_id
+       LEFT JOIN agreed_items ai ON ai.id = f.agreed_item_id
       WHERE f.company_id = $1 AND f.removed_at IS NULL
       ORDER BY lower(s.code), lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.created_at, f.id`,
     [companyId],
   );
+}
+
+/* ------------------------------------------------------------------ requesting a month */
+
+export interface ProgrammeRequestRow {
+  site_id: string;
+  month: string;
+  order_request_id: string | null;
+  order_number: string | null;
+  quote_request_id: string | null;
+  quote_number: string | null;
+}
+
+const PROGRAMME_REQUEST_COLUMNS = `r.site_id, r.month, r.order_request_id, o.number AS order_number,
+  r.quote_request_id, q.number AS quote_number`;
+const PROGRAMME_REQUEST_FROM = `programme_requests r
+  LEFT JOIN order_requests o ON o.id = r.order_request_id
+  LEFT JOIN quote_requests q ON q.id = r.quote_request_id`;
+
+/**
+ * Claims the site's month for the caller's transaction: true when this call made the row. A second
+ * call waits here while the first is open and gets false once it commits (the primary key decides).
+ */
+export async function claimProgrammeRequest(
+  db: Db,
+  companyId: string,
+  siteId: string,
+  month: string,
+  userId: string,
+): Promise<boolean> {
+  const n = await execute(
+    db,
+    `INSERT INTO programme_requests (company_id, site_id, month, requested_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (site_id, month) DO NOTHING RETURNING site_id`,
+    [companyId, siteId, month, userId],
+  );
+  return n > 0;
+}
+
+export function findProgrammeRequest(db: Db, siteId: string, month: string): Promise<ProgrammeRequestRow | null> {
+  return queryOne(
+    db,
+    `SELECT ${PROGRAMME_REQUEST_COLUMNS} FROM ${PROGRAMME_REQUEST_FROM} WHERE r.site_id = $1 AND r.month = $2`,
+    [siteId, month],
+  );
+}
+
+export async function setProgrammeRequest(
+  db: Db,
+  siteId: string,
+  month: string,
+  orderId: string | null,
+  quoteId: string | null,
+): Promise<void> {
+  await execute(
+    db,
+    `UPDATE programme_requests SET order_request_id = $3, quote_request_id = $4 WHERE site_id = $1 AND month = $2`,
+    [siteId, month, orderId, quoteId],
+  );
+}
+
+/** What was requested for a company's sites in the given months — one query. */
+export function programmeRequestsOf(
+  db: Db,
+  companyId: string,
+  months: readonly string[],
+): Promise<ProgrammeRequestRow[]> {
+  return queryRows(
+    db,
+    `SELECT ${PROGRAMME_REQUEST_COLUMNS} FROM ${PROGRAMME_REQUEST_FROM} WHERE r.company_id = $1 AND r.month = ANY($2::text[])`,
+    [companyId, months],
+  );
+}
+
+/** The sites of which `userId` is a contact. */
+export async function contactSiteIds(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await queryRows<{ site_id: string }>(db, `SELECT site_id FROM site_contacts WHERE user_id = $1`, [
+    userId,
+  ]);
+  return new Set(rows.map((r) => r.site_id));
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   PROGRAMME_MSG as M,
   customSizeText,
@@ -30,7 +30,7 @@ export interface DueLine {
   slot_id: string;
   unit_label: string;
   stage: string;
-  kind: 'catalogue' | 'custom_size';
+  kind: repo.FittedKind;
   part_number: string | null;
   size: string;
   quantity: number;
@@ -48,6 +48,21 @@ export interface DueSite {
   /** Quantity × price over the priced lines, in dollars. */
   total: number;
   needs_quote_count: number;
+  requested: { order_request: RequestRef | null; quote_request: RequestRef | null } | null;
+  can_request: boolean;
+}
+
+export interface RequestRef {
+  _id: string;
+  number: string;
+}
+
+/** The order and quote request of a programme request row (either may be null). */
+export function requestedView(r: repo.ProgrammeRequestRow): NonNullable<DueSite['requested']> {
+  return {
+    order_request: r.order_request_id ? { _id: r.order_request_id, number: r.order_number! } : null,
+    quote_request: r.quote_request_id ? { _id: r.quote_request_id, number: r.quote_number! } : null,
+  };
 }
 
 /** Hard stop on repeats of one slot inside the asked months (a 7-day interval over 24 months is ~105). */
@@ -87,9 +102,41 @@ export class ProgrammeService {
       const site = await repo.findSite(this.db, query.siteId);
       if (!site || site.company_id !== companyId) throw new ApiException(404, M.siteNotFound);
     }
-    const rows = await repo.dueSlots(this.db, companyId, query.siteId ?? null, monthEnd(to), pct);
+    const supplierToday = todayIn(this.env.SUPPLIER_TZ, now);
+    const rows = await repo.dueSlots(this.db, companyId, query.siteId ?? null, monthEnd(to), pct, supplierToday);
     const months = monthsBetween(from, to);
-    return { status: 200, data: { months: groupDue(rows, months, now, query.status) } };
+    const grouped = groupDue(rows, months, now, query.status);
+    const [requests, contactOf] = await Promise.all([
+      repo.programmeRequestsOf(this.db, companyId, months),
+      isSuperadmin(user) || user.role === 'admin' ? null : repo.contactSiteIds(this.db, user.id),
+    ]);
+    const requested = new Map(requests.map((r) => [`${r.site_id}|${r.month}`, requestedView(r)]));
+    for (const m of grouped) {
+      for (const site of m.sites) {
+        site.requested = requested.get(`${site._id}|${m.month}`) ?? null;
+        site.can_request = !isSuperadmin(user) && (user.role === 'admin' || contactOf!.has(site._id));
+      }
+    }
+    return { status: 200, data: { months: grouped } };
+  }
+
+  /**
+   * What `GET programme/due` lists for one site and month (the same query and expansion), with the
+   * slot row behind each line — what "request the month" orders and asks a quote for.
+   */
+  async dueOfSiteMonth(
+    db: DataSource | EntityManager,
+    companyId: string,
+    siteId: string,
+    month: string,
+  ): Promise<{ line: DueLine; slot: repo.DueSlotRow }[]> {
+    const { pct } = await companyPricing(db, companyId);
+    const now = this.sites.now();
+    const today = todayIn(this.env.SUPPLIER_TZ, now);
+    const rows = await repo.dueSlots(db, companyId, siteId, monthEnd(month), pct, today);
+    const slotById = new Map(rows.map((r) => [r.slot_id, r]));
+    const site = groupDue(rows, [month], now)[0].sites.find((s) => s._id === siteId);
+    return (site?.lines ?? []).map((line) => ({ line, slot: slotById.get(line.slot_id)! }));
   }
 
   /**
@@ -105,8 +152,14 @@ export class ProgrammeService {
     const out = new Map<string, ForecastRow>();
     for (const r of rows) {
       const custom = r.fitted_kind === 'custom_size';
-      const size = custom ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure) : null;
-      const key = custom ? `${r.catalogue_id}|${size}` : r.variant_id!;
+      const sized = r.fitted_kind !== 'catalogue' && r.width !== null;
+      const size = sized ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure) : null;
+      const key =
+        r.fitted_kind === 'agreed_item'
+          ? `agreed|${r.agreed_item_id}`
+          : custom
+            ? `${r.catalogue_id}|${size}`
+            : r.variant_id!;
       let row = out.get(key);
       if (!row) {
         row = {
@@ -154,7 +207,9 @@ export class ProgrammeService {
           r.stage,
           r.fitted_kind === 'catalogue'
             ? (r.part_number ?? '')
-            : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
+            : r.fitted_kind === 'agreed_item'
+              ? (r.part_number ?? r.agreed_description ?? '')
+              : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
           String(r.quantity),
           `${r.interval_count} ${r.interval_unit}${r.interval_count === 1 ? '' : 's'}`,
           r.last_changed_on ?? r.anchor_date,
@@ -166,7 +221,7 @@ export class ProgrammeService {
 
 export interface ForecastRow {
   key: string;
-  kind: 'catalogue' | 'custom_size';
+  kind: repo.FittedKind;
   variant_id: string | null;
   part_number: string | null;
   product_name: string | null;
@@ -199,7 +254,16 @@ export function groupDue(
     if (!sites) return;
     let site = sites.get(row.site_id);
     if (!site) {
-      site = { _id: row.site_id, name: row.site_name, code: row.site_code, lines: [], total: 0, needs_quote_count: 0 };
+      site = {
+        _id: row.site_id,
+        name: row.site_name,
+        code: row.site_code,
+        lines: [],
+        total: 0,
+        needs_quote_count: 0,
+        requested: null,
+        can_request: false,
+      };
       sites.set(row.site_id, site);
     }
     site.lines.push(line);
@@ -210,13 +274,16 @@ export function groupDue(
     const today = todayIn(row.time_zone, now);
     const interval: Interval = { unit: row.interval_unit, count: row.interval_count };
     const custom = row.fitted_kind === 'custom_size';
+    const sized = row.fitted_kind !== 'catalogue' && row.width !== null;
+    // An agreed item whose price is no longer held is asked for again in a quote.
+    const needsQuote = custom || (row.fitted_kind === 'agreed_item' && row.unit_price === null);
     const base = {
       slot_id: row.slot_id,
       unit_label: row.unit_label,
       stage: row.stage,
       kind: row.fitted_kind,
-      part_number: row.part_number,
-      size: custom
+      part_number: custom ? null : row.part_number,
+      size: sized
         ? customSizeText({
             width: Number(row.width),
             height: Number(row.height),
@@ -226,7 +293,7 @@ export function groupDue(
         : (row.variant_size ?? ''),
       quantity: row.quantity,
       unit_price: custom || row.unit_price === null ? null : Number(row.unit_price),
-      needs_quote: custom,
+      needs_quote: needsQuote,
     };
     for (let n = row.due_index, i = 0; i < MAX_REPEATS; n++, i++) {
       const dueOn = n === row.due_index ? row.next_due : due(row.anchor_date, interval, n);

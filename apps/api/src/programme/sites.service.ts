@@ -354,8 +354,34 @@ export class SitesService {
 
   /* ---------------------------------------------------------------- slots */
 
-  /** The fitted filter as columns, checked against the catalogue (400/404 naming the field). */
-  private async fitted(db: Tx, fitted: FittedInput): Promise<{ write: repo.SlotWrite; merv: number | null }> {
+  /**
+   * The fitted filter as columns, checked against the catalogue or the company's agreed items (400
+   * naming the field; another company's agreed item reads as an unknown one).
+   */
+  private async fitted(
+    db: Tx,
+    companyId: string,
+    fitted: FittedInput,
+  ): Promise<{ write: repo.SlotWrite; merv: number | null }> {
+    if (fitted.kind === 'agreed_item') {
+      const a = await repo.findCompanyAgreedItem(db, companyId, fitted.agreed_item_id);
+      if (!a) throw new ApiException(400, M.agreedItemUnknown, { 'fitted.agreed_item_id': M.agreedItemUnknown });
+      if (a.withdrawn || a.price_held_until < todayIn(this.env.SUPPLIER_TZ, this.now()))
+        throw new ApiException(400, M.agreedItemInactive, { 'fitted.agreed_item_id': M.agreedItemInactive });
+      return {
+        write: {
+          fitted_kind: 'agreed_item',
+          agreed_item_id: a.id,
+          variant_id: null,
+          catalogue_id: null,
+          width: null,
+          height: null,
+          depth: null,
+          measure: null,
+        },
+        merv: null,
+      };
+    }
     if (fitted.kind === 'catalogue') {
       const v = await repo.findVariant(db, fitted.variant_id);
       if (!v) throw new ApiException(400, M.variantNotFound, { 'fitted.variant_id': M.variantNotFound });
@@ -363,6 +389,7 @@ export class SitesService {
         write: {
           fitted_kind: 'catalogue',
           variant_id: v.id,
+          agreed_item_id: null,
           catalogue_id: null,
           width: null,
           height: null,
@@ -380,6 +407,7 @@ export class SitesService {
       write: {
         fitted_kind: 'custom_size',
         variant_id: null,
+        agreed_item_id: null,
         catalogue_id: fitted.catalogue_id,
         width: r.size.width,
         height: r.size.height,
@@ -414,7 +442,7 @@ export class SitesService {
       this.requireActive(site);
       if ((await repo.lockAndCountSlots(m, site.company_id)) >= MAX_SLOTS_PER_COMPANY)
         throw new ApiException(400, M.tooManySlots(MAX_SLOTS_PER_COMPANY));
-      const { write, merv } = await this.fitted(m, input.fitted);
+      const { write, merv } = await this.fitted(m, site.company_id, input.fitted);
       this.checkMerv(unit, merv, input.override_note, 'fitted.variant_id');
       const interval: Interval = { unit: input.interval_unit, count: input.interval_count };
       const values: repo.SlotWrite = {
@@ -464,7 +492,7 @@ export class SitesService {
       for (const [k, v] of Object.entries(fields)) if (v !== undefined) (values as Record<string, unknown>)[k] = v;
       let merv = slot.merv;
       if (fitted) {
-        const f = await this.fitted(m, fitted);
+        const f = await this.fitted(m, site.company_id, fitted);
         Object.assign(values, f.write);
         merv = f.merv;
       }
@@ -546,6 +574,7 @@ export class SitesService {
         Object.assign(values, {
           fitted_kind: 'catalogue',
           variant_id: variant.id,
+          agreed_item_id: null,
           catalogue_id: null,
           width: null,
           height: null,
@@ -566,6 +595,7 @@ export class SitesService {
         changed_on: input.changed_on,
         quantity,
         variant_id: variant?.id ?? slot.variant_id,
+        agreed_item_id: variant ? null : slot.agreed_item_id,
         fitted,
         merv: variant ? variant.merv : slot.merv,
         efficiency_class: variant ? variant.efficiency_class : slot.efficiency_class,

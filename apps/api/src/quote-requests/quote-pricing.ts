@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { CATALOGUE_MSG, PRODUCT_LINES, percentageForProductLine, type CompanyPercentages } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -15,7 +15,7 @@ export function percentageMap(company: CompanyPercentages): Record<string, strin
 
 /** The company's name and its percentage map; a company that is gone reads as the catalogue does (403). */
 export async function companyPricing(
-  db: DataSource,
+  db: DataSource | EntityManager,
   companyId: string,
 ): Promise<{ name: string; pct: Record<string, string> }> {
   const company = await findCompanyPercentages(db, companyId);
@@ -24,6 +24,6 @@ export async function companyPricing(
 }
 
 /** The signed-in user as the audit log and the outbox events name them. */
-export function quoteActor(user: RequestUser): QuoteChangeActor {
+export function quoteActor(user: Pick<RequestUser, 'id' | 'username' | 'email' | 'role' | 'ip'>): QuoteChangeActor {
   return actorOf(user);
 }

@@ -7,5 +7,6 @@ import { QuoteSubmissionService } from './quote-submission.service';
 @Module({
   controllers: [QuoteRequestsController],
   providers: [QuoteRequestsService, QuoteSubmissionService],
+  exports: [QuoteSubmissionService],
 })
 export class QuoteRequestsModule {}

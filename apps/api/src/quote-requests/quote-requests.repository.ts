@@ -116,31 +116,6 @@ export function findCatalogueNodes(db: Db, ids: string[]): Promise<{ id: string;
 }
 
 /** Serialises one user's submissions until the transaction ends. */
-export async function lockRequester(db: Db, userId: string): Promise<void> {
-  await execute(db, `SELECT pg_advisory_xact_lock(hashtextextended('quote-requests:' || $1::text, 0))`, [userId]);
-}
-
-export async function countRecentSubmissions(db: Db, userId: string): Promise<number> {
-  const row = await queryOne<{ n: number }>(
-    db,
-    `SELECT count(*)::int AS n FROM quote_requests WHERE requested_by = $1 AND created_at > now() - interval '1 hour'`,
-    [userId],
-  );
-  return row!.n;
-}
-
-export function findByIdempotencyKey(
-  db: Db,
-  userId: string,
-  key: string,
-): Promise<{ id: string; number: string; status: QuoteStatus; line_count: number } | null> {
-  return queryOne(
-    db,
-    `SELECT id, number, status, line_count FROM quote_requests WHERE requested_by = $1 AND idempotency_key = $2`,
-    [userId, key],
-  );
-}
-
 export interface NewRequest {
   companyId: string;
   userId: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import type { QuoteMatchRow } from '@portal/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QuoteMatchRow, QuoteStatus } from '@portal/contracts';
 import {
   QUOTE_MSG,
   QUOTE_SUBMISSIONS_PER_HOUR,
@@ -10,11 +10,29 @@ import {
   tooManyPastedLines,
   type CreateQuoteRequestInput,
 } from '@portal/domain';
-import { recordQuoteChange } from '@portal/db';
+import { openSubmission, recordQuoteChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
 import { companyPricing, quoteActor } from './quote-pricing';
+
+/** Who asks: an employee or admin of a company (a signed-in user, or one named by another feature). */
+export type QuoteRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip'>;
+
+export interface SubmittedQuote {
+  _id: string;
+  number: string;
+  status: QuoteStatus;
+  /** How many identical lines were merged (0 on a repeat). */
+  merged: number;
+  repeated: boolean;
+}
+
+const submitted = (row: { id: string; number: string; status: string }) => ({
+  _id: row.id,
+  number: row.number,
+  status: row.status as QuoteStatus,
+});
 
 /**
  * Asking for a quote: a submission (idempotent per user and key, at most 20 an hour, identical lines
@@ -24,32 +42,52 @@ import { companyPricing, quoteActor } from './quote-pricing';
 export class QuoteSubmissionService {
   constructor(private readonly db: DataSource) {}
 
-  private pricing(companyId: string) {
-    return companyPricing(this.db, companyId);
+  private pricing(db: DataSource | EntityManager, companyId: string) {
+    return companyPricing(db, companyId);
   }
 
-  private actor(user: RequestUser) {
+  private actor(user: QuoteRequester) {
     return quoteActor(user);
   }
 
   /* ---------------------------------------------------------------- submit */
 
   async submit(user: RequestUser, input: CreateQuoteRequestInput, idempotencyKey: string | undefined) {
+    const result = await this.createQuoteRequest(user, input, idempotencyKey);
+    const message =
+      result.merged && !result.repeated
+        ? `${QUOTE_MSG.submitted}. ${QUOTE_MSG.merged(result.merged)}`
+        : QUOTE_MSG.submitted;
+    return { status: 201, message, data: result };
+  }
+
+  /**
+   * Submits a quote request for `user` (also called by other features, e.g. a site's programme).
+   * A repeated key returns the first request. With `outer`, everything runs inside the caller's
+   * transaction (which then owns commit and rollback).
+   */
+  async createQuoteRequest(
+    user: QuoteRequester,
+    input: CreateQuoteRequestInput,
+    idempotencyKey: string | undefined,
+    outer?: EntityManager,
+  ): Promise<SubmittedQuote> {
     if (user.role === 'superadmin' || !user.companyId) throw new ApiException(403, QUOTE_MSG.superadminCannotRequest);
     const companyId = user.companyId;
+    const db = outer ?? this.db;
     const { lines, merged, tooLarge } = mergeQuoteLines(input.lines);
     if (tooLarge !== null) {
       throw new ApiException(400, QUOTE_MSG.quantityInvalid, {
         [`lines.${tooLarge}.quantity`]: QUOTE_MSG.quantityInvalid,
       });
     }
-    const company = await this.pricing(companyId);
+    const company = await this.pricing(db, companyId);
 
     const variantIds = lines.flatMap((l) => (l.kind === 'catalogue' ? [l.variant_id] : []));
     const nodeIds = [...new Set(lines.flatMap((l) => (l.kind === 'custom_size' ? [l.catalogue_id] : [])))];
     const [variants, nodes] = await Promise.all([
-      repo.findVariants(this.db, variantIds, company.pct),
-      repo.findCatalogueNodes(this.db, nodeIds),
+      repo.findVariants(db, variantIds, company.pct),
+      repo.findCatalogueNodes(db, nodeIds),
     ]);
     const variantById = new Map(variants.map((v) => [v.id, v]));
     const nodeById = new Map(nodes.map((n) => [n.id, n.name]));
@@ -113,15 +151,10 @@ export class QuoteSubmissionService {
       }
     });
 
-    const result = await this.db.transaction(async (m) => {
-      await repo.lockRequester(m, user.id);
-      if (idempotencyKey) {
-        const seen = await repo.findByIdempotencyKey(m, user.id, idempotencyKey);
-        if (seen) return { row: seen, repeat: true };
-      }
-      if ((await repo.countRecentSubmissions(m, user.id)) >= QUOTE_SUBMISSIONS_PER_HOUR) {
-        throw new ApiException(429, QUOTE_MSG.tooMany(QUOTE_SUBMISSIONS_PER_HOUR));
-      }
+    const create = async (m: EntityManager): Promise<SubmittedQuote> => {
+      const gate = await openSubmission(m, 'quote_requests', user.id, idempotencyKey, QUOTE_SUBMISSIONS_PER_HOUR);
+      if (gate.kind === 'repeat') return { ...submitted(gate.row), merged: 0, repeated: true };
+      if (gate.kind === 'too_many') throw new ApiException(429, QUOTE_MSG.tooMany(QUOTE_SUBMISSIONS_PER_HOUR));
       const row = (await repo.insertRequest(m, {
         companyId,
         userId: user.id,
@@ -148,21 +181,9 @@ export class QuoteSubmissionService {
         after: { number: row.number, lines: rows.length, merged_lines: merged },
         event: { type: 'quote.submitted' },
       });
-      return { row, repeat: false };
-    });
-    const message =
-      merged && !result.repeat ? `${QUOTE_MSG.submitted}. ${QUOTE_MSG.merged(merged)}` : QUOTE_MSG.submitted;
-    return {
-      status: 201,
-      message,
-      data: {
-        _id: result.row.id,
-        number: result.row.number,
-        status: result.row.status,
-        merged: result.repeat ? 0 : merged,
-        repeated: result.repeat,
-      },
+      return { ...submitted(row), merged, repeated: false };
     };
+    return outer ? create(outer) : this.db.transaction(create);
   }
 
   /* ---------------------------------------------------------------- paste matcher */
@@ -174,7 +195,7 @@ export class QuoteSubmissionService {
       throw new ApiException(400, QUOTE_MSG.pasteTooLong, { text: QUOTE_MSG.pasteTooLong });
     const companyId = user.companyId;
     if (!companyId) throw new ApiException(403, QUOTE_MSG.superadminCannotRequest);
-    const company = await this.pricing(companyId);
+    const company = await this.pricing(this.db, companyId);
     const keys = [...new Set(pasted.filter((p) => !p.size && p.part_number).map((p) => p.part_number.toLowerCase()))];
     const found = new Map((await repo.findVariantsByPartNumber(this.db, keys, company.pct)).map((v) => [v.key, v]));
     const rows: QuoteMatchRow[] = pasted.map((p) => {

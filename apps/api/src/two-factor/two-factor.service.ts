@@ -29,11 +29,11 @@ import { ENV } from '../infra/tokens';
 import { AuthService, type ClientInfo } from '../auth/auth.service';
 import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
-import { ACCOUNT_THROTTLE } from '../account/account-throttle.service';
-import { withAttempt } from '../auth/throttle.repository';
+import { ACCOUNT_THROTTLE } from '../identity/account-throttle.service';
+import { withAttempt } from '../identity/throttle.repository';
 import { passwordHashOf } from '../auth/auth.repository';
 import { liftEnrolmentOnly } from '../auth/sessions.repository';
-import * as repo from './two-factor.repository';
+import * as repo from '../identity/two-factor.repository';
 import {
   decryptSecret,
   deriveSecretKey,
@@ -42,7 +42,7 @@ import {
   newRecoveryCodes,
   newSecret,
   sha256,
-} from './two-factor.crypto';
+} from '../identity/two-factor.crypto';
 
 const COVERED_ROLES: Record<TwoFactorPolicy, RoleKey[]> = {
   none: [],

@@ -10,7 +10,7 @@ import {
   type OrgUserRecord,
   type RawUserRow,
 } from '../org/org.repository';
-import { LATEST_INVITATION_JOIN, toInvitation, type RawInvitationColumns } from '../invitations/invitations.repository';
+import { LATEST_INVITATION_JOIN, toInvitation, type RawInvitationColumns } from '../identity/invitations.repository';
 
 export type TargetRow = OrgUserRecord;
 

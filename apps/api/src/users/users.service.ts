@@ -21,11 +21,11 @@ import { PasswordService } from '../auth/password.service';
 import { SessionsService } from '../auth/sessions.service';
 import { assertEmailFree, commitChangeWithLink, rethrowDuplicateEmail, userRef } from '../org/org';
 import { companyExists, insertUser, toUserRow } from '../org/org.repository';
-import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../invitations/invitation-changes';
+import { inviteNewUser, resendOpenInvitation, unusablePassword } from '../org/invitation-changes';
 import * as repo from './users.repository';
 import { spendMailToRecipient } from '../org/mail-budget';
 import { guardEmailProbe } from '../org/email-probe';
-import { voidLiveResetTokens } from '../account/account-tokens.repository';
+import { voidLiveResetTokens } from '../identity/account-tokens.repository';
 import type { TargetRow } from './users.repository';
 
 /** read: look at a user; write: edit/resend; delete: remove. */

@@ -23,6 +23,8 @@ import { CatalogueScopeVersions1795720000000 } from './1795720000000-catalogue-s
 import { SearchBudget1795730000000 } from './1795730000000-search-budget';
 import { Programme1795760000000 } from './1795760000000-programme';
 import { OrderRequestSites1795770000000 } from './1795770000000-order-request-sites';
+import { ProgrammeRequests1795800000000 } from './1795800000000-programme-requests';
+import { SlotAgreedItems1795801000000 } from './1795801000000-slot-agreed-items';
 import { OrderRequestCounts1795820000000 } from './1795820000000-order-request-counts';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
@@ -52,5 +54,7 @@ export const MIGRATIONS = [
   SearchBudget1795730000000,
   Programme1795760000000,
   OrderRequestSites1795770000000,
+  ProgrammeRequests1795800000000,
+  SlotAgreedItems1795801000000,
   OrderRequestCounts1795820000000,
 ];

@@ -33,7 +33,10 @@ export const PROGRAMME_MSG = {
   mervRange: 'min_merv must not be above max_merv',
   stageInvalid: "stage must be 'pre', 'final' or 'single'",
   fittedInvalid:
-    "fitted must be { kind: 'catalogue', variant_id } or { kind: 'custom_size', catalogue_id, width, height, depth, measure }",
+    "fitted must be { kind: 'catalogue', variant_id }, { kind: 'agreed_item', agreed_item_id } or { kind: 'custom_size', catalogue_id, width, height, depth, measure }",
+  agreedItemInvalid: 'Invalid agreed item ID',
+  agreedItemUnknown: "Unknown agreed item: it is not one of your company's",
+  agreedItemInactive: 'This agreed item is withdrawn or its agreed price has expired',
   variantInvalid: 'Invalid variant ID',
   variantNotFound: 'This product is not in the catalogue',
   catalogueInvalid: 'Invalid category ID',
@@ -56,6 +59,11 @@ export const PROGRAMME_MSG = {
   monthRange: '"from" must not be after "to", and the range may be at most 24 months',
   dueStatusInvalid: "status must be 'due' or 'overdue'",
   idInvalid: 'Invalid id',
+  requestForbidden: "Only this site's contacts and the company's admins can request a month",
+  nothingDue: (site: string, month: string) => `Nothing is due for ${site} in ${month}`,
+  requestNote: (site: string, month: string) => `Programme: ${site} ${month}`,
+  requested: (site: string, month: string) => `${month} for ${site} requested`,
+  alreadyRequested: (site: string, month: string) => `${month} for ${site} was already requested`,
   recorded: 'Change recorded',
   skipped: 'Skipped to the next due date',
 } as const;

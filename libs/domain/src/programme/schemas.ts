@@ -169,6 +169,7 @@ export const fittedSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('catalogue'), variant_id: uuid(M.variantInvalid) }),
+    z.object({ kind: z.literal('agreed_item'), agreed_item_id: uuid(M.agreedItemInvalid) }),
     z.object({
       kind: z.literal('custom_size'),
       catalogue_id: uuid(M.catalogueInvalid),
@@ -257,6 +258,23 @@ export const dueQuerySchema = z
     { message: M.monthRange, path: ['to'] },
   );
 export type DueQuery = z.infer<typeof dueQuerySchema>;
+
+/** "Request the month": one order request and one quote request for what a site has due in `month`. */
+export const requestMonthSchema = z.object({
+  site_id: uuid(M.idInvalid),
+  month,
+});
+export type RequestMonthInput = z.infer<typeof requestMonthSchema>;
+
+/** 'March 2027' for '2027-03' (the month a programme request names). */
+export function monthName(month: string, style: 'long' | 'month' = 'long'): string {
+  const d = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1));
+  return d.toLocaleString('en-US', {
+    month: 'long',
+    ...(style === 'long' ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  });
+}
 
 export const recordsQuerySchema = z.object({
   from: z.preprocess(blank, isoDate.optional()),

@@ -10,6 +10,7 @@ import {
   programmeExportQuerySchema,
   recordChangeSchema,
   recordsQuerySchema,
+  requestMonthSchema,
   SITE_STATUSES,
   siteListQuerySchema,
   skipSchema,
@@ -37,7 +38,7 @@ const slotId = idOf(PROGRAMME_MSG.slotNotFound);
 const isoDate = z.string();
 const day = z.string().describe('YYYY-MM-DD');
 const intervalUnit = z.enum(['day', 'week', 'month']);
-const fittedKind = z.enum(['catalogue', 'custom_size']);
+const fittedKind = z.enum(['catalogue', 'custom_size', 'agreed_item']);
 
 const contactUserSchema = z.object({ _id: z.string(), username: z.string(), email: z.string() });
 
@@ -83,6 +84,13 @@ export const slotViewSchema = z.object({
       product_name: z.string().nullable(),
       merv: z.number().int().nullable(),
       efficiency_class: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal('agreed_item'),
+      agreed_item_id: z.string(),
+      /** The company's own part number, else the office's, else null. */
+      part_number: z.string().nullable(),
+      description: z.string(),
     }),
     z.object({
       kind: z.literal('custom_size'),
@@ -153,9 +161,17 @@ export const dueLineSchema = z.object({
   quantity: z.number().int(),
   due_on: day,
   overdue: z.boolean(),
-  /** Dollars; null for custom sizes (quoted) or an unpriced variant. */
+  /** Dollars (an agreed item: its agreed price); null for custom sizes (quoted), an unpriced variant or an agreed item no longer held. */
   unit_price: z.number().nullable(),
   needs_quote: z.boolean(),
+});
+
+const requestRefSchema = z.object({ _id: z.string(), number: z.string() });
+
+/** What "request the month" made for a site and month (either side null when there was nothing for it). */
+export const programmeRequestSchema = z.object({
+  order_request: requestRefSchema.nullable(),
+  quote_request: requestRefSchema.nullable(),
 });
 
 export const dueSiteSchema = z.object({
@@ -166,6 +182,10 @@ export const dueSiteSchema = z.object({
   /** Quantity × price over the priced lines, in dollars. */
   total: z.number(),
   needs_quote_count: z.number().int(),
+  /** The order and quote requests already made for this site and month; null when not requested yet. */
+  requested: programmeRequestSchema.nullable(),
+  /** Whether the caller may request this month (the company's admins and the site's contacts). */
+  can_request: z.boolean(),
 });
 
 export const forecastRowSchema = z.object({
@@ -194,6 +214,7 @@ export type ChangeView = z.infer<typeof changeViewSchema>;
 export type DueLineView = z.infer<typeof dueLineSchema>;
 export type DueSiteView = z.infer<typeof dueSiteSchema>;
 export type ForecastRowView = z.infer<typeof forecastRowSchema>;
+export type ProgrammeRequestView = z.infer<typeof programmeRequestSchema>;
 
 export const PROGRAMME_ROUTES = defineRoutes('programme', {
   due: {
@@ -204,6 +225,16 @@ export const PROGRAMME_ROUTES = defineRoutes('programme', {
     query: dueQuerySchema,
     status: 200,
     response: ok(z.object({ months: z.array(z.object({ month: z.string(), sites: z.array(dueSiteSchema) })) })),
+  },
+  request: {
+    method: 'POST',
+    path: 'programme/requests',
+    summary:
+      "Request a site's month (its contacts and the company's admins): one order request for what has a price and one quote request for the custom sizes, in one transaction; a repeat returns the same two.",
+    access: roles('admin', 'employee'),
+    body: requestMonthSchema,
+    status: 201,
+    response: okMessage(programmeRequestSchema),
   },
   forecast: {
     method: 'GET',

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RoleKey } from '@portal/contracts';
 import { CSRF, json, makeUser, mockFetch, renderApp, resetClientState, type FetchCall } from '../../test/utils';
@@ -83,6 +83,32 @@ function serve(role: RoleKey, detail: SiteDetail) {
         status: 200,
         data: { list: [{ variant_id: 'v7', part_number: 'M13-1620', matched_via: 'part_number' }], total: 1 },
       });
+    if (path === 'agreed-items')
+      return json({
+        status: 200,
+        data: {
+          list: [
+            {
+              _id: 'a1',
+              description: '16 3/8 × 20 1/4 × 1 pleated, MERV 13',
+              customer_part_no: 'ACME-1620',
+              part_number: null,
+              width: 16.375,
+              height: 20.25,
+              depth: 1,
+              measure: 'exact',
+              size_type: null,
+              catalogue_id: null,
+              price: 18.4,
+              price_held_until: '2027-06-30',
+              status: 'active',
+              source_quote: { _id: 'q1', number: 'Q-000045' },
+              company: { _id: 'company-1', name: 'Acme Air' },
+            },
+          ],
+          total: 1,
+        },
+      });
     if (path === 'units/u1/slots' && call.method === 'POST') {
       posted.push(call);
       return json({ status: 201, data: detail.units[0].slots[0] }, 201);
@@ -140,5 +166,19 @@ describe('Sites', () => {
       interval_count: 3,
       anchor_date: '2026-11-28',
     });
+  });
+  it('an admin fits a slot with one of the company’s agreed items, picked from its list', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('admin') } });
+    const { posted } = serve('admin', site({ allowed_actions: ['manage', 'record', 'skip', 'request'] }));
+    renderApp('/admin/sites/s1');
+    expect(await screen.findByRole('heading', { name: 'Building A' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add filter slot' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('radio', { name: 'Agreed item' }));
+    const picker = await screen.findByRole('combobox', { name: 'Agreed item' });
+    await within(picker).findByRole('option', { name: 'ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13' });
+    fireEvent.change(picker, { target: { value: 'a1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter slot' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].body).toMatchObject({ fitted: { kind: 'agreed_item', agreed_item_id: 'a1' }, quantity: 1 });
   });
 });

@@ -1,5 +1,17 @@
-import type { ChangeView, DueLineView, DueSiteView, SiteDetail, SiteSummary, SlotView, UnitView } from '@portal/domain';
-import { api } from '../../shared/api';
+import {
+  AGREED_ITEM_ROUTES,
+  PROGRAMME_ROUTES,
+  type ChangeView,
+  type DueLineView,
+  type DueSiteView,
+  type ProgrammeRequestView,
+  type RequestMonthInput,
+  type SiteDetail,
+  type SiteSummary,
+  type SlotView,
+  type UnitView,
+} from '@portal/domain';
+import { api, call } from '../../shared/api';
 
 /** The filter programme as the API answers it: the route table's response types (libs/domain/src/routes/programme.ts). */
 export type { SiteSummary, SiteDetail };
@@ -7,6 +19,8 @@ export type Unit = UnitView;
 export type Slot = SlotView;
 export type SlotChange = ChangeView;
 export type DueLine = DueLineView;
+export type DueSite = DueSiteView;
+export type ProgrammeRequest = ProgrammeRequestView;
 export type Fitted = SlotView['fitted'];
 
 export interface DueMonth {
@@ -43,8 +57,17 @@ export async function fetchHistory(slotId: string, signal?: AbortSignal): Promis
 }
 
 export async function fetchDue(q: DueQuery, signal?: AbortSignal): Promise<DueMonth[]> {
-  return (await api.get<{ data: { months: DueMonth[] } }>('programme/due', { query: { ...q }, signal })).data.months;
+  return (await call(PROGRAMME_ROUTES.due, { query: { ...q } }, { signal })).data.months;
 }
+
+/** The company's active agreed items, for fitting a slot with one (a superadmin names the company). */
+export async function fetchActiveAgreedItems(companyId: string | undefined, signal?: AbortSignal) {
+  const query = { status: 'active' as const, limit: 500, ...(companyId ? { companyId } : {}) };
+  return (await call(AGREED_ITEM_ROUTES.list, { query }, { signal })).data.list;
+}
+
+/** "Request the month": the order and quote requests made (or made before) for a site's month. */
+export const requestMonth = (body: RequestMonthInput) => call(PROGRAMME_ROUTES.request, { body }, { silent: true });
 
 export const createSite = (body: Record<string, unknown>) => api.post<{ data: SiteDetail }>('sites', body);
 export const createUnit = (siteId: string, body: Record<string, unknown>) =>

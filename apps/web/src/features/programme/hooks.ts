@@ -4,12 +4,14 @@ import {
   createSite,
   createSlot,
   createUnit,
+  fetchActiveAgreedItems,
   fetchDue,
   fetchHistory,
   fetchSite,
   fetchSites,
   programmeKeys,
   recordChange,
+  requestMonth,
   skipSlot,
   updateSlot,
   type DueQuery,
@@ -32,6 +34,14 @@ export function useSlotHistory(slotId: string | null) {
     queryKey: programmeKeys.history(slotId ?? ''),
     queryFn: ({ signal }) => fetchHistory(slotId!, signal),
     enabled: !!slotId,
+  });
+}
+
+export function useActiveAgreedItems(companyId: string | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: [...programmeKeys.all, 'agreed-items', companyId ?? ''] as const,
+    queryFn: ({ signal }) => fetchActiveAgreedItems(companyId, signal),
+    enabled,
   });
 }
 
@@ -67,3 +77,5 @@ export const useRecordChange = () =>
     recordChange(slotId, body),
   );
 export const useSkipSlot = () => useProgrammeMutation((slotId: string) => skipSlot(slotId));
+export const useRequestMonth = () =>
+  useProgrammeMutation((body: { site_id: string; month: string }) => requestMonth(body));

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { PROGRAMME_MSG, SLOT_STAGES, STAGE_LABEL } from '@portal/domain';
 import { api } from '../../../shared/api';
 import { serverMessage } from '../../../shared/api/errors';
-import { useCreateSlot } from '../hooks';
+import { useAuthStore } from '../../auth';
+import { useActiveAgreedItems, useCreateSlot } from '../hooks';
 
 const UNITS = [
   { value: 'month', label: 'months' },
@@ -20,9 +21,15 @@ async function variantFor(partNumber: string): Promise<string | null> {
   return res.data.list.find((r) => r.matched_via !== 'size')?.variant_id ?? null;
 }
 
-/** An admin adds a filter slot to a unit by part number. */
-export function AddSlotForm({ unitId, today }: { unitId: string; today: string }) {
+type Fitting = 'catalogue' | 'agreed_item';
+
+/** An admin adds a filter slot to a unit: a catalogue part by its number, or one of the company's agreed items. */
+export function AddSlotForm({ unitId, today, companyId }: { unitId: string; today: string; companyId: string }) {
+  const [fitting, setFitting] = useState<Fitting>('catalogue');
   const [partNumber, setPartNumber] = useState('');
+  const [agreedItemId, setAgreedItemId] = useState<string | null>(null);
+  const role = useAuthStore((st) => st.role);
+  const agreed = useActiveAgreedItems(role === 'superadmin' ? companyId : undefined, fitting === 'agreed_item');
   const [stage, setStage] = useState<string>('single');
   const [quantity, setQuantity] = useState<number | string>(1);
   const [count, setCount] = useState<number | string>(3);
@@ -31,16 +38,22 @@ export function AddSlotForm({ unitId, today }: { unitId: string; today: string }
   const create = useCreateSlot();
   const submit = async () => {
     try {
-      const variantId = await variantFor(partNumber.trim());
-      if (!variantId) {
-        notifications.show({ message: PROGRAMME_MSG.variantNotFound, color: 'red' });
-        return;
+      let fitted: Record<string, string>;
+      if (fitting === 'agreed_item') {
+        fitted = { kind: 'agreed_item', agreed_item_id: agreedItemId! };
+      } else {
+        const variantId = await variantFor(partNumber.trim());
+        if (!variantId) {
+          notifications.show({ message: PROGRAMME_MSG.variantNotFound, color: 'red' });
+          return;
+        }
+        fitted = { kind: 'catalogue', variant_id: variantId };
       }
       await create.mutateAsync({
         unitId,
         body: {
           stage,
-          fitted: { kind: 'catalogue', variant_id: variantId },
+          fitted,
           quantity: Number(quantity),
           interval_unit: unit,
           interval_count: Number(count),
@@ -48,18 +61,44 @@ export function AddSlotForm({ unitId, today }: { unitId: string; today: string }
         },
       });
       setPartNumber('');
+      setAgreedItemId(null);
     } catch (err) {
       notifications.show({ message: serverMessage(err, 'The filter slot could not be added'), color: 'red' });
     }
   };
   return (
     <Group align="end" wrap="wrap" gap="xs">
-      <TextInput
-        label="Part number"
-        value={partNumber}
-        onChange={(e) => setPartNumber(e.currentTarget.value)}
-        w={150}
+      <SegmentedControl
+        aria-label="Fitted with"
+        value={fitting}
+        onChange={(v) => setFitting(v as Fitting)}
+        data={[
+          { value: 'catalogue', label: 'Catalogue part' },
+          { value: 'agreed_item', label: 'Agreed item' },
+        ]}
       />
+      {fitting === 'catalogue' ? (
+        <TextInput
+          label="Part number"
+          value={partNumber}
+          onChange={(e) => setPartNumber(e.currentTarget.value)}
+          w={150}
+        />
+      ) : (
+        <NativeSelect
+          label="Agreed item"
+          value={agreedItemId ?? ''}
+          onChange={(e) => setAgreedItemId(e.currentTarget.value || null)}
+          data={[
+            { value: '', label: agreed.data?.length === 0 ? 'No agreed items' : 'Choose' },
+            ...(agreed.data ?? []).map((a) => ({
+              value: a._id,
+              label: [a.customer_part_no ?? a.part_number, a.description].filter(Boolean).join(' · '),
+            })),
+          ]}
+          w={240}
+        />
+      )}
       <Select
         label="Stage"
         value={stage}
@@ -79,7 +118,11 @@ export function AddSlotForm({ unitId, today }: { unitId: string; today: string }
         w={110}
       />
       <TextInput type="date" label="Last changed" value={anchor} onChange={(e) => setAnchor(e.currentTarget.value)} />
-      <Button onClick={() => void submit()} loading={create.isPending} disabled={!partNumber.trim()}>
+      <Button
+        onClick={() => void submit()}
+        loading={create.isPending}
+        disabled={fitting === 'catalogue' ? !partNumber.trim() : !agreedItemId}
+      >
         Add filter slot
       </Button>
     </Group>

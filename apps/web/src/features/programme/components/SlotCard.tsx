@@ -7,6 +7,7 @@ import { useSkipSlot, useUpdateSlot } from '../hooks';
 
 export function fittedLabel(slot: Slot): string {
   if (slot.fitted.kind === 'custom_size') return slot.fitted.size ?? '';
+  if (slot.fitted.kind === 'agreed_item') return `${slot.fitted.part_number ?? slot.fitted.description} (agreed item)`;
   const merv = slot.fitted.merv ? ` · MERV ${slot.fitted.merv}` : '';
   return `${slot.fitted.part_number ?? ''}${merv}`;
 }

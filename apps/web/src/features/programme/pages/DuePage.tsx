@@ -1,6 +1,8 @@
 import { Badge, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../shared/ui';
+import { useAuthStore } from '../../auth';
+import { RequestMonthButton } from '../components/RequestMonthButton';
 import { useDue, useProgrammeLiveUpdates } from '../hooks';
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -15,6 +17,7 @@ export default function DuePage() {
   const month = params.get('month') ?? currentMonth();
   const siteId = params.get('site') ?? undefined;
   const due = useDue({ from: month, to: month, ...(siteId ? { siteId } : {}) });
+  const role = useAuthStore((s) => s.role);
   useProgrammeLiveUpdates();
   const sites = due.data?.[0]?.sites ?? [];
   return (
@@ -46,6 +49,7 @@ export default function DuePage() {
                   ` · ${s.needs_quote_count} odd size${s.needs_quote_count === 1 ? ' needs' : 's need'} a quote`}
               </Text>
             </Group>
+            <RequestMonthButton key={`${s._id}-${month}`} site={s} month={month} base={`/${role}`} />
             <Table.ScrollContainer minWidth={560}>
               <Table>
                 <Table.Thead>

@@ -61,7 +61,13 @@ export default function ForecastPage() {
             <Table.Tbody>
               {data.rows.map((r) => (
                 <Table.Tr key={r.key}>
-                  <Table.Td>{r.kind === 'catalogue' ? r.part_number : `${r.size} (custom size)`}</Table.Td>
+                  <Table.Td>
+                    {r.kind === 'catalogue'
+                      ? r.part_number
+                      : r.kind === 'agreed_item'
+                        ? `${r.part_number ?? r.product_name} (agreed item)`
+                        : `${r.size} (custom size)`}
+                  </Table.Td>
                   <Table.Td>{r.catalogue_name}</Table.Td>
                   {data.months.map((m) => (
                     <Table.Td key={m} ta="right">

@@ -79,7 +79,9 @@ export default function SitePage() {
                 />
               ))}
             </SimpleGrid>
-            {canManage && s.status === 'active' && <AddSlotForm unitId={u._id} today={s.today} />}
+            {canManage && s.status === 'active' && (
+              <AddSlotForm unitId={u._id} today={s.today} companyId={s.company_id} />
+            )}
           </Stack>
         </Paper>
       ))}

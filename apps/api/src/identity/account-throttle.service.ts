@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Db } from '@portal/db';
 import { ApiException } from '../common/api-exception';
-import { clearThrottle, hitThrottle, withAttempt } from '../auth/throttle.repository';
+import { clearThrottle, hitThrottle, withAttempt } from './throttle.repository';
 
 /** Budgets of the account endpoints, per 15-minute window (documented in the README's Decisions). */
 export const ACCOUNT_THROTTLE = {

@@ -1,7 +1,7 @@
 import { MFA_TOKEN_TTL_SECONDS, TWO_FACTOR_POLICIES, type TwoFactorPolicy } from '@portal/domain';
 import type { RoleKey } from '@portal/contracts';
 import { type Db, execute, queryOne, queryRows } from '@portal/db';
-import type { UserSummaryRow } from '../auth/auth.repository';
+import type { UserSummaryRow } from './user-summary';
 
 const POLICY_KEY = 'security';
 

@@ -3,14 +3,14 @@ import type { EntityManager } from 'typeorm';
 import type { UserInvitation } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
-import { generateResetToken } from '../account/reset-token';
-import { scrubTokensFromOutbox } from '../account/account-tokens.repository';
+import { generateResetToken } from '../identity/reset-token';
+import { scrubTokensFromOutbox } from '../identity/account-tokens.repository';
 import { actorOf } from '../common/actor';
-import { userRef } from '../org/org';
-import { spendMailToRecipient } from '../org/mail-budget';
-import type { OrgUserRecord, RawUserRow } from '../org/org.repository';
+import { userRef } from './org';
+import { spendMailToRecipient } from './mail-budget';
+import type { OrgUserRecord, RawUserRow } from './org.repository';
 import type { RequestUser } from '../common/request-user';
-import * as repo from './invitations.repository';
+import * as repo from '../identity/invitations.repository';
 
 /* Invitations (issue 27): every side effect of an invitation's transition goes through
    recordInvitationChange — the audit entry, the outbox event (email / notification) and the live
