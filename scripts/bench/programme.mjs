@@ -168,6 +168,8 @@ export async function benchProgramme(databaseUrl) {
   c.on('error', () => undefined);
   /** @type {string[]} */
   const notes = [];
+  /** @type {Promise<{ api: Awaited<ReturnType<typeof startApi>>, admin: import('./lib.mjs').Headers, rootAuth: import('./lib.mjs').Headers }> | null} */
+  let apiStart = null;
   try {
     const seedStart = performance.now();
     const hash = await platform.hashPassword(PASSWORD);
@@ -234,6 +236,14 @@ export async function benchProgramme(databaseUrl) {
     await c.query(`DELETE FROM programme_reminders`);
     await c.query(`DELETE FROM outbox WHERE type = 'programme.reminder'`);
 
+    // The API (for part 3) starts and signs in while the workers run; it stays idle until then.
+    apiStart = startApi(databaseUrl).then(async (api) => ({
+      api,
+      admin: await signIn(api.url, 'due-admin@bench.test', PASSWORD),
+      rootAuth: await signIn(api.url, 'root@bench.test', PASSWORD),
+    }));
+    apiStart.catch(() => undefined); // awaited in part 3 (and stopped in the end whatever happens)
+
     // 2. Exactly once through real workers: one killed mid-sweep, then two at once.
     const catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0, limit: 1_000_000 });
     const workerEnv = { SMTP_URL: catcher.smtpUrl, PROGRAMME_SWEEP_MS: '1000', OUTBOX_POLL_MS: '500' };
@@ -290,7 +300,7 @@ export async function benchProgramme(databaseUrl) {
       await until('every digest to be delivered', delivered, sizes.waitMs);
       deliveryS = (performance.now() - released) / 1000;
       // A few more sweeps on both workers: they must find nothing new.
-      await sleep(3000);
+      await sleep(scale(3000, 500));
     } finally {
       await holder.end().catch(() => undefined);
       await Promise.all(workers.map((w) => w.stop()));
@@ -330,10 +340,8 @@ export async function benchProgramme(databaseUrl) {
     if (!exact) throw new Error(`programme bench: digests not exactly once: ${JSON.stringify({ counts, dupEmails })}`);
 
     // 3. The due view and the forecast through the API.
-    const api = await startApi(databaseUrl);
-    try {
-      const admin = await signIn(api.url, 'due-admin@bench.test', PASSWORD);
-      const rootAuth = await signIn(api.url, 'root@bench.test', PASSWORD);
+    const { api, admin, rootAuth } = await apiStart;
+    {
       const today = new Date().toISOString().slice(0, 7);
       const [y, m] = today.split('-').map(Number);
       const to = new Date(Date.UTC(y, m + 1, 1)).toISOString().slice(0, 7);
@@ -357,10 +365,9 @@ export async function benchProgramme(databaseUrl) {
       notes.push(
         `| Forecast \`GET programme/forecast?months=6\`, ${slots.toLocaleString('en')} slots of ${slotCompanies.toLocaleString('en')} companies → ${sample.data.rows.length} rows, ${Math.round(bytes / 1024)} KiB (sequential, ${times.length} requests) | p50 ${percentile(times, 50)} ms · p95 **${percentile(times, 95)} ms** · API CPU ${apiCpuMs.toFixed(0)} ms/request · ${loadText()} | p95 < 300 ms |`,
       );
-    } finally {
-      await api.stop();
     }
   } finally {
+    if (apiStart) await apiStart.then(({ api }) => api.stop()).catch(() => undefined);
     await c.end().catch(() => undefined);
     await ds.destroy();
   }
