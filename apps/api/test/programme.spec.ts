@@ -718,7 +718,7 @@ describe('sites and the filter programme', () => {
       expect((await as.root.request('GET', 'programme/forecast?months=25')).status).toBe(400);
     });
 
-    it('forecast: weekly, daily and month-end schedules, overdue and skipped slots sum as their due dates say', async () => {
+    it('forecast: weekly, daily and month-end schedules, overdue, skipped and agreed-item slots sum as their due dates say', async () => {
       const [{ id: variantId }] = await api.db.query(
         `SELECT id FROM variants WHERE NOT odd_size AND id <> ALL($1) ORDER BY part_number DESC OFFSET 1 LIMIT 1`,
         [[variant.id, variant13.id]],
@@ -761,6 +761,21 @@ describe('sites and the filter programme', () => {
         quantity: 7,
       });
       expect((await as.adminA.request('POST', `slots/${skipped._id}/skip`, {})).status).toBe(200);
+      const [{ id: agreedId }] = await api.db.query(
+        `INSERT INTO agreed_items (company_id, kind, description, customer_part_no, catalogue_id, width, height, depth,
+                                   measure, price_cents, price_held_until)
+         VALUES ($1, 'custom_size', 'Forecast pleat', 'FC-AGREED-1', $2, 16.375, 20.25, 1, 'exact', 1840, current_date + 365)
+         RETURNING id`,
+        [companyA, categoryId],
+      );
+      const agreed = await newSlot(unit._id, {
+        stage: 'single',
+        fitted: { kind: 'agreed_item', agreed_item_id: agreedId },
+        interval_unit: 'week',
+        interval_count: 3,
+        anchor_date: addDays(today(), -30),
+        quantity: 6,
+      });
 
       /** The quantities per month by expanding each slot's due dates one by one with `due()`. */
       const expected = async (slotIds: string[], months: string[]) => {
@@ -802,6 +817,15 @@ describe('sites and the filter programme', () => {
         if (Object.values(customWanted).every((q) => q === 0)) expect(custom).toBeUndefined();
         else expect(custom).toMatchObject({ quantities: customWanted, catalogue_id: categoryId });
         if (months === 24) expect(custom).toBeDefined();
+        const agreedRow = res.body.data.rows.find((r: { key: string }) => r.key === `agreed|${agreedId}`);
+        expect(agreedRow).toMatchObject({
+          kind: 'agreed_item',
+          part_number: 'FC-AGREED-1',
+          product_name: 'Forecast pleat',
+          catalogue_id: categoryId,
+          size: '16 3/8 x 20 1/4 x 1 exact',
+          quantities: await expected([agreed._id], window),
+        });
       }
     });
   });
