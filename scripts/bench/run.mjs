@@ -32,6 +32,7 @@ const { benchQuotes } = await import('./quotes.mjs');
 const { benchOrders } = await import('./orders.mjs');
 const { benchFind } = await import('./find.mjs');
 const { benchOps } = await import('./ops.mjs');
+const { benchProgramme } = await import('./programme.mjs');
 
 /**
  * @typedef {object} Bench
@@ -52,6 +53,7 @@ const out = {
   /** @type {string[]} */ orderNotes: [],
   /** @type {string[]} */ findNotes: [],
   opsSection: '',
+  /** @type {string[]} */ programmeNotes: [],
 };
 
 /** Every benchmark, in order, each on its own fresh database. A new benchmark is one line here. */
@@ -104,6 +106,9 @@ const BENCHES = [
   { name: 'find', run: async (url) => void out.findNotes.push(...(await benchFind(url)).notes) },
   // Operations dashboard: first paint, tile/bounce latency, ten dashboards vs the catalogue (scripts/bench/ops.mjs).
   { name: 'ops', run: async (url) => void (out.opsSection = (await benchOps(url)).section) },
+  // Filter programme: due view over 8,000 slots, reminder sweep over 100k slots exactly once with two
+  // workers and a crash mid-sweep, forecast over 1,000 companies (scripts/bench/programme.mjs).
+  { name: 'programme', run: async (url) => void out.programmeNotes.push(...(await benchProgramme(url)).notes) },
 ];
 
 const only = process.argv
@@ -165,6 +170,7 @@ const {
   orderNotes,
   findNotes,
   opsSection,
+  programmeNotes,
 } = out;
 
 const header = `| endpoint | API req/s | API p99 ms | baseline req/s | baseline p99 ms | ratio (API / baseline) |
@@ -254,6 +260,14 @@ tile moves ≤ 2 s after its cause; ten open dashboards add ≤ 5 % to the catal
 visible ≤ 5 s after it arrives.
 
 ${opsSection}
+
+## Sites and the filter programme
+
+Targets: due view for 200 sites × 20 units × 2 slots (8,000 slots) p95 < 150 ms; import dry run of
+10,000 slot rows < 5 s; reminder sweep over 100,000 slots < 30 s with 0 duplicate messages when two
+workers run or one restarts mid-sweep; forecast over 1,000 companies p95 < 300 ms.
+
+${programmeNotes.join('\n')}
 `;
 console.log(report);
 // A partial or failed run prints its sections (the others stay empty) and leaves the file alone.

@@ -717,6 +717,117 @@ describe('sites and the filter programme', () => {
       expect((await as.adminA.request('GET', 'programme/forecast')).status).toBe(403);
       expect((await as.root.request('GET', 'programme/forecast?months=25')).status).toBe(400);
     });
+
+    it('forecast: weekly, daily and month-end schedules, overdue, skipped and agreed-item slots sum as their due dates say', async () => {
+      const [{ id: variantId }] = await api.db.query(
+        `SELECT id FROM variants WHERE NOT odd_size AND id <> ALL($1) ORDER BY part_number DESC OFFSET 1 LIMIT 1`,
+        [[variant.id, variant13.id]],
+      );
+      const unit = await newUnit((await newSite())._id);
+      const lastOfPreviousMonth = addDays(`${today().slice(0, 7)}-01`, -1);
+      const slots = [
+        // Overdue for weeks: every weekly date before the window counts in its first month.
+        await newSlot(unit._id, {
+          fitted: { kind: 'catalogue', variant_id: variantId },
+          interval_unit: 'week',
+          interval_count: 1,
+          anchor_date: addDays(today(), -40),
+          quantity: 2,
+        }),
+        await newSlot(unit._id, {
+          stage: 'pre',
+          fitted: { kind: 'catalogue', variant_id: variantId },
+          interval_unit: 'day',
+          interval_count: 90,
+          anchor_date: addDays(today(), -10),
+          quantity: 5,
+        }),
+        // Anchored on a month's last day: clamped every month, never drifting.
+        await newSlot(unit._id, {
+          stage: 'single',
+          fitted: { kind: 'catalogue', variant_id: variantId },
+          interval_unit: 'month',
+          interval_count: 1,
+          anchor_date: lastOfPreviousMonth,
+          quantity: 3,
+        }),
+      ];
+      const skipped = await newSlot(unit._id, {
+        stage: 'pre',
+        fitted: { kind: 'custom_size', catalogue_id: categoryId, width: '17 1/8', height: '23 5/8', depth: 2 },
+        interval_unit: 'week',
+        interval_count: 2,
+        anchor_date: addDays(today(), -60),
+        quantity: 7,
+      });
+      expect((await as.adminA.request('POST', `slots/${skipped._id}/skip`, {})).status).toBe(200);
+      const [{ id: agreedId }] = await api.db.query(
+        `INSERT INTO agreed_items (company_id, kind, description, customer_part_no, catalogue_id, width, height, depth,
+                                   measure, price_cents, price_held_until)
+         VALUES ($1, 'custom_size', 'Forecast pleat', 'FC-AGREED-1', $2, 16.375, 20.25, 1, 'exact', 1840, current_date + 365)
+         RETURNING id`,
+        [companyA, categoryId],
+      );
+      const agreed = await newSlot(unit._id, {
+        stage: 'single',
+        fitted: { kind: 'agreed_item', agreed_item_id: agreedId },
+        interval_unit: 'week',
+        interval_count: 3,
+        anchor_date: addDays(today(), -30),
+        quantity: 6,
+      });
+
+      /** The quantities per month by expanding each slot's due dates one by one with `due()`. */
+      const expected = async (slotIds: string[], months: string[]) => {
+        const out = Object.fromEntries(months.map((m) => [m, 0]));
+        const first = `${months[0]}-01`;
+        const last = addDays(addMonthsClamped(`${months[months.length - 1]}-01`, 1), -1);
+        const rows = await api.db.query(
+          `SELECT quantity, interval_unit, interval_count, to_char(anchor_date, 'YYYY-MM-DD') AS anchor,
+                  due_index, to_char(next_due, 'YYYY-MM-DD') AS next_due
+             FROM filter_slots WHERE id = ANY($1)`,
+          [slotIds],
+        );
+        for (const r of rows) {
+          for (let n = r.due_index; ; n++) {
+            const on =
+              n === r.due_index ? r.next_due : due(r.anchor, { unit: r.interval_unit, count: r.interval_count }, n);
+            if (on > last) break;
+            out[on < first ? months[0] : on.slice(0, 7)] += r.quantity;
+          }
+        }
+        return out;
+      };
+      for (const months of [1, 6, 24]) {
+        const res = await as.root.request('GET', `programme/forecast?months=${months}`);
+        expect(res.status).toBe(200);
+        const window: string[] = res.body.data.months;
+        const row = res.body.data.rows.find((r: { variant_id: string }) => r.variant_id === variantId);
+        expect(row.quantities).toEqual(
+          await expected(
+            slots.map((x) => x._id),
+            window,
+          ),
+        );
+        const custom = res.body.data.rows.find(
+          (r: { kind: string; size: string }) => r.kind === 'custom_size' && r.size === '17 1/8 x 23 5/8 x 2 exact',
+        );
+        const customWanted = await expected([skipped._id], window);
+        // Skipped to a date from today on: a short window may hold none of it (rows without demand are left out).
+        if (Object.values(customWanted).every((q) => q === 0)) expect(custom).toBeUndefined();
+        else expect(custom).toMatchObject({ quantities: customWanted, catalogue_id: categoryId });
+        if (months === 24) expect(custom).toBeDefined();
+        const agreedRow = res.body.data.rows.find((r: { key: string }) => r.key === `agreed|${agreedId}`);
+        expect(agreedRow).toMatchObject({
+          kind: 'agreed_item',
+          part_number: 'FC-AGREED-1',
+          product_name: 'Forecast pleat',
+          catalogue_id: categoryId,
+          size: '16 3/8 x 20 1/4 x 1 exact',
+          quantities: await expected([agreed._id], window),
+        });
+      }
+    });
   });
 
   it('variants take their MERV from names that say "MERV 13" (the migration’s rule, also run by the seed)', async () => {

@@ -147,8 +147,10 @@ export class ProgrammeService {
     const now = this.sites.now();
     const first = monthOf(todayIn(this.env.SUPPLIER_TZ, now));
     const months = monthsBetween(first, addMonthsClamped(`${first}-01`, query.months - 1).slice(0, 7));
-    const last = monthEnd(months[months.length - 1]);
-    const rows = await repo.forecastSlots(this.db, last, query.categoryId ?? null);
+    const rows = await this.db.transaction((m) =>
+      repo.forecastTotals(m, months, query.categoryId ?? null, MAX_REPEATS),
+    );
+    // A size string can come from two spellings of the same dimensions: their totals are merged.
     const out = new Map<string, ForecastRow>();
     for (const r of rows) {
       const custom = r.fitted_kind === 'custom_size';
@@ -176,13 +178,9 @@ export class ProgrammeService {
         };
         out.set(key, row);
       }
-      const interval: Interval = { unit: r.interval_unit, count: r.interval_count };
-      for (let n = r.due_index, i = 0; i < MAX_REPEATS; n++, i++) {
-        const dueOn = n === r.due_index ? r.next_due : due(r.anchor_date, interval, n);
-        if (dueOn > last) break;
-        const month = dueOn < `${first}-01` ? first : monthOf(dueOn);
-        row.quantities[month] += r.quantity;
-        row.total += r.quantity;
+      for (const [i, bucket] of r.buckets.entries()) {
+        row.quantities[months[bucket - 1]] += r.amounts[i];
+        row.total += r.amounts[i];
       }
     }
     const list = [...out.values()]
@@ -270,8 +268,11 @@ export function groupDue(
     if (line.unit_price !== null) site.total = Math.round((site.total + line.unit_price * line.quantity) * 100) / 100;
     if (line.needs_quote) site.needs_quote_count++;
   };
+  // Today at each site, read once per time zone (an Intl formatter per slot cost more than the rest).
+  const todays = new Map<string, string>();
   for (const row of rows) {
-    const today = todayIn(row.time_zone, now);
+    let today = todays.get(row.time_zone);
+    if (today === undefined) todays.set(row.time_zone, (today = todayIn(row.time_zone, now)));
     const interval: Interval = { unit: row.interval_unit, count: row.interval_count };
     const custom = row.fitted_kind === 'custom_size';
     const sized = row.fitted_kind !== 'catalogue' && row.width !== null;
