@@ -13,3 +13,5 @@ export * from './files';
 export * from './programme-change';
 export * from './programme-reminders';
 export * from './order-change';
+export * from './part-lookup';
+export * from './sites-import';
