@@ -48,7 +48,13 @@ function writer(format: 'csv' | 'xlsx'): SheetWriter {
     output: table.output,
     write: (rows) =>
       table.write(
-        rows.map((r) => [...cells(r, num, price), csv ? String(r.display_order) : r.display_order, txt(r.aliases)]),
+        rows.map((r) => [
+          ...cells(r, num, price),
+          csv ? String(r.display_order) : r.display_order,
+          txt(r.aliases),
+          r.merv === null ? (csv ? '' : null) : csv ? String(r.merv) : r.merv,
+          txt(r.efficiency_class),
+        ]),
       ),
     end: () => table.end(),
   };

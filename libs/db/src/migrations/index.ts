@@ -24,6 +24,7 @@ import { SearchBudget1795730000000 } from './1795730000000-search-budget';
 import { Programme1795760000000 } from './1795760000000-programme';
 import { OrderRequestSites1795770000000 } from './1795770000000-order-request-sites';
 import { SitesImports1795810000000 } from './1795810000000-sites-imports';
+import { ImportRatings1795810000001 } from './1795810000001-import-ratings';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   Programme1795760000000,
   OrderRequestSites1795770000000,
   SitesImports1795810000000,
+  ImportRatings1795810000001,
 ];
