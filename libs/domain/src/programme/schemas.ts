@@ -293,6 +293,10 @@ export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
 
 export const programmeExportQuerySchema = z.object({
   companyId: z.preprocess(blank, uuid(M.idInvalid).optional()),
+  format: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'csv' : v),
+    z.enum(['csv', 'xlsx'], { error: "format must be 'csv' or 'xlsx'" }),
+  ),
 });
 export type ProgrammeExportQuery = z.infer<typeof programmeExportQuerySchema>;
 
@@ -307,3 +311,16 @@ export const PROGRAMME_COLUMNS = [
   'interval',
   'last changed',
 ] as const;
+
+/** `GET sites/import/{id}`: a page of the import's errors. */
+export const sitesImportQuerySchema = z.object({
+  errorsPage: z.preprocess(
+    (v) => (v === '' || v === undefined ? 1 : v),
+    intIn(1, 100_000, 'errorsPage must be 1 or more'),
+  ),
+  errorsLimit: z.preprocess(
+    (v) => (v === '' || v === undefined ? 50 : v),
+    intIn(1, 500, 'errorsLimit must be a whole number from 1 to 500'),
+  ),
+});
+export type SitesImportQuery = z.infer<typeof sitesImportQuerySchema>;
