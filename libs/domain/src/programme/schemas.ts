@@ -217,19 +217,22 @@ export const updateSlotSchema = z.object({
 });
 export type UpdateSlotInput = z.infer<typeof updateSlotSchema>;
 
-export const recordChangeSchema = z.object({
-  changed_on: isoDate,
-  quantity: intIn(1, MAX_SLOT_QUANTITY, M.quantityInvalid).optional(),
-  variant_id: uuid(M.variantInvalid).optional(),
-  pressure_drop_in_wc: z
-    .preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: M.pressureDropInvalid }).min(0, M.pressureDropInvalid).max(20, M.pressureDropInvalid),
-    )
-    .optional(),
-  note: optionalText('Note', 500, M.noteTooLong, true),
-  override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
-});
+export const recordChangeSchema = z
+  .object({
+    changed_on: isoDate,
+    quantity: intIn(1, MAX_SLOT_QUANTITY, M.quantityInvalid).optional(),
+    variant_id: uuid(M.variantInvalid).optional(),
+    agreed_item_id: uuid(M.agreedItemInvalid).optional(),
+    pressure_drop_in_wc: z
+      .preprocess(
+        (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+        z.number({ error: M.pressureDropInvalid }).min(0, M.pressureDropInvalid).max(20, M.pressureDropInvalid),
+      )
+      .optional(),
+    note: optionalText('Note', 500, M.noteTooLong, true),
+    override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
+  })
+  .refine((v) => !(v.variant_id && v.agreed_item_id), { message: M.changeFittedBoth, path: ['agreed_item_id'] });
 export type RecordChangeInput = z.infer<typeof recordChangeSchema>;
 
 export const skipSchema = z.object({}).strict();
