@@ -81,7 +81,7 @@ test('import 40 slots → Due shows the month with totals → request the month 
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(120_000);
   const today = new Date().toISOString().slice(0, 10);
   const month = addMonthsClamped(`${today.slice(0, 7)}-01`, 1).slice(0, 7);
   const lastChanged = addMonthsClamped(`${month}-15`, -3);
@@ -109,7 +109,7 @@ test('import 40 slots → Due shows the month with totals → request the month 
   await expect(counts).toContainText('Units to create: 20');
   await expect(counts).toContainText('Slots to create: 40');
   await expect(counts).toContainText('Errors: 0');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('2 sites, 20 units and 40 filter slots created');
   await dialog.getByRole('button', { name: 'Done' }).click();
   for (const site of sites) await expect(page.getByRole('row').filter({ hasText: site.code })).toBeVisible();
