@@ -41,15 +41,15 @@ test('export, then import a changed price: mapping, dry run, apply', async ({ pa
     .trim()
     .split('\n');
   expect(lines[0]).toBe(
-    'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order,aliases',
+    'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order,aliases,merv,efficiency_class',
   );
   const line = lines.find((l) => l.startsWith('Carbon,'))!;
   const cells = line.split(',');
-  // product names hold commas only inside quotes; price, display order and aliases end the line
-  const price = cells[cells.length - 3];
+  // product names hold commas only inside quotes; price, display order, aliases, merv and efficiency class end the line
+  const price = cells[cells.length - 5];
   const partNumber = line.match(/^Carbon,[^,]*,(?:"(?:[^"]|"")*"|[^,]*),([^,]+),/)![1];
   // the upload leaves the optional aliases column out (a mapped aliases cell would replace the set)
-  const changed = [...cells.slice(0, -3), '987.65', cells[cells.length - 2]].join(',');
+  const changed = [...cells.slice(0, -5), '987.65', cells[cells.length - 4]].join(',');
   const header =
     'Category,Sub-category,Product,Part No,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,Cost,display_order';
 
@@ -91,7 +91,7 @@ test('export, then import a changed price: mapping, dry run, apply', async ({ pa
 
   const after = await exportAll(page);
   const row = after.split('\n').find((l) => l.includes(`,${partNumber},`))!;
-  expect(row.split(',').slice(-3)[0]).toBe('987.65');
+  expect(row.split(',').slice(-5)[0]).toBe('987.65');
 });
 
 test('a file with row errors cannot be applied', async ({ page }) => {

@@ -33,6 +33,7 @@ const { benchOrders } = await import('./orders.mjs');
 const { benchFind } = await import('./find.mjs');
 const { benchOps } = await import('./ops.mjs');
 const { benchProgramme } = await import('./programme.mjs');
+const { benchSitesImport } = await import('./sites-import.mjs');
 
 /**
  * @typedef {object} Bench
@@ -54,6 +55,7 @@ const out = {
   /** @type {string[]} */ findNotes: [],
   opsSection: '',
   /** @type {string[]} */ programmeNotes: [],
+  /** @type {string[]} */ sitesImportNotes: [],
 };
 
 /** Every benchmark, in order, each on its own fresh database. A new benchmark is one line here. */
@@ -109,6 +111,11 @@ const BENCHES = [
   // Filter programme: due view over 8,000 slots, reminder sweep over 100k slots exactly once with two
   // workers and a crash mid-sweep, forecast over 1,000 companies (scripts/bench/programme.mjs).
   { name: 'programme', run: async (url) => void out.programmeNotes.push(...(await benchProgramme(url)).notes) },
+  // Programme import: dry run of 10,000 slot rows, apply of 5,000 (scripts/bench/sites-import.mjs).
+  {
+    name: 'sites-import',
+    run: async (url) => void out.sitesImportNotes.push(...(await benchSitesImport(url)).notes),
+  },
 ];
 
 const only = process.argv
@@ -139,7 +146,8 @@ for (const b of selected) {
   }
   const t0 = Date.now();
   try {
-    await withDatabase(`${name}_${b.name}`, b.run);
+    // A database name is an identifier: `sites-import` runs on `…_sites_import`.
+    await withDatabase(`${name}_${b.name.replace(/-/g, '_')}`, b.run);
   } catch (err) {
     // The others still run and print what they measured; the run fails and writes no file.
     failures.push(b.name);
@@ -171,6 +179,7 @@ const {
   findNotes,
   opsSection,
   programmeNotes,
+  sitesImportNotes,
 } = out;
 
 const header = `| endpoint | API req/s | API p99 ms | baseline req/s | baseline p99 ms | ratio (API / baseline) |
@@ -268,6 +277,10 @@ Targets: due view for 200 sites × 20 units × 2 slots (8,000 slots) p95 < 150 m
 workers run or one restarts mid-sweep; forecast over 1,000 companies p95 < 300 ms.
 
 ${programmeNotes.join('\n')}
+
+### Programme import
+
+${sitesImportNotes.join('\n')}
 `;
 console.log(report);
 // A partial or failed run prints its sections (the others stay empty) and leaves the file alone.

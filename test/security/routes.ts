@@ -380,6 +380,33 @@ const importCsv = async () =>
     },
   ]);
 
+/** A programme file (superadmins name company A). */
+const programmeCsv = (w: World, a: Actor) => async () => {
+  const fd = form('file', [
+    {
+      name: 'programme.csv',
+      data: Buffer.from('site code,unit label,part number or size,quantity,interval,last changed\n'),
+      type: 'text/csv',
+    },
+  ]);
+  if (a.name === 'superadmin') fd.append('companyId', w.ids.A);
+  return fd;
+};
+
+/** A checked programme import of the actor's company (own; superadmin: A's), B's (foreign) or an unknown id. */
+async function sitesImportFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  if (kind === 'random') return uuid();
+  const own = a.name === 'superadmin' ? 'A' : w.coOf(a);
+  const co = kind === 'own' ? own : w.other(own);
+  const [row] = await w.api.db.query(
+    `INSERT INTO sites_imports (id, company_id, status, file_name, format, storage_name, size_bytes, started_by_name,
+                                started_by_email, started_by_role)
+     VALUES (gen_random_uuid(), $1, 'ready', 'empty.csv', 'csv', 'gone.csv', 0, 'x', 'x@example.com', 'admin') RETURNING id`,
+    [w.ids[co]],
+  );
+  return row.id;
+}
+
 const png = async () => form('file', [{ name: 'me.png', data: await pngBytes(), type: 'image/png' }]);
 
 /** The same user role in a throwaway account, so session-ending routes leave the actor signed in. */
@@ -1555,6 +1582,25 @@ export const ROUTES: RouteSpec[] = [
       method: 'GET',
       path: `sites/export${a.name === 'superadmin' ? `?companyId=${w.ids.A}` : ''}`,
     }),
+  },
+  {
+    op: 'POST /api/sites/import',
+    kinds: NO_ID,
+    allowed: adminsOrSuper,
+    build: async (w, a) => ({ method: 'POST', path: 'sites/import', form: programmeCsv(w, a) }),
+  },
+  {
+    op: 'GET /api/sites/import/{id}',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    build: async (w, a, k) => ({ method: 'GET', path: `sites/import/${await sitesImportFor(w, a, k)}` }),
+  },
+  {
+    op: 'POST /api/sites/import/{id}/apply',
+    kinds: ID_KINDS,
+    allowed: adminOwnOrSuper,
+    // A checked import with no rows: applying it changes no programme.
+    build: async (w, a, k) => ({ method: 'POST', path: `sites/import/${await sitesImportFor(w, a, k)}/apply` }),
   },
   {
     op: 'GET /api/sites/{id}',

@@ -318,6 +318,47 @@ describe('catalogue editing API (mutations, atomic save, versions, price history
     expect((await save({ variants: 'x' })).status).toBe(400);
   });
 
+  it('MERV and efficiency class: saved from the grid and audited; MERV 17 → 400 naming the field, nothing written; a row without them keeps them', async () => {
+    const rows = await current();
+    const bad = await save({ variants: rows.map((r, i) => (i === 0 ? { ...r, merv: 17 } : r)), deleted: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ '0.merv': 'MERV must be a whole number from 1 to 16' });
+    const long = await save({
+      variants: rows.map((r, i) => (i === 1 ? { ...r, efficiency_class: 'x'.repeat(41) } : r)),
+      deleted: [],
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.errors).toEqual({ '1.efficiency_class': 'Efficiency class must be at most 40 characters' });
+    expect((await api.db.query(`SELECT count(*)::int AS n FROM variants WHERE merv IS NOT NULL`))[0].n).toBe(0);
+
+    const ok = await save({
+      variants: rows.map((r, i) => (i === 0 ? { ...r, merv: 13, efficiency_class: 'ePM1 50%' } : r)),
+      deleted: [],
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.variants[0]).toMatchObject({ _id: rows[0]._id, merv: 13, efficiency_class: 'ePM1 50%' });
+    const [audit] = await api.db.query(
+      `SELECT before, after FROM audit_log WHERE entity = 'variant' AND entity_id = $1 AND action = 'variant.updated'
+        ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [rows[0]._id],
+    );
+    expect(audit).toEqual({
+      before: { merv: null, efficiency_class: null },
+      after: { merv: 13, efficiency_class: 'ePM1 50%' },
+    });
+    // An older client's row without the two fields keeps the stored rating.
+    const fresh = await current();
+    const kept = await save({ variants: fresh.map((r, i) => (i === 0 ? { ...r, size: '16x25x2' } : r)), deleted: [] });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.variants[0]).toMatchObject({ size: '16x25x2', merv: 13, efficiency_class: 'ePM1 50%' });
+    // Clearing them in the grid writes null.
+    const cleared = await save({
+      variants: (await current()).map((r, i) => (i === 0 ? { ...r, merv: null, efficiency_class: '' } : r)),
+      deleted: [],
+    });
+    expect(cleared.body.data.variants[0]).toMatchObject({ merv: null, efficiency_class: null });
+  });
+
   describe("the original client's calls", () => {
     it('POST catalogue/product adds a product with a unique DEFAULT_PN variant (201), under a sub-category or category', async () => {
       const res = await as.root.request('POST', 'catalogue/product', {

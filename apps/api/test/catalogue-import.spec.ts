@@ -14,7 +14,7 @@ const filesDir = `/tmp/portal-imports-${process.pid}`;
 const HEADER =
   'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order';
 /** The export adds the optional `aliases` column (issue 25). */
-const EXPORT_HEADER = `${HEADER},aliases`;
+const EXPORT_HEADER = `${HEADER},aliases,merv,efficiency_class`;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);
 
@@ -170,10 +170,10 @@ describe('catalogue import and export', () => {
       .split('\n');
     expect(lines[0]).toBe(EXPORT_HEADER);
     expect(lines.slice(1)).toEqual([
-      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1,',
-      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2,',
-      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1,`,
-      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1,',
+      'Pleated,MERV 8,"Pleated 1""",P-1,16x25x1,15.5x24.5x0.75,1,no,,,,no,12.34,1,,,',
+      'Pleated,MERV 8,"Pleated 1""",P-2,20x20x1,,1.5,no,,,,no,9.00,2,,,',
+      `Pleated,MERV 8,"'@Danger, ""quoted""",'=CMD|calc,10x10x1,,,no,,,,no,0.05,1,,,`,
+      'Odd Sizes,,Odd Filter,O-1,,,2,yes,SINGLE,100,400.5,yes,20.00,1,,,',
     ]);
     const one = await download('csv', merv8);
     expect(one.body.toString('utf8').trim().split('\n')).toHaveLength(4);
@@ -565,5 +565,43 @@ describe('catalogue import and export', () => {
     expect((await as.root.request('GET', 'catalogue/imports/not-a-uuid')).status).toBe(404);
     expect((await as.root.request('GET', `catalogue/imports/${p1}`)).status).toBe(404);
     expect((await as.root.request('POST', `catalogue/imports/${p1}/apply`)).status).toBe(404);
+  });
+
+  it('merv and efficiency_class: exported, a round trip keeps them, a change is planned and applied, MERV 17 is a row error', async () => {
+    // Whichever variant the earlier tests left (they rename, move and delete some).
+    const [{ part_number: pn }] = await api.db.query(
+      `SELECT part_number FROM variants WHERE part_number ~ '^[A-Z]-[0-9]+$' ORDER BY part_number LIMIT 1`,
+    );
+    await api.db.query(`UPDATE variants SET merv = 8, efficiency_class = 'ePM10 50%' WHERE part_number = $1`, [pn]);
+    const csv = (await download('csv')).body.toString('utf8');
+    const p2 = csv.split('\n').find((l) => l.includes(`,${pn},`))!;
+    expect(p2.trim().endsWith(',8,ePM10 50%')).toBe(true);
+    const same = await importFile(csv);
+    expect(same.counts).toMatchObject({ update: 0, errors: 0 });
+    expect((await variant(pn)).merv).toBe(8);
+
+    const xlsx = await download('xlsx');
+    const back = await importFile(xlsx.body, { name: 'catalogue.xlsx' });
+    expect(back.counts).toMatchObject({ update: 0, errors: 0 });
+
+    const eleven = await importFile(csv.replace(',8,ePM10 50%', ',11,ePM10 55%'));
+    expect(eleven.changes).toEqual([
+      {
+        row: expect.any(Number),
+        part_number: pn,
+        kind: 'update',
+        fields: { merv: { from: '8', to: '11' }, efficiency_class: { from: 'ePM10 50%', to: 'ePM10 55%' } },
+      },
+    ]);
+    expect((await as.root.request('POST', `catalogue/imports/${eleven._id}/apply`)).status).toBe(202);
+    expect((await settled(eleven._id)).status).toBe('applied');
+    expect(await variant(pn)).toMatchObject({ merv: 11, efficiency_class: 'ePM10 55%' });
+
+    const bad = await importFile(csv.replace(',8,ePM10 50%', ',17,ePM10 50%'));
+    expect(bad.status).toBe('invalid');
+    expect(bad.errors).toEqual([
+      { row: expect.any(Number), column: 'merv', message: 'MERV must be a whole number from 1 to 16' },
+    ]);
+    expect((await variant(pn)).merv).toBe(11);
   });
 });

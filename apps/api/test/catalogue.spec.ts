@@ -209,6 +209,9 @@ describe('catalogue API', () => {
         customer_price: byPn.get('M10-16251')![0].list_price_cents / 100,
         list_price: byPn.get('M10-16251')![0].list_price_cents / 100,
         version: 1,
+        // The efficiency rating the edit grid shows (superadmins only).
+        merv: null,
+        efficiency_class: null,
       });
       const odd = variants.find((x) => x.part_number === 'M10-OS-S1-04')!;
       expect(odd).toMatchObject({ odd_size: true, odd_size_type: 'SINGLE', min_area: 450, max_area: 600, size: '' });

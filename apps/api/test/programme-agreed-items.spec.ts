@@ -252,6 +252,102 @@ describe('filter slots fitted with an agreed item', () => {
     expect(text).toContain('0.5');
   });
 
+  it('a change may re-fit the slot with the company’s agreed item: the slot, the change, the audit and the records PDF name it', async () => {
+    const item = await agreedItem(companyA, { customer_part_no: 'ACME-REFIT-9' });
+    const { site, unitId } = await unitOfNewSite();
+    const [v] = await api.db.query(
+      `SELECT id, part_number FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 1`,
+    );
+    const slot = await as.adminA.request('POST', `units/${unitId}/slots`, {
+      ...slotBody(item),
+      fitted: { kind: 'catalogue', variant_id: v.id },
+    });
+    expect(slot.status).toBe(201);
+    const changedOn = addDays(today(), -2);
+    const res = await as.contactA.request('POST', `slots/${slot.body.data._id}/changes`, {
+      changed_on: changedOn,
+      agreed_item_id: item,
+      pressure_drop_in_wc: 0.7,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.fitted).toMatchObject({
+      kind: 'agreed_item',
+      agreed_item_id: item,
+      part_number: 'ACME-REFIT-9',
+    });
+    expect(res.body.data.last_changed_on).toBe(changedOn);
+    const [row] = await api.db.query(`SELECT fitted_kind, variant_id, agreed_item_id FROM filter_slots WHERE id = $1`, [
+      slot.body.data._id,
+    ]);
+    expect(row).toEqual({ fitted_kind: 'agreed_item', variant_id: null, agreed_item_id: item });
+    const [x] = await api.db.query(
+      `SELECT fitted, variant_id, agreed_item_id, merv FROM filter_changes WHERE slot_id = $1`,
+      [slot.body.data._id],
+    );
+    expect(x).toEqual({ fitted: 'ACME-REFIT-9', variant_id: null, agreed_item_id: item, merv: null });
+    const [audit] = await api.db.query(
+      `SELECT after FROM audit_log WHERE entity_id = $1 AND action = 'filter_slot.change_recorded'`,
+      [slot.body.data._id],
+    );
+    expect(audit.after).toMatchObject({ fitted: 'ACME-REFIT-9', agreed_item_id: item, changed_on: changedOn });
+
+    const pdf = await fetch(`${api.baseUrl}/api/sites/${site._id}/records.pdf`, {
+      headers: { authorization: `Bearer ${as.adminA.token}` },
+    });
+    expect(pdf.status).toBe(200);
+    const file = path.join(os.tmpdir(), `records-refit-${site._id}.pdf`);
+    fs.writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    fs.rmSync(file);
+    expect(text).toContain('ACME-REFIT-9');
+    expect(text).not.toContain(v.part_number);
+  });
+
+  it('a change naming another company’s, an unknown, a withdrawn or a malformed agreed item is refused (400 naming agreed_item_id); nothing written', async () => {
+    const foreign = await agreedItem(companyB);
+    const withdrawn = await agreedItem(companyA, { withdrawn: true });
+    const own = await agreedItem(companyA);
+    const { unitId } = await unitOfNewSite();
+    const [v] = await api.db.query(`SELECT id FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 1`);
+    const slot = await as.adminA.request('POST', `units/${unitId}/slots`, {
+      ...slotBody(own),
+      fitted: { kind: 'catalogue', variant_id: v.id },
+    });
+    const url = `slots/${slot.body.data._id}/changes`;
+    const state = async () => ({
+      slot: (
+        await api.db.query(
+          `SELECT fitted_kind, variant_id, agreed_item_id, anchor_date, version FROM filter_slots WHERE id = $1`,
+          [slot.body.data._id],
+        )
+      )[0],
+      changes: (
+        await api.db.query(`SELECT count(*)::int AS n FROM filter_changes WHERE slot_id = $1`, [slot.body.data._id])
+      )[0].n,
+      audits: (
+        await api.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE entity_id = $1`, [slot.body.data._id])
+      )[0].n,
+    });
+    const before = await state();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ agreed_item_id: foreign }, M.agreedItemUnknown],
+      [{ agreed_item_id: '00000000-0000-4000-8000-000000000000' }, M.agreedItemUnknown],
+      [{ agreed_item_id: withdrawn }, M.agreedItemInactive],
+      [{ agreed_item_id: 'nope' }, M.agreedItemInvalid],
+      [{ agreed_item_id: own, variant_id: v.id }, M.changeFittedBoth],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await as.adminA.request('POST', url, { changed_on: today(), ...extra });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ agreed_item_id: message });
+    }
+    expect(await state()).toEqual(before);
+    // Company B's admin cannot reach company A's slot at all.
+    const cross = await as.adminB.request('POST', url, { changed_on: today(), agreed_item_id: foreign });
+    expect(cross.status).toBe(404);
+    expect(await state()).toEqual(before);
+  });
+
   it('deleting a company removes its agreed items together with the slots fitted with them and their record', async () => {
     const doomed = await createCompany(api.db, 'Gone Ltd');
     const [site] = await api.db.query(

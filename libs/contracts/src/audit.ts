@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'site_unit',
   'filter_slot',
   'price_change',
+  'sites_import',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -51,6 +51,9 @@ export interface CatalogueVariant {
   min_area: number | null;
   max_area: number | null;
   out_of_stock: boolean;
+  /** MERV 1–16 (null: not rated); superadmin answers carry it (the edit grid). */
+  merv?: number | null;
+  efficiency_class?: string | null;
   display_order: number;
   /** Dollars, 2 decimals: the company's price (superadmin: the list price). */
   customer_price: number;

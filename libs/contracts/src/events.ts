@@ -125,6 +125,8 @@ export interface EventMap {
   'catalogue.import_requested': { importId: string; fileName: string; actor: OrgActor };
   /** The superadmin confirmed a clean dry run: the worker applies it. */
   'catalogue.import_apply_requested': { importId: string; fileName: string; actor: OrgActor };
+  /** A programme file was uploaded (sites, units, filter slots): the worker dry-runs it. */
+  'programme.import_requested': { importId: string; fileName: string; companyId: string; actor: OrgActor };
   /** A dry run or an apply ended (notification + email to the superadmin who started it). */
   'catalogue.import_finished': {
     importId: string;
@@ -313,7 +315,7 @@ export interface JobMap {
   notifications: { event: OutboxEvent };
   email: { event: OutboxEvent };
   files: { fileId: string; eventId: string };
-  imports: { importId: string; action: 'validate' | 'apply'; eventId: string };
+  imports: { importId: string; action: 'validate' | 'apply' | 'sites_validate'; eventId: string };
   pricelists: { event: OutboxEvent };
 }
 
@@ -351,6 +353,7 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'catalogue.file_deleted': ['notifications'],
   'catalogue.import_requested': [],
   'catalogue.import_apply_requested': [],
+  'programme.import_requested': [],
   'catalogue.import_finished': ['notifications', 'email'],
   'two_factor.enabled': ['notifications', 'email'],
   'two_factor.disabled': ['notifications', 'email'],
@@ -394,4 +397,5 @@ export const FILE_JOB_EVENTS: readonly EventType[] = ['catalogue.files_uploaded'
 export const IMPORT_JOB_EVENTS: { [K in EventType]?: JobMap['imports']['action'] } = {
   'catalogue.import_requested': 'validate',
   'catalogue.import_apply_requested': 'apply',
+  'programme.import_requested': 'sites_validate',
 };

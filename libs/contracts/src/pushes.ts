@@ -224,6 +224,7 @@ export const CHANGE_PUSHES: PushRoutes = {
   ],
   'catalogue.import_requested': none,
   'catalogue.import_apply_requested': none,
+  'programme.import_requested': none,
   // An applied import may move any list price and add products: every screen refetches all.
   'catalogue.import_finished': (p) =>
     p.phase === 'apply' && p.status === 'applied' ? [pricesChanged(null, null, everyone)] : [],

@@ -14,3 +14,5 @@ export * from './programme-change';
 export * from './programme-reminders';
 export * from './order-change';
 export * from './submission-guard';
+export * from './part-lookup';
+export * from './sites-import';

@@ -12,6 +12,8 @@ export interface StoredVariant {
   max_area: string | null;
   out_of_stock: boolean;
   list_price_cents: string;
+  merv: number | null;
+  efficiency_class: string | null;
   display_order: number;
   version: number;
 }
@@ -19,4 +21,4 @@ export interface StoredVariant {
 /** The select list of a `StoredVariant` from `variants v`. */
 export const STORED_VARIANT_COLUMNS = `v.id, v.product_id, v.part_number, v.size, v.actual_size, v.depth::text AS depth, v.odd_size,
   v.odd_size_type, v.min_area::text AS min_area, v.max_area::text AS max_area, v.out_of_stock,
-  v.list_price_cents::text AS list_price_cents, v.display_order, v.version`;
+  v.list_price_cents::text AS list_price_cents, v.display_order, v.version, v.merv, v.efficiency_class`;

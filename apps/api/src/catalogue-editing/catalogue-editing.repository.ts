@@ -43,23 +43,24 @@ const UPDATE_VARIANTS_SQL = `
     part_number = u.part_number, size = u.size, actual_size = u.actual_size, depth = u.depth::numeric,
     odd_size = u.odd_size, odd_size_type = u.odd_size_type, min_area = u.min_area::numeric,
     max_area = u.max_area::numeric, out_of_stock = u.out_of_stock, list_price_cents = u.cents,
-    display_order = u.display_order, version = v.version + 1, updated_at = now()
+    display_order = u.display_order, merv = u.merv, efficiency_class = u.efficiency_class,
+    version = v.version + 1, updated_at = now()
   FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[],
-              $10::text[], $11::boolean[], $12::bigint[], $13::int[])
+              $10::text[], $11::boolean[], $12::bigint[], $13::int[], $14::smallint[], $15::text[])
     AS u(id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area, max_area, out_of_stock, cents,
-         display_order)
+         display_order, merv, efficiency_class)
   WHERE v.id = u.id AND v.product_id = $1
   RETURNING v.id`;
 
 const INSERT_VARIANTS_SQL = `
   INSERT INTO variants (id, product_id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area,
-                        max_area, out_of_stock, list_price_cents, display_order)
+                        max_area, out_of_stock, list_price_cents, display_order, merv, efficiency_class)
   SELECT u.id, $1, u.part_number, u.size, u.actual_size, u.depth::numeric, u.odd_size, u.odd_size_type,
-         u.min_area::numeric, u.max_area::numeric, u.out_of_stock, u.cents, u.display_order
+         u.min_area::numeric, u.max_area::numeric, u.out_of_stock, u.cents, u.display_order, u.merv, u.efficiency_class
     FROM unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::text[],
-                $10::text[], $11::boolean[], $12::bigint[], $13::int[])
+                $10::text[], $11::boolean[], $12::bigint[], $13::int[], $14::smallint[], $15::text[])
       AS u(id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area, max_area, out_of_stock, cents,
-           display_order)`;
+           display_order, merv, efficiency_class)`;
 
 /** Order-only changes of rows the save did not mention ($2 ids, $3 orders). */
 const REORDER_SQL = `
@@ -98,6 +99,8 @@ export function toEditorVariant(r: VariantRow): EditorVariant {
     min_area: num(r.min_area),
     max_area: num(r.max_area),
     out_of_stock: r.out_of_stock,
+    merv: r.merv,
+    efficiency_class: r.efficiency_class,
     display_order: r.display_order,
     list_price: price,
     customer_price: price,
@@ -125,7 +128,7 @@ export interface RowWrite {
   order: number;
 }
 
-/** Column arrays for the unnest() statements, in SQL parameter order $2..$13. */
+/** Column arrays for the unnest() statements, in SQL parameter order $2..$15. */
 function columns(rows: readonly RowWrite[]): unknown[] {
   return [
     rows.map((r) => r.id),
@@ -140,6 +143,8 @@ function columns(rows: readonly RowWrite[]): unknown[] {
     rows.map((r) => r.value.out_of_stock),
     rows.map((r) => String(r.value.list_price_cents)),
     rows.map((r) => r.order),
+    rows.map((r) => r.value.merv),
+    rows.map((r) => r.value.efficiency_class),
   ];
 }
 

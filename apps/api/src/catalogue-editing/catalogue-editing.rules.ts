@@ -77,6 +77,8 @@ export function differs(cur: VariantRow, next: NormalizedVariant, order: number)
     !sameNum(cur.max_area, next.max_area) ||
     cur.out_of_stock !== next.out_of_stock ||
     Number(cur.list_price_cents) !== next.list_price_cents ||
+    (cur.merv ?? null) !== next.merv ||
+    (cur.efficiency_class ?? null) !== next.efficiency_class ||
     cur.display_order !== order
   );
 }

@@ -10,6 +10,7 @@ import {
   parseIntField,
   validateVariantBatch,
   validateVariantRow,
+  type NormalizedVariant,
   type SaveVariantsInput,
   type VariantInput,
 } from '@portal/domain';
@@ -29,6 +30,7 @@ import {
   toEditorVariant,
   updateVariants,
   type RowWrite,
+  type VariantRow,
 } from './catalogue-editing.repository';
 import { differs, firstMessage, rejectIgnoredFields, resolvePriceFields } from './catalogue-editing.rules';
 import { commitVariantsChange, editorProduct, lockProductOr404, recordPrices, uniqueGuard } from './product-writes';
@@ -37,6 +39,16 @@ import { variantEntries } from './variant-audit';
 export type SaveResult =
   | { kind: 'ok'; body: SaveVariantsResponse & { status: 200; message: string } }
   | { kind: 'conflict'; body: SaveVariantsConflict };
+
+/** A row that does not carry `merv` / `efficiency_class` (an older client) keeps the stored rating. */
+function keepUnsentRating(row: VariantInput, value: NormalizedVariant, cur: VariantRow | undefined): NormalizedVariant {
+  if (!cur) return value;
+  return {
+    ...value,
+    merv: 'merv' in row ? value.merv : cur.merv,
+    efficiency_class: 'efficiency_class' in row ? value.efficiency_class : cur.efficiency_class,
+  };
+}
 
 /**
  * Variant edits: the grid's atomic save and the single-variant calls. Every write to a product first
@@ -119,10 +131,10 @@ export class CatalogueEditingService {
         const mentioned = new Set<string>(toDelete);
         const rowIds: string[] = [];
         input.forEach((row, i) => {
-          const value = values[i]!;
           const order = i + 1;
           const id = typeof row._id === 'string' && isUuid(row._id) ? row._id.toLowerCase() : null;
           const cur = id ? byId.get(id) : undefined;
+          const value = keepUnsentRating(row, values[i]!, cur);
           if (cur && id) {
             mentioned.add(id);
             rowIds[i] = id;
@@ -218,10 +230,15 @@ export class CatalogueEditingService {
         if (row.version !== undefined && row.version !== null && row.version !== cur.version) {
           throw new ApiException(409, VARIANT_MSG.conflict);
         }
-        const { value, errors, priceConflict } = validateVariantRow(row, {
+        const {
+          value: checked,
+          errors,
+          priceConflict,
+        } = validateVariantRow(row, {
           defaultPriceCents: Number(cur.list_price_cents),
         });
-        if (!value) throw new ApiException(400, Object.values(errors)[0], errors);
+        if (!checked) throw new ApiException(400, Object.values(errors)[0], errors);
+        const value = keepUnsentRating(row, checked, cur);
         const priceErrors = resolvePriceFields([row], [priceConflict], [value], () => cur, '');
         if (priceErrors) throw new ApiException(400, VARIANT_MSG.priceFieldsDisagree, priceErrors);
         const order = (parseIntField(row.display_order) as number | null) ?? cur.display_order;

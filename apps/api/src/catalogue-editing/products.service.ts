@@ -57,6 +57,8 @@ export class ProductsEditingService {
       max_area: null,
       out_of_stock: false,
       list_price_cents: 0,
+      merv: null,
+      efficiency_class: null,
     };
     if (checked.errors.part_number)
       throw new ApiException(400, checked.errors.part_number, { 'variants.0.part_number': checked.errors.part_number });

@@ -22,6 +22,8 @@ export function storedVariant(r: VariantRow): VariantValues {
     min_area: num(r.min_area),
     max_area: num(r.max_area),
     out_of_stock: r.out_of_stock,
+    merv: r.merv,
+    efficiency_class: r.efficiency_class,
     customer_price: Number(r.list_price_cents) / 100,
     display_order: r.display_order,
   };
@@ -38,6 +40,8 @@ export function writtenVariant(v: NormalizedVariant, order: number): VariantValu
     min_area: num(v.min_area),
     max_area: num(v.max_area),
     out_of_stock: v.out_of_stock,
+    merv: v.merv,
+    efficiency_class: v.efficiency_class,
     customer_price: v.list_price_cents / 100,
     display_order: order,
   };

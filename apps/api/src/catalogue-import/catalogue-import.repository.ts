@@ -7,7 +7,7 @@ import type { VariantRow } from '../catalogue-editing/catalogue-editing.reposito
 const EXPORT_ROWS_SQL = `
   SELECT k.name AS category, s.name AS subcategory, p.name AS product, v.part_number, v.size, v.actual_size,
          v.depth::text AS depth, v.odd_size, v.odd_size_type, v.min_area::text AS min_area, v.max_area::text AS max_area,
-         v.out_of_stock, v.list_price_cents::text AS list_price_cents, v.display_order,
+         v.out_of_stock, v.list_price_cents::text AS list_price_cents, v.display_order, v.merv, v.efficiency_class,
          (SELECT string_agg(a.alias, '; ' ORDER BY a.alias_key) FROM part_aliases a WHERE a.variant_id = v.id) AS aliases
     FROM variants v
     JOIN products p ON p.id = v.product_id

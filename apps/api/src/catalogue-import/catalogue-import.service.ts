@@ -27,7 +27,7 @@ import {
   setApplying,
 } from './catalogue-import.repository';
 import { csvWriter, xlsxWriter } from './export-writers';
-import { readHeaderRow, receiveSheet } from './import-upload';
+import { readHeaderRow, receiveSheet } from '../common/sheet-upload';
 
 const EXPORT_BATCH = 2000;
 const MIME = {

@@ -53,7 +53,9 @@ export function variantJson(superadmin: boolean, withMatch = false, template = f
     'depth', v.depth::float8, 'odd_size', v.odd_size, 'odd_size_type', coalesce(v.odd_size_type, ''),
     'min_area', v.min_area::float8, 'max_area', v.max_area::float8, 'out_of_stock', v.out_of_stock,
     'display_order', v.display_order, 'customer_price', ${template ? TEMPLATE_PRICE : PRICE}${
-      superadmin ? `, 'list_price', (v.list_price_cents::numeric / 100)::numeric(20,2), 'version', v.version` : ''
+      superadmin
+        ? `, 'list_price', (v.list_price_cents::numeric / 100)::numeric(20,2), 'version', v.version, 'merv', v.merv, 'efficiency_class', v.efficiency_class`
+        : ''
     }${withMatch ? `, 'match', v.match` : ''})`;
 }
 

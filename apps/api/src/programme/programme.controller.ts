@@ -1,6 +1,5 @@
-import { Controller, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
+import { Controller, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PROGRAMME_ROUTES as R, type RouteInput } from '@portal/domain';
 import { CurrentUser } from '../common/access.decorators';
 import { In, Route } from '../common/route.decorator';
@@ -8,6 +7,7 @@ import type { RequestUser } from '../common/request-user';
 import { SitesService } from './sites.service';
 import { ProgrammeService } from './programme.service';
 import { ProgrammeRequestsService } from './programme-requests.service';
+import { SitesImportService } from './sites-import.service';
 import { renderRecordsPdf } from './records-pdf';
 
 /**
@@ -21,6 +21,7 @@ export class ProgrammeController {
     private readonly sites: SitesService,
     private readonly programme: ProgrammeService,
     private readonly requests: ProgrammeRequestsService,
+    private readonly imports: SitesImportService,
   ) {}
 
   @Route(R.request)
@@ -49,12 +50,22 @@ export class ProgrammeController {
     @In() { query }: RouteInput<typeof R.export>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const rows = await this.programme.exportRows(user, query.companyId);
-    await reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="filter-programme.csv"')
-      .header('cache-control', 'private, no-store')
-      .send(stringify(rows, { bom: true }));
+    await this.imports.export(user, reply, query.format, query.companyId);
+  }
+
+  @Route(R.importStart)
+  importStart(@CurrentUser() user: RequestUser, @Req() req: FastifyRequest) {
+    return this.imports.start(user, req);
+  }
+
+  @Route(R.importGet)
+  importGet(@CurrentUser() user: RequestUser, @In() { params, query }: RouteInput<typeof R.importGet>) {
+    return this.imports.get(user, params.id, query);
+  }
+
+  @Route(R.importApply)
+  importApply(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.importApply>) {
+    return this.imports.apply(user, params.id);
   }
 
   @Route(R.create)

@@ -729,9 +729,8 @@ export interface ExportRow {
   depth: string | null;
   measure: 'nominal' | 'exact' | null;
   quantity: number;
-  interval_unit: string;
+  interval_unit: 'day' | 'week' | 'month';
   interval_count: number;
-  last_changed_on: string | null;
   anchor_date: string;
 }
 
@@ -742,14 +741,13 @@ export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
     `SELECT s.code AS site_code, s.name AS site_name, su.label AS unit_label, f.stage, f.fitted_kind,
             coalesce(v.part_number, ai.customer_part_no, ai.part_number) AS part_number, ai.description AS agreed_description,
             f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
-            (SELECT to_char(max(x.changed_on), 'YYYY-MM-DD') FROM filter_changes x WHERE x.slot_id = f.id) AS last_changed_on,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date
        FROM filter_slots f
        JOIN sites s ON s.id = f.site_id
        JOIN site_units su ON su.id = f.unit_id
        LEFT JOIN variants v ON v.id = f.variant_id
        LEFT JOIN agreed_items ai ON ai.id = f.agreed_item_id
-      WHERE f.company_id = $1 AND f.removed_at IS NULL
+      WHERE f.company_id = $1 AND f.removed_at IS NULL AND s.status = 'active'
       ORDER BY lower(s.code), lower(su.label), array_position(ARRAY['pre','final','single'], f.stage), f.created_at, f.id`,
     [companyId],
   );

@@ -10,9 +10,7 @@ import {
   monthOf,
   monthsBetween,
   todayIn,
-  formatInches,
-  neutraliseCell,
-  PROGRAMME_COLUMNS,
+  sizeString,
   type DueQuery,
   type ForecastQuery,
   type Interval,
@@ -188,33 +186,6 @@ export class ProgrammeService {
       .sort((a, b) => b.total - a.total || a.key.localeCompare(b.key));
     return { status: 200, data: { months, rows: list } };
   }
-
-  /** The company's programme as CSV rows in the import's columns (header first). */
-  async exportRows(user: RequestUser, companyId: string | undefined): Promise<string[][]> {
-    const company = this.companyOf(user, companyId);
-    if (isSuperadmin(user) && !(await repo.companyExists(this.db, company)))
-      throw new ApiException(404, M.companyNotFound);
-    const rows = await repo.exportRows(this.db, company);
-    return [
-      [...PROGRAMME_COLUMNS],
-      ...rows.map((r) =>
-        [
-          r.site_code,
-          r.site_name,
-          r.unit_label,
-          r.stage,
-          r.fitted_kind === 'catalogue'
-            ? (r.part_number ?? '')
-            : r.fitted_kind === 'agreed_item'
-              ? (r.part_number ?? r.agreed_description ?? '')
-              : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
-          String(r.quantity),
-          `${r.interval_count} ${r.interval_unit}${r.interval_count === 1 ? '' : 's'}`,
-          r.last_changed_on ?? r.anchor_date,
-        ].map(neutraliseCell),
-      ),
-    ];
-  }
 }
 
 export interface ForecastRow {
@@ -228,13 +199,6 @@ export interface ForecastRow {
   size: string | null;
   quantities: Record<string, number>;
   total: number;
-}
-
-/** '20x25x1', '16 3/8 x 20 1/4 x 1 exact' (the import's size strings). */
-export function sizeString(w: number, h: number, d: number, measure: 'nominal' | 'exact' | null): string {
-  const exact = measure === 'exact';
-  const parts = [w, h, d].map(formatInches);
-  return exact ? `${parts.join(' x ')} exact` : parts.join('x');
 }
 
 /** Expands each slot's due dates into the months (overdue ones into the site's current month). */

@@ -358,16 +358,22 @@ export class SitesService {
    * The fitted filter as columns, checked against the catalogue or the company's agreed items (400
    * naming the field; another company's agreed item reads as an unknown one).
    */
+  /** The company's own agreed item, still offered at its agreed price; another company's reads as unknown. */
+  private async activeAgreedItem(db: Tx, companyId: string, id: string, field: string): Promise<repo.AgreedItemInfo> {
+    const a = await repo.findCompanyAgreedItem(db, companyId, id);
+    if (!a) throw new ApiException(400, M.agreedItemUnknown, { [field]: M.agreedItemUnknown });
+    if (a.withdrawn || a.price_held_until < todayIn(this.env.SUPPLIER_TZ, this.now()))
+      throw new ApiException(400, M.agreedItemInactive, { [field]: M.agreedItemInactive });
+    return a;
+  }
+
   private async fitted(
     db: Tx,
     companyId: string,
     fitted: FittedInput,
   ): Promise<{ write: repo.SlotWrite; merv: number | null }> {
     if (fitted.kind === 'agreed_item') {
-      const a = await repo.findCompanyAgreedItem(db, companyId, fitted.agreed_item_id);
-      if (!a) throw new ApiException(400, M.agreedItemUnknown, { 'fitted.agreed_item_id': M.agreedItemUnknown });
-      if (a.withdrawn || a.price_held_until < todayIn(this.env.SUPPLIER_TZ, this.now()))
-        throw new ApiException(400, M.agreedItemInactive, { 'fitted.agreed_item_id': M.agreedItemInactive });
+      const a = await this.activeAgreedItem(db, companyId, fitted.agreed_item_id, 'fitted.agreed_item_id');
       return {
         write: {
           fitted_kind: 'agreed_item',
@@ -583,6 +589,20 @@ export class SitesService {
         });
         if (input.override_note) values.override_note = input.override_note;
       }
+      let agreed: repo.AgreedItemInfo | null = null;
+      if (input.agreed_item_id && input.agreed_item_id !== slot.agreed_item_id) {
+        agreed = await this.activeAgreedItem(m, site.company_id, input.agreed_item_id, 'agreed_item_id');
+        Object.assign(values, {
+          fitted_kind: 'agreed_item',
+          agreed_item_id: agreed.id,
+          variant_id: null,
+          catalogue_id: null,
+          width: null,
+          height: null,
+          depth: null,
+          measure: null,
+        });
+      }
       const quantity = input.quantity ?? slot.quantity;
       if (input.quantity !== undefined) values.quantity = input.quantity;
       const interval: Interval = { unit: slot.interval_unit, count: slot.interval_count };
@@ -590,15 +610,20 @@ export class SitesService {
       const anchor =
         slot.last_changed_on && slot.last_changed_on > input.changed_on ? null : reanchor(input.changed_on);
       if (anchor) Object.assign(values, this.schedule(interval, anchor.anchor_date, anchor.due_index));
-      const fitted = variant ? variant.part_number : fittedText(slot);
+      const fitted = variant
+        ? variant.part_number
+        : agreed
+          ? (agreed.part_number ?? agreed.description)
+          : fittedText(slot);
+      const refitted = variant !== null || agreed !== null;
       const changeId = await repo.insertChange(m, slot, {
         changed_on: input.changed_on,
         quantity,
-        variant_id: variant?.id ?? slot.variant_id,
-        agreed_item_id: variant ? null : slot.agreed_item_id,
+        variant_id: refitted ? (variant?.id ?? null) : slot.variant_id,
+        agreed_item_id: refitted ? (agreed?.id ?? null) : slot.agreed_item_id,
         fitted,
-        merv: variant ? variant.merv : slot.merv,
-        efficiency_class: variant ? variant.efficiency_class : slot.efficiency_class,
+        merv: refitted ? (variant?.merv ?? null) : slot.merv,
+        efficiency_class: refitted ? (variant?.efficiency_class ?? null) : slot.efficiency_class,
         pressure_drop_in_wc: input.pressure_drop_in_wc ?? null,
         note: input.note ?? null,
         recorded_by: user.id,
@@ -622,6 +647,7 @@ export class SitesService {
               changed_on: input.changed_on,
               quantity,
               fitted,
+              ...(agreed ? { agreed_item_id: agreed.id } : {}),
               ...(input.pressure_drop_in_wc !== undefined ? { pressure_drop_in_wc: input.pressure_drop_in_wc } : {}),
               ...(input.override_note ? { override_note: input.override_note } : {}),
               next_due: values.next_due ?? slot.next_due,

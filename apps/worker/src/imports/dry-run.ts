@@ -60,6 +60,7 @@ const blankNull = (v: string | null | undefined) => (v === null || v === undefin
 function currentValue(cur: CurrentVariant, f: VariantDataField): unknown {
   if (f === 'list_price') return centsToDecimalString(cur.list_price_cents);
   if (f === 'odd_size_type') return cur.odd_size_type ?? '';
+  if (f === 'merv') return cur.merv === null ? '' : String(cur.merv);
   return cur[f];
 }
 
@@ -290,6 +291,8 @@ export class DryRun {
       out_of_stock: yesNo(value.out_of_stock),
       list_price: centsToDecimalString(value.list_price_cents),
       display_order: displayOrder === null ? null : String(displayOrder),
+      merv: value.merv === null ? null : String(value.merv),
+      efficiency_class: value.efficiency_class,
       // Only when the file maps the column; compared as the sorted, de-duplicated set.
       ...('aliases' in cells ? { aliases: splitAliases(text(cells.aliases)).join('; ') } : {}),
     };
@@ -316,6 +319,8 @@ export class DryRun {
         out_of_stock: yesNo(cur.out_of_stock),
         list_price: centsToDecimalString(cur.list_price_cents),
         display_order: String(cur.display_order),
+        merv: cur.merv === null ? null : String(cur.merv),
+        efficiency_class: cur.efficiency_class,
         aliases: splitAliases(cur.aliases ?? '').join('; '),
       };
       for (const [k, to] of Object.entries(next)) {
@@ -356,6 +361,8 @@ export class DryRun {
       min_area: value.min_area,
       max_area: value.max_area,
       out_of_stock: value.out_of_stock,
+      merv: value.merv,
+      efficiency_class: value.efficiency_class,
       cents: value.list_price_cents,
       old_cents: cur ? Number(cur.list_price_cents) : null,
       display_order: displayOrder,
@@ -389,6 +396,8 @@ export class DryRun {
         min_area: null,
         max_area: null,
         out_of_stock: null,
+        merv: null,
+        efficiency_class: null,
         cents: null,
         old_cents: Number(v.list_price_cents),
         display_order: null,

@@ -1,9 +1,11 @@
 import type { Job } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { rooms, type ClientEventMap, type EventMap, type JobMap } from '@portal/contracts';
-import { IMPORT_MSG, MAX_IMPORT_CELL_BYTES, MAX_IMPORT_ROW_BYTES, MAX_XLSX_INFLATED_BYTES } from '@portal/domain';
+import { IMPORT_MSG } from '@portal/domain';
 import { commitChange, isUniqueViolation, type Actor, type AuditSelect } from '@portal/db';
-import { SheetReadFailed, importFilePath, publishRealtime, readRowsIsolated } from '@portal/platform';
+import { importFilePath, publishRealtime } from '@portal/platform';
+import { importRows, readFailureMessage, throttled } from './sheet-source';
+import { failSitesImport, runSitesDryRun } from './sites-import.processor';
 import { DryRun, type DryRunResult } from './dry-run';
 import {
   applyAudit,
@@ -71,27 +73,6 @@ async function finishChange(
  */
 export const IMPORT_MAX_STALLS = 2;
 
-/** Heap of the process a dry run reads its file in: ExcelJS keeps an XLSX's shared strings. */
-const DRY_RUN_READER_HEAP_MB = 128;
-
-/** What the starter is told when their file could not be read. */
-function readFailureMessage(err: unknown): string {
-  if (!(err instanceof SheetReadFailed)) return `The file could not be read: ${(err as Error).message.slice(0, 200)}`;
-  switch (err.reason) {
-    case 'bomb':
-      return IMPORT_MSG.zipBomb;
-    case 'invalid':
-      return IMPORT_MSG.badType;
-    case 'text':
-      return IMPORT_MSG.textTooLong(err.message);
-    case 'crashed':
-    case 'stalled':
-      return IMPORT_MSG.readerFailed(err.message.replace(/^the spreadsheet reader /, ''));
-    case 'error':
-      return `The file could not be read: ${err.message.slice(0, 200)}`;
-  }
-}
-
 /**
  * A job the queue gave up on without the processor finishing it (its worker died while running it,
  * more often than the queue retries a stalled job): the import ends `failed` with a reason, and its
@@ -133,7 +114,7 @@ export function importsProcessor(
   db: DataSource,
   filesDir: string,
   log: (msg: string) => void = () => undefined,
-  options: { readStallMs?: number } = {},
+  options: { readStallMs?: number; now?: () => Date } = {},
 ) {
   const fail = (imp: ImportRow, phase: Finished['phase'], message: string) => failAndTell(db, imp, phase, message);
 
@@ -149,28 +130,15 @@ export function importsProcessor(
     }
     let result: DryRunResult;
     try {
-      let last = 0;
-      // Parsed in a disposable process with a small heap: a poison file ends that process, not the worker.
-      const rows = readRowsIsolated(
-        {
-          file,
-          kind: imp.format,
-          inflatedCap: MAX_XLSX_INFLATED_BYTES,
-          limits: { cellBytes: MAX_IMPORT_CELL_BYTES, rowBytes: MAX_IMPORT_ROW_BYTES },
-        },
-        { heapMb: DRY_RUN_READER_HEAP_MB, stallMs: options.readStallMs },
-      );
+      const rows = importRows(file, imp.format, options.readStallMs);
       result = await new DryRun(
         db,
         imp,
         file,
-        async (done) => {
-          const now = Date.now();
-          if (now - last < 250) return;
-          last = now;
+        throttled(async (done) => {
           await saveProgress(db, id, done, imp.total_rows);
           await progress(db, id, 'validating', done, Math.max(imp.total_rows, done));
-        },
+        }),
         rows,
       ).run();
     } catch (err) {
@@ -261,8 +229,11 @@ export function importsProcessor(
     // Its worker died while running it, again: whatever the cause, it is not tried a third time.
     if ((job.stalledCounter ?? 0) >= IMPORT_MAX_STALLS) {
       log(`import ${importId} (${action}) was interrupted ${job.stalledCounter} times: failed`);
+      if (action === 'sites_validate')
+        return (await failSitesImport(db, importId, IMPORT_MSG.interrupted)) ? 'failed' : 'skipped';
       return (await failAbandonedImport(db, importId, action)) ? 'failed' : 'skipped';
     }
+    if (action === 'sites_validate') return runSitesDryRun(db, filesDir, importId, { ...options, log });
     try {
       return action === 'apply' ? await apply(importId) : await validate(importId);
     } catch (err) {

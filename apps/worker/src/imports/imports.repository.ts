@@ -92,6 +92,8 @@ export interface ChangeRow {
   min_area: string | null;
   max_area: string | null;
   out_of_stock: boolean | null;
+  merv: number | null;
+  efficiency_class: string | null;
   cents: number | null;
   old_cents: number | null;
   display_order: number | null;
@@ -138,17 +140,18 @@ const INSERT_ERRORS_SQL = `
 const INSERT_CHANGES_SQL = `
   INSERT INTO catalogue_import_changes (import_id, seq, row_number, kind, part_number, variant_id, base_version,
     category_id, subcategory_id, product_id, product_name, size, actual_size, depth, odd_size, odd_size_type,
-    min_area, max_area, out_of_stock, list_price_cents, old_price_cents, display_order, fields)
+    min_area, max_area, out_of_stock, list_price_cents, old_price_cents, display_order, fields, merv, efficiency_class)
   SELECT $1, u.seq, u.row_number, u.kind, u.part_number, u.variant_id, u.base_version, u.category_id,
          u.subcategory_id, u.product_id, u.product_name, u.size, u.actual_size, u.depth::numeric, u.odd_size,
          u.odd_size_type, u.min_area::numeric, u.max_area::numeric, u.out_of_stock, u.cents, u.old_cents,
-         u.display_order, u.fields::jsonb
+         u.display_order, u.fields::jsonb, u.merv, u.efficiency_class
     FROM unnest($2::int[], $3::int[], $4::text[], $5::text[], $6::uuid[], $7::int[], $8::uuid[], $9::uuid[],
                 $10::uuid[], $11::text[], $12::text[], $13::text[], $14::text[], $15::boolean[], $16::text[],
-                $17::text[], $18::text[], $19::boolean[], $20::bigint[], $21::bigint[], $22::int[], $23::text[])
+                $17::text[], $18::text[], $19::boolean[], $20::bigint[], $21::bigint[], $22::int[], $23::text[],
+                $24::smallint[], $25::text[])
       AS u(seq, row_number, kind, part_number, variant_id, base_version, category_id, subcategory_id, product_id,
            product_name, size, actual_size, depth, odd_size, odd_size_type, min_area, max_area, out_of_stock, cents,
-           old_cents, display_order, fields)`;
+           old_cents, display_order, fields, merv, efficiency_class)`;
 
 /**
  * deleteMissing: variants of the file's nodes ($1 category ids, $2 sub-category ids or NULL, pairwise)
@@ -228,7 +231,7 @@ const UPDATE_VARIANTS_SQL = `
          actual_size = c.actual_size, depth = c.depth, odd_size = c.odd_size, odd_size_type = c.odd_size_type,
          min_area = c.min_area, max_area = c.max_area, out_of_stock = c.out_of_stock,
          list_price_cents = c.list_price_cents, display_order = coalesce(c.display_order, v.display_order),
-         version = v.version + 1, updated_at = now()
+         merv = c.merv, efficiency_class = c.efficiency_class, version = v.version + 1, updated_at = now()
     FROM catalogue_import_changes c
    WHERE c.import_id = $1 AND c.kind = 'update' AND v.id = c.variant_id AND v.version = c.base_version
   RETURNING v.id`;
@@ -236,9 +239,9 @@ const UPDATE_VARIANTS_SQL = `
 /** New variants; without a display order they go after the product's rows, in file order. */
 const INSERT_VARIANTS_SQL = `
   INSERT INTO variants (product_id, part_number, size, actual_size, depth, odd_size, odd_size_type, min_area,
-                        max_area, out_of_stock, list_price_cents, display_order)
+                        max_area, out_of_stock, list_price_cents, merv, efficiency_class, display_order)
   SELECT c.product_id, c.part_number, c.size, c.actual_size, c.depth, c.odd_size, c.odd_size_type, c.min_area,
-         c.max_area, c.out_of_stock, c.list_price_cents,
+         c.max_area, c.out_of_stock, c.list_price_cents, c.merv, c.efficiency_class,
          coalesce(c.display_order, coalesce(mx.max, 0)
            + (row_number() OVER (PARTITION BY c.product_id, c.display_order IS NULL ORDER BY c.seq))::int)
     FROM catalogue_import_changes c
@@ -417,6 +420,8 @@ export async function insertChanges(db: Db, id: string, c: ChangeRow[]): Promise
     c.map((r) => (r.old_cents === null ? null : String(r.old_cents))),
     c.map((r) => r.display_order),
     c.map((r) => JSON.stringify(r.fields)),
+    c.map((r) => r.merv),
+    c.map((r) => r.efficiency_class),
   ]);
 }
 

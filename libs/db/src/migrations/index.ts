@@ -25,6 +25,8 @@ import { Programme1795760000000 } from './1795760000000-programme';
 import { OrderRequestSites1795770000000 } from './1795770000000-order-request-sites';
 import { ProgrammeRequests1795800000000 } from './1795800000000-programme-requests';
 import { SlotAgreedItems1795801000000 } from './1795801000000-slot-agreed-items';
+import { SitesImports1795810000000 } from './1795810000000-sites-imports';
+import { ImportRatings1795810000001 } from './1795810000001-import-ratings';
 import { OrderRequestCounts1795820000000 } from './1795820000000-order-request-counts';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
@@ -56,5 +58,7 @@ export const MIGRATIONS = [
   OrderRequestSites1795770000000,
   ProgrammeRequests1795800000000,
   SlotAgreedItems1795801000000,
+  SitesImports1795810000000,
+  ImportRatings1795810000001,
   OrderRequestCounts1795820000000,
 ];

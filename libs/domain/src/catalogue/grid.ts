@@ -13,6 +13,8 @@ export const GRID_COLUMNS = [
   'odd_size_type',
   'out_of_stock',
   'list_price',
+  'merv',
+  'efficiency_class',
 ] as const;
 export type GridColumn = (typeof GRID_COLUMNS)[number];
 
@@ -34,6 +36,14 @@ export function coerceYesNo(value: unknown): boolean {
   if (typeof value === 'number') return value === 1;
   if (typeof value !== 'string') return false;
   return ['yes', 'true', '1'].includes(value.trim().toLowerCase());
+}
+
+/** A typed or pasted MERV: a whole number as written ('13', ' 13 ', 'MERV 13'); blank or anything else → null. */
+export function coerceMerv(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const m = /^\s*(?:merv[\s-]*)?(\d{1,3})\s*$/i.exec(value);
+  return m ? Number(m[1]) : null;
 }
 
 /** Pasted odd-size type: SINGLE, DOUBLE or TRIPLE (trimmed, any case), otherwise ''. */

@@ -3,7 +3,7 @@
  * neutralisation and limits. Shared by the API, the worker and the web wizard.
  */
 import { z } from 'zod';
-import { VARIANT_DATA_FIELDS } from './variant-rules';
+import { VARIANT_RATING_FIELDS, VARIANT_SPEC_FIELDS } from './variant-rules';
 import { partKey } from '../find/normalise';
 
 /** Export/import columns, in file order, with these exact header names. */
@@ -12,10 +12,13 @@ export const IMPORT_COLUMNS = [
   'subcategory',
   'product',
   'part_number',
-  ...VARIANT_DATA_FIELDS,
+  ...VARIANT_SPEC_FIELDS,
+  'list_price',
   'display_order',
   // find & demand (issue 25): the variant's part aliases, `;`-separated (optional)
   'aliases',
+  // the efficiency rating (optional): MERV 1–16 and an efficiency class
+  ...VARIANT_RATING_FIELDS,
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -138,6 +141,9 @@ const ALIASES: Record<string, ImportColumn> = {
   alias: 'aliases',
   cross_reference: 'aliases',
   crossreference: 'aliases',
+  merv_rating: 'merv',
+  efficiency: 'efficiency_class',
+  efficiencyclass: 'efficiency_class',
 };
 
 /** Suggested mapping from a file's headers: exact names first, then common spellings; each column once. */

@@ -125,6 +125,8 @@ describe('grid', () => {
     'odd_size_type',
     'out_of_stock',
     'list_price',
+    'merv',
+    'efficiency_class',
   ];
   const whenNotOdd: GridColumn[] = [
     'part_number',
@@ -134,6 +136,8 @@ describe('grid', () => {
     'odd_size',
     'out_of_stock',
     'list_price',
+    'merv',
+    'efficiency_class',
   ];
   it.each(GRID_COLUMNS.map((c) => [c] as const))('editability of %s', (column) => {
     expect(isGridCellEditable(column, true)).toBe(whenOdd.includes(column));

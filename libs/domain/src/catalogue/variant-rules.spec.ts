@@ -43,6 +43,29 @@ describe('variant rules', () => {
     expect(validateVariantRow(row).errors).toEqual(errors);
   });
 
+  it('MERV is a whole number 1–16 or blank; the efficiency class at most 40 characters of one line', () => {
+    for (const [merv, expected] of [
+      [13, 13],
+      ['13', 13],
+      ['16.0', 16],
+      [1, 1],
+      ['', null],
+      [null, null],
+    ] as const) {
+      expect(validateVariantRow({ ...odd, merv }).value?.merv).toBe(expected);
+    }
+    for (const merv of [0, 17, '17', 13.5, 'MERV 13', '-1', true]) {
+      expect(validateVariantRow({ ...odd, merv }).errors).toEqual({ merv: 'MERV must be a whole number from 1 to 16' });
+    }
+    expect(validateVariantRow({ ...odd, efficiency_class: ' ePM1 50% ' }).value?.efficiency_class).toBe('ePM1 50%');
+    expect(validateVariantRow({ ...odd, efficiency_class: 'x'.repeat(41) }).errors).toEqual({
+      efficiency_class: 'Efficiency class must be at most 40 characters',
+    });
+    expect(Object.keys(validateVariantRow({ ...odd, efficiency_class: 'a\u202eb' }).errors)).toEqual([
+      'efficiency_class',
+    ]);
+  });
+
   it('normalises to storage units', () => {
     expect(validateVariantRow(odd).value).toEqual({
       part_number: 'O-1',
@@ -55,6 +78,8 @@ describe('variant rules', () => {
       max_area: '900',
       out_of_stock: false,
       list_price_cents: 999,
+      merv: null,
+      efficiency_class: null,
     });
     // float noise from a JS client (0.30000000000000004) is not a third decimal
     expect(validateVariantRow({ ...standard, list_price: 0.1 + 0.2 }).value?.list_price_cents).toBe(30);

@@ -18,10 +18,11 @@ export const VARIANT_LIMITS = {
   maxDepth: 100,
   maxArea: 1_000_000,
   maxDecimals: 4,
+  maxEfficiencyClass: 40,
 } as const;
 
 /** A variant's sizes, areas and stock flag, in grid order. */
-const VARIANT_SPEC_FIELDS = [
+export const VARIANT_SPEC_FIELDS = [
   'size',
   'actual_size',
   'depth',
@@ -32,14 +33,17 @@ const VARIANT_SPEC_FIELDS = [
   'out_of_stock',
 ] as const;
 
+/** A variant's efficiency rating: MERV 1–16 and a free efficiency class ('ePM1 50%'), both optional. */
+export const VARIANT_RATING_FIELDS = ['merv', 'efficiency_class'] as const;
+
 /** A variant's own values (besides its price and order), in grid order: compared, audited, imported. */
-export const VARIANT_VALUE_FIELDS = ['part_number', ...VARIANT_SPEC_FIELDS] as const;
+export const VARIANT_VALUE_FIELDS = ['part_number', ...VARIANT_SPEC_FIELDS, ...VARIANT_RATING_FIELDS] as const;
 
 /**
  * A variant's own values (no id, version, part number or order), list price as the catalogue stores
  * it: what an edit or an import row compares to tell a change.
  */
-export const VARIANT_DATA_FIELDS = [...VARIANT_SPEC_FIELDS, 'list_price'] as const;
+export const VARIANT_DATA_FIELDS = [...VARIANT_SPEC_FIELDS, 'list_price', ...VARIANT_RATING_FIELDS] as const;
 export type VariantDataField = (typeof VARIANT_DATA_FIELDS)[number];
 
 /** Every field a variant body may carry. */
@@ -84,6 +88,8 @@ export const VARIANT_MSG = {
     'customer_price and list_price disagree and both differ from the stored price. Send the new list price in one of them (customer_price), or the same amount in both.',
   unknownField: 'Unknown field: nothing was changed. Remove it or use one of the variant fields.',
   idMismatch: '_id in the body is not the variant in the address',
+  mervInvalid: 'MERV must be a whole number from 1 to 16',
+  efficiencyClassTooLong: `Efficiency class must be at most ${VARIANT_LIMITS.maxEfficiencyClass} characters`,
 } as const;
 
 /** A variant row as sent by a client (grid or spec calls). */
@@ -101,6 +107,9 @@ export interface NormalizedVariant {
   max_area: string | null;
   out_of_stock: boolean;
   list_price_cents: number;
+  /** MERV 1–16, or null (not rated). */
+  merv: number | null;
+  efficiency_class: string | null;
 }
 
 const NUMERIC_RE = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -229,6 +238,15 @@ export function validateVariantRow(row: VariantInput, options: ValidateOptions =
     if (!isBlank(row.max_area)) errors.max_area ??= VARIANT_MSG.areaMustBeEmpty;
   }
 
+  const merv = parseMerv(row.merv);
+  if (merv === 'invalid') errors.merv = VARIANT_MSG.mervInvalid;
+  const efficiency = text(row.efficiency_class);
+  if (row.efficiency_class !== undefined && row.efficiency_class !== null && typeof row.efficiency_class !== 'string')
+    errors.efficiency_class = VARIANT_MSG.efficiencyClassTooLong;
+  else if (efficiency.length > VARIANT_LIMITS.maxEfficiencyClass)
+    errors.efficiency_class = VARIANT_MSG.efficiencyClassTooLong;
+  else if (hasControlChars(efficiency)) errors.efficiency_class = TEXT_MSG.controlChars('Efficiency class');
+
   // customer_price is the spec's name for the superadmin's list price; list_price is the editor's.
   let cents: number | null = null;
   let priceConflict: ValidatedRow['priceConflict'];
@@ -262,9 +280,18 @@ export function validateVariantRow(row: VariantInput, options: ValidateOptions =
       max_area: isOdd && max.ok ? max.value : null,
       out_of_stock: oos === true,
       list_price_cents: cents ?? 0,
+      merv: merv === 'invalid' ? null : merv,
+      efficiency_class: efficiency || null,
     },
     errors,
   };
+}
+
+/** MERV: blank → null; a whole number 1–16 (JSON number or digits, a spreadsheet's 13.0 is 13). */
+function parseMerv(v: unknown): number | null | 'invalid' {
+  if (isBlank(v)) return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d{1,2}(\.0+)?\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 16 ? n : 'invalid';
 }
 
 function money(raw: unknown): number | null {

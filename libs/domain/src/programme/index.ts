@@ -1,3 +1,4 @@
 export * from './due';
 export * from './messages';
 export * from './schemas';
+export * from './import';

@@ -38,6 +38,7 @@ export const PROGRAMME_MSG = {
   agreedItemUnknown: "Unknown agreed item: it is not one of your company's",
   agreedItemInactive: 'This agreed item is withdrawn or its agreed price has expired',
   variantInvalid: 'Invalid variant ID',
+  changeFittedBoth: 'Give variant_id or agreed_item_id, not both',
   variantNotFound: 'This product is not in the catalogue',
   catalogueInvalid: 'Invalid category ID',
   catalogueNotFound: 'This category is not in the catalogue',

@@ -217,19 +217,22 @@ export const updateSlotSchema = z.object({
 });
 export type UpdateSlotInput = z.infer<typeof updateSlotSchema>;
 
-export const recordChangeSchema = z.object({
-  changed_on: isoDate,
-  quantity: intIn(1, MAX_SLOT_QUANTITY, M.quantityInvalid).optional(),
-  variant_id: uuid(M.variantInvalid).optional(),
-  pressure_drop_in_wc: z
-    .preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z.number({ error: M.pressureDropInvalid }).min(0, M.pressureDropInvalid).max(20, M.pressureDropInvalid),
-    )
-    .optional(),
-  note: optionalText('Note', 500, M.noteTooLong, true),
-  override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
-});
+export const recordChangeSchema = z
+  .object({
+    changed_on: isoDate,
+    quantity: intIn(1, MAX_SLOT_QUANTITY, M.quantityInvalid).optional(),
+    variant_id: uuid(M.variantInvalid).optional(),
+    agreed_item_id: uuid(M.agreedItemInvalid).optional(),
+    pressure_drop_in_wc: z
+      .preprocess(
+        (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+        z.number({ error: M.pressureDropInvalid }).min(0, M.pressureDropInvalid).max(20, M.pressureDropInvalid),
+      )
+      .optional(),
+    note: optionalText('Note', 500, M.noteTooLong, true),
+    override_note: optionalText('Override note', 500, M.overrideNoteTooLong, true),
+  })
+  .refine((v) => !(v.variant_id && v.agreed_item_id), { message: M.changeFittedBoth, path: ['agreed_item_id'] });
 export type RecordChangeInput = z.infer<typeof recordChangeSchema>;
 
 export const skipSchema = z.object({}).strict();
@@ -293,6 +296,10 @@ export type ForecastQuery = z.infer<typeof forecastQuerySchema>;
 
 export const programmeExportQuerySchema = z.object({
   companyId: z.preprocess(blank, uuid(M.idInvalid).optional()),
+  format: z.preprocess(
+    (v) => (v === '' || v === undefined ? 'csv' : v),
+    z.enum(['csv', 'xlsx'], { error: "format must be 'csv' or 'xlsx'" }),
+  ),
 });
 export type ProgrammeExportQuery = z.infer<typeof programmeExportQuerySchema>;
 
@@ -307,3 +314,16 @@ export const PROGRAMME_COLUMNS = [
   'interval',
   'last changed',
 ] as const;
+
+/** `GET sites/import/{id}`: a page of the import's errors. */
+export const sitesImportQuerySchema = z.object({
+  errorsPage: z.preprocess(
+    (v) => (v === '' || v === undefined ? 1 : v),
+    intIn(1, 100_000, 'errorsPage must be 1 or more'),
+  ),
+  errorsLimit: z.preprocess(
+    (v) => (v === '' || v === undefined ? 50 : v),
+    intIn(1, 500, 'errorsLimit must be a whole number from 1 to 500'),
+  ),
+});
+export type SitesImportQuery = z.infer<typeof sitesImportQuerySchema>;

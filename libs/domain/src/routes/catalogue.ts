@@ -37,6 +37,8 @@ export const catalogueVariantSchema = z.object({
   min_area: n.nullable(),
   max_area: n.nullable(),
   out_of_stock: z.boolean(),
+  merv: n.nullable().optional(),
+  efficiency_class: z.string().nullable().optional(),
   display_order: n,
   customer_price: n,
   list_price: n.optional(),

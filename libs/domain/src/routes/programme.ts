@@ -13,6 +13,8 @@ import {
   requestMonthSchema,
   SITE_STATUSES,
   siteListQuerySchema,
+  SITES_IMPORT_MSG,
+  sitesImportQuerySchema,
   skipSchema,
   SLOT_STAGES,
   UNIT_KINDS,
@@ -34,6 +36,7 @@ const idOf = (message: string) => ({
 const siteId = idOf(PROGRAMME_MSG.siteNotFound);
 const unitId = idOf(PROGRAMME_MSG.unitNotFound);
 const slotId = idOf(PROGRAMME_MSG.slotNotFound);
+const importId = idOf(SITES_IMPORT_MSG.notFound);
 
 const isoDate = z.string();
 const day = z.string().describe('YYYY-MM-DD');
@@ -205,6 +208,35 @@ export const forecastRowSchema = z.object({
 const okMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
 const removed = okMessage(z.object({ _id: z.string() }));
 
+const count = z.number().int();
+export const sitesImportCountsSchema = z.object({
+  sites_created: count,
+  units_created: count,
+  slots_created: count,
+  slots_updated: count,
+  slots_unchanged: count,
+  errors: count,
+});
+export const sitesImportSchema = z.object({
+  _id: z.string(),
+  company_id: z.string(),
+  status: z.enum(['queued', 'validating', 'ready', 'invalid', 'failed', 'applied']),
+  file_name: z.string(),
+  message: z.string().nullable(),
+  started_by: z.string(),
+  created_at: z.string(),
+  validated_at: z.string().nullable(),
+  applied_at: z.string().nullable(),
+  done: count,
+  total: count,
+  counts: sitesImportCountsSchema,
+  errors: z.array(z.object({ row: count.nullable(), column: z.string().nullable(), message: z.string() })),
+  errors_total: count,
+  errors_page: count,
+  errors_limit: count,
+});
+export type SitesImportView = z.infer<typeof sitesImportSchema>;
+
 export type SiteView = z.infer<typeof siteViewSchema>;
 export type SiteSummary = z.infer<typeof siteSummarySchema>;
 export type SiteDetail = z.infer<typeof siteDetailSchema>;
@@ -257,11 +289,40 @@ export const PROGRAMME_ROUTES = defineRoutes('programme', {
   export: {
     method: 'GET',
     path: 'sites/export',
-    summary: "The company's programme as CSV, in the import's columns.",
+    summary: "The company's programme as CSV or XLSX, in the import's columns (re-imports unchanged).",
     access: managers,
     query: programmeExportQuerySchema,
     status: 200,
-    response: binary('text/csv'),
+    response: binary('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  },
+  importStart: {
+    method: 'POST',
+    path: 'sites/import',
+    summary:
+      'Upload a programme file (multipart `file`; superadmins add `companyId`): 202, the worker runs the dry run.',
+    access: managers,
+    multipart: { fields: { file: 'file', companyId: 'string' } },
+    status: 202,
+    response: okMessage(z.object({ _id: z.string(), status: z.string() })),
+  },
+  importGet: {
+    method: 'GET',
+    path: 'sites/import/:id',
+    summary: 'A programme import: status, what applying it would create and update, and a page of row errors.',
+    access: managers,
+    ...importId,
+    query: sitesImportQuerySchema,
+    status: 200,
+    response: ok(sitesImportSchema),
+  },
+  importApply: {
+    method: 'POST',
+    path: 'sites/import/:id/apply',
+    summary: 'Apply a checked programme import in one transaction (missing sites, units and slots created).',
+    access: managers,
+    ...importId,
+    status: 200,
+    response: okMessage(sitesImportSchema),
   },
   create: {
     method: 'POST',

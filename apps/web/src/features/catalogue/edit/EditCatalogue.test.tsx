@@ -109,6 +109,8 @@ describe('catalogue edit mode', () => {
       'Odd-Size Type',
       'Out of Stock',
       'List Price',
+      'MERV',
+      'Efficiency Class',
       '',
     ]);
     expect(values(gridRows()[0])).toEqual([
@@ -122,6 +124,8 @@ describe('catalogue edit mode', () => {
       '',
       'No',
       '$10.00',
+      '',
+      '',
     ]);
     for (const name of [
       'Add Product',
@@ -177,15 +181,17 @@ describe('catalogue edit mode', () => {
 
     await enterEdit();
     const cls = () => cellsOf(gridRows()[0]).map((c) => c.classList.contains('dsg-cell-disabled'));
-    // Part, Size, Actual, Depth, Odd, Min, Max, Type, OOS, Price
-    expect(cls()).toEqual([false, false, false, false, false, true, true, true, false, false]);
+    // Part, Size, Actual, Depth, Odd, Min, Max, Type, OOS, Price, MERV, Efficiency class
+    expect(cls()).toEqual([false, false, false, false, false, true, true, true, false, false, false, false]);
     // A disabled dropdown does not open.
     fireEvent.mouseDown(screen.getByRole('button', { name: 'Odd-Size Type, row 1' }));
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
     await pick('Odd-Size, row 1', 'Yes');
     expect(rows()[0]).toMatchObject({ odd_size: true, size: '', actual_size: '' });
-    await waitFor(() => expect(cls()).toEqual([false, true, true, false, false, false, false, false, false, false]));
+    await waitFor(() =>
+      expect(cls()).toEqual([false, true, true, false, false, false, false, false, false, false, false, false]),
+    );
     expect(values(gridRows()[0]).slice(0, 5)).toEqual(['A-1', '', '', '1', 'Yes']);
     expect(gridRows()[0]).toHaveClass('cg-row-edited');
 
@@ -283,7 +289,7 @@ describe('catalogue edit mode', () => {
     expect(body.variants.map((v) => v._id)).toEqual(['v-a', 'v-c', newId]);
     // Row 1 as loaded, with the one edit and without the customer view's price.
     const { customer_price: _shown, ...loaded } = editProducts()['sub-m10-1'][0].variants[0];
-    expect(body.variants[0]).toEqual({ ...loaded, out_of_stock: true });
+    expect(body.variants[0]).toEqual({ ...loaded, out_of_stock: true, merv: null, efficiency_class: null });
     expect(body.variants[2]).not.toHaveProperty('version');
     // The grid now holds the saved rows: no changes left, versions bumped, new id replaced.
     await waitFor(() => expect(useEditStore.getState().statuses.size).toBe(0));

@@ -16,6 +16,7 @@ import 'react-datasheet-grid/dist/style.css';
 import {
   centsToDecimalString,
   coerceArea,
+  coerceMerv,
   coerceOddSizeType,
   coerceYesNo,
   formatPrice,
@@ -53,6 +54,17 @@ const areaColumn = createTextColumn<number | null>({
 });
 
 const depthColumn = areaColumn;
+
+/** MERV: a whole number (the row check says 1–16); blank → not rated. */
+const mervColumn = createTextColumn<number | null>({
+  alignRight: true,
+  continuousUpdates: false,
+  deletedValue: null,
+  parseUserInput: coerceMerv,
+  parsePastedValue: coerceMerv,
+  formatBlurredInput: (v) => (v === null || v === undefined ? '' : String(v)),
+  formatInputOnFocus: (v) => (v === null || v === undefined ? '' : String(v)),
+});
 
 const toDollarsOrNull = (v: string): number | null => {
   const cents = parseMoneyToCents(v);
@@ -159,6 +171,8 @@ export function buildColumns(showActualSize: boolean): Column<GridRow, unknown, 
     field('odd_size_type', typeColumn, 'Odd-Size Type', 120),
     field('out_of_stock', yesNoColumn('Out of Stock'), 'Out of Stock', 110),
     field('list_price', labelledText(priceColumn, 'List Price'), 'List Price', 110),
+    field('merv', labelledText(mervColumn, 'MERV'), 'MERV', 70),
+    field('efficiency_class', labelledText(stringColumn, 'Efficiency Class'), 'Efficiency Class', 120),
   ];
   return cols.filter((c): c is Column<GridRow, unknown, string> => c !== null);
 }

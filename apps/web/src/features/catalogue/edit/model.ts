@@ -50,6 +50,8 @@ export function toGridRow(v: CatalogueVariant): GridRow {
     min_area: num(v.min_area),
     max_area: num(v.max_area),
     out_of_stock: v.out_of_stock === true,
+    merv: v.merv ?? null,
+    efficiency_class: v.efficiency_class ?? '',
     list_price: toDollars(v.list_price ?? v.customer_price),
     display_order: num(v.display_order) ?? 0,
   };
@@ -94,6 +96,8 @@ const BLANK_ROW = {
   min_area: null,
   max_area: null,
   out_of_stock: false,
+  merv: null,
+  efficiency_class: '',
 } as const satisfies Partial<GridRow>;
 
 export function emptyRow(displayOrder: number): GridRow {
@@ -197,6 +201,8 @@ function toSaveVariant(row: GridRow): SaveVariant {
     min_area: row.min_area,
     max_area: row.max_area,
     out_of_stock: row.out_of_stock,
+    merv: row.merv ?? null,
+    efficiency_class: row.efficiency_class || null,
     list_price: row.list_price,
     display_order: row.display_order,
   };
@@ -302,6 +308,8 @@ export const FIELD_LABELS: Record<keyof SaveVariant | 'row', string> = {
   min_area: 'Min Area',
   max_area: 'Max Area',
   out_of_stock: 'Out of Stock',
+  merv: 'MERV',
+  efficiency_class: 'Efficiency Class',
   list_price: 'List Price',
   display_order: 'Order',
   row: 'Row',

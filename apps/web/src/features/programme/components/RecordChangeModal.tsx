@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { serverMessage } from '../../../shared/api/errors';
 import type { Slot } from '../api';
 import { useRecordChange } from '../hooks';
+import { PHONE_QUERY } from './SlotCard';
 
 /** "Record change": the date (today by default), an optional pressure drop and note. Works at 390 px. */
 export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null; today: string; onClose: () => void }) {
@@ -11,6 +13,8 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
   const [drop, setDrop] = useState<number | string>('');
   const [note, setNote] = useState('');
   const record = useRecordChange();
+  // On a phone the form fills the screen and its buttons are a finger's height.
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
   const submit = async () => {
     if (!slot) return;
     try {
@@ -31,7 +35,7 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
     }
   };
   return (
-    <Modal opened={!!slot} onClose={onClose} title="Record change" fullScreen={false} size="sm">
+    <Modal opened={!!slot} onClose={onClose} title="Record change" fullScreen={phone} size="sm">
       <Stack gap="sm">
         <TextInput
           type="date"
@@ -57,11 +61,16 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
           maxLength={500}
           minRows={2}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+        <Group justify="flex-end" grow={phone}>
+          <Button variant="default" onClick={onClose} size={phone ? 'md' : 'sm'}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} loading={record.isPending} disabled={!changedOn}>
+          <Button
+            onClick={() => void submit()}
+            loading={record.isPending}
+            disabled={!changedOn}
+            size={phone ? 'md' : 'sm'}
+          >
             Record change
           </Button>
         </Group>

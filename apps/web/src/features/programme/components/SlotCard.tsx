@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { STAGE_LABEL } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
@@ -16,6 +17,9 @@ export function intervalLabel(slot: Slot): string {
   return `every ${slot.interval_count} ${slot.interval_unit}${slot.interval_count === 1 ? '' : 's'}`;
 }
 
+/** Below Mantine's `sm` breakpoint: a phone. */
+export const PHONE_QUERY = '(max-width: 48em)';
+
 interface Props {
   slot: Slot;
   canManage: boolean;
@@ -26,6 +30,12 @@ interface Props {
 
 /** One filter slot: what is fitted, when it is due, and its actions. Admins edit the quantity in place. */
 export function SlotCard({ slot, canManage, canRecord, onRecord, onHistory }: Props) {
+  // A technician's phone in a plant room: full-width buttons of a finger's height.
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const buttonSize = phone ? 'md' : 'xs';
+  // Phone: "Record change" on a row of its own, Skip and History sharing the next.
+  const wide = phone ? { flex: '1 1 100%' } : undefined;
+  const half = phone ? { flex: '1 1 0' } : undefined;
   const update = useUpdateSlot();
   const skip = useSkipSlot();
   const saveQuantity = async (value: number | string) => {
@@ -48,11 +58,15 @@ export function SlotCard({ slot, canManage, canRecord, onRecord, onHistory }: Pr
   return (
     <Card withBorder padding="sm" data-testid="slot">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} size="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             {STAGE_LABEL[slot.stage]}: {fittedLabel(slot)}
           </Text>
-          {slot.overdue ? <Badge color="red">Overdue</Badge> : null}
+          {slot.overdue ? (
+            <Badge color="red" style={{ flexShrink: 0 }}>
+              Overdue
+            </Badge>
+          ) : null}
         </Group>
         <Group gap="md" wrap="wrap">
           {canManage ? (
@@ -76,16 +90,22 @@ export function SlotCard({ slot, canManage, canRecord, onRecord, onHistory }: Pr
         </Group>
         <Group gap="xs" wrap="wrap">
           {canRecord && (
-            <Button size="xs" onClick={() => onRecord(slot)}>
+            <Button size={buttonSize} style={wide} onClick={() => onRecord(slot)}>
               Record change
             </Button>
           )}
           {canRecord && (
-            <Button size="xs" variant="default" onClick={() => void doSkip()} loading={skip.isPending}>
+            <Button
+              size={buttonSize}
+              style={half}
+              variant="default"
+              onClick={() => void doSkip()}
+              loading={skip.isPending}
+            >
               Skip
             </Button>
           )}
-          <Button size="xs" variant="subtle" onClick={() => onHistory(slot._id)}>
+          <Button size={buttonSize} style={half} variant="subtle" onClick={() => onHistory(slot._id)}>
             History
           </Button>
         </Group>

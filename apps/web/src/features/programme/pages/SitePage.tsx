@@ -42,7 +42,7 @@ export default function SitePage() {
           </Button>
         </Group>
       </Group>
-      <Text c="dimmed" size="sm">
+      <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
         {s.code}
         {address ? ` · ${address}` : ''} · {s.time_zone}
         {s.contact_users.length > 0 && ` · Contacts: ${s.contact_users.map((c) => c.username).join(', ')}`}
@@ -56,8 +56,8 @@ export default function SitePage() {
       {s.units.map((u) => (
         <Paper key={u._id} withBorder p="sm">
           <Stack gap="xs">
-            <Group gap="xs">
-              <Title order={2} fz="md">
+            <Group gap="xs" wrap="wrap">
+              <Title order={2} fz="md" style={{ overflowWrap: 'anywhere' }}>
                 {u.label}
               </Title>
               <Text size="sm" c="dimmed">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import { NewSiteForm } from '../components/NewSiteForm';
+import { ProgrammeSpreadsheetTools } from '../import/ProgrammeSpreadsheetTools';
 import { useProgrammeLiveUpdates, useSites } from '../hooks';
 
 /** "Sites": every site of the company with what is due this month and what is overdue. */
@@ -15,9 +16,12 @@ export default function SitesPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <PageTitle>Sites</PageTitle>
-        <Button component={Link} to={`${base}/programme/due`} variant="light">
-          Due
-        </Button>
+        <Group gap="xs">
+          {role === 'admin' && <ProgrammeSpreadsheetTools />}
+          <Button component={Link} to={`${base}/programme/due`} variant="light">
+            Due
+          </Button>
+        </Group>
       </Group>
       {sites.data && sites.data.length === 0 && <Text c="dimmed">No sites yet.</Text>}
       {sites.data && sites.data.length > 0 && (

@@ -27,7 +27,7 @@ import {
   sniffSpreadsheet,
   type SpreadsheetKind,
 } from '@portal/platform';
-import { ApiException } from '../common/api-exception';
+import { ApiException } from './api-exception';
 
 /** A received import file, checked by content and size, stored under a generated name. */
 export interface ReceivedSheet {
@@ -46,14 +46,14 @@ const HEAD_BYTES = 8192;
 const CRLF = Buffer.from('\r\n');
 
 /** Display name: no path, no control characters, bounded. */
-function cleanName(raw: string | undefined, kind: SpreadsheetKind): string {
+function cleanName(raw: string | undefined, kind: SpreadsheetKind, fallback: string): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const name = base
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>]/g, '')
     .trim()
     .slice(0, 200);
-  return name && name !== '.' && name !== '..' ? name : `catalogue.${kind}`;
+  return name && name !== '.' && name !== '..' ? name : `${fallback}.${kind}`;
 }
 
 /** Exact record count of a CSV, read as the dry run reads it (only used when the quick line count is over the limit). */
@@ -74,7 +74,11 @@ async function removeQuietly(file: string): Promise<void> {
  * text fields, then checks: content is CSV or XLSX (415), at most 20 MB (413), at most 100,000 data
  * rows (413), an XLSX that inflates within the cap (413). On any failure nothing stays on disk.
  */
-export async function receiveSheet(req: FastifyRequest, filesDir: string): Promise<ReceivedSheet> {
+export async function receiveSheet(
+  req: FastifyRequest,
+  filesDir: string,
+  fallbackName = 'catalogue',
+): Promise<ReceivedSheet> {
   if (!req.isMultipart?.()) throw new ApiException(400, IMPORT_MSG.noFile);
   const dir = importsDir(filesDir);
   await fs.mkdir(dir, { recursive: true });
@@ -161,7 +165,7 @@ export async function receiveSheet(req: FastifyRequest, filesDir: string): Promi
     const storageName = `${id}.${kind}`;
     const file = path.join(dir, storageName);
     await fs.rename(tmp, file);
-    return { id, file, storageName, name: cleanName(got.name, kind), size: got.size, kind, rows, fields };
+    return { id, file, storageName, name: cleanName(got.name, kind, fallbackName), size: got.size, kind, rows, fields };
   } catch (err) {
     await removeQuietly(tmp);
     throw err;
