@@ -23,6 +23,7 @@ import { CatalogueScopeVersions1795720000000 } from './1795720000000-catalogue-s
 import { SearchBudget1795730000000 } from './1795730000000-search-budget';
 import { Programme1795760000000 } from './1795760000000-programme';
 import { OrderRequestSites1795770000000 } from './1795770000000-order-request-sites';
+import { NoticeLists1795830000000 } from './1795830000000-notice-lists';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   SearchBudget1795730000000,
   Programme1795760000000,
   OrderRequestSites1795770000000,
+  NoticeLists1795830000000,
 ];
