@@ -33,6 +33,9 @@ describe('price changes on a date', () => {
   const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
   const heardA: { event: string; data: any }[] = [];
   const heardB: { event: string; data: any }[] = [];
+  const heardAdminA: { event: string; data: any }[] = [];
+  const events = (heard: { event: string; data: any }[]) =>
+    heard.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])) as { event: string; data: any }[];
   const sockets: Socket[] = [];
 
   const schedule = (body: Record<string, unknown>) => as.root.request('POST', 'price-changes', body);
@@ -142,6 +145,10 @@ describe('price changes on a date', () => {
     await connectSocket(api, as.empA.token, {
       track: sockets,
       setup: (s) => s.onAny((event: string, data: unknown) => heardA.push({ event, data })),
+    });
+    await connectSocket(api, as.adminA.token, {
+      track: sockets,
+      setup: (s) => s.onAny((event: string, data: unknown) => heardAdminA.push({ event, data })),
     });
     await connectSocket(api, as.empB.token, {
       track: sockets,
@@ -354,6 +361,10 @@ describe('price changes on a date', () => {
     }, 90_000);
     expect(quiet).toEqual([{ status: 'suppressed' }]);
     expect(noticeMails()).toHaveLength(1);
+    // The admin's own price lists hear that theirs is ready; the employee's screens only that the banner moved.
+    const adminList = lists.find((l) => l.email === 'admin@acme.com')!;
+    await waitFor(() => events(heardAdminA).find((e) => e.event === 'pricelist.ready' && e.data._id === adminList.id));
+    expect(events(heardA).map((e) => e.event)).not.toContain('pricelist.ready');
     const quietList = lists.find((l) => l.email === 'quiet@acme.com')!;
     expect((await as.root.request('GET', `pricelists/${quietList.id}`)).body.data.status).toBe('ready');
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([

@@ -263,6 +263,8 @@ export const CHANGE_PUSHES: PushRoutes = {
       { _id: p.priceChangeId, status: 'scheduled', companyId: p.companyId },
       company(p.recipient.companyId),
     ),
+    // The admin's own price lists show it at once (the admin is the list's requester).
+    ...(p.list ? [push('pricelist.ready', { _id: p.list.pricelistId }, user(p.recipient.userId))] : []),
   ],
   'price_change.applied': (p) => [
     priceChangeChanged(p, 'applied'),
