@@ -63,6 +63,7 @@ export interface CaughtEmail {
   subject: string;
   text: string;
   html: string;
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 /** Emails the local mail catcher received, newest first. */

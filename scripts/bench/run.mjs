@@ -34,6 +34,7 @@ const { benchFind } = await import('./find.mjs');
 const { benchOps } = await import('./ops.mjs');
 const { benchProgramme } = await import('./programme.mjs');
 const { benchSitesImport } = await import('./sites-import.mjs');
+const { benchPriceChanges } = await import('./price-changes.mjs');
 
 /**
  * @typedef {object} Bench
@@ -52,6 +53,7 @@ const out = {
   /** @type {string[]} */ pricelistNotes: [],
   /** @type {string[]} */ quoteNotes: [],
   /** @type {string[]} */ orderNotes: [],
+  /** @type {string[]} */ priceChangeRows: [],
   /** @type {string[]} */ findNotes: [],
   opsSection: '',
   /** @type {string[]} */ programmeNotes: [],
@@ -104,6 +106,9 @@ const BENCHES = [
   { name: 'quotes', run: async (url) => void out.quoteNotes.push(...(await benchQuotes(url)).notes) },
   // Order requests: preview, submit, desk list over 50k requests, commit → socket (scripts/bench/orders.mjs).
   { name: 'orders', run: async (url) => void out.orderNotes.push(...(await benchOrders(url)).notes) },
+  // Price changes on a date: a 100,000-variant list-price change and a multiplier change applied by a worker
+  // at their instant (scripts/bench/price-changes.mjs; 2,000 variants in the smoke run).
+  { name: 'price_changes', run: async (url) => void out.priceChangeRows.push(...(await benchPriceChanges(url))) },
   // Find from one box, alias lookups, demand reports, aliases through the import (scripts/bench/find.mjs).
   { name: 'find', run: async (url) => void out.findNotes.push(...(await benchFind(url)).notes) },
   // Operations dashboard: first paint, tile/bounce latency, ten dashboards vs the catalogue (scripts/bench/ops.mjs).
@@ -176,6 +181,7 @@ const {
   pricelistNotes,
   quoteNotes,
   orderNotes,
+  priceChangeRows,
   findNotes,
   opsSection,
   programmeNotes,
@@ -253,6 +259,15 @@ Targets: submit of 200 lines p95 < 150 ms; preview of 200 lines p95 < 100 ms; de
 requests p95 < 50 ms at 50 req/s; commit → socket p99 < 100 ms.
 
 ${orderNotes.join('\n')}
+
+## Price changes on a date
+
+A worker applies each change at its instant (timer armed when it is scheduled, 3 s ahead); measured from
+\`effective_at\` to the row read back as \`applied\` (the whole one-transaction apply included).
+
+| measure | value | target |
+| --- | --- | --- |
+${priceChangeRows.join('\n')}
 
 ## Find, part aliases and demand
 

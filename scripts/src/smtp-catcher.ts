@@ -13,6 +13,8 @@ export interface CaughtMessage {
   date: string;
   text: string;
   html: string;
+  /** The files attached (their bytes at `GET /api/messages/:id/attachments/:index`). */
+  attachments: { filename: string; contentType: string; size: number }[];
 }
 
 export interface SmtpCatcherOptions {
@@ -33,6 +35,8 @@ export interface SmtpCatcher {
   smtpPort: number;
   httpPort: number;
   messages(): CaughtMessage[];
+  /** The bytes of a message's attachment (by its index in `attachments`), or null. */
+  attachment(id: string, index: number): Buffer | null;
   clear(): void;
   stop(): Promise<void>;
 }
@@ -118,7 +122,8 @@ async function listenWithFallback(
  *   GET /                 list (newest first)
  *   GET /messages/:id     one message: HTML in a sandboxed iframe (scripts never run) + text
  *   GET /messages/:id/html  the message's HTML alone (the iframe's source; links open in a new tab)
- *   GET /api/messages     JSON [{id, from, to, subject, date, text, html}] (newest first)
+ *   GET /api/messages     JSON [{id, from, to, subject, date, text, html, attachments}] (newest first)
+ *   GET /api/messages/:id/attachments/:index  an attachment's bytes
  *   DELETE /api/messages  empties the inbox (tests)
  */
 export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promise<SmtpCatcher> {
@@ -128,6 +133,8 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
   const httpPort = options.httpPort ?? Number(process.env.SMTP_HTTP_PORT ?? 1080);
   const fallback = options.fallbackToFreePort ?? false;
   let store: CaughtMessage[] = []; // oldest first
+  /** Attachment bytes by message id, kept as long as the message. */
+  const files = new Map<string, Buffer[]>();
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -145,16 +152,30 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
         .then((mail) => {
           const envelopeTo = session.envelope.rcptTo.map((r) => r.address).join(', ');
           const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          const id = randomUUID();
+          const attached = mail.attachments.filter((a) => a.contentDisposition === 'attachment' || a.filename);
+          files.set(
+            id,
+            attached.map((a) => a.content),
+          );
           store.push({
-            id: randomUUID(),
+            id,
             from: mail.from?.text || envelopeFrom,
             to: addressText(mail.to) || envelopeTo,
             subject: mail.subject ?? '',
             date: (mail.date ?? new Date()).toISOString(),
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: attached.map((a) => ({
+              filename: a.filename ?? 'attachment',
+              contentType: a.contentType,
+              size: a.content.length,
+            })),
           });
-          if (store.length > limit) store = store.slice(store.length - limit);
+          if (store.length > limit) {
+            for (const old of store.slice(0, store.length - limit)) files.delete(old.id);
+            store = store.slice(store.length - limit);
+          }
           callback();
         })
         .catch((err: unknown) => callback(err instanceof Error ? err : new Error(String(err))));
@@ -179,12 +200,30 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     if (url.pathname === '/api/messages') {
       if (req.method === 'DELETE') {
         store = [];
+        files.clear();
         return send(200, 'application/json; charset=utf-8', '[]');
       }
       if (req.method === 'GET') return send(200, 'application/json; charset=utf-8', JSON.stringify(newestFirst()));
       return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
     }
     if (req.method !== 'GET') return send(405, 'text/plain; charset=utf-8', 'Method not allowed');
+    // An attachment's bytes, as a download (never rendered in the inbox's origin).
+    const file = /^\/api\/messages\/([^/]+)\/attachments\/(\d+)$/.exec(url.pathname);
+    if (file) {
+      const m = store.find((x) => x.id === decodeURIComponent(file[1]));
+      const index = Number(file[2]);
+      const bytes = m && files.get(m.id)?.[index];
+      if (!m || !bytes) return send(404, 'text/plain; charset=utf-8', 'Not found');
+      res.writeHead(200, {
+        'Content-Type': 'application/octet-stream',
+        'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(m.attachments[index].filename)}`,
+        'Content-Length': bytes.length,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      res.end(bytes);
+      return;
+    }
     if (url.pathname === '/') {
       const rows = newestFirst()
         .map(
@@ -230,7 +269,16 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
       const body =
         `<p><a href="/">&larr; Inbox</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>` +
         `<dl><dt>From</dt><dd>${escapeHtml(m.from)}</dd><dt>To</dt><dd>${escapeHtml(m.to)}</dd>` +
-        `<dt>Date</dt><dd>${escapeHtml(new Date(m.date).toLocaleString())}</dd></dl>` +
+        `<dt>Date</dt><dd>${escapeHtml(new Date(m.date).toLocaleString())}</dd>` +
+        (m.attachments.length
+          ? `<dt>Attached</dt><dd>${m.attachments
+              .map(
+                (a, i) =>
+                  `<a href="/api/messages/${encodeURIComponent(m.id)}/attachments/${i}">${escapeHtml(a.filename)}</a> (${a.size} bytes)`,
+              )
+              .join('<br>')}</dd>`
+          : '') +
+        '</dl>' +
         (m.html
           ? `<h2>HTML</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" title="Message HTML" src="/messages/${encodeURIComponent(m.id)}/html"></iframe>`
           : '') +
@@ -259,7 +307,9 @@ export async function startSmtpCatcher(options: SmtpCatcherOptions = {}): Promis
     messages: newestFirst,
     clear: () => {
       store = [];
+      files.clear();
     },
+    attachment: (id, index) => files.get(id)?.[index] ?? null,
     stop: async () => {
       httpServer.closeAllConnections();
       await Promise.all([

@@ -361,6 +361,32 @@ async function priceChangeFor(w: World, kind: Kind): Promise<string> {
   return row.id;
 }
 
+/**
+ * An announced change with its notice list built: own = one moving the actor's company's prices, foreign =
+ * the other company's (a superadmin's: company A's, as for the other ids).
+ */
+async function noticeListFor(w: World, a: Actor, kind: Kind): Promise<string> {
+  if (kind === 'random' || !a.user) return uuid();
+  const co = kind === 'own' ? w.coOf(a) : w.other(w.coOf(a));
+  const [change] = await w.api.db.query(
+    `INSERT INTO price_changes (kind, company_id, discount_percentage, effective_at, notice_sent_at)
+     VALUES ('company_multipliers', $1, 40, $2, now()) RETURNING id`,
+    [w.ids[co], new Date(Date.UTC(2042, 0, 1) + w.seq() * 60_000).toISOString()],
+  );
+  const requester = await w.freshEmployee(co);
+  const id = uuid();
+  const dir = path.join(w.api.filesDir, 'pricelists');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${id}.xlsx`), 'PK');
+  await w.api.db.query(
+    `INSERT INTO pricelists (id, requested_by, company_id, format, scope, scope_name, status, size, storage_name,
+       price_change_id)
+     VALUES ($1, $2, $3, 'xlsx', 'catalogue', 'Whole catalogue', 'ready', 2, $4, $5)`,
+    [id, requester.id, w.ids[co], `${id}.xlsx`, change.id],
+  );
+  return change.id;
+}
+
 async function aliasFor(w: World, kind: Kind): Promise<string> {
   if (kind !== 'own') return uuid();
   const { cat } = await routeFixtures(w);
@@ -1210,6 +1236,12 @@ export const ROUTES: RouteSpec[] = [
     kinds: NO_ID,
     allowed: (a) => signedIn(a) && a !== 'superadmin',
     build: async () => ({ method: 'GET', path: 'price-changes/notices' }),
+  },
+  {
+    op: 'GET /api/price-changes/{id}/pricelist',
+    kinds: ID_KINDS,
+    allowed: (a, k) => signedIn(a) && a !== 'superadmin' && k === 'own',
+    build: async (w, a, k) => ({ method: 'GET', path: `price-changes/${await noticeListFor(w, a, k)}/pricelist` }),
   },
   {
     op: 'GET /api/price-changes/{id}',

@@ -1,10 +1,12 @@
 import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
-import type { MailMessage } from '@portal/platform';
+import { createMailer, type Mailer } from '@portal/platform';
 import { startOfDayIn } from '@portal/domain';
+import { startSmtpCatcher, type CaughtMessage, type SmtpCatcher } from '../../../scripts/src/smtp-catcher';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
-import { connectSocket, expectSuperadminOnly, fakeMailer, signInAll, startTestWorker, waitFor } from './support';
+import { connectSocket, expectSuperadminOnly, signInAll, startTestWorker, waitFor } from './support';
 
 const filesDir = `/tmp/portal-price-changes-${process.pid}`;
 
@@ -25,10 +27,15 @@ describe('price changes on a date', () => {
   let category: string;
   let rigid: string;
   const clock = { current: new Date(), now: () => clock.current };
-  const mailer = fakeMailer();
+  // Notice emails go over SMTP to a catcher, and are read back from its inbox with their attachments.
+  let catcher: SmtpCatcher;
+  let mailer: Mailer;
   const as: Record<'root' | 'adminA' | 'empA' | 'empB', ApiClient> = {} as never;
   const heardA: { event: string; data: any }[] = [];
   const heardB: { event: string; data: any }[] = [];
+  const heardAdminA: { event: string; data: any }[] = [];
+  const events = (heard: { event: string; data: any }[]) =>
+    heard.flatMap((e) => (e.event === 'batch' ? e.data.events : [e])) as { event: string; data: any }[];
   const sockets: Socket[] = [];
 
   const schedule = (body: Record<string, unknown>) => as.root.request('POST', 'price-changes', body);
@@ -44,6 +51,27 @@ describe('price changes on a date', () => {
   const price = async (who: ApiClient, categoryId: string) =>
     (await who.request('GET', `catalogue/product/${categoryId}`)).body.data.productDetails[0].variants[0]
       .customer_price as number;
+  /** The price list attached to a caught email, read back from the catcher's inbox: part number → price. */
+  async function attachedPrices(mail: CaughtMessage): Promise<Map<string, number>> {
+    const res = await fetch(`${catcher.inboxUrl}/api/messages/${mail.id}/attachments/0`);
+    expect(res.status).toBe(200);
+    return sheetPrices(Buffer.from(await res.arrayBuffer()));
+  }
+  async function sheetPrices(bytes: Buffer): Promise<Map<string, number>> {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes as never);
+    const sheet = book.worksheets[0];
+    const header = (sheet.getRow(6).values as unknown[]).map(String);
+    const part = header.indexOf('part_number');
+    const priceCol = header.indexOf('price');
+    const out = new Map<string, number>();
+    for (let r = 7; r <= sheet.rowCount; r++) {
+      const row = sheet.getRow(r).values as unknown[];
+      if (row[part]) out.set(String(row[part]), Number(row[priceCol]));
+    }
+    return out;
+  }
+  const noticeMails = () => catcher.messages().filter((m) => m.subject.startsWith('Prices change'));
   const audits = async (action: string, id: string) =>
     (
       await api.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE action = $1 AND entity_id = $2`, [action, id])
@@ -75,11 +103,16 @@ describe('price changes on a date', () => {
   }
 
   beforeAll(async () => {
+    catcher = await startSmtpCatcher({ smtpPort: 0, httpPort: 0 });
+    mailer = createMailer(catcher.smtpUrl, 'portal@example.com');
     api = await startTestApi({ FILES_DIR: filesDir });
     companyA = await createCompany(api.db, 'Acme Air');
     companyB = await createCompany(api.db, 'Globex');
     await createUser(api.db, { email: 'root@example.com', role: 'superadmin' });
     await createUser(api.db, { email: 'admin@acme.com', role: 'admin', companyId: companyA, username: 'Ada' });
+    // An admin whose address is suppressed (it complained): the list and its notification, no email.
+    await createUser(api.db, { email: 'quiet@acme.com', role: 'admin', companyId: companyA, username: 'Quentin' });
+    await api.db.query(`INSERT INTO email_suppressions (address, reason) VALUES ('quiet@acme.com', 'complaint')`);
     await createUser(api.db, { email: 'emp@acme.com', role: 'employee', companyId: companyA });
     await createUser(api.db, { email: 'emp@globex.com', role: 'employee', companyId: companyB });
     Object.assign(
@@ -113,15 +146,26 @@ describe('price changes on a date', () => {
       track: sockets,
       setup: (s) => s.onAny((event: string, data: unknown) => heardA.push({ event, data })),
     });
+    await connectSocket(api, as.adminA.token, {
+      track: sockets,
+      setup: (s) => s.onAny((event: string, data: unknown) => heardAdminA.push({ event, data })),
+    });
     await connectSocket(api, as.empB.token, {
       track: sockets,
       setup: (s) => s.onAny((event: string, data: unknown) => heardB.push({ event, data })),
     });
   });
+  // Each notice has its lists built one after another at the lowest CPU priority: lists a test left
+  // unbuilt are removed, so the next test's lists are not queued behind them.
+  afterEach(async () => {
+    await api.db.query(`DELETE FROM pricelists WHERE status IN ('queued', 'running')`);
+  });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
     await worker?.stop(2000);
     await api?.close();
+    mailer?.close();
+    await catcher?.stop();
     await fs.rm(filesDir, { recursive: true, force: true });
   });
 
@@ -288,31 +332,60 @@ describe('price changes on a date', () => {
     expect(await worker.priceChanges.runDue(at(noticeAt, 1000))).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await detail(id)).notice_sent_at).toBe(noticeAt.toISOString());
 
-    // The company's admin: one email naming the day; the banner for A's people, nothing for B's.
-    const mails = await waitFor(() => {
-      const m = mailer.sent.filter((x: MailMessage) => x.subject.startsWith('Prices change'));
-      return m.length ? m : null;
-    });
-    expect(mails.map((m: MailMessage) => [m.to, m.subject])).toEqual([
-      ['admin@acme.com', 'Prices change on Thu 1 January'],
+    // Each of the company's admins gets a price list at the new prices (the existing builder) — their
+    // notification — and, once it is built, the email naming the day with that list attached; the suppressed
+    // address gets no email. The banner for A's people, nothing for B's.
+    const lists: { id: string; email: string }[] = await api.db.query(
+      `SELECT l.id, u.email FROM pricelists l JOIN users u ON u.id = l.requested_by
+        WHERE l.price_change_id = $1 ORDER BY u.email`,
+      [id],
+    );
+    expect(lists.map((l) => l.email)).toEqual(['admin@acme.com', 'quiet@acme.com']);
+    const [mail] = await waitFor(() => (noticeMails().length ? noticeMails() : null), 90_000);
+    expect([mail.to, mail.subject]).toEqual(['admin@acme.com', 'Prices change on Thu 1 January']);
+    expect(mail.text).toContain('A price list of the whole catalogue at the new prices is attached');
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({
+        filename: expect.stringMatching(/^price-list-acme-air-\d{4}-\d{2}-\d{2}\.xlsx$/),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
     ]);
+    const attached = await attachedPrices(mail);
+    expect(attached.get('PC-1')).toBe(4.8);
+    expect(attached.get('RF-1')).toBe(25);
+    const quiet = await waitFor(async () => {
+      const rows = await api.db.query(
+        `SELECT status FROM sent_emails WHERE recipient = 'quiet@acme.com' AND template = 'price_change_notice'`,
+      );
+      return rows.length ? rows : null;
+    }, 90_000);
+    expect(quiet).toEqual([{ status: 'suppressed' }]);
+    expect(noticeMails()).toHaveLength(1);
+    // The admin's own price lists hear that theirs is ready; the employee's screens only that the banner moved.
+    const adminList = lists.find((l) => l.email === 'admin@acme.com')!;
+    await waitFor(() => events(heardAdminA).find((e) => e.event === 'pricelist.ready' && e.data._id === adminList.id));
+    expect(events(heardA).map((e) => e.event)).not.toContain('pricelist.ready');
+    const quietList = lists.find((l) => l.email === 'quiet@acme.com')!;
+    expect((await as.root.request('GET', `pricelists/${quietList.id}`)).body.data.status).toBe('ready');
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([
-      { _id: id, effective_at: NEW_YEAR.toISOString() },
+      { _id: id, effective_at: NEW_YEAR.toISOString(), list_ready: true },
     ]);
     expect((await as.empB.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
 
-    // The admin's price list at the new prices (the existing builder), while the catalogue keeps today's.
-    const [list] = await api.db.query(`SELECT id FROM pricelists WHERE price_change_id = $1`, [id]);
-    await waitFor(
-      async () => (await as.adminA.request('GET', `pricelists/${list.id}`)).body.data?.status === 'ready',
-      20_000,
-    );
-    const file = await fetch(`${api.baseUrl}/api/pricelists/${list.id}/download`, {
-      headers: { authorization: `Bearer ${as.adminA.token}` },
+    // The banner's link: the list at the new prices, for any of the company's people (an employee too),
+    // while the catalogue keeps today's; another company's people get 404, like an unknown change.
+    const banner = await fetch(`${api.baseUrl}/api/price-changes/${id}/pricelist`, {
+      headers: { authorization: `Bearer ${as.empA.token}` },
     });
-    const csvLines = (await file.text()).split('\n');
-    expect(csvLines.find((l) => l.includes('PC-1'))).toMatch(/4\.80/);
-    expect(csvLines.find((l) => l.includes('RF-1'))).toMatch(/25\.00/);
+    expect(banner.status).toBe(200);
+    expect(banner.headers.get('content-disposition')).toMatch(/^attachment; filename="price-list-acme-air-/);
+    const fromBanner = await sheetPrices(Buffer.from(await banner.arrayBuffer()));
+    expect(fromBanner.get('PC-1')).toBe(4.8);
+    expect(fromBanner.get('PC-2')).toBe(attached.get('PC-2'));
+    const other = await as.empB.request('GET', `price-changes/${id}/pricelist`);
+    expect(other.status).toBe(404);
+    expect((await as.empA.request('GET', `price-changes/${lists[0].id}/pricelist`)).status).toBe(404);
+    expect((await as.root.request('GET', `price-changes/${id}/pricelist`)).status).toBe(403);
 
     // Until the instant the old prices hold; at it, every read has the new ones.
     expect(await price(as.empA, category)).toBe(4.55);
@@ -364,7 +437,7 @@ describe('price changes on a date', () => {
     expect(await worker.priceChanges.runDue(at(NEW_YEAR, 60_000))).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await as.root.request('POST', `price-changes/${id}/cancel`)).status).toBe(409);
     expect((await as.empA.request('GET', 'price-changes/notices')).body.data.list).toEqual([]);
-  });
+  }, 240_000);
 
   it('a change whose notice date has passed is announced at once, without waiting for a sweep', async () => {
     const soon = new Date(Date.now() + 3 * DAY);
@@ -375,7 +448,7 @@ describe('price changes on a date', () => {
       const l = (await as.empB.request('GET', 'price-changes/notices')).body.data.list;
       return l.length ? l : null;
     }, 5000);
-    expect(list).toEqual([{ _id: res.body.data._id, effective_at: soon.toISOString() }]);
+    expect(list).toEqual([{ _id: res.body.data._id, effective_at: soon.toISOString(), list_ready: false }]);
     expect(await audits('price_change.noticed', res.body.data._id)).toBe(1);
     expect(await worker.priceChanges.runDue()).toEqual({ noticed: 0, applied: 0, failed: 0 });
     expect((await as.root.request('POST', `price-changes/${res.body.data._id}/cancel`)).status).toBe(200);
@@ -485,18 +558,25 @@ describe('price changes on a date', () => {
 
     // A day ahead the admins are told, with a list at the new list prices (Acme: 0.51 × 12.00), while the
     // catalogue still shows today's (0.51 × 10.00).
+    catcher.clear();
     expect(await worker.priceChanges.runDue(at(when, -DAY))).toMatchObject({ noticed: 1, applied: 0 });
-    const [list] = await api.db.query(`SELECT id FROM pricelists WHERE price_change_id = $1`, [res.body.data._id]);
+    const [list] = await api.db.query(
+      `SELECT l.id FROM pricelists l JOIN users u ON u.id = l.requested_by
+        WHERE l.price_change_id = $1 AND u.email = 'admin@acme.com'`,
+      [res.body.data._id],
+    );
     await waitFor(
       async () => (await as.adminA.request('GET', `pricelists/${list.id}`)).body.data?.status === 'ready',
-      20_000,
+      90_000,
     );
     const file = await fetch(`${api.baseUrl}/api/pricelists/${list.id}/download`, {
       headers: { authorization: `Bearer ${as.adminA.token}` },
     });
-    const csv = (await file.text()).split('\n');
-    expect(csv.find((l) => l.includes('PC-1'))).toMatch(/6\.12/);
-    expect(csv.find((l) => l.includes('PC-2'))).toMatch(/10\.21/);
+    const listed = await sheetPrices(Buffer.from(await file.arrayBuffer()));
+    expect(listed.get('PC-1')).toBe(6.12);
+    expect(listed.get('PC-2')).toBe(10.21);
+    const [mail] = await waitFor(() => (noticeMails().length ? noticeMails() : null), 90_000);
+    expect((await attachedPrices(mail)).get('PC-1')).toBe(6.12);
     expect(await price(as.empA, category)).toBe(5.1);
     expect(await price(as.empB, category)).toBe(4.55);
 
@@ -510,7 +590,7 @@ describe('price changes on a date', () => {
          JOIN variants v ON v.id = h.variant_id WHERE v.part_number = 'PC-1'`,
     );
     expect(history).toEqual([{ old: 1000, new: 1200, changed_at: when }]);
-  });
+  }, 240_000);
 
   it('a list-price change whose dry run went stale by its date fails, and says why', async () => {
     const when = at(NEW_YEAR, 20 * DAY);

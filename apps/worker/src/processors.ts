@@ -181,6 +181,7 @@ async function sendOnce(
         subject: draft.subject,
         html: draft.html,
         text: draft.text,
+        ...(draft.attachments?.length ? { attachments: draft.attachments } : {}),
         ...(o.bounceDomain ? { envelopeFrom: `bounces+${verpToken}@${o.bounceDomain}` } : {}),
       }));
     } catch (err) {

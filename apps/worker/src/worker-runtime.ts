@@ -120,7 +120,8 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   // most one per email job running at once.
   const locks = createPool({ url: env.DATABASE_URL, applicationName: 'portal-worker', poolSize: concurrency });
   const mailer = overrides.mailer ?? createMailer(env.SMTP_URL, env.MAIL_FROM);
-  const ctx = { publicUrl: env.PUBLIC_URL, timeZone: env.SUPPLIER_TZ };
+  const filesDir = env.FILES_DIR ?? '.data/files';
+  const ctx = { publicUrl: env.PUBLIC_URL, timeZone: env.SUPPLIER_TZ, filesDir };
   const queues = {
     notifications: createQueue('notifications', env),
     email: createQueue('email', env),
@@ -128,7 +129,6 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     imports: createQueue('imports', env),
     pricelists: createQueue('pricelists', env),
   };
-  const filesDir = env.FILES_DIR ?? '.data/files';
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
   const builder = new BuildProcess(env.DATABASE_URL);
@@ -164,7 +164,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     ),
     // Building a file is CPU work (PDF/XLSX layout): one at a time per worker, in a process that only
     // gets CPU time nothing else wants; further requests wait in the queue.
-    createWorker('pricelists', pricelistsProcessor(db, filesDir, { builder, log }), env, {
+    createWorker('pricelists', pricelistsProcessor(db, filesDir, { builder, log, timeZone: env.SUPPLIER_TZ }), env, {
       concurrency: 1,
       name,
     }),

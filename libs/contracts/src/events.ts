@@ -161,6 +161,17 @@ export interface EventMap {
     recipients: { userId: string; username: string; email: string; companyName: string }[];
     actor: OrgActor;
   };
+  /**
+   * One admin's price list at the new prices was built for the notice (or failed for good: `pricelistId`
+   * null): the notice email leaves now, with the list attached. The file is named by its storage name in
+   * the files store, never carried in the payload.
+   */
+  'price_change.notice_list_ready': PriceChangeRef & {
+    dayText: string;
+    recipient: { userId: string; username: string; email: string; companyId: string; companyName: string };
+    list: { pricelistId: string; storageName: string; fileName: string; format: PricelistFormat } | null;
+    actor: OrgActor;
+  };
   /** The change took effect (worker), in the transaction that wrote the new prices. */
   'price_change.applied': PriceChangeRef & { actor: OrgActor };
   /** The change could not be applied; nothing changed (`message` says why). */
@@ -382,7 +393,8 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'price_change.scheduled': ['notifications'],
   'price_change.updated': ['notifications'],
   'price_change.cancelled': ['notifications'],
-  'price_change.noticed': ['notifications', 'email'],
+  'price_change.noticed': ['notifications'],
+  'price_change.notice_list_ready': ['email'],
   'price_change.applied': ['notifications'],
   'price_change.failed': ['notifications'],
 };

@@ -67,5 +67,7 @@ export type PriceChangeResponse = ApiResponse<PriceChangeItem>;
 export interface PriceChangeNotice {
   _id: string;
   effective_at: string;
+  /** The company's price list at the new prices is built: `GET price-changes/:id/pricelist` serves it. */
+  list_ready: boolean;
 }
 export type PriceChangeNoticesResponse = ApiResponse<{ list: PriceChangeNotice[] }>;

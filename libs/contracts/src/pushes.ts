@@ -257,6 +257,16 @@ export const CHANGE_PUSHES: PushRoutes = {
   'price_change.updated': (p) => [priceChangeChanged(p, 'scheduled')],
   'price_change.cancelled': (p) => [priceChangeChanged(p, 'cancelled')],
   'price_change.noticed': (p) => [priceChangeChanged(p, 'scheduled')],
+  // The banner's link to the new list appears once the company's list is built.
+  'price_change.notice_list_ready': (p) => [
+    push(
+      'price_change.changed',
+      { _id: p.priceChangeId, status: 'scheduled', companyId: p.companyId },
+      company(p.recipient.companyId),
+    ),
+    // The admin's own price lists show it at once (the admin is the list's requester).
+    ...(p.list ? [push('pricelist.ready', { _id: p.list.pricelistId }, user(p.recipient.userId))] : []),
+  ],
   'price_change.applied': (p) => [
     priceChangeChanged(p, 'applied'),
     ...(p.companyId

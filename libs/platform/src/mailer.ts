@@ -1,5 +1,13 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 
+/** A file sent with a message, read from disk as it is sent (never held in a queue payload). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Absolute path in the files store. */
+  path: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -10,6 +18,7 @@ export interface MailMessage {
    * `bounces+<token>@BOUNCE_DOMAIN`, so a late bounce names the message it is about.
    */
   envelopeFrom?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

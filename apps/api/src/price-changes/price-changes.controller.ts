@@ -1,8 +1,11 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { PRICE_CHANGE_ROUTES as R, type RouteInput } from '@portal/domain';
 import { CurrentUser } from '../common/access.decorators';
 import { In, Route } from '../common/route.decorator';
 import type { RequestUser } from '../common/request-user';
+import { sendFile } from '../common/send-file';
+import { PricelistsService } from '../pricelists/pricelists.service';
 import { PriceChangesService } from './price-changes.service';
 
 /**
@@ -11,7 +14,10 @@ import { PriceChangesService } from './price-changes.service';
  */
 @Controller()
 export class PriceChangesController {
-  constructor(private readonly changes: PriceChangesService) {}
+  constructor(
+    private readonly changes: PriceChangesService,
+    private readonly pricelists: PricelistsService,
+  ) {}
 
   @Route(R.create)
   create(@CurrentUser() user: RequestUser, @In() { body }: RouteInput<typeof R.create>) {
@@ -27,6 +33,19 @@ export class PriceChangesController {
   @Route(R.notices)
   notices(@CurrentUser() user: RequestUser) {
     return this.changes.notices(user);
+  }
+
+  /** The banner's link: the announced change's list at the new prices, the caller's company's. */
+  @Route(R.noticeList)
+  async noticeList(
+    @CurrentUser() user: RequestUser,
+    @In() { params }: RouteInput<typeof R.noticeList>,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await sendFile(reply, await this.pricelists.openNoticeList(user, params.id), {
+      sandbox: true,
+      cacheControl: 'private, no-store',
+    });
   }
 
   @Route(R.detail)

@@ -388,15 +388,19 @@ export async function previewPriceChange(db: Db, item: PriceChangeItem): Promise
 
 /** Announced (notice sent), still scheduled changes that move this company's prices. */
 export async function noticesForCompany(db: Db, companyId: string): Promise<PriceChangeNotice[]> {
-  const rows = await queryRows<{ _id: string; effective_at: Date }>(
+  const rows = await queryRows<{ _id: string; effective_at: Date; list_ready: boolean }>(
     db,
-    `SELECT id AS _id, effective_at FROM price_changes
-      WHERE status IN ('scheduled', 'applying') AND notice_sent_at IS NOT NULL
-        AND (company_id = $1 OR kind = 'list_prices')
-      ORDER BY effective_at, id`,
+    `SELECT pc.id AS _id, pc.effective_at,
+            EXISTS (SELECT 1 FROM pricelists l
+                     WHERE l.price_change_id = pc.id AND l.company_id = $1 AND l.status = 'ready'
+                       AND l.expires_at > now()) AS list_ready
+       FROM price_changes pc
+      WHERE pc.status IN ('scheduled', 'applying') AND pc.notice_sent_at IS NOT NULL
+        AND (pc.company_id = $1 OR pc.kind = 'list_prices')
+      ORDER BY pc.effective_at, pc.id`,
     [companyId],
   );
-  return rows.map((r) => ({ _id: r._id, effective_at: r.effective_at.toISOString() }));
+  return rows.map((r) => ({ _id: r._id, effective_at: r.effective_at.toISOString(), list_ready: r.list_ready }));
 }
 
 export async function companyName(db: Db, id: string): Promise<string | null> {

@@ -6,5 +6,6 @@ import { PricelistsService } from './pricelists.service';
 @Module({
   controllers: [PricelistsController],
   providers: [PricelistsService],
+  exports: [PricelistsService],
 })
 export class PricelistsModule {}

@@ -51,6 +51,19 @@ const ONE_SQL = `
     FROM pricelists l JOIN companies c ON c.id = l.company_id
    WHERE l.id = $1 AND l.expires_at > now() AND (l.requested_by = $2 OR $3::boolean)`;
 
+/**
+ * The list built for an announced (not cancelled) price change's notice to the company, newest first.
+ * $1 = price change id, $2 = company id.
+ */
+const NOTICE_LIST_SQL = `
+  SELECT ${VIEW_COLUMNS}
+    FROM pricelists l JOIN companies c ON c.id = l.company_id
+    JOIN price_changes pc ON pc.id = l.price_change_id
+   WHERE l.price_change_id = $1 AND l.company_id = $2 AND l.status = 'ready' AND l.expires_at > now()
+     AND pc.notice_sent_at IS NOT NULL AND pc.status <> 'cancelled'
+   ORDER BY l.finished_at DESC, l.id
+   LIMIT 1`;
+
 export interface PricelistRow {
   id: string;
   status: PricelistStatus;
@@ -138,4 +151,8 @@ export function listPricelists(db: Db, userId: string, companyId: string | null)
 
 export function findPricelist(db: Db, id: string, userId: string, superadmin: boolean): Promise<PricelistRow | null> {
   return queryOne<PricelistRow>(db, ONE_SQL, [id, userId, superadmin]);
+}
+
+export function findNoticeList(db: Db, priceChangeId: string, companyId: string): Promise<PricelistRow | null> {
+  return queryOne<PricelistRow>(db, NOTICE_LIST_SQL, [priceChangeId, companyId]);
 }

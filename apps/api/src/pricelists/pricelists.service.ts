@@ -21,6 +21,7 @@ import { actorOf } from '../common/actor';
 import {
   countActive,
   findCompany,
+  findNoticeList,
   findPricelist,
   findScope,
   insertPricelist,
@@ -149,6 +150,20 @@ export class PricelistsService {
   async open(user: RequestUser, id: string): Promise<PricelistDownload> {
     const row = await this.row(user, id);
     if (row.status !== 'ready') throw new ApiException(409, PRICELIST_MSG.notReady);
+    return this.download(row);
+  }
+
+  /**
+   * The list at an announced change's new prices, as built for the caller's company's notice: any of the
+   * company's people may fetch it (the catalogue banner's link); another company's, or none yet, is 404.
+   */
+  async openNoticeList(user: RequestUser, priceChangeId: string): Promise<PricelistDownload> {
+    const row = user.companyId ? await findNoticeList(this.db, priceChangeId, user.companyId) : null;
+    if (!row) throw new ApiException(404, PRICELIST_MSG.notFound);
+    return this.download(row);
+  }
+
+  private async download(row: PricelistRow): Promise<PricelistDownload> {
     const file = pricelistFilePath(this.env.FILES_DIR, row.storage_name);
     const size = file
       ? await fs.stat(file).then(

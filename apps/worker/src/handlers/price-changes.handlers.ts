@@ -1,4 +1,6 @@
+import fs from 'node:fs/promises';
 import type { EventMap } from '@portal/contracts';
+import { PRICELIST_MIME, pricelistFilePath } from '@portal/platform';
 import { hello, renderEmail } from '../email/layout';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
@@ -48,24 +50,39 @@ export const priceChangeNotifications: NotificationHandlers = {
   }),
 };
 
+/**
+ * The notice email to one admin, sent once their list at the new prices is built, with that list attached
+ * (read from the files store as it is sent). A list that could not be built, or has since expired, leaves
+ * the email without it.
+ */
 export const priceChangeEmails: EmailHandlers = {
-  'price_change.noticed': ({ payload }, ctx) =>
-    payload.recipients.map((r) => {
-      const subject = `Prices change on ${payload.dayText}`;
-      const mail = renderEmail({
-        subject,
-        heading: subject,
-        paragraphs: [
-          hello(r.username),
-          `From ${payload.dayText}, ${r.companyName} is charged new prices in the catalogue.`,
-          'Until then you keep today’s prices; quotes keep their quoted prices until they expire.',
-          'A price list of the whole catalogue at the new prices is waiting in your price lists in the portal (the button below opens it).',
-        ],
-        action: {
-          label: 'See the new price list',
-          url: `${ctx.publicUrl}/catalogue?priceChange=${payload.priceChangeId}`,
-        },
-      });
-      return { to: r.email, ...mail, template: 'price_change_notice' };
-    }),
+  'price_change.notice_list_ready': async ({ payload }, ctx) => {
+    const r = payload.recipient;
+    const subject = `Prices change on ${payload.dayText}`;
+    const file = payload.list && ctx.filesDir ? pricelistFilePath(ctx.filesDir, payload.list.storageName) : null;
+    const attached =
+      file &&
+      (await fs.stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      ));
+    const mail = renderEmail({
+      subject,
+      heading: subject,
+      paragraphs: [
+        hello(r.username),
+        `From ${payload.dayText}, ${r.companyName} is charged new prices in the catalogue.`,
+        'Until then you keep today’s prices; quotes keep their quoted prices until they expire.',
+        attached
+          ? 'A price list of the whole catalogue at the new prices is attached; the catalogue links to it too.'
+          : 'The catalogue shows the date, and your price lists in the portal have the catalogue at the new prices.',
+      ],
+      action: { label: 'Open the catalogue', url: `${ctx.publicUrl}/catalogue` },
+    });
+    const attachments =
+      attached && payload.list
+        ? [{ filename: payload.list.fileName, contentType: PRICELIST_MIME[payload.list.format], path: file }]
+        : [];
+    return [{ to: r.email, ...mail, attachments, template: 'price_change_notice' }];
+  },
 };

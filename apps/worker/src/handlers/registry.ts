@@ -24,6 +24,8 @@ export interface HandlerContext {
   publicUrl: string;
   /** The office's time zone (`SUPPLIER_TZ`) for times in emails; America/New_York when absent. */
   timeZone?: string;
+  /** The files store (`FILES_DIR`): attachments are read from it when the email is sent. */
+  filesDir?: string;
 }
 
 export type NotificationHandlers = {

@@ -187,6 +187,9 @@ export function companyAdmins(db: Db, companyId: string | null): Promise<AdminRe
  * `price_change_id` makes it read the change's percentages or list prices), kept until a week after
  * the change. Returns the lists, for their `pricelist.requested` events.
  */
+/** The notice's list is a spreadsheet: it opens anywhere and is small enough to attach to an email. */
+export const NOTICE_LIST_FORMAT = 'xlsx' as const;
+
 export function requestNoticeLists(
   m: EntityManager,
   changeId: string,
@@ -197,7 +200,7 @@ export function requestNoticeLists(
   return queryRows(
     m,
     `INSERT INTO pricelists (requested_by, company_id, format, scope, scope_id, scope_name, price_change_id, expires_at)
-     SELECT a.user_id, a.company_id, 'csv', 'catalogue', NULL, $3, pc.id, pc.effective_at + interval '7 days'
+     SELECT a.user_id, a.company_id, '${NOTICE_LIST_FORMAT}', 'catalogue', NULL, $3, pc.id, pc.effective_at + interval '7 days'
        FROM unnest($2::uuid[], $4::uuid[]) AS a(user_id, company_id)
        JOIN price_changes pc ON pc.id = $1
      RETURNING id, requested_by, company_id`,

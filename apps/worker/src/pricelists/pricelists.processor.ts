@@ -1,15 +1,16 @@
 import fs from 'node:fs/promises';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { rooms, type JobMap, type OutboxEvent } from '@portal/contracts';
+import { rooms, type JobMap, type OrgActor, type OutboxEvent, type PricelistFormat } from '@portal/contracts';
 import { actorFromEvent, commitChange } from '@portal/db';
-import { PRICELIST_MSG } from '@portal/domain';
+import { PRICELIST_MSG, priceChangeDayText, pricelistFileName } from '@portal/domain';
 import { pricelistFilePath, pricelistStorageName, pricelistsDir, publishRealtime } from '@portal/platform';
 import type { BuildProcess } from './build-process';
 import {
   claimPricelist,
   failPricelist,
   finishPricelist,
+  noticeOfList,
   savePricelistProgress,
   type Claimed,
 } from './pricelists.repository';
@@ -18,6 +19,8 @@ export interface PricelistsProcessorOptions {
   /** Where the files are built (the worker stops it when it stops). */
   builder: BuildProcess;
   log?: (msg: string) => void;
+  /** The office's time zone (`SUPPLIER_TZ`): a notice's email names the day there. */
+  timeZone?: string;
 }
 
 /**
@@ -30,6 +33,7 @@ export interface PricelistsProcessorOptions {
  */
 export function pricelistsProcessor(db: DataSource, filesDir: string, options: PricelistsProcessorOptions) {
   const log = options.log ?? (() => undefined);
+  const timeZone = options.timeZone ?? 'America/New_York';
   return async (job: Job<JobMap['pricelists']>): Promise<'ready' | 'failed' | 'skipped'> => {
     const event = job.data.event as OutboxEvent<'pricelist.requested'>;
     if (event.type !== 'pricelist.requested') throw new Error(`pricelists queue cannot handle ${event.type}`);
@@ -50,7 +54,10 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       const done = await db.transaction(async (m) => {
         if (!(await finishPricelist(m, claimed.id, rows, size, name))) return false;
         await commitChange(m, actorFromEvent(ref.actor), {
-          events: [{ type: 'pricelist.ready', payload: { ...ref, rows } }],
+          events: [
+            { type: 'pricelist.ready', payload: { ...ref, rows } },
+            ...(await noticeMail(m, claimed.id, ref.actor, timeZone, { storageName: name, format: claimed.format })),
+          ],
         });
         return true;
       });
@@ -66,7 +73,11 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
         const failed = await failPricelist(m, claimed.id, PRICELIST_MSG.failed);
         if (!failed) return;
         await commitChange(m, actorFromEvent(ref.actor), {
-          events: [{ type: 'pricelist.failed', payload: { ...ref, reason: (err as Error).message.slice(0, 300) } }],
+          events: [
+            { type: 'pricelist.failed', payload: { ...ref, reason: (err as Error).message.slice(0, 300) } },
+            // The notice still goes out, without the list.
+            ...(await noticeMail(m, claimed.id, ref.actor, timeZone, null)),
+          ],
         });
         // The progress bar's last word (progress is not a change: it goes out directly).
         await publishRealtime(m, rooms.user(claimed.requested_by), 'pricelist.progress', {
@@ -79,6 +90,50 @@ export function pricelistsProcessor(db: DataSource, filesDir: string, options: P
       return 'failed';
     }
   };
+}
+
+/**
+ * For a list built for a price change's notice: the event that sends the admin the notice email with the
+ * list attached (by its storage name), in the transaction that marks the list ready (or failed).
+ */
+async function noticeMail(
+  m: Parameters<typeof noticeOfList>[0],
+  pricelistId: string,
+  actor: OrgActor,
+  timeZone: string,
+  file: { storageName: string; format: PricelistFormat } | null,
+) {
+  const notice = await noticeOfList(m, pricelistId);
+  if (!notice) return [];
+  return [
+    {
+      type: 'price_change.notice_list_ready' as const,
+      payload: {
+        priceChangeId: notice.price_change_id,
+        kind: notice.kind,
+        companyId: notice.change_company_id,
+        companyName: notice.change_company_name,
+        effectiveAt: notice.effective_at.toISOString(),
+        dayText: priceChangeDayText(notice.effective_at, timeZone),
+        recipient: {
+          userId: notice.user_id,
+          username: notice.username,
+          email: notice.email,
+          companyId: notice.company_id,
+          companyName: notice.company_name,
+        },
+        list: file
+          ? {
+              pricelistId,
+              storageName: file.storageName,
+              format: file.format,
+              fileName: pricelistFileName(notice.company_name, null, new Date(notice.created_at), file.format),
+            }
+          : null,
+        actor,
+      },
+    },
+  ];
 }
 
 async function progress(db: DataSource, list: Claimed, rows: number, total: number): Promise<void> {

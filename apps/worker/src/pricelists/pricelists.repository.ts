@@ -229,3 +229,36 @@ const AGREED_SQL = `
 export function pricelistAgreedItems(db: SqlRunner, companyId: string, today: string): Promise<PricelistLine[]> {
   return queryRows<PricelistLine>(db, AGREED_SQL, [companyId, today]);
 }
+
+/* ------------------------------------------------------------------ a notice's list */
+
+/** The price change a list was built for, and the admin it goes to; null for a list someone asked for. */
+export interface NoticeOfList {
+  price_change_id: string;
+  kind: 'company_multipliers' | 'list_prices';
+  change_company_id: string | null;
+  change_company_name: string | null;
+  effective_at: Date;
+  user_id: string;
+  username: string;
+  email: string;
+  company_id: string;
+  company_name: string;
+  created_at: Date;
+}
+
+/** $1 = pricelist id. */
+const NOTICE_OF_LIST_SQL = `
+  SELECT pc.id AS price_change_id, pc.kind, pc.company_id AS change_company_id, cc.name AS change_company_name,
+         pc.effective_at, u.id AS user_id, u.username, u.email, c.id AS company_id, c.name AS company_name,
+         l.created_at
+    FROM pricelists l
+    JOIN price_changes pc ON pc.id = l.price_change_id
+    JOIN users u ON u.id = l.requested_by
+    JOIN companies c ON c.id = l.company_id
+    LEFT JOIN companies cc ON cc.id = pc.company_id
+   WHERE l.id = $1 AND pc.status <> 'cancelled'`;
+
+export function noticeOfList(db: SqlRunner, pricelistId: string): Promise<NoticeOfList | null> {
+  return queryOne<NoticeOfList>(db, NOTICE_OF_LIST_SQL, [pricelistId]);
+}

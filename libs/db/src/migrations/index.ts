@@ -28,6 +28,7 @@ import { SlotAgreedItems1795801000000 } from './1795801000000-slot-agreed-items'
 import { SitesImports1795810000000 } from './1795810000000-sites-imports';
 import { ImportRatings1795810000001 } from './1795810000001-import-ratings';
 import { OrderRequestCounts1795820000000 } from './1795820000000-order-request-counts';
+import { NoticeLists1795830000000 } from './1795830000000-notice-lists';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   SitesImports1795810000000,
   ImportRatings1795810000001,
   OrderRequestCounts1795820000000,
+  NoticeLists1795830000000,
 ];

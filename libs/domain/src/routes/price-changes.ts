@@ -6,7 +6,7 @@ import {
   priceChangeListQuerySchema,
   updatePriceChangeSchema,
 } from '../price-changes';
-import { defineRoutes, ok, roles } from './route';
+import { binary, defineRoutes, ok, roles } from './route';
 
 const office = roles('superadmin');
 const customer = roles('admin', 'employee');
@@ -87,7 +87,19 @@ export const PRICE_CHANGE_ROUTES = defineRoutes('price-changes', {
     summary: "The announced changes to your company's prices (the catalogue's banner). No prices.",
     access: customer,
     status: 200,
-    response: ok(z.object({ list: z.array(z.object({ _id: z.string(), effective_at: z.string() })) })),
+    response: ok(
+      z.object({ list: z.array(z.object({ _id: z.string(), effective_at: z.string(), list_ready: z.boolean() })) }),
+    ),
+  },
+  noticeList: {
+    method: 'GET',
+    path: 'price-changes/:id/pricelist',
+    summary:
+      "The announced change's price list of the whole catalogue at the new prices, as built for your company's notice (the banner's link).",
+    access: customer,
+    ...priceChangeId,
+    status: 200,
+    response: binary('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
   },
   detail: {
     method: 'GET',

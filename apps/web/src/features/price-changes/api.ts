@@ -4,11 +4,12 @@ import type {
   PriceChangeItem,
   PriceChangeListResponse,
   PriceChangeNotice,
-  PriceChangeNoticesResponse,
   PriceChangeResponse,
   PriceChangeStatus,
 } from '@portal/contracts';
-import { api } from '../../shared/api';
+import { PRICE_CHANGE_ROUTES } from '@portal/domain';
+import { api, call, routePath } from '../../shared/api';
+import { downloadApiFile } from '../../shared/download';
 
 const BASE = 'price-changes';
 
@@ -39,7 +40,12 @@ export async function fetchPriceChange(id: string, signal?: AbortSignal) {
 }
 
 export async function fetchNotices(signal?: AbortSignal): Promise<PriceChangeNotice[]> {
-  return (await api.get<PriceChangeNoticesResponse>(`${BASE}/notices`, { signal, silent: true })).data.list;
+  return (await call(PRICE_CHANGE_ROUTES.notices, {}, { signal, silent: true })).data.list;
+}
+
+/** Saves the announced change's price list at the new prices (the company's, as built for its notice). */
+export function downloadNoticeList(notice: Pick<PriceChangeNotice, '_id' | 'effective_at'>, day: string) {
+  return downloadApiFile(routePath(PRICE_CHANGE_ROUTES.noticeList, { id: notice._id }), `price-list-from-${day}.xlsx`);
 }
 
 export type SchedulePriceChange =
