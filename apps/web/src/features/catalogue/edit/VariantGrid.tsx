@@ -153,7 +153,7 @@ function field<V, C>(key: GridColumn, column: Partial<Column<V, C, string>>, tit
     title,
     basis,
     grow: 1,
-    minWidth: Math.min(basis, 90),
+    minWidth: Math.min(basis, 72),
     disabled: ({ rowData }: { rowData: GridRow | undefined }) =>
       !rowData || !!rowData._deleted || !isGridCellEditable(key, rowData.odd_size),
   };
@@ -171,8 +171,8 @@ export function buildColumns(showActualSize: boolean): Column<GridRow, unknown, 
     field('odd_size_type', typeColumn, 'Odd-Size Type', 120),
     field('out_of_stock', yesNoColumn('Out of Stock'), 'Out of Stock', 110),
     field('list_price', labelledText(priceColumn, 'List Price'), 'List Price', 110),
-    field('merv', labelledText(mervColumn, 'MERV'), 'MERV', 70),
-    field('efficiency_class', labelledText(stringColumn, 'Efficiency Class'), 'Efficiency Class', 120),
+    field('merv', labelledText(mervColumn, 'MERV'), 'MERV', 64),
+    field('efficiency_class', labelledText(stringColumn, 'Efficiency Class'), 'Efficiency Class', 100),
   ];
   return cols.filter((c): c is Column<GridRow, unknown, string> => c !== null);
 }
