@@ -27,6 +27,7 @@ type Thing =
   | 'pricelist'
   | 'priceChange'
   | 'site'
+  | 'siteImport'
   | 'unit'
   | 'slot';
 
@@ -43,6 +44,7 @@ const OWNED: Record<string, Thing> = {
   'pricelists/:id': 'pricelist',
   'price-changes/:id': 'priceChange',
   'sites/:id': 'site',
+  'sites/import/:id': 'siteImport',
   'units/:id': 'unit',
   'slots/:id': 'slot',
 };
@@ -197,6 +199,21 @@ describe('tenancy matrix from the route table: another company’s things', () =
     });
     expect(slot.status).toBe(201);
     things.slot = slot.body.data._id;
+
+    // A programme file uploaded by A's admin (its dry run is queued; no worker runs here).
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob(['site code,site name,unit label,stage,part number or size,quantity,interval,last changed\n']),
+      'programme.csv',
+    );
+    const uploaded = await fetch(`${api.baseUrl}/api/sites/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${as.adminA.token}`, 'x-xsrf-token': await as.adminA.refreshCsrf() },
+      body: form,
+    });
+    expect(uploaded.status).toBe(202);
+    things.siteImport = ((await uploaded.json()) as { data: { _id: string } }).data._id;
   });
   afterAll(async () => {
     await api?.close();
@@ -240,6 +257,7 @@ describe('tenancy matrix from the route table: another company’s things', () =
       [as.empA, `quote-requests/${things.quoteRequest}`],
       [as.adminA, `sites/${things.site}`],
       [as.adminA, `sites/${things.site}/units`],
+      [as.adminA, `sites/import/${things.siteImport}`],
       [as.empA, `pricelists/${things.pricelist}`],
       [as.root, `price-changes/${things.priceChange}`],
       [as.root, `company/${companyA}`],
