@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuoteAction } from '@portal/contracts';
 import { serverMessage } from '../../shared/api/errors';
 import { useRealtimeEvent } from '../../shared/realtime';
 import {
@@ -14,6 +13,7 @@ import {
   type QuoteListQuery,
   type QuoteSubmission,
   type SubmitResult,
+  type UserQuoteAction,
 } from './api';
 
 export function useQuotes(query: QuoteListQuery) {
@@ -42,7 +42,7 @@ export function useQuoteLiveUpdates(onChange?: (e: { _id: string; number: string
 export function useQuoteAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: QuoteAction; body?: unknown }) => quoteAction(id, action, body),
+    mutationFn: ({ action, body }: { action: UserQuoteAction; body?: unknown }) => quoteAction(id, action, body),
     onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.all }),
   });
 }

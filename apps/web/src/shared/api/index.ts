@@ -11,4 +11,4 @@ export {
 } from './globalErrorHandler';
 export { createQueryClient, queryClient } from './queryClient';
 export { call, routePath, routeUrl } from './call';
-export type { CallInput, CallOptions } from './call';
+export type { CallInput, CallOptions, RouteBody, RouteData, RouteParams, RouteQuery } from './call';

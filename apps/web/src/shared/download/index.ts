@@ -1,1 +1,1 @@
-export { downloadApiFile, fetchWithToken, saveBlob } from './authorizedDownload';
+export { downloadApiFile, downloadRoute, fetchRouteFile, fetchWithToken, saveBlob } from './authorizedDownload';

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { OpsFailedJob } from '@portal/contracts';
+import type { OpsFailedJob } from '../api';
 import type { TableColumn } from '../../../shared/column-table';
 import { formatDateTime } from '../../../shared/format';
 import { opsApi, opsKeys } from '../api';

@@ -1,5 +1,5 @@
 import { Button, Text } from '@mantine/core';
-import type { OpsSuppressionEntry } from '@portal/contracts';
+import type { OpsSuppressionEntry } from '../api';
 import type { TableColumn } from '../../../shared/column-table';
 import { formatDateTime } from '../../../shared/format';
 import { opsApi, opsKeys } from '../api';
