@@ -85,6 +85,9 @@ export const findRowSchema = z.object({
       brand: z.string().nullable(),
     })
     .nullable(),
+  /** `matched_via: 'agreed_item'`: the company's agreed item (its own part number), at the agreed price. */
+  agreed_item_id: z.string().optional(),
+  price_held_until: z.string().optional(),
 });
 
 const withMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
