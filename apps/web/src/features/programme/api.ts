@@ -1,5 +1,6 @@
 import type { ChangeView, DueLineView, DueSiteView, SiteDetail, SiteSummary, SlotView, UnitView } from '@portal/domain';
-import { api } from '../../shared/api';
+import { PROGRAMME_ROUTES as R } from '@portal/domain';
+import { call, type RouteBody, type RouteQuery } from '../../shared/api';
 
 /** The filter programme as the API answers it: the route table's response types (libs/domain/src/routes/programme.ts). */
 export type { SiteSummary, SiteDetail };
@@ -9,10 +10,7 @@ export type SlotChange = ChangeView;
 export type DueLine = DueLineView;
 export type Fitted = SlotView['fitted'];
 
-export interface DueMonth {
-  month: string;
-  sites: DueSiteView[];
-}
+export type DueMonth = { month: string; sites: DueSiteView[] };
 
 export const programmeKeys = {
   all: ['programme'] as const,
@@ -22,37 +20,31 @@ export const programmeKeys = {
   due: (q: DueQuery) => ['programme', 'due', q] as const,
 };
 
-export interface DueQuery {
-  from?: string;
-  to?: string;
-  siteId?: string;
-  companyId?: string;
-}
+export type DueQuery = NonNullable<RouteQuery<typeof R.due>>;
 
 export async function fetchSites(companyId: string | undefined, signal?: AbortSignal): Promise<SiteSummary[]> {
-  return (await api.get<{ data: { list: SiteSummary[] } }>('sites', { query: companyId ? { companyId } : {}, signal }))
-    .data.list;
+  return (await call(R.list, { query: companyId ? { companyId } : {} }, { signal })).data.list;
 }
 
 export async function fetchSite(id: string, signal?: AbortSignal): Promise<SiteDetail> {
-  return (await api.get<{ data: SiteDetail }>(`sites/${id}`, { signal })).data;
+  return (await call(R.detail, { params: { id } }, { signal })).data;
 }
 
 export async function fetchHistory(slotId: string, signal?: AbortSignal): Promise<SlotChange[]> {
-  return (await api.get<{ data: { list: SlotChange[] } }>(`slots/${slotId}/changes`, { signal })).data.list;
+  return (await call(R.history, { params: { id: slotId } }, { signal })).data.list;
 }
 
 export async function fetchDue(q: DueQuery, signal?: AbortSignal): Promise<DueMonth[]> {
-  return (await api.get<{ data: { months: DueMonth[] } }>('programme/due', { query: { ...q }, signal })).data.months;
+  return (await call(R.due, { query: q }, { signal })).data.months;
 }
 
-export const createSite = (body: Record<string, unknown>) => api.post<{ data: SiteDetail }>('sites', body);
-export const createUnit = (siteId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Unit }>(`sites/${siteId}/units`, body);
-export const createSlot = (unitId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Slot }>(`units/${unitId}/slots`, body);
-export const updateSlot = (slotId: string, body: Record<string, unknown>) =>
-  api.patch<{ data: Slot }>(`slots/${slotId}`, body);
-export const recordChange = (slotId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Slot; message?: string }>(`slots/${slotId}/changes`, body);
-export const skipSlot = (slotId: string) => api.post<{ data: Slot; message?: string }>(`slots/${slotId}/skip`, {});
+export const createSite = (body: RouteBody<typeof R.create>) => call(R.create, { body });
+export const createUnit = (siteId: string, body: RouteBody<typeof R.addUnit>) =>
+  call(R.addUnit, { params: { id: siteId }, body });
+export const createSlot = (unitId: string, body: RouteBody<typeof R.addSlot>) =>
+  call(R.addSlot, { params: { id: unitId }, body });
+export const updateSlot = (slotId: string, body: RouteBody<typeof R.updateSlot>) =>
+  call(R.updateSlot, { params: { id: slotId }, body });
+export const recordChange = (slotId: string, body: RouteBody<typeof R.recordChange>) =>
+  call(R.recordChange, { params: { id: slotId }, body });
+export const skipSlot = (slotId: string) => call(R.skip, { params: { id: slotId }, body: {} });
