@@ -30,7 +30,6 @@ import {
   EMAIL_PAGE_SIZE,
   activity,
   activityMarker,
-  availableSources,
   emailPage,
   onlineUsers,
   suppressions,
@@ -38,7 +37,6 @@ import {
   userAddress,
   companyOfAddress,
   type ActivityRow,
-  type ActivitySource,
 } from './ops.repository';
 import { SharedReads } from './shared-reads';
 
@@ -66,7 +64,6 @@ export type JobRepair = 'retry' | 'discard';
 
 @Injectable()
 export class OpsService {
-  private sources: Promise<ActivitySource[]> | null = null;
   /** Feed pages for every viewer, read again when a source's newest row moved (or after 2 s). */
   private readonly feeds = new SharedReads<ActivityRow[]>(2000);
   /** Failed-job lists for every viewer, read again when the queue counts moved (or after 1 s, or a repair). */
@@ -94,10 +91,7 @@ export class OpsService {
   }
 
   async activity(q: OpsActivityQuery) {
-    // Kinds whose tables are missing (a database without the quotes / find migrations) have no source.
-    this.sources ??= availableSources(this.db, ACTIVITY_SOURCES);
-    const all = await this.sources;
-    const sources = q.kind ? all.filter((s) => s.kind === q.kind) : all;
+    const sources = q.kind ? ACTIVITY_SOURCES.filter((s) => s.kind === q.kind) : ACTIVITY_SOURCES;
     const key = JSON.stringify([q.kind ?? null, q.companyId ?? null, q.limit, q.before ?? null]);
     const rows = await this.feeds.get(key, await activityMarker(this.db, sources), () =>
       activity(this.db, sources, {
