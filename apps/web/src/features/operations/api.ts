@@ -33,10 +33,8 @@ export const opsApi = {
   usage: (dormant: boolean, signal?: AbortSignal) =>
     call(OPS_ROUTES.usage, { query: { dormant: dormant ? 30 : undefined } }, { signal }).then((r) => r.data.list),
   failedJobs: (signal?: AbortSignal) => call(OPS_ROUTES.failedJobs, { query: {} }, { signal }).then((r) => r.data.list),
-  retry: (job: Pick<OpsFailedJob, 'queue' | '_id'>) =>
-    call(OPS_ROUTES.retryJob, { params: { queue: job.queue, id: job._id } }),
-  discard: (job: Pick<OpsFailedJob, 'queue' | '_id'>) =>
-    call(OPS_ROUTES.discardJob, { params: { queue: job.queue, id: job._id } }),
   suppressions: (signal?: AbortSignal) => call(OPS_ROUTES.suppressions, {}, { signal }).then((r) => r.data.list),
-  lift: (address: string) => call(OPS_ROUTES.liftSuppression, { params: { address } }),
 };
+
+/** The path of a failed job's retry / discard. */
+export const jobInput = (job: Pick<OpsFailedJob, 'queue' | '_id'>) => ({ params: { queue: job.queue, id: job._id } });

@@ -56,10 +56,6 @@ export function quoteAction(id: string, action: UserQuoteAction, body: unknown =
   return call(route, { params: { id }, body: body as RouteBody<typeof route> }, { silent: true });
 }
 
-export function postQuoteMessage(id: string, body: string) {
-  return call(QUOTE_ROUTES.message, { params: { id }, body: { body } }, { silent: true });
-}
-
 /** Saves the quote's PDF as `quote-{number}.pdf`. */
 export function downloadQuotePdf(id: string, number: string): Promise<void> {
   return downloadRoute(QUOTE_ROUTES.pdf, { params: { id } }, `quote-${number}.pdf`);

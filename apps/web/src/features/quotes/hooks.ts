@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { serverMessage } from '../../shared/api/errors';
+import { QUOTE_ROUTES } from '@portal/domain';
+import { serverMessage, useRouteMutation } from '../../shared/api';
 import { useRealtimeEvent } from '../../shared/realtime';
 import {
   fetchQuote,
   fetchQuotes,
   newIdempotencyKey,
-  postQuoteMessage,
   quoteAction,
   quoteKeys,
   submitQuote,
@@ -48,10 +48,10 @@ export function useQuoteAction(id: string) {
 }
 
 export function useQuoteMessage(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => postQuoteMessage(id, body),
-    onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.one(id) }),
+  return useRouteMutation(QUOTE_ROUTES.message, {
+    input: (body: string) => ({ params: { id }, body: { body } }),
+    call: { silent: true },
+    invalidates: [quoteKeys.one(id)],
   });
 }
 

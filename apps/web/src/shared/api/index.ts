@@ -12,3 +12,5 @@ export {
 export { createQueryClient, queryClient } from './queryClient';
 export { call, routePath, routeUrl } from './call';
 export type { CallInput, CallOptions, RouteBody, RouteData, RouteParams, RouteQuery } from './call';
+export { useRouteMutation } from './useRouteMutation';
+export type { RouteMutationOptions } from './useRouteMutation';
