@@ -14,7 +14,7 @@ export const IMPORT_COLUMNS = [
   'part_number',
   ...VARIANT_DATA_FIELDS,
   'display_order',
-  // find & demand (issue 25): the variant's part aliases, `;`-separated (optional)
+  // find & demand: the variant's part aliases, `;`-separated (optional)
   'aliases',
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -23,7 +23,7 @@ const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
   'pricelist.progress': true,
   'quote.changed': true,
   'order.changed': true,
-  /* operations and email deliverability (issue 26) */
+  /* operations and email deliverability */
   'ops.changed': true,
   'email.bounced': true,
   'programme.changed': true,
