@@ -1,5 +1,5 @@
 // @ts-check
-// Find from one box, part aliases and the demand report (issue 25), on a fresh database:
+// Find from one box, part aliases and the demand report, on a fresh database:
 //  1. `GET catalogue/find` p50/p95/p99 at 50 req/s over a 100,000-variant catalogue, a mix of exact and
 //     normalised part numbers, aliases, sizes (with and without words) and unknown numbers
 //     (did-you-mean), half of them as-you-type calls (target p95 < 30 ms);

@@ -1,5 +1,5 @@
 // @ts-check
-// Operations dashboard (issue 26): first paint of the Operations screen's data with 200 companies,
+// Operations dashboard: first paint of the Operations screen's data with 200 companies,
 // 1,000,000 logged searches, 200,000 audit entries and 100,000 sent emails; how soon a cause shows
 // (ops.changed after a sign-in; a bounce visible on the email tile); and what ten open dashboards
 // cost the catalogue product page p99 (A-B-A: none, ten, none, at a fixed rate).
@@ -8,7 +8,7 @@
 //   BENCH_SMOKE=1 node scripts/bench/ops.mjs     tiny sizes, sub-second windows (checks the script works)
 // In `npm run bench` it is 'ops' (run.mjs). Prints a markdown section for docs/BENCHMARKS.md.
 //
-// The searches go into the real `search_log` (issue 25), spread over 90 days, a third with no
+// The searches go into the real `search_log`, spread over 90 days, a third with no
 // result; the audit entries (sign-ins, failed sign-ins, price lists) are the activity feed's other
 // hot table.
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 // @ts-check
-// Quote requests (issue 24): submit with 200 lines (p95), the desk list over 10,000 requests at
+// Quote requests: submit with 200 lines (p95), the desk list over 10,000 requests at
 // 50 req/s (p95), commit → `quote.changed` on a superadmin's socket (p99) and a 200-line quote PDF.
 // Standalone: `node scripts/bench/quotes.mjs` (after `npx tsc -b apps/api apps/worker scripts`; also in
 // `npm run bench`, --only=quotes); `BENCH_SMOKE=1` runs a tiny version (seconds) that only proves the

@@ -13,7 +13,7 @@ import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './su
 const filesDir = `/tmp/portal-imports-${process.pid}`;
 const HEADER =
   'category,subcategory,product,part_number,size,actual_size,depth,odd_size,odd_size_type,min_area,max_area,out_of_stock,list_price,display_order';
-/** The export adds the optional `aliases` column (issue 25). */
+/** The export adds the optional `aliases`, `merv` and `efficiency_class` columns. */
 const EXPORT_HEADER = `${HEADER},aliases,merv,efficiency_class`;
 
 const waitFor = <T>(fn: () => Promise<T | undefined | null | false>, ms = 20_000) => poll(fn, ms, 100);

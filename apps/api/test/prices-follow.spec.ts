@@ -7,7 +7,7 @@ import { connectSocket, signInAll, startTestWorker, waitFor } from './support';
 const filesDir = `/tmp/portal-prices-follow-${process.pid}`;
 
 /**
- * Prices follow the change (issue 22): every change that moves a customer's price reaches the open
+ * Prices follow the change: every change that moves a customer's price reaches the open
  * screens of the users it affects — `catalogue.changed` kind `prices`, never a price — and nobody else.
  */
 describe('prices follow the change', () => {

@@ -7,7 +7,7 @@ const EVERY_MS = 60 * 60 * 1000;
 const FIRST_RUN_MS = 30 * 1000;
 
 /**
- * The search log's upkeep (issue 25): rolls finished days up into `search_log_daily`, then deletes
+ * The search log's upkeep: rolls finished days up into `search_log_daily`, then deletes
  * raw rows older than SEARCH_LOG_RETENTION_DAYS that are rolled up. Half a minute after start-up,
  * then hourly; safe on several workers at once (the roll-up locks its state row, deletes are
  * idempotent).

@@ -57,7 +57,7 @@ export interface AccountProfileResponse {
 
 /** The reset link's page; the token travels as `?code=`. */
 export const RESET_PASSWORD_PAGE = '/reset-password';
-/** The invitation link's page (issue 27): `?code=<token>`. */
+/** The invitation link's page: `?code=<token>`. */
 export const INVITATION_PAGE = '/invitation';
 
 /** The email-change confirmation link's page; the token travels as `?code=`. */

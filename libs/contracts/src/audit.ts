@@ -12,12 +12,12 @@ export const AUDIT_ENTITIES = [
   'catalogue_import',
   'pricelist',
   'settings',
-  // find & demand (issue 25)
+  // find & demand
   'part_alias',
   'quote_request',
   'order_request',
   'agreed_item',
-  /* operations (issue 26) */
+  /* operations */
   'email_suppression',
   'job',
   /* sites and the filter programme */
@@ -44,7 +44,7 @@ export interface AuditEntryView {
   after: AuditValues | null;
   ip: string | null;
   created_at: string;
-  /** The record's name (issue 27; null when it has none, e.g. a session). */
+  /** The record's name (null when it has none, e.g. a session). */
   entity_name?: string | null;
 }
 

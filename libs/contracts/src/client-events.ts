@@ -48,12 +48,12 @@ export interface ClientEventMap {
   'pricelist.ready': { _id: string };
   /** A price list being built moved on (rows written, or it failed); to the requester's user room. */
   'pricelist.progress': { _id: string; status: 'running' | 'failed'; rows: number; total: number | null };
-  /* ---- Quote requests (issue 24) */
+  /* ---- Quote requests */
   /** A quote request changed: to superadmins, its requester and its company's admins. No prices. */
   'quote.changed': { _id: string; number: string; status: QuoteStatus };
   /** An order request changed: to superadmins, its requester and its company's admins. No prices. */
   'order.changed': { _id: string; number: string; status: OrderStatus };
-  /* ---- Operations and email deliverability (issue 26) ---- */
+  /* ---- Operations and email deliverability ---- */
   /**
    * Something on the operations dashboard moved (to superadmins, at most one per 2 s): refetch the
    * parts named. `summary` is the summary that saw the move (what `GET ops/summary` answers now), so

@@ -84,7 +84,7 @@ export interface EventMap {
   /** "Resend Account Information?": email with the sign-in and set-password links. */
   'user.resend_requested': OrgUserRef & { actor: OrgActor } & SetPasswordLink;
 
-  /* Invitations (issue 27). The raw token travels once, in the event that emails it (erased from
+  /* Invitations. The raw token travels once, in the event that emails it (erased from
      the outbox when the invitation ends). `actor` is null when the invited person acted. */
   /** An invitation was sent: on creation with `invite: true`, or a resend (the older link ended). */
   'user.invited': OrgUserRef & { actor: OrgActor; resend: boolean; token?: string; expiresAt: string };
@@ -176,7 +176,7 @@ export interface EventMap {
   'price_change.applied': PriceChangeRef & { actor: OrgActor };
   /** The change could not be applied; nothing changed (`message` says why). */
   'price_change.failed': PriceChangeRef & { message: string; actor: OrgActor };
-  /* ---- Quote requests (issue 24). `actor` is who acted; payloads never carry prices. ---- */
+  /* ---- Quote requests. `actor` is who acted; payloads never carry prices. ---- */
   /** An employee or admin submitted a request (superadmins: notification and email). */
   'quote.submitted': QuoteEventRef;
   /** The office asked the requester for more information (requester: email). */
@@ -201,7 +201,7 @@ export interface EventMap {
   'order.confirmed': OrderEventRef & { officeRef: string | null; shipsOn: string | null };
   'order.shipped': OrderEventRef & { tracking: string | null };
   'order.cancelled': OrderEventRef & { reason: string | null };
-  /* ---- Operations and email deliverability (issue 26) ---- */
+  /* ---- Operations and email deliverability ---- */
   /**
    * An email to a user's address bounced for good (or drew a complaint, or soft-bounced too often):
    * the address is suppressed. Superadmins get a notification, the company's admins an email
@@ -254,7 +254,7 @@ export interface OrderEventRef {
   actor: OrgActor;
 }
 
-/* ---- Operations and email deliverability (issue 26) ---- */
+/* ---- Operations and email deliverability ---- */
 export interface EmailBouncedEvent {
   recipient: string;
   template: string;
@@ -352,7 +352,7 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'user.status_changed': ['notifications', 'email'],
   'user.deleted': ['notifications'],
   'user.resend_requested': ['notifications', 'email'],
-  // invitations (issue 27)
+  // invitations
   'user.invited': ['notifications', 'email'],
   'user.invitation_revoked': ['notifications'],
   'user.invitation_accepted': ['notifications'],
@@ -372,7 +372,7 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'pricelist.requested': ['pricelists'],
   'pricelist.ready': ['notifications'],
   'pricelist.failed': ['notifications'],
-  // ---- Quote requests (issue 24)
+  // ---- Quote requests
   'quote.submitted': ['notifications', 'email'],
   'quote.info_requested': ['notifications', 'email'],
   'quote.replied': ['notifications', 'email'],
@@ -387,7 +387,7 @@ export const EVENT_JOBS: { [K in EventType]: readonly Exclude<QueueName, 'files'
   'order.confirmed': ['notifications', 'email'],
   'order.shipped': ['notifications', 'email'],
   'order.cancelled': ['notifications', 'email'],
-  /* ---- Operations and email deliverability (issue 26) ---- */
+  /* ---- Operations and email deliverability ---- */
   'email.bounced': ['notifications', 'email'],
   'programme.reminder': ['notifications', 'email'],
   'price_change.scheduled': ['notifications'],

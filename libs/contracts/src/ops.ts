@@ -1,6 +1,6 @@
 import type { RoleKey } from './roles';
 
-/* Operations dashboard (issue 26): response shapes of /api/ops/*. */
+/* Operations dashboard: response shapes of /api/ops/*. */
 
 export interface OpsSummary {
   status: { ok: boolean; sentence: string };

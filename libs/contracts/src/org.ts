@@ -51,7 +51,7 @@ export interface CreateCompanyRequest {
   name: string;
   username: string;
   email: string;
-  /** Password + confirmation (the spec's client), or `invite: true` (issue 27). */
+  /** Password + confirmation (the spec's client), or `invite: true`. */
   password?: string;
   confirm_password?: string;
   invite?: boolean;
@@ -87,17 +87,17 @@ export interface UserRow {
   companyName: string | null;
   company_id: string | null;
   /**
-   * Whether emails reach this address (issue 26): `bounced` after a hard bounce, `suppressed` for a
+   * Whether emails reach this address: `bounced` after a hard bounce, `suppressed` for a
    * complaint or repeated soft bounces. Always sent by the API (optional for older fixtures).
    */
   email_status?: 'ok' | 'bounced' | 'suppressed';
   /** The most recent sign-in (`last_login` keeps the spec's meaning: the one before it). */
   current_login: string | null;
-  /** The user's latest invitation; null when they were given a password instead (issue 27). */
+  /** The user's latest invitation; null when they were given a password instead. */
   invitation: UserInvitation | null;
 }
 
-/* ------------------------------------------------------------------ invitations (issue 27) */
+/* ------------------------------------------------------------------ invitations */
 
 export type InvitationStatus = 'pending' | 'accepted' | 'expired' | 'revoked' | 'superseded';
 
@@ -136,7 +136,7 @@ export interface UserDetail {
   role_name: string;
   company_id: { _id: string; name: string } | null;
   companyName: string | null;
-  /** Whether emails reach this address (issue 26). */
+  /** Whether emails reach this address. */
   email_status?: 'ok' | 'bounced' | 'suppressed';
   invitation: UserInvitation | null;
 }
@@ -158,7 +158,7 @@ export interface CreateUserRequest {
   company_id?: string;
   username: string;
   email: string;
-  /** Either a password (the spec's client) or `invite: true` (issue 27). */
+  /** Either a password (the spec's client) or `invite: true`. */
   password?: string;
   invite?: boolean;
   action?: 'admin' | 'employee';

@@ -30,7 +30,7 @@ export interface LiveChangeMap {
   };
   /** Something a user's row shows changed (an invitation expired, a suppression was lifted): lists refetch. */
   'user.row_changed': { companyId: string | null };
-  /** A quote request moved (issue 24). `userIds`: its requester and its company's active admins. */
+  /** A quote request moved. `userIds`: its requester and its company's active admins. */
   'quote.changed': ClientEventMap['quote.changed'] & { userIds: string[] };
   /** A site's programme changed. `userIds`: the company's active admins and the site's contacts, minus the actor. */
   'programme.changed': ClientEventMap['programme.changed'] & { userIds: string[] };
@@ -187,7 +187,7 @@ export const CHANGE_PUSHES: PushRoutes = {
   'user.status_changed': (p) => [orgChanged('user', 'updated', p.companyId)],
   'user.deleted': (p) => [orgChanged('user', 'deleted', p.companyId)],
   'user.resend_requested': none,
-  // Invitations (issue 27): the user lists show the invitation's state.
+  // Invitations: the user lists show the invitation's state.
   'user.invited': (p) => [orgChanged('user', 'updated', p.companyId)],
   'user.invitation_revoked': (p) => [orgChanged('user', 'updated', p.companyId)],
   'user.invitation_accepted': (p) => [orgChanged('user', 'updated', p.companyId)],
@@ -237,7 +237,7 @@ export const CHANGE_PUSHES: PushRoutes = {
   'pricelist.ready': (p) => [push('pricelist.ready', { _id: p.pricelistId }, user(p.actor.id))],
   'pricelist.failed': none,
 
-  // Quote requests (issue 24): the screens hear the live `quote.changed` of the same change, which
+  // Quote requests: the screens hear the live `quote.changed` of the same change, which
   // reaches superadmins, the requester and the company's admins — no other employee, no other company.
   'quote.submitted': none,
   'quote.info_requested': none,
@@ -287,7 +287,7 @@ export const CHANGE_PUSHES: PushRoutes = {
     push('order.changed', { _id: p._id, number: p.number, status: p.status }, superadmins, ...p.userIds.map(user)),
   ],
 
-  // Email deliverability (issue 26): the company's admins get a toast, every user list the new status.
+  // Email deliverability: the company's admins get a toast, every user list the new status.
   'email.bounced': (p) =>
     p.user?.companyId
       ? [

@@ -1,5 +1,5 @@
 /**
- * Quote requests (issue 24): the wire shapes. The state machine itself (which action moves which
+ * Quote requests: the wire shapes. The state machine itself (which action moves which
  * status, and who may take it) is one table in libs/domain (`QUOTE_TRANSITIONS`).
  */
 export const QUOTE_STATUSES = [

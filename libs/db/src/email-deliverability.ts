@@ -12,7 +12,7 @@ import {
 import { commitChange, SYSTEM_ACTOR } from './change';
 import { execute, queryOne, queryRows, type SqlRunner } from './sql';
 
-/* Email deliverability: the state of each sent email, suppressions and bounce reports (issue 26). */
+/* Email deliverability: the state of each sent email, suppressions and bounce reports. */
 
 export interface SentEmailState {
   status: EmailStatus;

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { execute, queryOne } from './sql';
 
 /**
- * Search-log upkeep, run by the worker (issue 25): the daily roll-up and the raw rows' retention.
+ * Search-log upkeep, run by the worker: the daily roll-up and the raw rows' retention.
  *
  * Roll-up: every finished UTC day before today that is not rolled up yet (`search_log_rollup.through`
  * is the first day not rolled up) becomes rows of `search_log_daily` — one per (kind, key or size,

@@ -1,4 +1,4 @@
-/* The operations dashboard's status sentence (issue 26): one plain sentence, the first failure wins. */
+/* The operations dashboard's status sentence: one plain sentence, the first failure wins. */
 
 export interface OpsHealthInput {
   now: Date;

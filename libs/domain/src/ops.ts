@@ -3,7 +3,7 @@ import { EMAIL_STATUSES } from './email-deliverability';
 import { isUuid } from './org/schemas';
 import { isoDateSchema } from './calendar';
 
-/* Operations dashboard and the bounce webhook (issue 26): request schemas and their messages. */
+/* Operations dashboard and the bounce webhook: request schemas and their messages. */
 
 export const OPS_MSG = {
   signature: 'Invalid signature',

@@ -50,7 +50,7 @@ const envSchema = z.object({
     .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
     .max(36500, 'AUDIT_RETENTION_DAYS must be at most 36500')
     .default(730),
-  /* ---- find & demand (issue 25) ---- */
+  /* ---- find & demand ---- */
   /** Raw search-log rows older than this are deleted by the worker (the daily roll-up stays). */
   SEARCH_LOG_RETENTION_DAYS: z.coerce
     .number({ error: 'SEARCH_LOG_RETENTION_DAYS must be a whole number of days' })
@@ -94,7 +94,7 @@ const envSchema = z.object({
    * timers apply each change on time in between; the browser tests shorten it.
    */
   PRICE_CHANGE_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  /* ---- Operations and email deliverability (issue 26) ---- */
+  /* ---- Operations and email deliverability ---- */
   /** Shared secret of the signed bounce webhook `POST /api/email-events` (unset: the webhook answers 401). */
   EMAIL_WEBHOOK_SECRET: z.string().min(16, 'EMAIL_WEBHOOK_SECRET must be at least 16 characters').optional(),
   /** Inbound bounce listener in the worker: its SMTP port … */

@@ -81,7 +81,7 @@ export function setPasswordHash(
 
 /**
  * Only active users of active companies get a reset link: a disabled account could not sign in anyway.
- * Nor does an invited person who never accepted (issue 27): a revoked invitation stays revoked.
+ * Nor does an invited person who never accepted: a revoked invitation stays revoked.
  */
 export function findResettableAccount(db: Db, email: string): Promise<AccountUser | null> {
   return queryOne<AccountUser>(

@@ -77,7 +77,7 @@ const ENTRY_COLUMNS = `a.id, a.action, a.entity, a.entity_id, a.actor_id, a.acto
   a.before, a.after, a.ip, a.created_at`;
 
 /**
- * The record's name (issue 27: "Acme Filters", not "Company 65b60871"): the live name of a user,
+ * The record's name ("Acme Filters", not "Company 65b60871"): the live name of a user,
  * company, product or category, else the name the entry logged. Evaluated for a page's rows only.
  */
 const UUID_RE = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';

@@ -92,7 +92,7 @@ export class AuthService {
   }
 
   /**
-   * Signs in a user who just proved themselves another way (an invitation link, issue 27): the
+   * Signs in a user who just proved themselves another way (an invitation link): the
    * same session, audit entry and two-factor policy as a password sign-in.
    */
   async signInVerified(userId: string, client: ClientInfo): Promise<PasswordLoginResponse> {

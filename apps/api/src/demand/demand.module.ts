@@ -4,7 +4,7 @@ import { DemandService } from './demand.service';
 import { PartAliasesService } from './part-aliases.service';
 import { SearchLogModule } from './search-log.module';
 
-/** Demand reports (what customers looked for and did not find) and part aliases (issue 25). */
+/** Demand reports (what customers looked for and did not find) and part aliases. */
 @Module({
   imports: [SearchLogModule],
   controllers: [DemandController, PartAliasesController],

@@ -199,28 +199,19 @@ export async function demandPartsCount(
   return row?.n ?? 0;
 }
 
-/** Whether another feature's quote-request lines exist in this database (counted when they do). */
-export async function quoteLinesAvailable(db: Db): Promise<boolean> {
-  const row = await queryOne<{ ok: boolean }>(db, `SELECT to_regclass('quote_request_lines') IS NOT NULL AS ok`);
-  return row?.ok ?? false;
-}
-
 /**
  * `GET demand/sizes`. $3 category or null, $4 measure or null. `quote_lines` counts the
  * quote-request lines of kind 'custom_size' for the same width × height × depth and measure (and
- * category when filtered) — only when that table exists (`withQuotes`).
+ * category when filtered).
  */
 export function demandSizes(
   db: Db,
   q: { from: string; to: string; categoryId?: string; measure?: SizeMeasure },
-  withQuotes: boolean,
 ): Promise<DemandSize[]> {
-  const quotes = withQuotes
-    ? `(SELECT count(*)::int FROM quote_request_lines ql
+  const quotes = `(SELECT count(*)::int FROM quote_request_lines ql
          WHERE ql.kind = 'custom_size' AND ql.width = g.width AND ql.height = g.height
            AND ql.depth IS NOT DISTINCT FROM g.depth AND ql.measure = g.measure
-           AND ($3::uuid IS NULL OR ql.catalogue_id = $3::uuid))`
-    : '0';
+           AND ($3::uuid IS NULL OR ql.catalogue_id = $3::uuid))`;
   return queryRows<DemandSize>(
     db,
     `WITH src AS (

@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { DemandPartsQuery, DemandSizesQuery } from '@portal/domain';
-import { demandParts, demandPartsCount, demandSizes, quoteLinesAvailable, unloggedSearches } from './demand.repository';
+import { demandParts, demandPartsCount, demandSizes, unloggedSearches } from './demand.repository';
 import { SearchLog } from './search-log';
-
-/** How long the "do quote-request lines exist" answer is reused. */
-const QUOTES_CHECK_MS = 60_000;
 
 /** What customers looked for and did not find (superadmin). */
 @Injectable()
 export class DemandService {
-  private quotes: { ok: boolean; at: number } | null = null;
-
   constructor(
     private readonly db: DataSource,
     private readonly searchLog: SearchLog,
@@ -32,21 +27,12 @@ export class DemandService {
   }
 
   async sizes(q: DemandSizesQuery) {
-    const list = await demandSizes(this.db, q, await this.withQuotes());
+    const list = await demandSizes(this.db, q);
     return { status: 200, data: { list, not_logged: await unloggedSearches(this.db, q) } };
   }
 
   /** This process's search-log writer: rows buffered, written and dropped since start. */
   logStatus() {
     return { status: 200, data: this.searchLog.status() };
-  }
-
-  /** Counts quote-request lines only once their table exists (issue 24's quote requests). */
-  private async withQuotes(): Promise<boolean> {
-    const now = Date.now();
-    if (!this.quotes || now - this.quotes.at > QUOTES_CHECK_MS) {
-      this.quotes = { ok: await quoteLinesAvailable(this.db), at: now };
-    }
-    return this.quotes.ok;
   }
 }

@@ -2,7 +2,7 @@ import { execute, queryOne, queryRows, type Db } from '@portal/db';
 import type { InvitationStatus, UserInvitation } from '@portal/contracts';
 import { INVITATION_TTL_SECONDS } from '@portal/domain';
 
-/* SQL of invitations (issue 27): one row per link sent, the latest row is the user's invitation. */
+/* SQL of invitations: one row per link sent, the latest row is the user's invitation. */
 
 /** The status of a row `i`: its end reason, else expired once past `expires_at`, else pending. */
 export const INVITATION_STATUS_SQL = `COALESCE(i.end_reason, CASE WHEN i.expires_at <= now() THEN 'expired' ELSE 'pending' END)`;

@@ -3,6 +3,6 @@ import { UsersModule } from '../users/users.module';
 import { InvitationsController } from './invitations.controller';
 import { InvitationsService } from './invitations.service';
 
-/** Invitations instead of invented passwords (issue 27). */
+/** Invitations instead of invented passwords. */
 @Module({ imports: [UsersModule], controllers: [InvitationsController], providers: [InvitationsService] })
 export class InvitationsModule {}

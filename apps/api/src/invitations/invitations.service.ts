@@ -16,7 +16,7 @@ import { findTargets, type TargetRow } from '../users/users.repository';
 import { markExpired, recordInvitationChange, sendInvitation } from '../org/invitation-changes';
 import * as repo from '../identity/invitations.repository';
 
-/** Invitations (issue 27): resend / revoke by an admin; check / accept / ask again through the link. */
+/** Invitations: resend / revoke by an admin; check / accept / ask again through the link. */
 @Injectable()
 export class InvitationsService {
   constructor(

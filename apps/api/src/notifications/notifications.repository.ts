@@ -2,7 +2,7 @@ import { type Db, execute, queryOne, queryRows } from '@portal/db';
 import type { NotificationView } from '@portal/contracts';
 import { likePattern } from '../org/org.repository';
 
-/** Not the viewer's own action (issue 27); $1 = viewer id. */
+/** Not the viewer's own action; $1 = viewer id. */
 const NOT_OWN = `actor_id IS DISTINCT FROM $1::uuid`;
 /** $2 = read status or null, $3 = LIKE pattern or null (username, email or the text). */
 const FILTER = `${NOT_OWN} AND ($2::boolean IS NULL OR read_status = $2)

@@ -25,7 +25,7 @@ export class NotificationsService {
 
   /**
    * `GET notification?page&limit&read_status&search`: newest first, with the total. The viewer's own
-   * actions are left out (issue 27: they stay in the audit log); `search` matches username, email
+   * actions are left out (they stay in the audit log); `search` matches username, email
    * or the description.
    */
   async list(q: NotificationListQuery, viewerId: string): Promise<NotificationListResponse> {

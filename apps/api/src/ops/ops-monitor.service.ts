@@ -6,14 +6,7 @@ import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { OpsGateway } from './ops.gateway';
 import { OpsQueues, type QueueCounts } from './ops-queues';
-import {
-  SUMMARY_PARTS,
-  availableSources,
-  summaryCounts,
-  summaryParts,
-  workerRows,
-  type SummaryPart,
-} from './ops.repository';
+import { SUMMARY_PARTS, summaryCounts, summaryParts, workerRows, type SummaryPart } from './ops.repository';
 
 /** The summary is recomputed this often while someone watches (a superadmin socket, or a recent read). */
 export const SUMMARY_EVERY_MS = 1000;
@@ -39,7 +32,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
   private lastRead = 0;
   private lastEmit = 0;
   private timer: NodeJS.Timeout | null = null;
-  private parts: Promise<SummaryPart[]> | null = null;
+  private parts: SummaryPart[] | null = null;
   private emitTimer: NodeJS.Timeout | null = null;
   /** The optional tiles' last rows and when they were counted. */
   private partRows = new Map<SummaryPart['key'], { at: number; row: Record<string, number | null> }>();
@@ -79,11 +72,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async build(): Promise<OpsSummary> {
-    // Tiles of features installed in this database (quotes, search), checked once per process.
-    this.parts ??= availableSources(
-      this.db,
-      SUMMARY_PARTS.map((p) => (p.key === 'search' ? { ...p, everyMs: this.env.OPS_SEARCH_TILE_MS } : p)),
-    );
+    this.parts ??= SUMMARY_PARTS.map((p) => (p.key === 'search' ? { ...p, everyMs: this.env.OPS_SEARCH_TILE_MS } : p));
     const [row, workers, queues, extra] = await Promise.all([
       summaryCounts(this.db),
       workerRows(this.db),
@@ -91,7 +80,7 @@ export class OpsMonitor implements OnModuleInit, OnApplicationShutdown {
         (q): QueueCounts[] | Error => q,
         (err: unknown) => err as Error,
       ),
-      this.parts.then((p) => this.tiles(p)),
+      this.tiles(this.parts),
     ]);
     const workerViews = workers.map((w) => ({
       id: w.id,

@@ -37,12 +37,12 @@ export class OpsController {
 
   @Route(R.retryJob)
   retry(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.retryJob>) {
-    return this.ops.retryJob(user, params.queue, params.id);
+    return this.ops.repairJob(user, params.queue, params.id, 'retry');
   }
 
   @Route(R.discardJob)
   discard(@CurrentUser() user: RequestUser, @In() { params }: RouteInput<typeof R.discardJob>) {
-    return this.ops.discardJob(user, params.queue, params.id);
+    return this.ops.repairJob(user, params.queue, params.id, 'discard');
   }
 
   @Route(R.email)

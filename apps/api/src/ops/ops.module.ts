@@ -7,7 +7,7 @@ import { OpsMonitor } from './ops-monitor.service';
 import { OpsQueues } from './ops-queues';
 import { OpsService } from './ops.service';
 
-/** The operations dashboard, the bounce webhook and "Try again" for a suppressed address (issue 26). */
+/** The operations dashboard, the bounce webhook and "Try again" for a suppressed address. */
 @Module({
   controllers: [OpsController, EmailEventsController, EmailStatusController],
   providers: [OpsGateway, OpsMonitor, OpsQueues, OpsService, EmailEventsService],

@@ -1,7 +1,7 @@
 import { escapeLike, execute, queryOne, queryRows, type Db } from '@portal/db';
 import type { ActivityKind, EmailStatus, OpsEmailQuery } from '@portal/domain';
 
-/* Operations dashboard (issue 26): every statement of the ops module. Plain rows, set-based. */
+/* Operations dashboard: every statement of the ops module. Plain rows, set-based. */
 
 /** A socket counts as online while its process heartbeats it (every 20 s): gone after this. */
 export const ONLINE_WINDOW_S = 60;
@@ -133,14 +133,13 @@ export function workerRows(db: Db): Promise<WorkerRow[]> {
 }
 
 /**
- * Tiles of features that may be installed (quote requests, search logging): each is a statement
- * returning ONE row of named counts, run only when its table exists; the summary carries it as
+ * The quote-request and search tiles: each is a statement returning ONE row of named counts; the
+ * summary carries it as
  * `quotes` / `search`. `everyMs`: recomputed at most this often (the summary itself runs every second
  * while watched, once per process for every viewer).
  */
 export interface SummaryPart {
   key: 'quotes' | 'search';
-  table: string;
   sql: string;
   everyMs?: number;
 }
@@ -149,7 +148,6 @@ export const SUMMARY_PARTS: SummaryPart[] = [
   // oldest one the office still has to act on (submitted / in review) has waited.
   {
     key: 'quotes',
-    table: 'quote_requests',
     sql: `SELECT count(*) FILTER (WHERE status = 'submitted')::int AS submitted,
                  count(*) FILTER (WHERE status = 'in_review')::int AS in_review,
                  count(*) FILTER (WHERE status = 'info_requested')::int AS info_requested,
@@ -162,14 +160,13 @@ export const SUMMARY_PARTS: SummaryPart[] = [
   // partial search_log_zero_idx), at most every OPS_SEARCH_TILE_MS (set in OpsMonitor).
   {
     key: 'search',
-    table: 'search_log',
     sql: `SELECT (SELECT count(*) FROM search_log WHERE at > now() - interval '24 hours')::int AS searches,
                  (SELECT count(*) FROM search_log WHERE results = 0 AND at > now() - interval '24 hours')::int
                    AS zero_results`,
   },
 ];
 
-/** The optional parts whose tables exist, each as its one row of counts. */
+/** The tiles due, each as its one row of counts. */
 export async function summaryParts(
   db: Db,
   parts: SummaryPart[],
@@ -195,13 +192,10 @@ export interface ActivityRow {
 
 /**
  * One source of the activity feed: a SELECT giving ActivityRow columns for rows older than $1,
- * of company $2 (null: any), newest first, at most $3. A source is used only when its table exists
- * (a database without the quotes or find migrations simply has no such entries).
+ * of company $2 (null: any), newest first, at most $3.
  */
 export interface ActivitySource {
   kind: ActivityKind;
-  /** The table it reads: the source is used only when it exists. */
-  table: string;
   sql: string;
   /** The newest row it can show (an index-only lookup): the feed is read again only when one moved. */
   marker: string;
@@ -224,7 +218,6 @@ export const QUOTE_ACTIVITY_ACTIONS = [
 
 const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
   kind,
-  table: 'audit_log',
   sql: `SELECT a.id::text AS id, '${kind}'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,
                a.company_id, c.name AS company_name, a.entity_id, COALESCE(a.after, a.before) AS detail
           FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id
@@ -240,7 +233,6 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
   auditSource('import', `a.entity = 'catalogue_import'`),
   {
     kind: 'bounce',
-    table: 'sent_emails',
     sql: `SELECT s.event_id::text || ':' || s.recipient AS id, 'bounce'::text AS kind, s.updated_at AS at,
                  u.id AS actor_id, u.username AS actor_name, u.company_id, c.name AS company_name, u.id::text AS entity_id,
                  jsonb_build_object('recipient', s.recipient, 'template', s.template, 'status', s.status,
@@ -253,7 +245,6 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
   },
   {
     kind: 'job_failed',
-    table: 'job_failures',
     sql: `SELECT j.id::text AS id, 'job_failed'::text AS kind, j.created_at AS at, NULL::uuid AS actor_id,
                  NULL::text AS actor_name, NULL::uuid AS company_id, NULL::text AS company_name, j.job_id AS entity_id,
                  jsonb_build_object('queue', j.queue, 'name', j.name, 'reason', j.reason, 'attempts', j.attempts) AS detail
@@ -261,10 +252,9 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            ORDER BY j.created_at DESC LIMIT $3`,
     marker: `SELECT max(created_at) FROM job_failures`,
   },
-  // Quote requests (issue 24): what moved a request, from its audit entries (recordQuoteChange).
+  // Quote requests: what moved a request, from its audit entries (recordQuoteChange).
   {
     kind: 'quote',
-    table: 'quote_requests',
     sql: `SELECT a.id::text AS id, 'quote'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,
                  a.company_id, c.name AS company_name, a.entity_id,
                  jsonb_build_object('action', substr(a.action, length('quote_request.') + 1), 'number', q.number) AS detail
@@ -275,10 +265,9 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            ORDER BY a.created_at DESC LIMIT $3`,
     marker: `SELECT max(created_at) FROM audit_log`,
   },
-  // Searches that found nothing (issue 25), through the partial index search_log_zero_idx.
+  // Searches that found nothing, through the partial index search_log_zero_idx.
   {
     kind: 'search_zero',
-    table: 'search_log',
     sql: `SELECT s.id::text AS id, 'search_zero'::text AS kind, s.at, s.user_id AS actor_id, u.username AS actor_name,
                  s.company_id, c.name AS company_name, NULL::text AS entity_id,
                  jsonb_build_object('term', COALESCE(s.raw, concat_ws(' × ', s.width, s.height, s.depth)),
@@ -289,17 +278,6 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
     marker: `SELECT max(at) FROM search_log WHERE results = 0`,
   },
 ];
-
-/** The sources (or summary parts) whose tables exist in this database. */
-export async function availableSources<T extends { table: string }>(db: Db, sources: T[]): Promise<T[]> {
-  const rows = await queryRows<{ t: string; ok: boolean }>(
-    db,
-    `SELECT t, to_regclass(t) IS NOT NULL AS ok FROM unnest($1::text[]) AS t`,
-    [[...new Set(sources.map((s) => s.table))]],
-  );
-  const ok = new Set(rows.filter((r) => r.ok).map((r) => r.t));
-  return sources.filter((s) => ok.has(s.table));
-}
 
 /** The newest row of every source, in one round trip: what the feed's first page depends on. */
 export async function activityMarker(db: Db, sources: ActivitySource[]): Promise<string> {

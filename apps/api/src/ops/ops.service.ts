@@ -30,7 +30,6 @@ import {
   EMAIL_PAGE_SIZE,
   activity,
   activityMarker,
-  availableSources,
   emailPage,
   onlineUsers,
   suppressions,
@@ -38,7 +37,6 @@ import {
   userAddress,
   companyOfAddress,
   type ActivityRow,
-  type ActivitySource,
 } from './ops.repository';
 import { SharedReads } from './shared-reads';
 
@@ -61,9 +59,11 @@ export async function recordOpsChange(
   });
 }
 
+/** What the dashboard does with a failed job. */
+export type JobRepair = 'retry' | 'discard';
+
 @Injectable()
 export class OpsService {
-  private sources: Promise<ActivitySource[]> | null = null;
   /** Feed pages for every viewer, read again when a source's newest row moved (or after 2 s). */
   private readonly feeds = new SharedReads<ActivityRow[]>(2000);
   /** Failed-job lists for every viewer, read again when the queue counts moved (or after 1 s, or a repair). */
@@ -91,10 +91,7 @@ export class OpsService {
   }
 
   async activity(q: OpsActivityQuery) {
-    // Kinds whose tables are missing (a database without the quotes / find migrations) have no source.
-    this.sources ??= availableSources(this.db, ACTIVITY_SOURCES);
-    const all = await this.sources;
-    const sources = q.kind ? all.filter((s) => s.kind === q.kind) : all;
+    const sources = q.kind ? ACTIVITY_SOURCES.filter((s) => s.kind === q.kind) : ACTIVITY_SOURCES;
     const key = JSON.stringify([q.kind ?? null, q.companyId ?? null, q.limit, q.before ?? null]);
     const rows = await this.feeds.get(key, await activityMarker(this.db, sources), () =>
       activity(this.db, sources, {
@@ -135,51 +132,32 @@ export class OpsService {
     return { status: 200, data: { list } };
   }
 
-  async retryJob(user: RequestUser, queue: QueueName, id: string) {
+  /**
+   * A repair of a failed job from the dashboard: `retry` runs it again, `discard` removes it. 404 when
+   * it is gone, 409 when it is not failed (now, or by the time we act: another superadmin moved it).
+   */
+  async repairJob(user: RequestUser, queue: QueueName, id: string, how: JobRepair) {
     const job = await this.queues.failedJob(queue, id);
     if (job === 'missing') throw new ApiException(404, OPS_MSG.jobNotFound);
     if (job === 'not-failed') throw new ApiException(409, OPS_MSG.jobNotFailed);
     try {
-      await job.retry('failed');
-    } catch {
-      // Another superadmin (or process) moved it meanwhile.
-      throw new ApiException(409, OPS_MSG.jobNotFailed);
-    } finally {
-      this.failedLists.clear();
-    }
-    await this.db.transaction((m) =>
-      recordOpsChange(m, user, {
-        action: 'job.retried',
-        entity: 'job',
-        entityId: `${queue}/${id}`,
-        companyId: null,
-        after: { queue, job_id: id, name: job.name, reason: job.failedReason ?? null },
-      }),
-    );
-    return { status: 200, message: OPS_MSG.retried, data: { queue, _id: id } };
-  }
-
-  async discardJob(user: RequestUser, queue: QueueName, id: string) {
-    const job = await this.queues.failedJob(queue, id);
-    if (job === 'missing') throw new ApiException(404, OPS_MSG.jobNotFound);
-    if (job === 'not-failed') throw new ApiException(409, OPS_MSG.jobNotFailed);
-    try {
-      await job.remove();
+      await (how === 'retry' ? job.retry('failed') : job.remove());
     } catch {
       throw new ApiException(409, OPS_MSG.jobNotFailed);
     } finally {
       this.failedLists.clear();
     }
+    const state = { queue, job_id: id, name: job.name, reason: job.failedReason ?? null };
     await this.db.transaction((m) =>
       recordOpsChange(m, user, {
-        action: 'job.discarded',
+        action: how === 'retry' ? 'job.retried' : 'job.discarded',
         entity: 'job',
         entityId: `${queue}/${id}`,
         companyId: null,
-        before: { queue, job_id: id, name: job.name, reason: job.failedReason ?? null },
+        ...(how === 'retry' ? { after: state } : { before: state }),
       }),
     );
-    return { status: 200, message: OPS_MSG.discarded, data: { queue, _id: id } };
+    return { status: 200, message: how === 'retry' ? OPS_MSG.retried : OPS_MSG.discarded, data: { queue, _id: id } };
   }
 
   async email(q: OpsEmailQuery) {

@@ -12,7 +12,7 @@ import type { OrgUserRecord, RawUserRow } from './org.repository';
 import type { RequestUser } from '../common/request-user';
 import * as repo from '../identity/invitations.repository';
 
-/* Invitations (issue 27): every side effect of an invitation's transition goes through
+/* Invitations: every side effect of an invitation's transition goes through
    recordInvitationChange — the audit entry, the outbox event (email / notification) and the live
    refresh of open lists — in the caller's transaction, through the exit (`commitChange`). */
 

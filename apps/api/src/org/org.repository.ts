@@ -49,7 +49,7 @@ export interface RawUserRow extends Partial<RawInvitationColumns> {
   role_key: RoleKey;
   companyName: string | null;
   company_id: string | null;
-  /** Why the address gets no emails (issue 26), or null. */
+  /** Why the address gets no emails, or null. */
   email_suppression?: SuppressionReason | null;
 }
 

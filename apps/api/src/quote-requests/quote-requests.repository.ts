@@ -1,5 +1,5 @@
 /**
- * SQL of quote requests (issue 24): the request, its lines and its thread. Plain functions over a
+ * SQL of quote requests: the request, its lines and its thread. Plain functions over a
  * `Db`, set-based (lines are written and priced in one statement each). Prices are computed with
  * the catalogue's own expression (`customerPriceSql`); the company percentage of each line's
  * category comes from `$pct`, a JSON map product line → percentage chosen in TypeScript by

@@ -188,7 +188,7 @@ export class UsersService {
 
   /**
    * `GET user/resend/{id}`: emails the sign-in and set-password links (never a password). A person
-   * invited who has not accepted yet gets a new invitation instead (issue 27: a revoked invitation
+   * invited who has not accepted yet gets a new invitation instead (a revoked invitation
    * is not bypassed by a set-password link).
    */
   async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
@@ -207,7 +207,7 @@ export class UsersService {
   /**
    * Set-based access check (the pattern of Immich's `requireAccess`). Unknown ids and users of another
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
-   * admins) are 403. Returns the rows in the order of `ids`. Also used by invitations (issue 27).
+   * admins) are 403. Returns the rows in the order of `ids`. Also used by invitations.
    */
   async authorize(db: Db, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);

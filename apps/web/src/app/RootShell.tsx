@@ -25,7 +25,7 @@ function RealtimeReactions() {
   useRealtimeEvent(
     'notification.created',
     (n) => {
-      if (n.actor_id && n.actor_id === myId) return; // no toast for your own action (issue 27)
+      if (n.actor_id && n.actor_id === myId) return; // no toast for your own action
       notifications.show({ color: 'brand', title: 'New notification', message: n.description, autoClose: 3000 });
     },
     role === 'superadmin',

@@ -15,7 +15,7 @@ export function AppLayout({ role }: { role: RoleKey }) {
   const sidebar = useSidebarState();
   const { pathname } = useLocation();
   const { closeMobile } = sidebar;
-  // A company admin hears at once when an email to one of their people bounced (issue 26).
+  // A company admin hears at once when an email to one of their people bounced.
   useEmailBouncedToasts(role === 'admin');
   // Customers see at once that a quote needs them: a badge on Quotes and a toast.
   const quotesWaiting = useQuotesAwaitingAnswer(role !== 'superadmin');

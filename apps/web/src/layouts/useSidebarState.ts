@@ -4,7 +4,7 @@ import { getFlag, setFlag, STORAGE_KEYS } from '../shared/storage';
 
 /** 992px (Mantine's `md`, 62em): below it the sidebar is an overlay that starts closed. */
 export const DESKTOP_QUERY = '(min-width: 62em)';
-export const SIDEBAR_WIDTH = 224; // issue 27: "Notifications" and its badge fit without "Notificati…"
+export const SIDEBAR_WIDTH = 224; // "Notifications" and its badge fit without "Notificati…"
 export const SIDEBAR_MINIMIZED_WIDTH = 70;
 
 export function useSidebarState() {

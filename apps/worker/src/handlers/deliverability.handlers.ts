@@ -2,7 +2,7 @@ import { bounceSentence } from '@portal/db';
 import { PRODUCT_NAME, renderEmail } from '../email/layout';
 import type { EmailHandlers, NotificationHandlers } from './registry';
 
-/* Email deliverability (issue 26): who is told when an address bounced. */
+/* Email deliverability: who is told when an address bounced. */
 
 export const deliverabilityNotifications: NotificationHandlers = {
   'email.bounced': ({ payload: p }) => ({

@@ -136,7 +136,7 @@ export const orgNotifications: NotificationHandlers = {
   }),
   'user.resend_requested': ({ payload: p }) =>
     aboutUser(p, `Account information resent to ${userPhrase(p)} by ${actorLabel(p.actor)}`),
-  // invitations (issue 27)
+  // invitations
   'user.invited': ({ payload: p }) =>
     aboutUser(p, `${userPhrase(p)} ${p.resend ? 'invited again' : 'invited'} by ${actorLabel(p.actor)}`),
   'user.invitation_revoked': ({ payload: p }) =>
@@ -150,7 +150,7 @@ export const orgNotifications: NotificationHandlers = {
 };
 
 /**
- * The invitation email (issue 27): "Welcome to Filter Portal — choose your password" with the
+ * The invitation email: "Welcome to Filter Portal — choose your password" with the
  * single-use link (7 days). A link no longer live when the job runs (resent, revoked, accepted:
  * its token was erased from the outbox) sends nothing.
  */

@@ -4,7 +4,7 @@ import { renderEmail } from '../email/layout';
 import type { EmailDraft, EmailHandlers, HandlerContext, NotificationHandlers } from './registry';
 
 /*
- * Quote requests (issue 24): one notification record per event (the notifications feed) and emails
+ * Quote requests: one notification record per event (the notifications feed) and emails
  * to the recipients resolved when the change was committed (`recipients`): superadmins on submitted,
  * replied and accepted; the requester on quoted and info_requested; the company's admins on quoted
  * and accepted. Texts never carry prices.

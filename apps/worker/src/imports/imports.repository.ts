@@ -470,7 +470,7 @@ export async function insertVariantsAndHistory(
   await execute(m, TOUCH_PRODUCTS_SQL, [id]);
 }
 
-/* ------------------------------------------------------------------ part aliases (issue 25) */
+/* ------------------------------------------------------------------ part aliases */
 
 /** Of these part-number keys, the ones that are our part numbers (an alias may not be one). */
 export async function partNumberKeys(db: Db, keys: string[]): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Operations dashboard and email deliverability (issue 26).
+ * Operations dashboard and email deliverability.
  *
  * - `sent_emails` becomes the state of each (event, recipient) email: status, the SMTP answer
  *   (code, enhanced status, diagnostic), the SMTP attempts made and a per-message VERP token (the

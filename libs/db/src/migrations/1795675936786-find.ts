@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Find from one box, the search log and part aliases (issue 25).
+ * Find from one box, the search log and part aliases.
  *
  * - `part_key(text)`: the part-number key — NFKC (full-width characters folded), white space and
  *   `- . / _` removed, upper case; the same rule as `partKey` in libs/domain/src/find. Variants get

@@ -1,13 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Quote requests (issue 24): a request, its lines and its thread. `number` is human-readable and
+ * Quote requests: a request, its lines and its thread. `number` is human-readable and
  * sequential (Q-000123) from its own sequence; `(requested_by, idempotency_key)` makes a repeated
  * submission return the first request. `expires_at` is the end of `valid_until` in the office's
  * time zone, fixed when the quote is sent, so the worker's sweep is one indexed UPDATE.
  *
  * `quote_request_lines` (kind, catalogue_id, width, height, depth, measure) is also read by the
- * search-demand report (issue 25) to count requested custom sizes per category.
+ * search-demand report to count requested custom sizes per category.
  */
 export class QuoteRequests1795676039022 implements MigrationInterface {
   name = 'QuoteRequests1795676039022';

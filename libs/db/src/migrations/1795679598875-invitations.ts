@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Invitations (issue 27): a person added with `invite: true` chooses their own password through a
+ * Invitations: a person added with `invite: true` chooses their own password through a
  * single-use link (stored as SHA-256, 7 days). One row per link sent; a resend ends the previous
  * row ('superseded'). The latest row of a user is the invitation the lists show.
  * Notifications remember who caused them (`actor_id`) so nobody is notified of their own action.

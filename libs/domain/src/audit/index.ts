@@ -98,7 +98,7 @@ export const auditQuerySchema = z
     ),
     from: dateParam(false),
     to: dateParam(true),
-    /** Free text (issue 27): who acted, the action, the record's name. */
+    /** Free text: who acted, the action, the record's name. */
     search: z.preprocess(
       blankToUndefined,
       z.string({ error: AUDIT_MSG.invalidSearch }).max(200, AUDIT_MSG.invalidSearch).optional(),

@@ -15,7 +15,7 @@ export const IMPORT_COLUMNS = [
   ...VARIANT_SPEC_FIELDS,
   'list_price',
   'display_order',
-  // find & demand (issue 25): the variant's part aliases, `;`-separated (optional)
+  // find & demand: the variant's part aliases, `;`-separated (optional)
   'aliases',
   // the efficiency rating (optional): MERV 1–16 and an efficiency class
   ...VARIANT_RATING_FIELDS,

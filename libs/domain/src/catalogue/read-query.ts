@@ -14,20 +14,36 @@ export const singleQueryValue = (value: unknown): string | undefined => {
 
 const single = z.unknown().optional().transform(singleQueryValue);
 
+/**
+ * `?asCompany={companyId}`, accepted by every catalogue read and read by the API's catalogue viewer
+ * (see `asCompanyQuerySchema`); listed in each read's query so the document names it.
+ */
+export const asCompanyParam = z
+  .unknown()
+  .optional()
+  .meta({ description: "Superadmins: answer as this company's employees see it (a company id)." })
+  .transform(singleQueryValue);
+
 /** `?role=superadmin` asks for the unfiltered catalogue (honoured for superadmins only). */
 export const catalogueRoleQuerySchema = z
-  .object({ role: z.unknown().optional() })
+  .object({ role: z.unknown().optional(), asCompany: asCompanyParam })
   .transform((q) => ({ unfiltered: q.role === 'superadmin' }));
 export type CatalogueRoleQuery = z.infer<typeof catalogueRoleQuerySchema>;
 
 /** `catalogue/productNumber/{id}?partNumber=`: the trimmed part number ('' when missing). */
 export const partNumberQuerySchema = z
-  .object({ partNumber: single })
+  .object({ partNumber: single, asCompany: asCompanyParam })
   .transform((q) => ({ partNumber: q.partNumber?.trim() ?? '' }));
 export type PartNumberQuery = z.infer<typeof partNumberQuerySchema>;
 
 /** `catalogue/searchproduct/{id}?width&height&depth&action`, each a single value or undefined. */
-export const dimensionQuerySchema = z.object({ width: single, height: single, depth: single, action: single });
+export const dimensionQuerySchema = z.object({
+  width: single,
+  height: single,
+  depth: single,
+  action: single,
+  asCompany: asCompanyParam,
+});
 export type DimensionQuery = z.infer<typeof dimensionQuerySchema>;
 
 /**
@@ -36,6 +52,6 @@ export type DimensionQuery = z.infer<typeof dimensionQuerySchema>;
  * it checks the id (400) and the company (404).
  */
 export const asCompanyQuerySchema = z
-  .object({ asCompany: single })
+  .object({ asCompany: asCompanyParam })
   .transform((q) => ({ asCompany: q.asCompany?.trim() }));
 export type AsCompanyQuery = z.infer<typeof asCompanyQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '../org/schemas';
-import { singleQueryValue } from '../catalogue/read-query';
+import { asCompanyParam, singleQueryValue } from '../catalogue/read-query';
 import { SEARCH_RAW_MAX } from './normalise';
 import { optionalDateParam } from '../calendar';
 import { multilineText, noControlChars } from '../text';
@@ -85,6 +85,7 @@ export const findQuerySchema = z.object({
   ),
   limit: wholeNumber(1, 50, 20, FIND_MSG.limitInvalid),
   typing: single.transform((v) => v === '1' || v === 'true'),
+  asCompany: asCompanyParam,
 });
 export type FindQuery = z.infer<typeof findQuerySchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Invitations (issue 27): one state table read by the API and the web.
+ * Invitations: one state table read by the API and the web.
  *
  * pending → accepted (the person chose a password) | expired (7 days passed) | revoked (an admin
  * withdrew it) | superseded (a resend replaced the link). Every state but pending is final; a resend

@@ -44,7 +44,7 @@ const password = (required: string, min: string) =>
 const booleanish = (message: string) =>
   z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')], { error: message });
 
-/** `invite: true` (issue 27) sends an invitation instead of taking a password typed by the creator. */
+/** `invite: true` sends an invitation instead of taking a password typed by the creator. */
 const inviteFlag = booleanish(INVITATION_MSG.inviteInvalid).optional();
 
 /**
@@ -336,7 +336,7 @@ export const markNotificationsReadSchema = z
   .transform((b): { ids: string[] } | { all: true } => (b.all ? { all: true } : { ids: b.ids ?? [] }));
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 
-/* ------------------------------------------------------------------ invitations (issue 27) */
+/* ------------------------------------------------------------------ invitations */
 
 const invitationToken = z
   .string({ error: INVITATION_MSG.linkInvalid })

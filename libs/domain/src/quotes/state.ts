@@ -17,7 +17,7 @@ const OPEN: readonly QuoteStatus[] = ['submitted', 'in_review', 'info_requested'
 const CUSTOMER: readonly QuoteParty[] = ['requester', 'company_admin'];
 
 /**
- * THE state machine of a quote request (issue 24's table, row for row). The API refuses anything not
+ * THE state machine of a quote request (the contract's table, row for row). The API refuses anything not
  * in it (409); the web shows exactly the actions it allows for the viewer. `revise` also bumps the
  * revision.
  */

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  asCompanyQuerySchema,
   CATALOGUE_MSG,
   EDIT_MSG,
   FILE_MSG,
+  IMPORT_COLUMNS,
   IMPORT_MSG,
+  IMPORT_STATUSES,
   catalogueRoleQuerySchema,
   categoryUpdateSchema,
   dimensionQuerySchema,
@@ -87,6 +90,9 @@ export const findRowSchema = z.object({
       brand: z.string().nullable(),
     })
     .nullable(),
+  /** `matched_via: 'agreed_item'`: the company's agreed item (its own part number), at the agreed price. */
+  agreed_item_id: z.string().optional(),
+  price_held_until: z.string().optional(),
 });
 
 const withMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
@@ -157,6 +163,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     summary: 'The products of a category or sub-category, with their variants and your prices.',
     access: anyRole,
     ...viewedId('id'),
+    query: asCompanyQuerySchema,
     status: 200,
     response: ok(
       z.object({
@@ -409,8 +416,8 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
         format: z.enum(['csv', 'xlsx']),
         headers: z.array(z.string()),
         /** Header → the column it fills (null: ignored). */
-        mapping: z.record(z.string(), z.string().nullable()),
-        missing: z.array(z.string()),
+        mapping: z.record(z.string(), z.enum(IMPORT_COLUMNS).nullable()),
+        missing: z.array(z.enum(IMPORT_COLUMNS)),
         rows: n,
       }),
     ),
@@ -427,7 +434,7 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     response: ok(
       z.object({
         _id: z.string(),
-        status: z.string(),
+        status: z.enum(IMPORT_STATUSES),
         file_name: z.string(),
         format: z.string(),
         delete_missing: z.boolean(),
@@ -444,7 +451,13 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
         errors_page: n,
         errors_limit: n,
         changes: z.array(
-          z.object({ row: n.nullable(), part_number: z.string(), kind: z.string(), fields: z.unknown() }),
+          z.object({
+            row: n.nullable(),
+            part_number: z.string(),
+            kind: z.enum(['create', 'update', 'delete']),
+            /** Column → the value before and after (update: the changed columns only). */
+            fields: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() })),
+          }),
         ),
         changes_total: n,
         page: n,

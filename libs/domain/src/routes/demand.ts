@@ -26,6 +26,9 @@ export const partAliasSchema = z.object({
   created_at: z.string(),
 });
 
+/** Searches the log did not keep in the period (over the per-company budget, or repeats within a minute). */
+const notLogged = z.object({ over_budget: n, repeats: n });
+
 const aliasAnswer = z.object({ status: z.number().int(), message: z.string(), data: partAliasSchema });
 
 const office = roles('superadmin');
@@ -49,9 +52,12 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
             companies: n,
             company_names: z.array(z.string()),
             last_at: z.string(),
+            /** Our part number it is mapped to (an alias), so searches for it find something now. */
+            mapped_to: z.string().nullable(),
           }),
         ),
         total: n,
+        not_logged: notLogged,
       }),
     ),
   },
@@ -77,6 +83,7 @@ export const DEMAND_ROUTES = defineRoutes('demand', {
             quote_lines: n,
           }),
         ),
+        not_logged: notLogged,
       }),
     ),
   },

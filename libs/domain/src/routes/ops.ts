@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   opsActivityQuerySchema,
   opsEmailQuerySchema,
+  OPS_QUEUES,
   opsFailedJobsQuerySchema,
   opsJobParamsSchema,
   opsUsageQuerySchema,
@@ -126,7 +127,7 @@ export const OPS_ROUTES = defineRoutes('ops', {
     status: 200,
     response: list(
       z.object({
-        queue: z.string(),
+        queue: z.enum(OPS_QUEUES),
         _id: z.string(),
         name: z.string(),
         event_type: z.string().nullable(),

@@ -1,6 +1,6 @@
-import type { AuditListResponse } from '@portal/contracts';
-import { api, apiUrl, ApiRequestError } from '../../shared/api';
-import { getStoredToken } from '../../shared/storage';
+import { AUDIT_ROUTES } from '@portal/domain';
+import { call, type RouteData } from '../../shared/api';
+import { downloadRoute } from '../../shared/download';
 
 export interface AuditFilters {
   entity: string;
@@ -12,7 +12,7 @@ export interface AuditFilters {
   action: string;
   from: string;
   to: string;
-  /** Free text (issue 27); '' = none. */
+  /** Free text: who acted, the action, the record's name; '' = none. */
   search: string;
 }
 
@@ -28,10 +28,7 @@ export const EMPTY_FILTERS: AuditFilters = {
   search: '',
 };
 
-export const AUDIT_PATH = 'audit';
-export const AUDIT_EXPORT_PATH = 'audit/export';
-
-export type AuditPage = AuditListResponse['data'];
+export type AuditPage = RouteData<typeof AUDIT_ROUTES.list>;
 
 /** Query keys: everything audit-shaped lives under ['audit'] so one invalidation refreshes it. */
 export const auditKeys = {
@@ -48,33 +45,17 @@ function query(filters: AuditFilters) {
 
 export const auditApi = {
   list: (filters: AuditFilters, page: number, limit: number) =>
-    api.get<AuditListResponse>(AUDIT_PATH, { query: { ...query(filters), page, limit } }).then((r) => r.data),
+    call(AUDIT_ROUTES.list, { query: { ...query(filters), page, limit } }).then((r) => r.data),
   companyHistory: (companyId: string) =>
-    api
-      .get<AuditListResponse>(AUDIT_PATH, {
-        query: { entity: 'company', entity_id: companyId, limit: 200 },
-        silent: true,
-      })
-      .then((r) => r.data.list),
+    call(AUDIT_ROUTES.list, { query: { entity: 'company', entity_id: companyId, limit: 200 } }, { silent: true }).then(
+      (r) => r.data.list,
+    ),
   /** Downloads the filtered list as CSV (auth is by header, so a plain link cannot do it). */
-  async exportCsv(filters: AuditFilters): Promise<void> {
-    const token = getStoredToken();
-    const res = await fetch(apiUrl(AUDIT_EXPORT_PATH, query(filters)), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      credentials: 'same-origin',
-    });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      throw new ApiRequestError(res.status, body?.message ?? 'Export failed');
-    }
-    const blob = await res.blob();
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  },
+  exportCsv: (filters: AuditFilters): Promise<void> =>
+    downloadRoute(
+      AUDIT_ROUTES.export,
+      { query: query(filters) },
+      `audit-${new Date().toISOString().slice(0, 10)}.csv`,
+      'Export failed',
+    ),
 };

@@ -56,7 +56,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'settings.security_updated': 'Security policy changed',
   'pricelist.requested': 'Price list requested',
   'catalogue_import.applied': 'Catalogue import applied',
-  // Quote requests (issue 24)
+  // Quote requests
   'order_request.submitted': 'Order requested',
   'order_request.approved': 'Order approved',
   'order_request.rejected': 'Order rejected',

@@ -1,19 +1,14 @@
-/** Catalogue GET calls (paths relative to /api). */
+/** Catalogue reads, called from the route table. */
 import type { CompanyOption, AccountProfileResponse } from '@portal/contracts';
-import { ACCOUNT_ROUTES, CATALOGUE_MSG, COMPANY_ROUTES } from '@portal/domain';
-import { api, call, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
+import { ACCOUNT_ROUTES, CATALOGUE_MSG, CATALOGUE_ROUTES, COMPANY_ROUTES } from '@portal/domain';
+import { call, handledAsSessionEnd, isApiRequestError } from '../../shared/api';
 import type {
   CatalogueCategory,
-  CatalogueListResponse,
   CatalogueProduct,
   CatalogueProductList,
-  CatalogueProductsResponse,
   CatalogueSubcategory,
   DimensionSearchQuery,
   DisplayProduct,
-  OddSizeSearchResponse,
-  PartNumberResponse,
-  SubcatalogueListResponse,
 } from './types';
 
 /** A 2xx body whose `status` is not 200 (shown as 'Unexpected response status: {status}'). */
@@ -29,8 +24,6 @@ function checkStatus<T extends { status?: number | string }>(body: T): T {
   return body;
 }
 
-const enc = encodeURIComponent;
-
 /**
  * Whose catalogue a read asks for: the caller's own (`undefined`), the superadmin's unfiltered view
  * with list prices (`'superadmin'`), or — superadmin only — a company's employees' (`{ asCompany }`).
@@ -38,7 +31,7 @@ const enc = encodeURIComponent;
 export type CatalogueViewer = { listPrices: boolean; asCompany: string | null };
 
 const viewerQuery = (v: CatalogueViewer | undefined) =>
-  v?.asCompany ? { asCompany: v.asCompany } : v?.listPrices ? { role: 'superadmin' } : undefined;
+  v?.asCompany ? { asCompany: v.asCompany } : v?.listPrices ? { role: 'superadmin' } : {};
 const companyQuery = (v: CatalogueViewer | undefined) => (v?.asCompany ? { asCompany: v.asCompany } : {});
 const asArray = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 
@@ -66,12 +59,7 @@ export async function fetchCompanyDetails(signal?: AbortSignal): Promise<Company
 }
 
 export async function fetchCategories(viewer: CatalogueViewer, signal?: AbortSignal): Promise<CatalogueCategory[]> {
-  const body = checkStatus(
-    await api.get<CatalogueListResponse>('catalogue', {
-      query: viewerQuery(viewer),
-      signal,
-    }),
-  );
+  const body = checkStatus(await call(CATALOGUE_ROUTES.categories, { query: viewerQuery(viewer) }, { signal }));
   return asArray<CatalogueCategory>(body?.data);
 }
 
@@ -81,10 +69,11 @@ export async function fetchSubcategories(
   signal?: AbortSignal,
 ): Promise<CatalogueSubcategory[]> {
   const body = checkStatus(
-    await api.get<SubcatalogueListResponse>(`catalogue/subcatalogue/${enc(categoryId)}`, {
-      query: viewerQuery(viewer),
-      signal,
-    }),
+    await call(
+      CATALOGUE_ROUTES.subcategories,
+      { params: { catalogueId: categoryId }, query: viewerQuery(viewer) },
+      { signal },
+    ),
   );
   return asArray<CatalogueSubcategory>(body?.data);
 }
@@ -96,10 +85,7 @@ export async function fetchProducts(
   viewer?: CatalogueViewer,
 ): Promise<CatalogueProductList> {
   const body = checkStatus(
-    await api.get<CatalogueProductsResponse>(`catalogue/product/${enc(id)}`, {
-      query: viewer?.asCompany ? companyQuery(viewer) : undefined,
-      signal,
-    }),
+    await call(CATALOGUE_ROUTES.products, { params: { id }, query: companyQuery(viewer) }, { signal }),
   );
   return { name: body?.data?.name ?? '', productDetails: asArray<CatalogueProduct>(body?.data?.productDetails) };
 }
@@ -113,10 +99,11 @@ export async function fetchByPartNumber(
 ): Promise<DisplayProduct | null> {
   try {
     const body = checkStatus(
-      await api.get<PartNumberResponse>(`catalogue/productNumber/${enc(id)}`, {
-        query: { partNumber, ...companyQuery(viewer) },
-        signal,
-      }),
+      await call(
+        CATALOGUE_ROUTES.partNumber,
+        { params: { id }, query: { partNumber, ...companyQuery(viewer) } },
+        { signal },
+      ),
     );
     const product = body?.data;
     return product && Array.isArray(product.variants) ? product : null;
@@ -133,16 +120,20 @@ export async function searchByDimensions(
   viewer?: CatalogueViewer,
 ): Promise<DisplayProduct[]> {
   const body = checkStatus(
-    await api.get<OddSizeSearchResponse>(`catalogue/searchproduct/${enc(id)}`, {
-      query: {
-        width: query.width,
-        height: query.height,
-        depth: query.depth,
-        action: query.action,
-        ...companyQuery(viewer),
+    await call(
+      CATALOGUE_ROUTES.searchBySize,
+      {
+        params: { id },
+        query: {
+          width: query.width,
+          height: query.height,
+          depth: query.depth,
+          action: query.action,
+          ...companyQuery(viewer),
+        },
       },
-      signal,
-    }),
+      { signal },
+    ),
   );
   return asArray<DisplayProduct>(body?.data);
 }

@@ -162,7 +162,7 @@ describe('Add Company modal', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add Company' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Company' });
-    // These tests type a password (the spec's form): untick the invitation (issue 27's default).
+    // These tests type a password (the spec's form): untick the invitation (the default).
     await user.click(within(dialog).getByLabelText(/^Send an invitation by email/));
     return { user, dialog: within(dialog) };
   }

@@ -1,9 +1,14 @@
-/** Demand reports and part aliases (superadmin; paths relative to /api). */
-import type { DemandPart, DemandSize, PartAlias, SearchesNotLogged } from '@portal/contracts';
-import { api } from '../../shared/api';
-import { fetchFind, type AliasSource, type FindRow } from '../find';
+/** Demand reports and part aliases (superadmin). */
+import { DEMAND_ROUTES } from '@portal/domain';
+import { call, type RouteBody, type RouteData } from '../../shared/api';
+import { fetchFind, type FindRow } from '../find';
 
-export type { DemandPart, DemandSize, PartAlias, SearchesNotLogged };
+export type DemandParts = RouteData<typeof DEMAND_ROUTES.parts>;
+export type DemandPart = DemandParts['list'][number];
+export type DemandSize = RouteData<typeof DEMAND_ROUTES.sizes>['list'][number];
+export type SearchesNotLogged = DemandParts['not_logged'];
+export type PartAlias = RouteData<typeof DEMAND_ROUTES.addAlias>;
+export type AliasSource = PartAlias['source'];
 
 export interface Range {
   from?: string;
@@ -13,58 +18,31 @@ export interface Range {
 export async function fetchDemandParts(
   q: Range & { zeroOnly: boolean; page: number; limit: number },
   signal?: AbortSignal,
-): Promise<{ list: DemandPart[]; total: number; not_logged: SearchesNotLogged }> {
-  const body = await api.get<{ data: { list: DemandPart[]; total: number; not_logged: SearchesNotLogged } }>(
-    'demand/parts',
-    {
-      query: { ...q, zeroOnly: q.zeroOnly },
-      signal,
-    },
-  );
-  return body.data;
+): Promise<DemandParts> {
+  return (await call(DEMAND_ROUTES.parts, { query: q }, { signal })).data;
 }
 
 export async function fetchDemandSizes(
   q: Range & { measure?: 'nominal' | 'exact' },
   signal?: AbortSignal,
 ): Promise<DemandSize[]> {
-  const body = await api.get<{ data: { list: DemandSize[] } }>('demand/sizes', { query: { ...q }, signal });
-  return body.data.list;
+  return (await call(DEMAND_ROUTES.sizes, { query: q }, { signal })).data.list;
 }
 
-export async function resolveDemand(input: {
-  key: string;
-  variantId: string;
-  source: AliasSource;
-  brand?: string | null;
-}): Promise<{ alias: PartAlias; would_have_matched: number }> {
-  const body = await api.post<{ data: { alias: PartAlias; would_have_matched: number } }>(
-    'demand/parts/resolve',
-    input,
-  );
-  return body.data;
+export async function resolveDemand(input: RouteBody<typeof DEMAND_ROUTES.resolve>) {
+  return (await call(DEMAND_ROUTES.resolve, { body: input })).data;
 }
 
 export async function fetchAliases(q: { variantId?: string; q?: string }, signal?: AbortSignal) {
-  const body = await api.get<{ data: { list: PartAlias[]; total: number } }>('part-aliases', {
-    query: { ...q, limit: 100 },
-    signal,
-  });
-  return body.data;
+  return (await call(DEMAND_ROUTES.listAliases, { query: { ...q, limit: 100 } }, { signal })).data;
 }
 
-export async function createAlias(input: {
-  alias: string;
-  variantId: string;
-  source: AliasSource;
-  brand?: string | null;
-  note?: string | null;
-}): Promise<PartAlias> {
-  return (await api.post<{ data: PartAlias }>('part-aliases', input)).data;
+export async function createAlias(input: RouteBody<typeof DEMAND_ROUTES.addAlias>): Promise<PartAlias> {
+  return (await call(DEMAND_ROUTES.addAlias, { body: input })).data;
 }
 
 export async function deleteAlias(id: string): Promise<void> {
-  await api.delete(`part-aliases/${encodeURIComponent(id)}`);
+  await call(DEMAND_ROUTES.removeAlias, { params: { id } });
 }
 
 /**

@@ -1,32 +1,11 @@
-/** `GET catalogue/find` (paths relative to /api). */
-import { api } from '../../shared/api';
+/** `GET catalogue/find`: one box across the catalogue. */
+import { CATALOGUE_ROUTES } from '@portal/domain';
+import { call, type RouteData } from '../../shared/api';
 
-export type MatchedVia = 'part_number' | 'normalized' | 'alias' | 'size' | 'agreed_item';
-export type AliasSource = 'competitor' | 'oem' | 'customer' | 'legacy';
-
-export interface FindRow {
-  variant_id: string;
-  part_number: string;
-  size: string;
-  actual_size: string;
-  depth: number | null;
-  /** The caller's company price in dollars (superadmins: the list price). */
-  price: number;
-  category: { _id: string; name: string };
-  subcategory: { _id: string; name: string } | null;
-  product: { _id: string; name: string };
-  matched_via: MatchedVia;
-  alias: { alias: string; source: AliasSource; brand: string | null } | null;
-  /** `matched_via: 'agreed_item'`: the company's agreed item (its own part number), at the agreed price. */
-  agreed_item_id?: string;
-  price_held_until?: string;
-}
-
-export interface FindAnswer {
-  list: FindRow[];
-  total: number;
-  did_you_mean?: string;
-}
+export type FindAnswer = RouteData<typeof CATALOGUE_ROUTES.find>;
+export type FindRow = FindAnswer['list'][number];
+export type MatchedVia = FindRow['matched_via'];
+export type AliasSource = NonNullable<FindRow['alias']>['source'];
 
 /**
  * One find. `typing` marks the screen's as-you-type calls (not logged as demand); a committed
@@ -36,15 +15,14 @@ export async function fetchFind(
   q: string,
   opts: { typing: boolean; limit?: number; signal?: AbortSignal; asCompany?: string | null },
 ): Promise<FindAnswer> {
-  const body = await api.get<{ data: FindAnswer }>('catalogue/find', {
-    query: {
-      q,
-      limit: opts.limit ?? 20,
-      ...(opts.typing ? { typing: 1 } : {}),
-      ...(opts.asCompany ? { asCompany: opts.asCompany } : {}),
-    },
-    signal: opts.signal,
-  });
+  // `asCompany` is read by every catalogue read (a superadmin viewing as a company), beside the route's query.
+  const query = {
+    q,
+    limit: opts.limit ?? 20,
+    ...(opts.typing ? { typing: '1' } : {}),
+    ...(opts.asCompany ? { asCompany: opts.asCompany } : {}),
+  };
+  const body = await call(CATALOGUE_ROUTES.find, { query }, { signal: opts.signal });
   return { list: body?.data?.list ?? [], total: body?.data?.total ?? 0, did_you_mean: body?.data?.did_you_mean };
 }
 

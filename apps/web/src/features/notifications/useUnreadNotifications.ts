@@ -22,7 +22,7 @@ export function useUnreadNotifications(enabled: boolean, live = true): number | 
   useRealtimeEvent(
     'notification.created',
     (e) => {
-      if (e.actor_id && e.actor_id === myId) return; // your own action does not count (issue 27)
+      if (e.actor_id && e.actor_id === myId) return; // your own action does not count
       queryClient.setQueryData<number>(notificationsKeys.unread, (n) => (n === undefined ? n : n + 1));
     },
     enabled && live,

@@ -1,14 +1,11 @@
-import type {
-  OpsActivityEntry,
-  OpsFailedJob,
-  OpsOnlineEntry,
-  OpsSummary,
-  OpsSuppressionEntry,
-  OpsUsageEntry,
-} from '@portal/contracts';
-import { api } from '../../shared/api';
+import { OPS_ROUTES } from '@portal/domain';
+import { call, type RouteData, type RouteQuery } from '../../shared/api';
 
 /* The operations dashboard's calls (superadmin only). */
+
+export type OpsSummary = RouteData<typeof OPS_ROUTES.summary>;
+export type OpsFailedJob = RouteData<typeof OPS_ROUTES.failedJobs>['list'][number];
+export type OpsSuppressionEntry = RouteData<typeof OPS_ROUTES.suppressions>['list'][number];
 
 export const opsKeys = {
   all: ['ops'] as const,
@@ -20,30 +17,24 @@ export const opsKeys = {
   suppressions: ['ops', 'suppressions'] as const,
 };
 
-type Data<T> = { status: number; data: T };
+/** The feed's filter as the screen holds it ('' = all). */
+type ActivityKind = NonNullable<RouteQuery<typeof OPS_ROUTES.activity>>['kind'];
+const activityQuery = (q: { kind?: string; companyId?: string; limit?: number }) => ({
+  kind: (q.kind || undefined) as ActivityKind,
+  companyId: q.companyId || undefined,
+  limit: q.limit ?? 50,
+});
 
 export const opsApi = {
-  summary: (signal?: AbortSignal) => api.get<Data<OpsSummary>>('ops/summary', { signal }).then((r) => r.data),
-  online: (signal?: AbortSignal) =>
-    api.get<Data<{ list: OpsOnlineEntry[] }>>('ops/online', { signal }).then((r) => r.data.list),
+  summary: (signal?: AbortSignal) => call(OPS_ROUTES.summary, {}, { signal }).then((r) => r.data),
+  online: (signal?: AbortSignal) => call(OPS_ROUTES.online, {}, { signal }).then((r) => r.data.list),
   activity: (q: { kind?: string; companyId?: string; limit?: number }, signal?: AbortSignal) =>
-    api
-      .get<Data<{ list: OpsActivityEntry[] }>>('ops/activity', {
-        query: { kind: q.kind || undefined, companyId: q.companyId || undefined, limit: q.limit ?? 50 },
-        signal,
-      })
-      .then((r) => r.data.list),
+    call(OPS_ROUTES.activity, { query: activityQuery(q) }, { signal }).then((r) => r.data.list),
   usage: (dormant: boolean, signal?: AbortSignal) =>
-    api
-      .get<Data<{ list: OpsUsageEntry[] }>>('ops/usage', { query: { dormant: dormant ? 30 : undefined }, signal })
-      .then((r) => r.data.list),
-  failedJobs: (signal?: AbortSignal) =>
-    api.get<Data<{ list: OpsFailedJob[] }>>('ops/jobs/failed', { signal }).then((r) => r.data.list),
-  retry: (job: Pick<OpsFailedJob, 'queue' | '_id'>) =>
-    api.post<Data<unknown>>(`ops/jobs/${job.queue}/${encodeURIComponent(job._id)}/retry`),
-  discard: (job: Pick<OpsFailedJob, 'queue' | '_id'>) =>
-    api.post<Data<unknown>>(`ops/jobs/${job.queue}/${encodeURIComponent(job._id)}/discard`),
-  suppressions: (signal?: AbortSignal) =>
-    api.get<Data<{ list: OpsSuppressionEntry[] }>>('ops/email/suppressions', { signal }).then((r) => r.data.list),
-  lift: (address: string) => api.delete<Data<unknown>>(`ops/email/suppressions/${encodeURIComponent(address)}`),
+    call(OPS_ROUTES.usage, { query: { dormant: dormant ? 30 : undefined } }, { signal }).then((r) => r.data.list),
+  failedJobs: (signal?: AbortSignal) => call(OPS_ROUTES.failedJobs, { query: {} }, { signal }).then((r) => r.data.list),
+  suppressions: (signal?: AbortSignal) => call(OPS_ROUTES.suppressions, {}, { signal }).then((r) => r.data.list),
 };
+
+/** The path of a failed job's retry / discard. */
+export const jobInput = (job: Pick<OpsFailedJob, 'queue' | '_id'>) => ({ params: { queue: job.queue, id: job._id } });

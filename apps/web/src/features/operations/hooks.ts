@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { serverMessage } from '../../shared/api';
+import type { RouteEntry, RouteResponse } from '@portal/domain';
+import { serverMessage, useRouteMutation, type CallInput } from '../../shared/api';
 import { useRealtimeEvent } from '../../shared/realtime';
 import { opsApi, opsKeys } from './api';
 
@@ -54,12 +55,15 @@ export function useOpsList<T>(queryKey: readonly unknown[], fetchList: (signal: 
 }
 
 /** A repair from the dashboard (audited by the API): a toast either way, then the whole dashboard refetches. */
-export function useOpsRepair<V>(repair: (vars: V) => Promise<unknown>, doneMessage: (result: unknown) => string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: repair,
+export function useOpsRepair<E extends RouteEntry, V>(
+  route: E,
+  input: (vars: V) => CallInput<E>,
+  doneMessage: (result: RouteResponse<E>) => string,
+) {
+  return useRouteMutation(route, {
+    input,
+    invalidates: [opsKeys.all],
     onSuccess: (res) => notifications.show({ color: 'green', message: doneMessage(res) }),
     onError: (err) => notifications.show({ color: 'red', message: serverMessage(err, 'That did not work') }),
-    onSettled: () => qc.invalidateQueries({ queryKey: opsKeys.all }),
   });
 }

@@ -8,8 +8,8 @@ import {
   type RouteRequest,
   type RouteResponse,
 } from '@portal/domain';
-import { call, routePath } from '../../shared/api';
-import { downloadApiFile } from '../../shared/download';
+import { call } from '../../shared/api';
+import { downloadRoute } from '../../shared/download';
 
 /** The body of `POST order-requests` and its preview. */
 export type OrderSubmission = RouteRequest<typeof ORDER_ROUTES.submit>['body'];
@@ -85,13 +85,12 @@ export async function fetchActiveSites(signal?: AbortSignal): Promise<OrderSite[
 
 /** Saves the acknowledgement PDF as `order-{number}.pdf`. */
 export function downloadOrderPdf(id: string, number: string): Promise<void> {
-  return downloadApiFile(routePath(ORDER_ROUTES.pdf, { id }), `order-${number}.pdf`);
+  return downloadRoute(ORDER_ROUTES.pdf, { params: { id } }, `order-${number}.pdf`);
 }
 
 /** Saves the office's export of the lines submitted between two dates. */
 export function downloadOrderExport(from: string, to: string, format: 'csv' | 'xlsx'): Promise<void> {
-  const query = new URLSearchParams({ from, to, format });
-  return downloadApiFile(`${routePath(ORDER_ROUTES.export)}?${query}`, `orders-${from}-${to}.${format}`);
+  return downloadRoute(ORDER_ROUTES.export, { query: { from, to, format } }, `orders-${from}-${to}.${format}`);
 }
 
 export function newIdempotencyKey(): string {

@@ -1,24 +1,11 @@
-import type {
-  PriceChangeCreatedResponse,
-  PriceChangeDetailResponse,
-  PriceChangeItem,
-  PriceChangeListResponse,
-  PriceChangeNotice,
-  PriceChangeResponse,
-  PriceChangeStatus,
-} from '@portal/contracts';
 import { PRICE_CHANGE_ROUTES } from '@portal/domain';
-import { api, call, routePath } from '../../shared/api';
-import { downloadApiFile } from '../../shared/download';
+import { call, type RouteBody, type RouteData, type RouteQuery } from '../../shared/api';
+import { downloadRoute } from '../../shared/download';
 
-const BASE = 'price-changes';
-
-export interface PriceChangeFilter {
-  status?: PriceChangeStatus;
-  companyId?: string;
-  page?: number;
-  limit?: number;
-}
+export type PriceChangeFilter = NonNullable<RouteQuery<typeof PRICE_CHANGE_ROUTES.list>>;
+export type PriceChangeItem = RouteData<typeof PRICE_CHANGE_ROUTES.cancel>;
+export type PriceChangeNotice = RouteData<typeof PRICE_CHANGE_ROUTES.notices>['list'][number];
+export type SchedulePriceChange = RouteBody<typeof PRICE_CHANGE_ROUTES.create>;
 
 export const priceChangeKeys = {
   all: ['price-changes'] as const,
@@ -28,15 +15,12 @@ export const priceChangeKeys = {
 };
 
 export async function fetchPriceChanges(f: PriceChangeFilter, signal?: AbortSignal) {
-  const res = await api.get<PriceChangeListResponse>(BASE, {
-    query: { status: f.status, companyId: f.companyId, page: f.page, limit: f.limit },
-    signal,
-  });
-  return res.data;
+  const query = { status: f.status, companyId: f.companyId, page: f.page, limit: f.limit };
+  return (await call(PRICE_CHANGE_ROUTES.list, { query }, { signal })).data;
 }
 
 export async function fetchPriceChange(id: string, signal?: AbortSignal) {
-  return (await api.get<PriceChangeDetailResponse>(`${BASE}/${id}`, { signal })).data;
+  return (await call(PRICE_CHANGE_ROUTES.detail, { params: { id } }, { signal })).data;
 }
 
 export async function fetchNotices(signal?: AbortSignal): Promise<PriceChangeNotice[]> {
@@ -45,23 +29,13 @@ export async function fetchNotices(signal?: AbortSignal): Promise<PriceChangeNot
 
 /** Saves the announced change's price list at the new prices (the company's, as built for its notice). */
 export function downloadNoticeList(notice: Pick<PriceChangeNotice, '_id' | 'effective_at'>, day: string) {
-  return downloadApiFile(routePath(PRICE_CHANGE_ROUTES.noticeList, { id: notice._id }), `price-list-from-${day}.xlsx`);
+  return downloadRoute(PRICE_CHANGE_ROUTES.noticeList, { params: { id: notice._id } }, `price-list-from-${day}.xlsx`);
 }
 
-export type SchedulePriceChange =
-  | {
-      kind: 'company_multipliers';
-      company_id: string;
-      percentages: Partial<Record<'discount' | 'rigidflow' | 'minipro' | 'polyroll', number>>;
-      effective_at: string;
-      notice_days?: number;
-    }
-  | { kind: 'list_prices'; import_id: string; effective_at: string; notice_days?: number };
-
 export async function schedulePriceChange(body: SchedulePriceChange) {
-  return (await api.post<PriceChangeCreatedResponse>(BASE, body, { silent: true })).data;
+  return (await call(PRICE_CHANGE_ROUTES.create, { body }, { silent: true })).data;
 }
 
 export async function cancelPriceChange(id: string): Promise<PriceChangeItem> {
-  return (await api.post<PriceChangeResponse>(`${BASE}/${id}/cancel`, {})).data;
+  return (await call(PRICE_CHANGE_ROUTES.cancel, { params: { id } })).data;
 }

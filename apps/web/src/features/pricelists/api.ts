@@ -1,7 +1,7 @@
 import type { CreatePricelistRequest, PricelistView } from '@portal/contracts';
 import { PRICELIST_ROUTES } from '@portal/domain';
-import { call, routePath } from '../../shared/api';
-import { downloadApiFile } from '../../shared/download';
+import { call } from '../../shared/api';
+import { downloadRoute } from '../../shared/download';
 
 export async function requestPricelist(body: CreatePricelistRequest): Promise<{ _id: string }> {
   const res = await call(PRICELIST_ROUTES.create, { body }, { silent: true });
@@ -19,5 +19,5 @@ export async function fetchPricelist(id: string, signal?: AbortSignal): Promise<
 
 /** Saves the finished file under the server's file name. */
 export function downloadPricelist(list: Pick<PricelistView, '_id' | 'file_name'>): Promise<void> {
-  return downloadApiFile(routePath(PRICELIST_ROUTES.download, { id: list._id }), list.file_name);
+  return downloadRoute(PRICELIST_ROUTES.download, { params: { id: list._id } }, list.file_name);
 }

@@ -1,6 +1,6 @@
 import {
   AGREED_ITEM_ROUTES,
-  PROGRAMME_ROUTES,
+  PROGRAMME_ROUTES as R,
   type ChangeView,
   type DueLineView,
   type DueSiteView,
@@ -11,7 +11,7 @@ import {
   type SlotView,
   type UnitView,
 } from '@portal/domain';
-import { api, call } from '../../shared/api';
+import { call, type RouteBody, type RouteQuery } from '../../shared/api';
 
 /** The filter programme as the API answers it: the route table's response types (libs/domain/src/routes/programme.ts). */
 export type { SiteSummary, SiteDetail };
@@ -22,11 +22,10 @@ export type DueLine = DueLineView;
 export type DueSite = DueSiteView;
 export type ProgrammeRequest = ProgrammeRequestView;
 export type Fitted = SlotView['fitted'];
+/** What a new slot is fitted with, as the route reads it. */
+export type FittedInput = RouteBody<typeof R.addSlot>['fitted'];
 
-export interface DueMonth {
-  month: string;
-  sites: DueSiteView[];
-}
+export type DueMonth = { month: string; sites: DueSiteView[] };
 
 export const programmeKeys = {
   all: ['programme'] as const,
@@ -36,28 +35,22 @@ export const programmeKeys = {
   due: (q: DueQuery) => ['programme', 'due', q] as const,
 };
 
-export interface DueQuery {
-  from?: string;
-  to?: string;
-  siteId?: string;
-  companyId?: string;
-}
+export type DueQuery = NonNullable<RouteQuery<typeof R.due>>;
 
 export async function fetchSites(companyId: string | undefined, signal?: AbortSignal): Promise<SiteSummary[]> {
-  return (await api.get<{ data: { list: SiteSummary[] } }>('sites', { query: companyId ? { companyId } : {}, signal }))
-    .data.list;
+  return (await call(R.list, { query: companyId ? { companyId } : {} }, { signal })).data.list;
 }
 
 export async function fetchSite(id: string, signal?: AbortSignal): Promise<SiteDetail> {
-  return (await api.get<{ data: SiteDetail }>(`sites/${id}`, { signal })).data;
+  return (await call(R.detail, { params: { id } }, { signal })).data;
 }
 
 export async function fetchHistory(slotId: string, signal?: AbortSignal): Promise<SlotChange[]> {
-  return (await api.get<{ data: { list: SlotChange[] } }>(`slots/${slotId}/changes`, { signal })).data.list;
+  return (await call(R.history, { params: { id: slotId } }, { signal })).data.list;
 }
 
 export async function fetchDue(q: DueQuery, signal?: AbortSignal): Promise<DueMonth[]> {
-  return (await call(PROGRAMME_ROUTES.due, { query: { ...q } }, { signal })).data.months;
+  return (await call(R.due, { query: q }, { signal })).data.months;
 }
 
 /** The company's active agreed items, for fitting a slot with one (a superadmin names the company). */
@@ -67,15 +60,15 @@ export async function fetchActiveAgreedItems(companyId: string | undefined, sign
 }
 
 /** "Request the month": the order and quote requests made (or made before) for a site's month. */
-export const requestMonth = (body: RequestMonthInput) => call(PROGRAMME_ROUTES.request, { body }, { silent: true });
+export const requestMonth = (body: RequestMonthInput) => call(R.request, { body }, { silent: true });
 
-export const createSite = (body: Record<string, unknown>) => api.post<{ data: SiteDetail }>('sites', body);
-export const createUnit = (siteId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Unit }>(`sites/${siteId}/units`, body);
-export const createSlot = (unitId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Slot }>(`units/${unitId}/slots`, body);
-export const updateSlot = (slotId: string, body: Record<string, unknown>) =>
-  api.patch<{ data: Slot }>(`slots/${slotId}`, body);
-export const recordChange = (slotId: string, body: Record<string, unknown>) =>
-  api.post<{ data: Slot; message?: string }>(`slots/${slotId}/changes`, body);
-export const skipSlot = (slotId: string) => api.post<{ data: Slot; message?: string }>(`slots/${slotId}/skip`, {});
+export const createSite = (body: RouteBody<typeof R.create>) => call(R.create, { body });
+export const createUnit = (siteId: string, body: RouteBody<typeof R.addUnit>) =>
+  call(R.addUnit, { params: { id: siteId }, body });
+export const createSlot = (unitId: string, body: RouteBody<typeof R.addSlot>) =>
+  call(R.addSlot, { params: { id: unitId }, body });
+export const updateSlot = (slotId: string, body: RouteBody<typeof R.updateSlot>) =>
+  call(R.updateSlot, { params: { id: slotId }, body });
+export const recordChange = (slotId: string, body: RouteBody<typeof R.recordChange>) =>
+  call(R.recordChange, { params: { id: slotId }, body });
+export const skipSlot = (slotId: string) => call(R.skip, { params: { id: slotId }, body: {} });

@@ -61,19 +61,23 @@ function useProgrammeMutation<V, R>(fn: (v: V) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSettled: () => qc.invalidateQueries({ queryKey: programmeKeys.all }) });
 }
 
-export const useCreateSite = () => useProgrammeMutation((body: Record<string, unknown>) => createSite(body));
+export const useCreateSite = () => useProgrammeMutation((body: Parameters<typeof createSite>[0]) => createSite(body));
+/** The unit and slot forms hold their selects' values as plain strings; the route's schema checks them. */
+type FromSelects<B> = { [K in keyof B]: B[K] extends string ? string : B[K] };
 export const useCreateUnit = (siteId: string) =>
-  useProgrammeMutation((body: Record<string, unknown>) => createUnit(siteId, body));
+  useProgrammeMutation((body: FromSelects<Parameters<typeof createUnit>[1]>) =>
+    createUnit(siteId, body as Parameters<typeof createUnit>[1]),
+  );
 export const useCreateSlot = () =>
-  useProgrammeMutation(({ unitId, body }: { unitId: string; body: Record<string, unknown> }) =>
-    createSlot(unitId, body),
+  useProgrammeMutation(({ unitId, body }: { unitId: string; body: FromSelects<Parameters<typeof createSlot>[1]> }) =>
+    createSlot(unitId, body as Parameters<typeof createSlot>[1]),
   );
 export const useUpdateSlot = () =>
-  useProgrammeMutation(({ slotId, body }: { slotId: string; body: Record<string, unknown> }) =>
+  useProgrammeMutation(({ slotId, body }: { slotId: string; body: Parameters<typeof updateSlot>[1] }) =>
     updateSlot(slotId, body),
   );
 export const useRecordChange = () =>
-  useProgrammeMutation(({ slotId, body }: { slotId: string; body: Record<string, unknown> }) =>
+  useProgrammeMutation(({ slotId, body }: { slotId: string; body: Parameters<typeof recordChange>[1] }) =>
     recordChange(slotId, body),
   );
 export const useSkipSlot = () => useProgrammeMutation((slotId: string) => skipSlot(slotId));

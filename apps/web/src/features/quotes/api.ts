@@ -1,42 +1,15 @@
-import type {
-  CatalogueCategory,
-  QuoteAction,
-  QuoteMatchRow,
-  QuoteRequestDetail,
-  QuoteRequestSummary,
-  QuoteStatus,
-} from '@portal/contracts';
-import { api } from '../../shared/api';
-import { downloadApiFile } from '../../shared/download';
+import type { QuoteAction } from '@portal/contracts';
+import { CATALOGUE_ROUTES, QUOTE_ROUTES } from '@portal/domain';
+import { call, type RouteBody, type RouteData, type RouteQuery } from '../../shared/api';
+import { downloadRoute } from '../../shared/download';
 
+/** The body of `POST quote-requests`. */
+export type QuoteSubmission = RouteBody<typeof QUOTE_ROUTES.submit>;
 /** Lines of `POST quote-requests` as the screens build them. */
-export type QuoteLineDraft =
-  | { kind: 'catalogue'; variant_id: string; quantity: number }
-  | {
-      kind: 'custom_size';
-      catalogue_id: string;
-      width: string | number;
-      height: string | number;
-      depth: string | number;
-      measure: 'nominal' | 'exact';
-      quantity: number;
-    }
-  | { kind: 'unlisted'; part_number: string; quantity: number };
-
-export interface QuoteListQuery {
-  /** One status, or several separated by commas. */
-  status?: string;
-  page?: number;
-  limit?: number;
-  companyId?: string;
-  assignee?: 'me' | 'none';
-}
-
-export interface QuoteList {
-  list: QuoteRequestSummary[];
-  total: number;
-  counts?: Partial<Record<QuoteStatus, number>>;
-}
+export type QuoteLineDraft = QuoteSubmission['lines'][number];
+export type SubmitResult = RouteData<typeof QUOTE_ROUTES.submit>;
+export type QuoteListQuery = NonNullable<RouteQuery<typeof QUOTE_ROUTES.list>>;
+export type QuoteList = RouteData<typeof QUOTE_ROUTES.list>;
 
 export const quoteKeys = {
   all: ['quotes'] as const,
@@ -45,55 +18,47 @@ export const quoteKeys = {
 };
 
 export async function fetchQuotes(query: QuoteListQuery, signal?: AbortSignal): Promise<QuoteList> {
-  return (await api.get<{ data: QuoteList }>('quote-requests', { query: { ...query }, signal })).data;
+  return (await call(QUOTE_ROUTES.list, { query }, { signal })).data;
 }
 
-export async function fetchQuote(id: string, signal?: AbortSignal): Promise<QuoteRequestDetail> {
-  return (await api.get<{ data: QuoteRequestDetail }>(`quote-requests/${id}`, { signal })).data;
-}
-
-export interface SubmitResult {
-  _id: string;
-  number: string;
-  status: QuoteStatus;
-  merged: number;
-}
-
-/** The body of `POST quote-requests`. */
-export interface QuoteSubmission {
-  lines: QuoteLineDraft[];
-  note?: string;
-  customer_reference?: string;
+export async function fetchQuote(id: string, signal?: AbortSignal) {
+  return (await call(QUOTE_ROUTES.detail, { params: { id } }, { signal })).data;
 }
 
 /** Submits with an Idempotency-Key, so a retried click never makes a second request. */
-export async function submitQuote(
-  body: QuoteSubmission,
-  idempotencyKey: string,
-): Promise<{ data: SubmitResult; message?: string }> {
-  return api.post<{ data: SubmitResult; message?: string }>('quote-requests', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-    silent: true,
-  });
+export function submitQuote(body: QuoteSubmission, idempotencyKey: string) {
+  return call(QUOTE_ROUTES.submit, { body }, { headers: { 'Idempotency-Key': idempotencyKey }, silent: true });
 }
 
-export async function matchPaste(text: string): Promise<QuoteMatchRow[]> {
-  return (await api.post<{ data: QuoteMatchRow[] }>('quote-requests/match', { text }, { silent: true })).data;
+export async function matchPaste(text: string) {
+  return (await call(QUOTE_ROUTES.match, { body: { text } }, { silent: true })).data;
 }
 
-export async function quoteAction(id: string, action: QuoteAction, body: unknown = {}) {
-  return api.post<{ data: { status: QuoteStatus; version: number } }>(`quote-requests/${id}/${action}`, body, {
-    silent: true,
-  });
-}
+/** The routes of the state table's actions, by the action's name in `allowed_actions`. */
+const ACTION_ROUTES = {
+  assign: QUOTE_ROUTES.assign,
+  'request-info': QUOTE_ROUTES.requestInfo,
+  'send-quote': QUOTE_ROUTES.sendQuote,
+  revise: QUOTE_ROUTES.revise,
+  reject: QUOTE_ROUTES.reject,
+  reply: QUOTE_ROUTES.reply,
+  accept: QUOTE_ROUTES.accept,
+  decline: QUOTE_ROUTES.decline,
+  withdraw: QUOTE_ROUTES.withdraw,
+} as const satisfies Record<UserQuoteAction, unknown>;
 
-export async function postQuoteMessage(id: string, body: string) {
-  return api.post(`quote-requests/${id}/messages`, { body }, { silent: true });
+/** The actions a person takes (`expire` is the scheduler's). */
+export type UserQuoteAction = Exclude<QuoteAction, 'expire'>;
+
+/** Runs one action; the body is the one its form built (each action's schema checks it on the server). */
+export function quoteAction(id: string, action: UserQuoteAction, body: unknown = {}) {
+  const route = ACTION_ROUTES[action];
+  return call(route, { params: { id }, body: body as RouteBody<typeof route> }, { silent: true });
 }
 
 /** Saves the quote's PDF as `quote-{number}.pdf`. */
 export function downloadQuotePdf(id: string, number: string): Promise<void> {
-  return downloadApiFile(`quote-requests/${id}/pdf`, `quote-${number}.pdf`);
+  return downloadRoute(QUOTE_ROUTES.pdf, { params: { id } }, `quote-${number}.pdf`);
 }
 
 /** A fresh key per form: a retried or double-clicked submit returns the same request. */
@@ -102,7 +67,7 @@ export function newIdempotencyKey(): string {
 }
 
 /** The catalogue's categories (a custom size from a pasted list needs the family it belongs to). */
-export async function fetchQuoteCategories(signal?: AbortSignal): Promise<Pick<CatalogueCategory, '_id' | 'name'>[]> {
-  const res = await api.get<{ data: CatalogueCategory[] }>('catalogue', { signal });
+export async function fetchQuoteCategories(signal?: AbortSignal) {
+  const res = await call(CATALOGUE_ROUTES.categories, { query: {} }, { signal });
   return Array.isArray(res?.data) ? res.data.map((c) => ({ _id: c._id, name: c.name })) : [];
 }

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QuoteAction } from '@portal/contracts';
-import { serverMessage } from '../../shared/api/errors';
+import { QUOTE_ROUTES } from '@portal/domain';
+import { serverMessage, useRouteMutation } from '../../shared/api';
 import { useRealtimeEvent } from '../../shared/realtime';
 import {
   fetchQuote,
   fetchQuotes,
   newIdempotencyKey,
-  postQuoteMessage,
   quoteAction,
   quoteKeys,
   submitQuote,
   type QuoteListQuery,
   type QuoteSubmission,
   type SubmitResult,
+  type UserQuoteAction,
 } from './api';
 
 export function useQuotes(query: QuoteListQuery) {
@@ -42,16 +42,16 @@ export function useQuoteLiveUpdates(onChange?: (e: { _id: string; number: string
 export function useQuoteAction(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: QuoteAction; body?: unknown }) => quoteAction(id, action, body),
+    mutationFn: ({ action, body }: { action: UserQuoteAction; body?: unknown }) => quoteAction(id, action, body),
     onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.all }),
   });
 }
 
 export function useQuoteMessage(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) => postQuoteMessage(id, body),
-    onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.one(id) }),
+  return useRouteMutation(QUOTE_ROUTES.message, {
+    input: (body: string) => ({ params: { id }, body: { body } }),
+    call: { silent: true },
+    invalidates: [quoteKeys.one(id)],
   });
 }
 

@@ -6,6 +6,14 @@ export type CallInput<E extends RouteEntry> = {
   [K in keyof RouteRequest<E> as RouteRequest<E>[K] extends undefined ? never : K]: RouteRequest<E>[K];
 };
 
+/** The `data` of a route's `{ status, message?, data }` answer. */
+export type RouteData<E extends RouteEntry> = RouteResponse<E> extends { data: infer D } ? D : never;
+
+/** What a route accepts as its body / query / params (before the server's transforms). */
+export type RouteBody<E extends RouteEntry> = RouteRequest<E>['body'];
+export type RouteQuery<E extends RouteEntry> = RouteRequest<E>['query'];
+export type RouteParams<E extends RouteEntry> = RouteRequest<E>['params'];
+
 export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query'> & {
   /** A multipart upload's parts (routes declared with `multipart`). */
   form?: FormData;

@@ -11,4 +11,6 @@ export {
 } from './globalErrorHandler';
 export { createQueryClient, queryClient } from './queryClient';
 export { call, routePath, routeUrl } from './call';
-export type { CallInput, CallOptions } from './call';
+export type { CallInput, CallOptions, RouteBody, RouteData, RouteParams, RouteQuery } from './call';
+export { useRouteMutation } from './useRouteMutation';
+export type { RouteMutationOptions } from './useRouteMutation';

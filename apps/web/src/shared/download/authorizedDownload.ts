@@ -1,4 +1,5 @@
-import { apiUrl } from '../api';
+import type { RouteEntry } from '@portal/domain';
+import { ApiRequestError, routeUrl, type CallInput } from '../api';
 import { getStoredToken } from '../storage';
 
 /** GET with the bearer token in a header: a plain link cannot send it, and a token never goes into a URL. */
@@ -19,9 +20,30 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Downloads an API file with the bearer token and saves it under `fileName`. */
-export async function downloadApiFile(path: string, fileName: string): Promise<void> {
-  const res = await fetchWithToken(apiUrl(path));
-  if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
-  saveBlob(await res.blob(), fileName);
+/** GETs a file route of the table with the bearer token; a refusal rejects with the API's message. */
+export async function fetchRouteFile<E extends RouteEntry>(
+  route: E,
+  input: Partial<CallInput<E>> = {},
+  fallbackMessage?: string,
+): Promise<Blob> {
+  const res = await fetchWithToken(routeUrl(route, input));
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiRequestError(
+      res.status,
+      body?.message ?? fallbackMessage ?? `Request failed with status ${res.status}`,
+      body,
+    );
+  }
+  return res.blob();
+}
+
+/** Downloads a file route of the table with the bearer token and saves it under `fileName`. */
+export async function downloadRoute<E extends RouteEntry>(
+  route: E,
+  input: Partial<CallInput<E>>,
+  fileName: string,
+  fallbackMessage?: string,
+): Promise<void> {
+  saveBlob(await fetchRouteFile(route, input, fallbackMessage), fileName);
 }

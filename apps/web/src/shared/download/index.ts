@@ -1,1 +1,1 @@
-export { downloadApiFile, fetchWithToken, saveBlob } from './authorizedDownload';
+export { downloadRoute, fetchRouteFile, fetchWithToken, saveBlob } from './authorizedDownload';

@@ -8,7 +8,7 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * `/` focuses this input from anywhere on the page (issue 27, as in Linear and GitHub), unless the
+ * `/` focuses this input from anywhere on the page (as in Linear and GitHub), unless the
  * person is already typing in a field or holds a modifier. Returns the ref to put on the input.
  */
 export function useSlashToFocus<T extends HTMLInputElement = HTMLInputElement>() {

@@ -11,7 +11,7 @@ const WHY = {
 } as const;
 
 /**
- * Next to a user's address when emails do not reach it (issue 26), with "Try again": lifts the
+ * Next to a user's address when emails do not reach it, with "Try again": lifts the
  * suppression (`DELETE user/{id}/email-suppression`, audited). Nothing for a working address.
  */
 export function EmailStatusBadge({

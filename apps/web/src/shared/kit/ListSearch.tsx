@@ -8,7 +8,7 @@ import { IconSearch } from '@tabler/icons-react';
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The search of a list (issue 27): what is typed (`input`) and, debounced, the term the list
+ * The search of a list: what is typed (`input`) and, debounced, the term the list
  * queries with (`term`). The term is kept in the URL (`?search=`), so reload, Back and a shared
  * link show the same results.
  */

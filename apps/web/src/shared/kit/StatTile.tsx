@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ActionIcon, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 
-/** What a tile's plus sign does (issue 27: a plus is a real button or link, never decoration). */
+/** What a tile's plus sign does (a plus is a real button or link, never decoration). */
 export type StatTileAction = { label: string } & ({ onClick: () => void } | { to: string });
 
 /**

@@ -43,7 +43,7 @@ export function UserStatusBadge({ row }: { row: Partial<Pick<UserRow, 'status' |
   );
 }
 
-/** The most recent sign-in (issue 27: `last_login` is the one before it). */
+/** The most recent sign-in (`last_login` is the one before it). */
 export const lastSignIn = (r: Partial<Pick<UserRow, 'current_login' | 'last_login'>>) =>
   r.current_login ?? r.last_login ?? null;
 

@@ -1,6 +1,8 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { io, Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ClientEventMap, type ClientEventName } from '@portal/contracts';
+import type { z } from 'zod';
+import { SOCKET_PATH } from '@portal/contracts';
+import { SERVER_EVENTS, type BATCH_EVENT, type ServerEventName } from '@portal/domain';
 import { dispatch } from './bus';
 import { notifyRealtimeConnect, setRealtimeSocket } from './emitter';
 
@@ -8,28 +10,9 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'disconnected
 
 const StatusContext = createContext<RealtimeStatus>('idle');
 
-/** Every server event the app handles: a Record over ClientEventName, so a new event cannot be forgotten here. */
-const KNOWN: Record<Exclude<ClientEventName, 'batch'>, true> = {
-  'notification.created': true,
-  'notification.read': true,
-  'session.revoked': true,
-  'catalogue.changed': true,
-  'file.processed': true,
-  'presence.changed': true,
-  'org.changed': true,
-  'audit.created': true,
-  'import.progress': true,
-  'pricelist.ready': true,
-  'pricelist.progress': true,
-  'quote.changed': true,
-  'order.changed': true,
-  /* operations and email deliverability (issue 26) */
-  'ops.changed': true,
-  'email.bounced': true,
-  'programme.changed': true,
-  'price_change.changed': true,
-};
-const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(KNOWN));
+/** Every server event of the realtime table is handed to its subscribers (unknown names are dropped). */
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(Object.keys(SERVER_EVENTS));
+const isServerEvent = (event: string): event is ServerEventName => KNOWN_EVENTS.has(event);
 
 interface RealtimeProviderProps {
   /** Current session token; a new value reconnects with it. Null disconnects. */
@@ -72,10 +55,10 @@ export function RealtimeProvider({ token, enabled, children, connect }: Realtime
       socket.onAny((event: string, payload: unknown) => {
         // Several pushes of one change arrive as one `batch`: each is handed on as if it came alone.
         if (event === 'batch') {
-          for (const p of (payload as ClientEventMap['batch']).events ?? []) {
-            if (KNOWN_EVENTS.has(p.event)) dispatch(p.event, p.data as never);
+          for (const p of (payload as z.output<typeof BATCH_EVENT.payload>).events ?? []) {
+            if (isServerEvent(p.event)) dispatch(p.event, p.data as never);
           }
-        } else if (KNOWN_EVENTS.has(event)) dispatch(event as ClientEventName, payload as never);
+        } else if (isServerEvent(event)) dispatch(event, payload as never);
       });
     };
     if (connect) open(connect);

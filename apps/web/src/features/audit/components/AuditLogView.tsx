@@ -20,7 +20,7 @@ export function AuditLogView({ scope }: { scope: 'superadmin' | 'admin' }) {
   const queryClient = useQueryClient();
   const [picked, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
   const search = useListSearch();
-  // Free text (issue 27): who acted, the action, the record's name. The page belongs to a search.
+  // Free text: who acted, the action, the record's name. The page belongs to a search.
   const filters = useMemo(() => ({ ...picked, search: search.term }), [picked, search.term]);
   const [paged, setPaged] = useState({ term: search.term, page: 1 });
   const page = paged.term === search.term ? paged.page : 1;

@@ -11,7 +11,7 @@ import { FormAlert } from '../components/FormAlert';
 import { acceptInvitation, invitationApi } from '../invitation';
 
 /**
- * The invitation link `/invitation?code=…` (issue 27): "Welcome to Filter Portal — choose your
+ * The invitation link `/invitation?code=…`: "Welcome to Filter Portal — choose your
  * password" with the email shown; setting it signs the person in. A used, expired, withdrawn or
  * replaced link says which up front, with a way on (sign in, or ask for a new invitation).
  */

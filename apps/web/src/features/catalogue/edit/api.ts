@@ -1,11 +1,10 @@
-/** Catalogue mutations of the edit view (the single-variant calls + the atomic grid save). Paths relative to /api. */
-import { apiRequest, api, apiUrl, isApiRequestError, type ApiRequestError } from '../../../shared/api';
+/** Catalogue mutations of the edit view (the single-variant calls + the atomic grid save). */
+import { CATALOGUE_EDITING_ROUTES as R } from '@portal/domain';
+import { apiUrl, call, isApiRequestError, routeUrl, type ApiRequestError } from '../../../shared/api';
 import type { ProductLine } from '@portal/contracts';
-import { getStoredToken } from '../../../shared/storage';
+import { fetchWithToken } from '../../../shared/download';
 import { defaultProductVariant } from './model';
 import type { EditFile, PriceHistoryEntry, SaveVariantsBody, SaveVariantsResponse, VariantConflict } from './types';
-
-const enc = encodeURIComponent;
 
 export type SaveOutcome =
   | { kind: 'saved'; response: SaveVariantsResponse }
@@ -19,12 +18,11 @@ export type SaveOutcome =
  */
 export async function saveVariants(productId: string, body: SaveVariantsBody): Promise<SaveOutcome> {
   try {
-    const response = await apiRequest<SaveVariantsResponse>(`catalogue/product/${enc(productId)}/variants`, {
-      method: 'PUT',
-      body,
-      retry: false,
-      silent: true,
-    });
+    const response: SaveVariantsResponse = await call(
+      R.saveVariants,
+      { params: { productId }, body },
+      { retry: false, silent: true },
+    );
     return { kind: 'saved', response };
   } catch (err) {
     if (isApiRequestError(err)) {
@@ -52,19 +50,22 @@ export interface AddedProduct {
 }
 
 export async function addProduct(name: string, catalogueId: string): Promise<AddedProduct | null> {
-  const body = await api.post<{ status?: number; data?: AddedProduct }>('catalogue/product', {
-    name,
-    catalogue_id: catalogueId,
-    variants: [defaultProductVariant()],
+  const body = await call(R.addProduct, {
+    body: { name, catalogue_id: catalogueId, variants: [defaultProductVariant()] },
   });
   return body?.data ?? null;
 }
 
 export async function deleteProduct(productId: string): Promise<void> {
-  await api.delete(`catalogue/product/${enc(productId)}`, undefined, { silent: true });
+  await call(R.deleteProduct, { params: { id: productId } }, { silent: true });
 }
 
-type RawFile = Partial<EditFile> & { id?: string; status?: string; original_name?: string };
+type RawFile = Omit<Partial<EditFile>, 'status' | 'reason'> & {
+  id?: string;
+  status?: string;
+  reason?: string | null;
+  original_name?: string;
+};
 
 export function toEditFile(raw: RawFile): EditFile | null {
   const id = raw._id ?? raw.id;
@@ -72,7 +73,13 @@ export function toEditFile(raw: RawFile): EditFile | null {
   const s = raw.status;
   const status: EditFile['status'] =
     s === 'ready' ? 'ready' : s === 'rejected' ? 'rejected' : s === undefined ? 'ready' : 'processing';
-  return { _id: id, name: raw.name ?? raw.original_name ?? id, path: raw.path, status, reason: raw.reason };
+  return {
+    _id: id,
+    name: raw.name ?? raw.original_name ?? id,
+    path: raw.path,
+    status,
+    reason: raw.reason ?? undefined,
+  };
 }
 
 /**
@@ -82,11 +89,8 @@ export function toEditFile(raw: RawFile): EditFile | null {
 export async function uploadFiles(ownerId: string, files: readonly File[]): Promise<EditFile[]> {
   const form = new FormData();
   for (const f of files) form.append('files', f, f.name);
-  const body = await api.patch<{ data?: unknown }>(`catalogue/upload/file/${enc(ownerId)}`, form, {
-    retry: false,
-    silent: true,
-  });
-  const data = body?.data;
+  const body = await call(R.uploadFile, { params: { id: ownerId } }, { form, retry: false, silent: true });
+  const data: unknown = body?.data;
   const list: RawFile[] = Array.isArray(data)
     ? (data as RawFile[])
     : Array.isArray((data as { files?: unknown })?.files)
@@ -97,8 +101,8 @@ export async function uploadFiles(ownerId: string, files: readonly File[]): Prom
 
 /** The files of one owner as stored (a superadmin also sees files still processing or rejected). */
 export async function fetchFiles(ownerId: string, signal?: AbortSignal): Promise<EditFile[]> {
-  const body = await api.get<{ data?: RawFile[] }>(`catalogue/product/${enc(ownerId)}/files`, { signal });
-  const list = Array.isArray(body?.data) ? body.data : [];
+  const body = await call(R.listFiles, { params: { productId: ownerId } }, { signal });
+  const list: RawFile[] = Array.isArray(body?.data) ? body.data : [];
   return list.map((f) => toEditFile(f)).filter((f): f is EditFile => !!f);
 }
 
@@ -114,7 +118,7 @@ export function uploadProblems(err: unknown): string[] {
 }
 
 export async function deleteFile(fileId: string): Promise<void> {
-  await api.patch(`catalogue/deletefile/${enc(fileId)}`, undefined, { silent: true });
+  await call(R.deleteFile, { params: { fileId } }, { silent: true });
 }
 
 /** Opens a stored file: fetched with the bearer token, shown from a blob URL (no token in URLs). */
@@ -123,12 +127,8 @@ export async function openFile(file: EditFile): Promise<void> {
     ? file.path.startsWith('/')
       ? file.path
       : apiUrl(file.path)
-    : apiUrl(`catalogue/file/${enc(file._id)}`);
-  const token = getStoredToken();
-  const res = await fetch(url, {
-    credentials: 'same-origin',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
+    : routeUrl(R.file, { params: { fileId: file._id } });
+  const res = await fetchWithToken(url);
   if (!res.ok) throw new Error(`Request failed with status ${res.status}`);
   const blob = await res.blob();
   const objectUrl = URL.createObjectURL(blob);
@@ -146,8 +146,8 @@ type RawHistory = Partial<PriceHistoryEntry> & {
 const money = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 
 export async function fetchPriceHistory(variantId: string, signal?: AbortSignal): Promise<PriceHistoryEntry[]> {
-  const body = await api.get<{ data?: RawHistory[] }>(`catalogue/variant/${enc(variantId)}/price-history`, { signal });
-  const list = Array.isArray(body?.data) ? body.data : [];
+  const body = await call(R.priceHistory, { params: { variantId } }, { signal });
+  const list: RawHistory[] = Array.isArray(body?.data) ? body.data : [];
   return list.map((h) => ({
     _id: h._id,
     old_price: money(h.old_price ?? h.old_list_price),
@@ -159,5 +159,5 @@ export async function fetchPriceHistory(variantId: string, signal?: AbortSignal)
 
 /** Which company multiplier prices a category (null: the general price multiplier). */
 export async function setCategoryProductLine(categoryId: string, productLine: ProductLine | null): Promise<void> {
-  await api.patch(`catalogue/category/${enc(categoryId)}`, { product_line: productLine }, { silent: true });
+  await call(R.updateCategory, { params: { categoryId }, body: { product_line: productLine } }, { silent: true });
 }

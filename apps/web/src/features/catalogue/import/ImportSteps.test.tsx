@@ -26,7 +26,13 @@ const view: ImportView = {
   _id: 'i-1',
   status: 'invalid',
   file_name: 'x.csv',
+  format: 'csv',
+  delete_missing: false,
   message: null,
+  started_by: 'Sam Super',
+  created_at: '2026-01-05T10:00:00.000Z',
+  validated_at: '2026-01-05T10:00:02.000Z',
+  applied_at: null,
   done: 3,
   total: 3,
   counts: { create: 1, update: 1, unchanged: 0, delete: 0, errors: 1 },
@@ -39,6 +45,10 @@ const view: ImportView = {
     { row: 3, part_number: 'N-1', kind: 'create', fields: { size: { from: null, to: '16x25x1' } } },
   ],
   changes_total: 2,
+  errors_page: 1,
+  errors_limit: 50,
+  page: 1,
+  limit: 50,
 };
 
 describe('import wizard steps', { timeout: 30_000 }, () => {

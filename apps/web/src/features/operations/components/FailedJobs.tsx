@@ -1,8 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import type { OpsFailedJob } from '@portal/contracts';
+import type { OpsFailedJob } from '../api';
 import type { TableColumn } from '../../../shared/column-table';
 import { formatDateTime } from '../../../shared/format';
-import { opsApi, opsKeys } from '../api';
+import { OPS_ROUTES } from '@portal/domain';
+import { jobInput, opsApi, opsKeys } from '../api';
 import { useOpsList, useOpsRepair } from '../hooks';
 import { OpsListPanel } from './OpsListPanel';
 
@@ -16,11 +17,10 @@ const JOB_ACTIONS: { action: JobAction; label: string; variant?: 'default' }[] =
 /** The latest failed jobs with the first line of the reason; Retry / Discard (audited). */
 export function FailedJobs() {
   const jobs = useOpsList(opsKeys.jobs, opsApi.failedJobs);
-  const act = useOpsRepair(
-    ({ job, action }: { job: OpsFailedJob; action: JobAction }) =>
-      action === 'retry' ? opsApi.retry(job) : opsApi.discard(job),
-    (res) => (res as { message?: string }).message ?? 'Done',
-  );
+  const repairs = {
+    retry: useOpsRepair(OPS_ROUTES.retryJob, jobInput, (res) => res.message),
+    discard: useOpsRepair(OPS_ROUTES.discardJob, jobInput, (res) => res.message),
+  };
   const columns: TableColumn<OpsFailedJob>[] = [
     { header: 'Queue', cell: (j) => j.queue },
     {
@@ -45,7 +45,7 @@ export function FailedJobs() {
               key={action}
               size="xs"
               variant={variant}
-              onClick={() => act.mutate({ job: j, action })}
+              onClick={() => repairs[action].mutate(j)}
               aria-label={`${label} ${j.queue} job ${j._id}`}
             >
               {label}

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import type { OpsSummary } from '@portal/contracts';
+import type { OpsSummary } from '../api';
 
 function Tile({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import type { OpsSummary } from '@portal/contracts';
+import type { OpsSummary } from '../api';
 
 /** The one plain sentence: "All systems normal", or the first failure. */
 export function StatusBanner({ status }: { status: OpsSummary['status'] | undefined }) {

@@ -1,7 +1,8 @@
 import { Button, Text } from '@mantine/core';
-import type { OpsSuppressionEntry } from '@portal/contracts';
+import type { OpsSuppressionEntry } from '../api';
 import type { TableColumn } from '../../../shared/column-table';
 import { formatDateTime } from '../../../shared/format';
+import { OPS_ROUTES } from '@portal/domain';
 import { opsApi, opsKeys } from '../api';
 import { useOpsList, useOpsRepair } from '../hooks';
 import { OpsListPanel } from './OpsListPanel';
@@ -14,7 +15,8 @@ const who = (r: OpsSuppressionEntry) => (r.user ? `${r.user.username}${r.company
 export function SuppressionsPanel() {
   const list = useOpsList(opsKeys.suppressions, opsApi.suppressions);
   const lift = useOpsRepair(
-    (address: string) => opsApi.lift(address),
+    OPS_ROUTES.liftSuppression,
+    (address: string) => ({ params: { address } }),
     () => 'The address will receive emails again',
   );
   const columns: TableColumn<OpsSuppressionEntry>[] = [

@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Center, Loader, SegmentedControl, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { PriceChangeItem, PriceChangeStatus } from '@portal/contracts';
+import type { PriceChangeStatus } from '@portal/contracts';
 import { PRICE_CHANGE_MSG, priceChangeDayText } from '@portal/domain';
 import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui';
-import { cancelPriceChange, priceChangeKeys } from '../api';
+import { cancelPriceChange, priceChangeKeys, type PriceChangeItem } from '../api';
 import { usePriceChanges, useSupplierTz } from '../hooks';
 import { moveText } from '../components/ScheduledPriceChanges';
 

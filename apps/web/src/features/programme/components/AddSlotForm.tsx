@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PROGRAMME_MSG, SLOT_STAGES, STAGE_LABEL } from '@portal/domain';
-import { api } from '../../../shared/api';
+import { CATALOGUE_ROUTES, PROGRAMME_MSG, SLOT_STAGES, STAGE_LABEL } from '@portal/domain';
+import { call } from '../../../shared/api';
 import { serverMessage } from '../../../shared/api/errors';
 import { useAuthStore } from '../../auth';
+import type { FittedInput } from '../api';
 import { useActiveAgreedItems, useCreateSlot } from '../hooks';
 
 const UNITS = [
@@ -15,9 +16,7 @@ const UNITS = [
 
 /** The catalogue variant a part number names, resolved like the find box (exact, normalised, aliases). */
 async function variantFor(partNumber: string): Promise<string | null> {
-  const res = await api.get<{ data: { list: { variant_id: string; matched_via: string }[] } }>('catalogue/find', {
-    query: { q: partNumber, limit: 5, typing: 1 },
-  });
+  const res = await call(CATALOGUE_ROUTES.find, { query: { q: partNumber, limit: 5, typing: 1 } });
   return res.data.list.find((r) => r.matched_via !== 'size')?.variant_id ?? null;
 }
 
@@ -38,7 +37,7 @@ export function AddSlotForm({ unitId, today, companyId }: { unitId: string; toda
   const create = useCreateSlot();
   const submit = async () => {
     try {
-      let fitted: Record<string, string>;
+      let fitted: FittedInput;
       if (fitting === 'agreed_item') {
         fitted = { kind: 'agreed_item', agreed_item_id: agreedItemId! };
       } else {

@@ -1,25 +1,17 @@
-import type { ForecastRowView } from '@portal/domain';
+import { PROGRAMME_ROUTES } from '@portal/domain';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api';
+import { call } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui';
-
-type ForecastRow = ForecastRowView;
 
 /** The supplier's committed demand: filters due per month across every company's programme. */
 export default function ForecastPage() {
   const [months, setMonths] = useState('6');
   const forecast = useQuery({
     queryKey: ['programme', 'forecast', months],
-    queryFn: async ({ signal }) =>
-      (
-        await api.get<{ data: { months: string[]; rows: ForecastRow[] } }>('programme/forecast', {
-          query: { months },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ signal }) => (await call(PROGRAMME_ROUTES.forecast, { query: { months } }, { signal })).data,
   });
   const data = forecast.data;
   const chart = data?.months.map((m) => ({

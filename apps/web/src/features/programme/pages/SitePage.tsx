@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { UNIT_KIND_LABEL } from '@portal/domain';
-import { downloadApiFile } from '../../../shared/download';
+import { PROGRAMME_ROUTES, UNIT_KIND_LABEL } from '@portal/domain';
+import { downloadRoute } from '../../../shared/download';
 import { PageTitle } from '../../../shared/ui';
 import { useAuthStore } from '../../auth';
 import type { Slot } from '../api';
@@ -36,7 +36,9 @@ export default function SitePage() {
           </Button>
           <Button
             variant="default"
-            onClick={() => void downloadApiFile(`sites/${s._id}/records.pdf`, `filter-record-${s.code}.pdf`)}
+            onClick={() =>
+              void downloadRoute(PROGRAMME_ROUTES.records, { params: { id: s._id } }, `filter-record-${s.code}.pdf`)
+            }
           >
             Records PDF
           </Button>

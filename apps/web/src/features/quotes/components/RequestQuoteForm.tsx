@@ -11,7 +11,7 @@ interface Props {
   /** "Request a quote for 16 3/8″ × 20 1/4″ × 1″ (exact)" or "Ask the office about 'XYZ-123'". */
   title: string;
   /** The line without its quantity. */
-  line: QuoteLineDraft extends infer L ? (L extends { quantity: number } ? Omit<L, 'quantity'> : never) : never;
+  line: QuoteLineDraft extends infer L ? (L extends { quantity: unknown } ? Omit<L, 'quantity'> : never) : never;
   onSent?: (result: SubmitResult) => void;
 }
 

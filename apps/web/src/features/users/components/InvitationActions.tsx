@@ -7,7 +7,7 @@ import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
 import { usersApi } from '../api';
 
 /**
- * Resend / Revoke beside an invited person's status (issue 27). Which ones show comes from the
+ * Resend / Revoke beside an invited person's status. Which ones show comes from the
  * invitation state table; after either, every user list and company list refetches.
  */
 export function InvitationActions({
