@@ -25,7 +25,7 @@ test.describe('audit log', () => {
 
     await page.getByRole('button', { name: 'Add Company' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add Company' });
-    await addDialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+    await addDialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
     await addDialog.getByLabel(/^Company Name/).fill(name);
     await addDialog.getByLabel(/^User Name/).fill('Olga Owner');
     await addDialog.getByLabel(/^Email/).fill(`olga-${stamp}@audit-co.test`);

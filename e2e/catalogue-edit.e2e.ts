@@ -486,7 +486,7 @@ test.describe('catalogue edit grid', () => {
         .filter({ hasText: COMPANIES.price })
         .getByText(COMPANIES.price)
         .click();
-      // The gear opens the company edit screen (its own URL since issue 27).
+      // The gear opens the company edit screen (its own URL).
       await admin.page.getByRole('link', { name: 'Company settings' }).click();
       await admin.page.getByLabel(/^Price Multiplier/).fill('0.3');
       await admin.page.getByRole('button', { name: 'Save Changes' }).click();

@@ -1,5 +1,5 @@
 /**
- * The catalogue on a 390 × 844 phone and by link (issue 27 §1–2): prices readable without sideways
+ * The catalogue on a 390 × 844 phone and by link: prices readable without sideways
  * scrolling, search results brought into view, every view in the URL, the size grid, and a
  * superadmin viewing the catalogue as a company.
  */

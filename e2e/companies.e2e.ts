@@ -43,7 +43,7 @@ test.describe.serial('superadmin companies: one company from creation to deletio
     await signInAsSuperadmin(page);
     await page.getByRole('button', { name: 'Add Company' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add Company' });
-    await addDialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+    await addDialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
     await addDialog.getByRole('button', { name: 'Add Company' }).click();
     await expect(addDialog.getByText('Company Name is required')).toBeVisible();
     await expect(addDialog.getByText('Admin Account Password is required')).toBeVisible();
@@ -77,7 +77,7 @@ test.describe.serial('superadmin companies: one company from creation to deletio
 
     await page.getByRole('button', { name: 'Add Administrator' }).click();
     const adminDialog = page.getByRole('dialog', { name: 'Add Administrator' });
-    await adminDialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+    await adminDialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
     await adminDialog.getByLabel(/^Username/).fill('Adam Second');
     await adminDialog.getByLabel(/^Email/).fill(`adam-${stamp}@e2e-filters.test`);
     await adminDialog.getByLabel(/^Password/).fill(PASSWORD);

@@ -1,5 +1,5 @@
 /**
- * The Operations screen updates live (issue 26): a superadmin watches it while an employee signs in
+ * The Operations screen updates live: a superadmin watches it while an employee signs in
  * in another browser — the online tile and the activity feed move without a reload (`ops.changed`),
  * and closing the employee's tab takes them off again.
  */

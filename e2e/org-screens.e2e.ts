@@ -23,7 +23,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function addEmployee(page: Page, username: string, email: string) {
   await page.getByRole('button', { name: 'Add Employee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Employee' });
-  await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+  await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
   await dialog.getByLabel(/^Username/).fill(username);
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Password/).fill('Employee-pass-9');

@@ -15,7 +15,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 async function addEmployee(page: Page, username: string, email: string, password: string) {
   await page.getByRole('button', { name: 'Add Employee' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Employee' });
-  await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+  await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
   await dialog.getByLabel(/^Username/).fill(username);
   await dialog.getByLabel(/^Email/).fill(email);
   await dialog.getByLabel(/^Password/).fill(password);
@@ -58,7 +58,7 @@ test.describe('administrators and employees', () => {
 
     await page.getByRole('button', { name: 'Add Administrator' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Administrator' });
-    await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // issue 27: invitation is the default
+    await dialog.getByLabel(/^Send an invitation by email/).uncheck(); // an invitation is the default
     await dialog.getByRole('button', { name: 'Add Administrator' }).click();
     await expect(dialog.getByText('Please select a company')).toBeVisible();
     await expect(dialog.getByText('Username is required')).toBeVisible();

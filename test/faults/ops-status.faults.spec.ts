@@ -1,7 +1,7 @@
 import { createUserRequest, startFaultStack, stopFaultStack, waitFor, type FaultStack } from './harness';
 
 /**
- * The operations dashboard's status sentence names what broke (issue 26): a stalled outbox relay
+ * The operations dashboard's status sentence names what broke: a stalled outbox relay
  * (Redis stopped while the workers live: events wait in the outbox) and a worker that died
  * (SIGKILL: no clean stop, its heartbeat goes stale).
  */

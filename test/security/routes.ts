@@ -316,7 +316,7 @@ async function agreedItemFor(w: World, a: Actor, kind: Kind): Promise<string> {
   return i.id;
 }
 
-/** An address put on the email suppression list (issue 26): a fresh one per call. */
+/** An address put on the email suppression list: a fresh one per call. */
 async function suppressedAddress(w: World): Promise<string> {
   const address = `gone-${uuid().slice(0, 8)}@example.com`;
   await w.api.db.query(`INSERT INTO email_suppressions (address, reason) VALUES ($1, 'hard_bounce')`, [address]);
@@ -719,7 +719,7 @@ export const ROUTES: RouteSpec[] = [
     getWrites: 'the original client calls resend as a GET: it issues a set-password link and an email event',
   },
 
-  // ---- invitations (issue 27)
+  // ---- invitations
   {
     op: 'POST /api/user/{id}/invitation/resend',
     kinds: ID_KINDS,
@@ -1149,7 +1149,7 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, a, k) => ({ method: 'GET', path: `pricelists/${await pricelistFor(w, a, k)}/download` }),
   },
 
-  // ---- find from one box, demand reports and part aliases (issue 25)
+  // ---- find from one box, demand reports and part aliases
   {
     op: 'GET /api/catalogue/find',
     kinds: NO_ID,
@@ -1265,7 +1265,7 @@ export const ROUTES: RouteSpec[] = [
     allowed: superKnown,
     build: async (w, _a, k) => ({ method: 'POST', path: `price-changes/${await priceChangeFor(w, k)}/cancel` }),
   },
-  // ---- quote requests (issue 24): employees and admins ask, the office answers; a request is seen by
+  // ---- quote requests: employees and admins ask, the office answers; a request is seen by
   // its requester, its company's admins and superadmins (anyone else: 404).
   {
     op: 'POST /api/quote-requests',
@@ -1499,7 +1499,7 @@ export const ROUTES: RouteSpec[] = [
     build: async (w, _a, k) => ({ method: 'POST', path: `catalogue/imports/${await importFor(w, k, 'ready')}/apply` }),
   },
 
-  // ---- operations dashboard (issue 26): superadmin only; everyone else 403
+  // ---- operations dashboard: superadmin only; everyone else 403
   ...[
     'ops/summary',
     'ops/online',
