@@ -1,17 +1,25 @@
-import { PROGRAMME_ROUTES } from '@portal/domain';
+import { CATALOGUE_ROUTES, PROGRAMME_ROUTES } from '@portal/domain';
 import { useState } from 'react';
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui';
+import { UnmetDemandPanel } from '../components/UnmetDemandPanel';
 
 /** The supplier's committed demand: filters due per month across every company's programme. */
 export default function ForecastPage() {
   const [months, setMonths] = useState('6');
+  const [categoryId, setCategoryId] = useState('');
+  const categories = useQuery({
+    queryKey: ['catalogue', 'categories', 'forecast'],
+    queryFn: async ({ signal }) => (await call(CATALOGUE_ROUTES.categories, { query: {} }, { signal })).data,
+  });
   const forecast = useQuery({
-    queryKey: ['programme', 'forecast', months],
-    queryFn: async ({ signal }) => (await call(PROGRAMME_ROUTES.forecast, { query: { months } }, { signal })).data,
+    queryKey: ['programme', 'forecast', months, categoryId],
+    queryFn: async ({ signal }) =>
+      (await call(PROGRAMME_ROUTES.forecast, { query: { months, ...(categoryId ? { categoryId } : {}) } }, { signal }))
+        .data,
   });
   const data = forecast.data;
   const chart = data?.months.map((m) => ({
@@ -22,6 +30,15 @@ export default function ForecastPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <PageTitle>Forecast</PageTitle>
+        <NativeSelect
+          aria-label="Category"
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'All categories' },
+            ...(categories.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+          ]}
+        />
         <SegmentedControl
           aria-label="Months"
           value={months}
@@ -29,11 +46,23 @@ export default function ForecastPage() {
           data={['3', '6', '12'].map((m) => ({ value: m, label: `${m} months` }))}
         />
       </Group>
-      {chart && (
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <Paper withBorder p="md">
-          <BarChart h={220} data={chart} dataKey="month" series={[{ name: 'filters', color: 'blue.6' }]} withTooltip />
+          <Text fw={600} size="sm" mb="xs">
+            Committed demand: filters due per month
+          </Text>
+          {chart && (
+            <BarChart
+              h={220}
+              data={chart}
+              dataKey="month"
+              series={[{ name: 'filters', color: 'blue.6' }]}
+              withTooltip
+            />
+          )}
         </Paper>
-      )}
+        <UnmetDemandPanel />
+      </SimpleGrid>
       {data && data.rows.length === 0 && <Text c="dimmed">No filters are due in these months.</Text>}
       {data && data.rows.length > 0 && (
         <Table.ScrollContainer minWidth={640}>
