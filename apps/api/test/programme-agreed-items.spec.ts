@@ -348,6 +348,25 @@ describe('filter slots fitted with an agreed item', () => {
     expect(await state()).toEqual(before);
   });
 
+  it('the export names an agreed-item slot by the company’s part number, and by its size when it has none', async () => {
+    const numbered = await agreedItem(companyA, { customer_part_no: 'ACME-EXPORT-1' });
+    const unnumbered = await agreedItem(companyA, { customer_part_no: null });
+    const { unitId } = await unitOfNewSite();
+    const site = `W${seq}`;
+    expect((await as.adminA.request('POST', `units/${unitId}/slots`, slotBody(numbered))).status).toBe(201);
+    const pre = slotBody(unnumbered, { stage: 'pre' });
+    expect((await as.adminA.request('POST', `units/${unitId}/slots`, pre)).status).toBe(201);
+    const res = await fetch(`${api.baseUrl}/api/sites/export?format=csv`, {
+      headers: { authorization: `Bearer ${as.adminA.token}` },
+    });
+    expect(res.status).toBe(200);
+    const lines = (await res.text()).split(/\r?\n/).filter((l) => l.startsWith(`${site},`));
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^${site},Wing \\d+,AHU-2,pre,16 3/8 x 20 1/4 x 1 exact,3,`)),
+      expect.stringMatching(new RegExp(`^${site},Wing \\d+,AHU-2,final,ACME-EXPORT-1,3,`)),
+    ]);
+  });
+
   it('deleting a company removes its agreed items together with the slots fitted with them and their record', async () => {
     const doomed = await createCompany(api.db, 'Gone Ltd');
     const [site] = await api.db.query(

@@ -334,6 +334,39 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
     expect(backX.counts).toEqual(back.counts);
   });
 
+  it('a slot fitted with an agreed item exports by the company’s part number and is kept as it is by a re-import', async () => {
+    const [{ id: item }] = await api.db.query(`SELECT id FROM agreed_items WHERE customer_part_no = 'ACME-ODD-1'`);
+    const [unit] = await api.db.query(
+      `SELECT u.id, s.code, u.label FROM site_units u JOIN sites s ON s.id = u.site_id
+        WHERE s.company_id = $1 AND s.status = 'active'
+          AND NOT EXISTS (SELECT 1 FROM filter_slots f WHERE f.unit_id = u.id AND f.stage = 'pre' AND f.removed_at IS NULL)
+        ORDER BY s.code, u.label LIMIT 1`,
+      [companyA],
+    );
+    const slot = await as.adminA.request('POST', `units/${unit.id}/slots`, {
+      stage: 'pre',
+      fitted: { kind: 'agreed_item', agreed_item_id: item },
+      quantity: 2,
+      interval_unit: 'month',
+      interval_count: 3,
+      anchor_date: '2026-03-01',
+    });
+    expect(slot.status).toBe(201);
+    const csv = await download(as.adminA, 'csv');
+    const text = csv.body.toString('utf8');
+    expect(text).toContain(`${unit.code},`);
+    expect(text).toMatch(new RegExp(`,${unit.label},pre,ACME-ODD-1,2,3 months,2026-03-01`));
+    const before = await snapshot(companyA);
+    const back = await dryRun(as.adminA, csv.body);
+    expect(back.counts).toMatchObject({ slots_created: 0, slots_updated: 0, errors: 0 });
+    expect((await as.adminA.request('POST', `sites/import/${back._id}/apply`, {})).status).toBe(200);
+    expect(await snapshot(companyA)).toBe(before);
+    const [kept] = await api.db.query(`SELECT fitted_kind, agreed_item_id FROM filter_slots WHERE id = $1`, [
+      slot.body.data._id,
+    ]);
+    expect(kept).toEqual({ fitted_kind: 'agreed_item', agreed_item_id: item });
+  });
+
   it('tenancy: another company’s import is 404; employees 403; a superadmin names the company (audited as superadmin)', async () => {
     const r = await dryRun(as.adminA, [HEADER, `T-1,Tenancy,AHU-1,single,${pn},1,3 months,2026-01-01`].join('\n'));
     expect((await as.adminB.request('GET', `sites/import/${r._id}`)).status).toBe(404);

@@ -280,7 +280,8 @@ export interface ProgrammeSlotRow {
   id: string;
   unit_id: string;
   stage: string;
-  fitted_kind: 'catalogue' | 'custom_size';
+  /** What the slot holds now (the import itself fits only catalogue parts and custom sizes). */
+  fitted_kind: 'catalogue' | 'custom_size' | 'agreed_item';
   variant_id: string | null;
   catalogue_id: string | null;
   width: string | null;
@@ -332,7 +333,8 @@ const TARGETS = `
     JOIN site_units u ON u.site_id = s.id AND lower(u.label) = lower(r.unit_label)
    WHERE r.import_id = $1`;
 
-const SLOT_DIFFERS = `(f.fitted_kind, f.variant_id, f.catalogue_id, f.width, f.height, f.depth, f.measure, f.quantity,
+/** A slot fitted with an agreed item is kept as it is (the dry run counts it unchanged). */
+const SLOT_DIFFERS = `f.fitted_kind <> 'agreed_item' AND (f.fitted_kind, f.variant_id, f.catalogue_id, f.width, f.height, f.depth, f.measure, f.quantity,
     f.interval_unit, f.interval_count, f.anchor_date)
   IS DISTINCT FROM (t.fitted_kind, t.variant_id, t.catalogue_id, t.width, t.height, t.depth, t.measure, t.quantity,
     t.interval_unit, t.interval_count, t.anchor_date)`;

@@ -724,6 +724,7 @@ export interface ExportRow {
   /** A variant's part number; an agreed item's (the company's own, else the office's). */
   part_number: string | null;
   agreed_description: string | null;
+  /** A custom size's (the slot's, or its agreed item's). */
   width: string | null;
   height: string | null;
   depth: string | null;
@@ -740,7 +741,9 @@ export function exportRows(db: Db, companyId: string): Promise<ExportRow[]> {
     db,
     `SELECT s.code AS site_code, s.name AS site_name, su.label AS unit_label, f.stage, f.fitted_kind,
             coalesce(v.part_number, ai.customer_part_no, ai.part_number) AS part_number, ai.description AS agreed_description,
-            f.width::text, f.height::text, f.depth::text, f.measure, f.quantity, f.interval_unit, f.interval_count,
+            coalesce(f.width, ai.width)::text AS width, coalesce(f.height, ai.height)::text AS height,
+            coalesce(f.depth, ai.depth)::text AS depth, coalesce(f.measure, ai.measure) AS measure,
+            f.quantity, f.interval_unit, f.interval_count,
             to_char(f.anchor_date, 'YYYY-MM-DD') AS anchor_date
        FROM filter_slots f
        JOIN sites s ON s.id = f.site_id

@@ -218,10 +218,13 @@ export class SitesImportService {
           neutraliseCell(r.site_name),
           neutraliseCell(r.unit_label),
           r.stage,
+          // A part number where there is one (a catalogue part, an agreed item the company or the office
+          // numbered), else the size: the import reads either back to the same filter.
           neutraliseCell(
-            r.fitted_kind === 'catalogue'
-              ? (r.part_number ?? '')
-              : sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure),
+            r.part_number ??
+              (r.width !== null
+                ? sizeString(Number(r.width), Number(r.height), Number(r.depth), r.measure)
+                : (r.agreed_description ?? '')),
           ),
           format === 'csv' ? String(r.quantity) : r.quantity,
           formatInterval({ unit: r.interval_unit, count: r.interval_count }),

@@ -362,7 +362,9 @@ export class SitesDryRun {
         depth: num(existing.depth),
       };
       const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => (before[k] ?? null) === (next[k] ?? null));
-      action = same ? 'unchanged' : 'update';
+      // A slot fitted with an agreed item keeps it: the file can name it only by part number or size,
+      // which would re-fit it as a plain custom size and lose the agreed price (changed on the site page).
+      action = same || existing.fitted_kind === 'agreed_item' ? 'unchanged' : 'update';
     } else {
       action = 'create';
       if (this.programme.liveSlots + this.counts.slots_created + 1 > MAX_SLOTS_PER_COMPANY) {
