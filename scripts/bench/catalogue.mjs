@@ -172,6 +172,8 @@ export async function benchCatalogue(databaseUrl) {
 
 /** Companies with their own multipliers reading the same pages (one employee each). */
 const PRICED_COMPANIES = scale(400, 8);
+/** What Chromium sends: br accepted, with gzip (which the API prefers for priced pages: spliced, not compressed per company). */
+const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
 
 /**
  * Closed-loop run where every request picks a page and a viewer at random (in smoke mode: 20 requests).
@@ -195,7 +197,7 @@ function randomRun(apiUrl, pages, viewers, title) {
             setupRequest: (/** @type {any} */ req) => ({
               ...req,
               path: `/api/catalogue/product/${pick(pages)}`,
-              headers: { ...pick(viewers), 'accept-encoding': 'br' },
+              headers: { ...pick(viewers), 'accept-encoding': BROWSER_ACCEPT },
             }),
           },
         ],
@@ -248,14 +250,23 @@ async function benchPricedOnce(api, pages) {
   const cache = await apiCacheStats(api);
   const perPage = held.bytes / held.entries;
   const todayPerEntry = (identity / pages.length) * 2;
-  const name = `GET /api/catalogue/product/{id} (${pages.length} pages at random, br)`;
+  // What a page costs on the wire: the spliced gzip a browser gets vs br compressed for the company.
+  let gzipBytes = 0;
+  let brBytes = 0;
+  for (const p of pages) {
+    const url = `${api.url}/api/catalogue/product/${p}`;
+    gzipBytes += await wireBytes(url, { ...viewers[1 % viewers.length], 'accept-encoding': BROWSER_ACCEPT });
+    brBytes += await wireBytes(url, { ...viewers[1 % viewers.length], 'accept-encoding': 'br' });
+  }
+  const name = `GET /api/catalogue/product/{id} (${pages.length} pages at random, Accept-Encoding: ${BROWSER_ACCEPT})`;
   const ratio = many.rps / single.rps;
   return {
     rows: [
       `| ${name} — as a random one of ${PRICED_COMPANIES} companies with their own multipliers vs as one company (target ≥ 0.8) | ${many.rps.toFixed(0)} | ${many.p99} | ${single.rps.toFixed(0)} | ${single.p99} | **${ratio.toFixed(2)}** |`,
     ],
     notes: [
-      `- Priced once: ${pages.length} product pages, a random page per request (br): as one company ${single.rps.toFixed(0)} req/s (p50 ${single.p50} ms, p99 ${single.p99} ms), as a random one of ${PRICED_COMPANIES} companies ${many.rps.toFixed(0)} req/s (p50 ${many.p50} ms, p99 ${many.p99} ms) = **${ratio.toFixed(2)}** (target ≥ 0.8).`,
+      `- Priced once: ${pages.length} product pages, a random page per request (Accept-Encoding as Chromium sends it, \`${BROWSER_ACCEPT}\`; the API answers gzip spliced from pieces compressed once for every company): as one company ${single.rps.toFixed(0)} req/s (p50 ${single.p50} ms, p99 ${single.p99} ms), as a random one of ${PRICED_COMPANIES} companies ${many.rps.toFixed(0)} req/s (p50 ${many.p50} ms, p99 ${many.p99} ms) = **${ratio.toFixed(2)}** (target ≥ 0.8).`,
+      `- On the wire: the ${pages.length} pages average ${(identity / pages.length / 1024).toFixed(1)} KiB as JSON, ${(gzipBytes / pages.length / 1024).toFixed(1)} KiB as spliced gzip, ${(brBytes / pages.length / 1024).toFixed(1)} KiB as br compressed for the company (quality 2, asked with \`br\` alone).`,
       `- Cache capacity: a product page is cached once for every company, ${(perPage / 1024).toFixed(1)} KiB on average over the ${held.entries} pages; before, one entry per page and percentage cost ${(todayPerEntry / 1024).toFixed(1)} KiB (body + room for its br copy), so 64 MiB held ${Math.floor((64 * 1024 * 1024) / todayPerEntry)} page-percentage entries (${Math.floor((64 * 1024 * 1024) / todayPerEntry / PRICED_COMPANIES)} pages when ${PRICED_COMPANIES} companies read each) and now holds ${Math.floor((64 * 1024 * 1024) / perPage)} pages for every company: **${((todayPerEntry / perPage) * PRICED_COMPANIES).toFixed(0)}×** (target ≥ 5×; ${(todayPerEntry / perPage).toFixed(1)}× for a single company). After the runs: ${cacheStatsText(cache)}; API peak RSS during the two runs ${api.peakMb().toFixed(0)} MiB.`,
     ],
   };

@@ -6,6 +6,7 @@
  * percentages (the rest of the body does not depend on the percentage).
  */
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import type { DataSource } from 'typeorm';
 import { createDataSource, customerPriceSql } from '../../../libs/db/src';
 import { customerPriceCents } from '../../../libs/domain/src';
@@ -92,6 +93,21 @@ describe('priced once: spliced bodies equal SQL-priced bodies', () => {
     for (const u of spread) {
       const sql = wrap(await productPageJson(db, 'category', false, category, pctText(u)));
       expect({ u, same: template.render(company(pctText(u))).toString() === sql }).toEqual({ u, same: true });
+    }
+  });
+
+  it('sends, gzip-compressed, exactly the bytes Postgres prices: spliced gzip bodies decompress to the SQL body', async () => {
+    const spread = [0, 1, 50, 4555, 9999, 10000];
+    for (let i = 0; i < 6; i++) spread.push(Math.floor(Math.random() * 10001));
+    for (const u of spread) {
+      const sql = wrap(await productPageJson(db, 'category', false, category, pctText(u)));
+      const spliced = template.gzip(company(pctText(u)));
+      expect({ u, same: spliced !== null && gunzipSync(spliced).toString() === sql }).toEqual({ u, same: true });
+    }
+    // And the same as rendered for every 37th percentage in between.
+    for (let u = 0; u <= 10000; u += 37) {
+      const pcts = company(pctText(u));
+      expect({ u, same: gunzipSync(template.gzip(pcts)!).equals(template.render(pcts)) }).toEqual({ u, same: true });
     }
   });
 

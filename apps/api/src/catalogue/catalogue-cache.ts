@@ -19,8 +19,14 @@ export type Encoding = 'br' | 'gzip' | 'identity';
 /** Anything `sendCached` can answer with. */
 export interface Sendable {
   readonly etag: string;
+  /** The encodings it prefers, best first (default: br, gzip, identity). */
+  readonly preference?: readonly Encoding[];
   bytes(encoding: Encoding): Promise<Buffer>;
 }
+
+const BR_FIRST: readonly Encoding[] = ['br', 'gzip', 'identity'];
+/** A priced body: its gzip is spliced from pieces compressed once for every company (DeflateSplice). */
+const GZIP_FIRST: readonly Encoding[] = ['gzip', 'br', 'identity'];
 
 /**
  * br (text mode) or gzip (level 6) of a body, off the event loop. Quality 6 for bodies compressed
@@ -107,9 +113,15 @@ export class PricedPage {
   }
 }
 
-/** One company's rendering of a PricedPage: rendered on demand, compressed copies shared by tag. */
+/**
+ * One company's rendering of a PricedPage, rendered on demand. Its gzip is spliced from the page's
+ * pieces compressed once for every company (a fraction of a millisecond: no compression per company),
+ * so gzip is preferred when the client takes it; br is compressed per company. Compressed copies are
+ * shared by tag in the second cache.
+ */
 export class PricedBody implements Sendable {
   readonly etag: string;
+  readonly preference = GZIP_FIRST;
   private readonly tag: string;
 
   constructor(
@@ -127,9 +139,12 @@ export class PricedBody implements Sendable {
 
   bytes(encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.page.template.render(this.pcts));
-    return this.rendered.get(this.page, `${this.tag}|${encoding}`, () =>
-      compress(this.page.template.render(this.pcts), encoding, RENDERED_BR_QUALITY),
-    );
+    return this.rendered.get(this.page, `${this.tag}|${encoding}`, () => {
+      const spliced = encoding === 'gzip' ? this.page.template.gzip(this.pcts) : null;
+      return spliced
+        ? Promise.resolve(spliced)
+        : compress(this.page.template.render(this.pcts), encoding, RENDERED_BR_QUALITY);
+    });
   }
 }
 
@@ -359,8 +374,8 @@ export class CatalogueCache {
   }
 }
 
-/** Picks br, then gzip, then identity from Accept-Encoding (q=0 refusals honoured). */
-export function negotiate(header: string | undefined): Encoding {
+/** Picks the first of `preference` (br, gzip, identity by default) that Accept-Encoding takes (q=0 refusals honoured). */
+export function negotiate(header: string | undefined, preference: readonly Encoding[] = BR_FIRST): Encoding {
   if (!header) return 'identity';
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -369,9 +384,7 @@ export function negotiate(header: string | undefined): Encoding {
     accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
   const ok = (e: string) => (accepted.get(e) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
+  return preference.find((e) => e === 'identity' || ok(e)) ?? 'identity';
 }
 
 /**
@@ -390,7 +403,7 @@ export async function sendCached(reply: FastifyReply, body: Sendable): Promise<v
     await reply.code(304).send();
     return;
   }
-  const encoding = negotiate(req.headers['accept-encoding']);
+  const encoding = negotiate(req.headers['accept-encoding'], body.preference);
   const bytes = await body.bytes(encoding);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   await reply.type('application/json; charset=utf-8').send(bytes);

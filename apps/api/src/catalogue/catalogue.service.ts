@@ -130,16 +130,25 @@ export class CatalogueService {
     const [route, ...params] = key.split('|');
     const fullKey = [ctx.pcts ? route : `${route}:superadmin`, ...params, ctxKey(ctx)].join('|');
     if (!ctx.pcts) return this.cached(scope, ctx.cv, fullKey, direct);
-    const page = await this.cache.get(scope, ctx.cv, fullKey, () =>
-      this.snapshot(scope, async (m, seen) => {
-        const built = await template(m);
-        if (built === null) return null;
-        const json = typeof built === 'string' ? built : built.json;
-        const page = new PricedPage(PricedTemplate.parse(json), seen, fullKey, scope);
-        if (typeof built !== 'string') page.meta = built.meta;
-        return page;
-      }),
-    );
+    const page = await this.cache.get(scope, ctx.cv, fullKey, async () => {
+      const built = await this.snapshot(scope, async (m, seen) => {
+        const body = await template(m);
+        return body === null ? null : { body, seen };
+      });
+      if (built === null) return null;
+      const { body, seen } = built;
+      const page = new PricedPage(
+        PricedTemplate.parse(typeof body === 'string' ? body : body.json),
+        seen,
+        fullKey,
+        scope,
+      );
+      if (typeof body !== 'string') page.meta = body.meta;
+      // Outside the snapshot's transaction, and before the page is stored, so that its cost in the
+      // cache includes the compressed pieces.
+      await page.template.compressInTurns();
+      return page;
+    });
     return page && new PricedBody(page, ctx.pcts, this.cache.rendered);
   }
 

@@ -1,5 +1,6 @@
 import type { ProductLine } from '@portal/contracts';
 import { customerPriceCents, PRODUCT_LINES, type CompanyPercentages } from '@portal/domain';
+import { DeflateSplice } from './deflate-splice';
 
 /**
  * Where a template holds a price: the SQL writes `"customer_price" : [listCents, productLine]` in
@@ -73,8 +74,9 @@ const ZERO = 0x30;
 const DOT = 0x2e;
 
 /** Writes centsText(cents) at `at` without making a string; returns the end. */
-function writeCents(out: Buffer, at: number, cents: number): number {
-  if (cents < 0 || cents > Number.MAX_SAFE_INTEGER) return at + out.write(centsText(cents), at, 'latin1');
+function writeCents(out: Uint8Array, at: number, cents: number): number {
+  if (cents < 0 || cents > Number.MAX_SAFE_INTEGER)
+    return at + Buffer.from(out.buffer, out.byteOffset).write(centsText(cents), at, 'latin1');
   const end = at + centsLength(cents);
   const rest = cents % 100;
   out[end - 1] = ZERO + (rest % 10);
@@ -107,9 +109,24 @@ export class PricedTemplate {
     readonly usedLines: number,
   ) {}
 
-  /** Bytes this template keeps in memory. */
+  /** The static text compressed once for every company (built on the first gzip request). */
+  private splice: DeflateSplice | null = null;
+
+  /** Bytes this template keeps in memory, the compressed pieces included once built. */
   get size(): number {
-    return this.text.length + this.at.byteLength + this.cents.byteLength + this.lines.byteLength + 64;
+    return (
+      this.text.length +
+      this.at.byteLength +
+      this.cents.byteLength +
+      this.lines.byteLength +
+      64 +
+      (this.splice?.size ?? 0)
+    );
+  }
+
+  /** Whether the compressed pieces are built (their bytes count in `size` from then on). */
+  get spliced(): boolean {
+    return this.splice !== null;
   }
 
   /** Number of prices in the body. */
@@ -186,8 +203,44 @@ export class PricedTemplate {
 
   /** The body with the company's prices written in: the bytes Postgres would have priced. */
   render(pcts: LinePercentages): Buffer {
-    const n = this.at.length;
+    return this.renderCents(this.priceCents(pcts));
+  }
+
+  /**
+   * The body for the company gzip-compressed, spliced from pieces compressed once for every company
+   * (DeflateSplice); null when a price is longer than its list price (a percentage over 100).
+   */
+  gzip(pcts: LinePercentages): Buffer | null {
+    const splice = this.compressOnce();
     const cents = this.priceCents(pcts);
+    const n = cents.length;
+    const prices = Buffer.allocUnsafe(n * 20 + 20);
+    const ends = new Uint32Array(n);
+    let end = 0;
+    for (let i = 0; i < n; i++) ends[i] = end = writeCents(prices, end, cents[i]);
+    return splice.gzip(prices, ends);
+  }
+
+  /** Compresses the static text once for every company (see DeflateSplice); its bytes count in `size`. */
+  compressOnce(): DeflateSplice {
+    this.splice ??= DeflateSplice.build(this.text, this.at, this.maxPriceLengths());
+    return this.splice;
+  }
+
+  /** `compressOnce` in turns of the event loop. */
+  async compressInTurns(): Promise<void> {
+    if (this.splice) return;
+    const splice = await DeflateSplice.buildInTurns(this.text, this.at, this.maxPriceLengths());
+    this.splice ??= splice;
+  }
+
+  /** The longest text each price can have: its list price's (a company pays at most 100 %). */
+  private maxPriceLengths(): Uint8Array {
+    return Uint8Array.from(this.cents, (c) => centsLength(c));
+  }
+
+  private renderCents(cents: Float64Array): Buffer {
+    const n = this.at.length;
     let extra = 0;
     for (let i = 0; i < n; i++) extra += centsLength(cents[i]);
     const out = Buffer.allocUnsafe(this.text.length + extra);
