@@ -182,7 +182,7 @@ const BROWSER_ACCEPT = 'gzip, deflate, br, zstd';
  * @param {import('./lib.mjs').Headers[]} viewers
  * @param {string} title
  */
-function randomRun(apiUrl, pages, viewers, title) {
+export function randomRun(apiUrl, pages, viewers, title) {
   const pick = (/** @type {any[]} */ a) => a[Math.floor(Math.random() * a.length)];
   return new Promise((resolve, reject) => {
     autocannon(

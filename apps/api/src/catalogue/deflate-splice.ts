@@ -360,7 +360,12 @@ export class DeflateSplice {
     private readonly segmentLength: Uint32Array,
     private readonly segmentTables: Uint32Array,
     private readonly crcTables: Uint32Array,
-  ) {}
+  ) {
+    this.staticBytes = segmentLength.reduce((sum, length) => sum + length, 0);
+  }
+
+  /** Length of the body without its prices. */
+  private readonly staticBytes: number;
 
   /** Bytes kept. */
   get size(): number {
@@ -536,38 +541,21 @@ export class DeflateSplice {
     );
   }
 
-  /** CRC-32 of the body with these prices, from the segments' CRCs (no pass over the body). */
-  private crc(prices: Uint8Array, priceEnds: Uint32Array): number {
-    const { segmentCrc, segmentLength, segmentTables, crcTables } = this;
-    let crc = segmentCrc[0];
-    let k = 0;
-    for (let s = 1; s < segmentCrc.length; s++) {
-      let c = ~crc;
-      for (const last = priceEnds[s - 1]; k < last; k++) c = CRC_TABLE[(c ^ prices[k]) & 0xff] ^ (c >>> 8);
-      crc = ~c;
-      if (segmentLength[s] === 0) continue;
-      const t = segmentTables[s];
-      crc =
-        crcTables[t + (crc & 15)] ^
-        crcTables[t + 16 + ((crc >>> 4) & 15)] ^
-        crcTables[t + 32 + ((crc >>> 8) & 15)] ^
-        crcTables[t + 48 + ((crc >>> 12) & 15)] ^
-        crcTables[t + 64 + ((crc >>> 16) & 15)] ^
-        crcTables[t + 80 + ((crc >>> 20) & 15)] ^
-        crcTables[t + 96 + ((crc >>> 24) & 15)] ^
-        crcTables[t + 112 + (crc >>> 28)] ^
-        segmentCrc[s];
-    }
-    return crc >>> 0;
-  }
-
   /**
-   * The gzip body. `prices` holds every price's text back to back, `priceEnds[i]` where price i ends.
-   * Null when a price is longer than the pieces were coded for (a percentage over 100).
+   * The gzip body for these prices (integer cents, one per slot), in one pass: the pieces, each price's
+   * digits in the shared code, the far matches' distances, and the CRC-32 combined from the segments'
+   * CRCs and the prices' bytes (the body itself is never written out). Null when a price is longer
+   * than the pieces were coded for (more than its list price: a percentage over 100).
    */
-  gzip(prices: Uint8Array, priceEnds: Uint32Array): Buffer | null {
+  gzip(cents: Float64Array | Uint32Array): Buffer | null {
     const { pieces, offset, bits, span, runStart, runFar, litCodes, litLengths, distCodes, distLengths } = this;
-    const out = Buffer.allocUnsafe(this.bound);
+    const { segmentCrc, segmentLength, segmentTables, crcTables } = this;
+    const slots = runStart.length - 2;
+    // Assembled in buffers kept for the process (the work is synchronous), then copied out at its size.
+    if (assembly.length < this.bound) assembly = Buffer.allocUnsafeSlow(Math.max(this.bound, assembly.length * 2));
+    if (priceEnds.length < slots) priceEnds = new Uint32Array(slots * 2);
+    const out = assembly;
+    const ends = priceEnds;
     out.set(GZIP_HEADER, 0);
     let pos = GZIP_HEADER.length;
     const headerWhole = this.headerBits >>> 3;
@@ -575,7 +563,8 @@ export class DeflateSplice {
     pos += headerWhole;
     let nacc = this.headerBits & 7;
     let acc = nacc ? this.header[headerWhole] & ((1 << nacc) - 1) : 0;
-    const slots = runStart.length - 2;
+    let crc = segmentCrc[0];
+    let priceBytes = 0;
     let previousLength = MIN_PRICE;
     for (let s = 0; s <= slots; s++) {
       const v = s > 0 ? previousLength - MIN_PRICE : 0;
@@ -587,8 +576,7 @@ export class DeflateSplice {
         const from = offset[index];
         const whole = count >>> 3;
         if (nacc === 0) {
-          out.set(pieces.subarray(from, from + whole), pos);
-          pos += whole;
+          for (let k = from, last = from + whole; k < last; k++) out[pos++] = pieces[k];
         } else {
           const back = 8 - nacc;
           for (let k = from, last = from + whole; k < last; k++) {
@@ -618,7 +606,7 @@ export class DeflateSplice {
           }
           const j = this.farFrom[f];
           // The prices between the source's segment and this one lengthen the distance.
-          const dist = this.farDist[f] + (s > 0 ? priceEnds[s - 1] : 0) - (j > 0 ? priceEnds[j - 1] : 0);
+          const dist = this.farDist[f] + (s > 0 ? ends[s - 1] : 0) - (j > 0 ? ends[j - 1] : 0);
           const dc = DIST_CODE[dist];
           acc |= distCodes[dc] << nacc;
           nacc += distLengths[dc];
@@ -636,11 +624,38 @@ export class DeflateSplice {
           }
         }
       }
+      if (s > 0 && segmentLength[s] > 0) {
+        const t = segmentTables[s];
+        crc =
+          crcTables[t + (crc & 15)] ^
+          crcTables[t + 16 + ((crc >>> 4) & 15)] ^
+          crcTables[t + 32 + ((crc >>> 8) & 15)] ^
+          crcTables[t + 48 + ((crc >>> 12) & 15)] ^
+          crcTables[t + 64 + ((crc >>> 16) & 15)] ^
+          crcTables[t + 80 + ((crc >>> 20) & 15)] ^
+          crcTables[t + 96 + ((crc >>> 24) & 15)] ^
+          crcTables[t + 112 + (crc >>> 28)] ^
+          segmentCrc[s];
+      }
       if (s === slots) break;
-      const first = s > 0 ? priceEnds[s - 1] : 0;
-      const last = priceEnds[s];
-      for (let k = first; k < last; k++) {
-        const sym = prices[k];
+      // The price's text as Postgres prints numeric(20,2), e.g. 123.40, digits written from the right.
+      const price = cents[s];
+      if (!(price >= 0 && price <= Number.MAX_SAFE_INTEGER)) return null;
+      const cent = price % 100;
+      let whole = (price - cent) / 100;
+      let n = 0;
+      digits[n++] = ZERO + (cent % 10);
+      digits[n++] = ZERO + (cent - (cent % 10)) / 10;
+      digits[n++] = DOT;
+      do {
+        const d = whole % 10;
+        digits[n++] = ZERO + d;
+        whole = (whole - d) / 10;
+      } while (whole > 0);
+      let c = ~crc;
+      for (let k = n - 1; k >= 0; k--) {
+        const sym = digits[k];
+        c = CRC_TABLE[(c ^ sym) & 0xff] ^ (c >>> 8);
         acc |= litCodes[sym] << nacc;
         nacc += litLengths[sym];
         while (nacc >= 8) {
@@ -649,7 +664,10 @@ export class DeflateSplice {
           nacc -= 8;
         }
       }
-      previousLength = last - first;
+      crc = ~c;
+      priceBytes += n;
+      ends[s] = priceBytes;
+      previousLength = n;
     }
     acc |= litCodes[END_OF_BLOCK] << nacc;
     nacc += litLengths[END_OF_BLOCK];
@@ -658,14 +676,20 @@ export class DeflateSplice {
       acc >>>= 8;
       nacc -= 8;
     }
-    let size = 0;
-    for (const length of this.segmentLength) size += length;
-    if (slots > 0) size += priceEnds[slots - 1];
-    out.writeUInt32LE(this.crc(prices, priceEnds), pos);
-    out.writeUInt32LE(size >>> 0, pos + 4);
-    return out.subarray(0, pos + 8);
+    out.writeUInt32LE(crc >>> 0, pos);
+    out.writeUInt32LE((this.staticBytes + priceBytes) >>> 0, pos + 4);
+    return Buffer.from(out.subarray(0, pos + 8));
   }
 }
+
+const ZERO = 0x30;
+const DOT = 0x2e;
+const digits = new Uint8Array(24);
+/** Where each price ends in the body's price bytes (far matches' distances need them). */
+let priceEnds = new Uint32Array(1024);
+
+/** Where bodies are assembled (grows to the largest page's bound). */
+let assembly = Buffer.allocUnsafeSlow(64 * 1024);
 
 /** gzip member header: deflate, no name, no time, OS unknown. */
 const GZIP_HEADER = Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);

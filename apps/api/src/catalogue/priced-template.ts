@@ -211,14 +211,7 @@ export class PricedTemplate {
    * (DeflateSplice); null when a price is longer than its list price (a percentage over 100).
    */
   gzip(pcts: LinePercentages): Buffer | null {
-    const splice = this.compressOnce();
-    const cents = this.priceCents(pcts);
-    const n = cents.length;
-    const prices = Buffer.allocUnsafe(n * 20 + 20);
-    const ends = new Uint32Array(n);
-    let end = 0;
-    for (let i = 0; i < n; i++) ends[i] = end = writeCents(prices, end, cents[i]);
-    return splice.gzip(prices, ends);
+    return this.compressOnce().gzip(this.priceCents(pcts));
   }
 
   /** Compresses the static text once for every company (see DeflateSplice); its bytes count in `size`. */
