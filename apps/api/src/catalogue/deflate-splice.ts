@@ -362,7 +362,10 @@ export class DeflateSplice {
     private readonly crcTables: Uint32Array,
   ) {
     this.staticBytes = segmentLength.reduce((sum, length) => sum + length, 0);
+    this.piecesView = new DataView(pieces.buffer, pieces.byteOffset, pieces.byteLength);
   }
+
+  private readonly piecesView: DataView;
 
   /** Length of the body without its prices. */
   private readonly staticBytes: number;
@@ -552,7 +555,12 @@ export class DeflateSplice {
     const { segmentCrc, segmentLength, segmentTables, crcTables } = this;
     const slots = runStart.length - 2;
     // Assembled in buffers kept for the process (the work is synchronous), then copied out at its size.
-    if (assembly.length < this.bound) assembly = Buffer.allocUnsafeSlow(Math.max(this.bound, assembly.length * 2));
+    if (assembly.length < this.bound) {
+      assembly = Buffer.allocUnsafeSlow(Math.max(this.bound, assembly.length * 2));
+      assemblyView = new DataView(assembly.buffer, assembly.byteOffset, assembly.length);
+    }
+    const outView = assemblyView;
+    const piecesView = this.piecesView;
     if (priceEnds.length < slots) priceEnds = new Uint32Array(slots * 2);
     const out = assembly;
     const ends = priceEnds;
@@ -575,11 +583,21 @@ export class DeflateSplice {
         if (count === NOT_CODED) return null;
         const from = offset[index];
         const whole = count >>> 3;
+        // Four bytes at a time, then byte by byte; shifted by the bits pending in `acc`.
+        const last = from + whole;
+        let k = from;
         if (nacc === 0) {
-          for (let k = from, last = from + whole; k < last; k++) out[pos++] = pieces[k];
+          for (; k + 4 <= last; k += 4, pos += 4) outView.setUint32(pos, piecesView.getUint32(k, true), true);
+          for (; k < last; k++) out[pos++] = pieces[k];
         } else {
+          const back32 = 32 - nacc;
+          for (; k + 4 <= last; k += 4, pos += 4) {
+            const word = piecesView.getUint32(k, true);
+            outView.setUint32(pos, (acc | (word << nacc)) >>> 0, true);
+            acc = word >>> back32;
+          }
           const back = 8 - nacc;
-          for (let k = from, last = from + whole; k < last; k++) {
+          for (; k < last; k++) {
             const byte = pieces[k];
             out[pos++] = (acc | (byte << nacc)) & 0xff;
             acc = byte >>> back;
@@ -641,17 +659,32 @@ export class DeflateSplice {
       // The price's text as Postgres prints numeric(20,2), e.g. 123.40, digits written from the right.
       const price = cents[s];
       if (!(price >= 0 && price <= Number.MAX_SAFE_INTEGER)) return null;
-      const cent = price % 100;
-      let whole = (price - cent) / 100;
       let n = 0;
-      digits[n++] = ZERO + (cent % 10);
-      digits[n++] = ZERO + (cent - (cent % 10)) / 10;
-      digits[n++] = DOT;
-      do {
-        const d = whole % 10;
-        digits[n++] = ZERO + d;
-        whole = (whole - d) / 10;
-      } while (whole > 0);
+      if (price < 0x80000000) {
+        // Small-integer arithmetic (a double's % is several times slower).
+        let whole = price | 0;
+        const cent = whole % 100;
+        whole = ((whole - cent) / 100) | 0;
+        digits[n++] = ZERO + (cent % 10);
+        digits[n++] = ZERO + ((cent / 10) | 0);
+        digits[n++] = DOT;
+        do {
+          const next = (whole / 10) | 0;
+          digits[n++] = ZERO + whole - next * 10;
+          whole = next;
+        } while (whole > 0);
+      } else {
+        const cent = price % 100;
+        let whole = (price - cent) / 100;
+        digits[n++] = ZERO + (cent % 10);
+        digits[n++] = ZERO + (cent - (cent % 10)) / 10;
+        digits[n++] = DOT;
+        do {
+          const d = whole % 10;
+          digits[n++] = ZERO + d;
+          whole = (whole - d) / 10;
+        } while (whole > 0);
+      }
       let c = ~crc;
       for (let k = n - 1; k >= 0; k--) {
         const sym = digits[k];
@@ -690,6 +723,7 @@ let priceEnds = new Uint32Array(1024);
 
 /** Where bodies are assembled (grows to the largest page's bound). */
 let assembly = Buffer.allocUnsafeSlow(64 * 1024);
+let assemblyView = new DataView(assembly.buffer, assembly.byteOffset, assembly.length);
 
 /** gzip member header: deflate, no name, no time, OS unknown. */
 const GZIP_HEADER = Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
