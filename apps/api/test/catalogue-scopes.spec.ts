@@ -132,6 +132,30 @@ describe('catalogue cache scopes', () => {
     }
   });
 
+  it('compresses a page once for every company on its first gzip request, and counts the pieces in the cache', async () => {
+    const n = nodes.find((x) => x.kind === 'subcategory')!;
+    await db.query(
+      `UPDATE variants SET list_price_cents = list_price_cents + 1
+        WHERE product_id IN (SELECT id FROM products WHERE subcategory_id = $1)`,
+      [n.id],
+    );
+    const read = (viewer: ApiClient, encoding: string) =>
+      fetch(`${api.baseUrl}/api/catalogue/product/${n.id}`, {
+        headers: { authorization: `Bearer ${viewer.token}`, 'accept-encoding': encoding },
+      });
+    const plain = await (await read(viewers[0], 'identity')).text();
+    const bare = (await cacheStats(api)).byRoute.product.bytes;
+    // Both companies get gzip spliced from the same pieces: built once, then the page costs more.
+    const a = await read(viewers[0], 'gzip, deflate, br, zstd');
+    expect(a.headers.get('content-encoding')).toBe('gzip');
+    expect(await a.text()).toBe(plain);
+    const grown = (await cacheStats(api)).byRoute.product.bytes;
+    expect(grown).toBeGreaterThan(bare);
+    const b = await read(viewers[1], 'gzip');
+    expect(await b.text()).toBe(await sqlPage(n, companyB));
+    expect((await cacheStats(api)).byRoute.product.bytes).toBe(grown);
+  });
+
   it('a multiplier change evicts nothing and changes only that company prices', async () => {
     const before = await readAll();
     const warm = await cacheStats(api);

@@ -98,6 +98,9 @@ export class CachedBody implements Sendable {
 export class PricedPage {
   readonly keyHash: string;
   meta: BodyMeta | null = null;
+  /** Told when the page has grown (its compressed pieces built), so that the cache counts it. */
+  grown: (() => void) | null = null;
+  private compressing: Promise<void> | null = null;
 
   constructor(
     readonly template: PricedTemplate,
@@ -110,6 +113,15 @@ export class PricedPage {
 
   get size(): number {
     return this.template.size;
+  }
+
+  /**
+   * Compresses the page's static text once for every company, on the first request that takes gzip
+   * (in turns of the event loop; concurrent requests wait for the one build).
+   */
+  compress(): Promise<void> {
+    this.compressing ??= this.template.compressInTurns().then(() => this.grown?.());
+    return this.compressing;
   }
 }
 
@@ -139,11 +151,13 @@ export class PricedBody implements Sendable {
 
   bytes(encoding: Encoding): Promise<Buffer> {
     if (encoding === 'identity') return Promise.resolve(this.page.template.render(this.pcts));
-    return this.rendered.get(this.page, `${this.tag}|${encoding}`, () => {
-      const spliced = encoding === 'gzip' ? this.page.template.gzip(this.pcts) : null;
-      return spliced
-        ? Promise.resolve(spliced)
-        : compress(this.page.template.render(this.pcts), encoding, RENDERED_BR_QUALITY);
+    return this.rendered.get(this.page, `${this.tag}|${encoding}`, async () => {
+      if (encoding === 'gzip') {
+        await this.page.compress();
+        const spliced = this.page.template.gzip(this.pcts);
+        if (spliced) return spliced;
+      }
+      return compress(this.page.template.render(this.pcts), encoding, RENDERED_BR_QUALITY);
     });
   }
 }
@@ -231,6 +245,19 @@ class ScopedLru<V> {
     for (const [k, slot] of this.entries) {
       if (this.bytes <= this.budget) break;
       this.drop(k, slot);
+      this.evictedByCapacity++;
+    }
+  }
+
+  /** Counts `key`'s entry at `cost` now (it has grown), when it still holds `value`. */
+  recost(key: string, value: V, cost: number): void {
+    const slot = this.entries.get(key);
+    if (!slot || slot.value !== value) return;
+    this.bytes += cost - slot.cost;
+    slot.cost = cost;
+    for (const [k, s] of this.entries) {
+      if (this.bytes <= this.budget) break;
+      this.drop(k, s);
       this.evictedByCapacity++;
     }
   }
@@ -341,7 +368,10 @@ export class CatalogueCache {
       const value = await p;
       // Built from a later snapshot than the request's version check: still correct to serve, but
       // it belongs to another version.
-      if (value && value.version === version) this.lru.put(scope, v, full, value, value.size);
+      if (value && value.version === version) {
+        this.lru.put(scope, v, full, value, value.size);
+        if (value instanceof PricedPage) value.grown = () => this.lru.recost(full, value, value.size);
+      }
       return value;
     }
     return p;

@@ -144,9 +144,6 @@ export class CatalogueService {
         scope,
       );
       if (typeof body !== 'string') page.meta = body.meta;
-      // Outside the snapshot's transaction, and before the page is stored, so that its cost in the
-      // cache includes the compressed pieces.
-      await page.template.compressInTurns();
       return page;
     });
     return page && new PricedBody(page, ctx.pcts, this.cache.rendered);
