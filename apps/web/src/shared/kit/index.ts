@@ -14,3 +14,5 @@ export { ListSearchInput, useListSearch, LIST_SEARCH_DEBOUNCE_MS, type ListSearc
 export { stackedTable } from './stacked';
 export { DryRunPreview, DryRunCounts, DryRunPager, DRY_RUN_PAGE_SIZE } from './DryRunPreview';
 export type { DryRunPreviewProps, DryRunCount, DryRunError } from './DryRunPreview';
+export { RequestList, StatusCountTiles, requestAge } from './RequestList';
+export type { RequestListProps, RequestListRow, RequestListColumn } from './RequestList';
