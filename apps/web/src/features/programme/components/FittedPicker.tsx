@@ -61,7 +61,7 @@ export function FittedPicker({
       label: [a.customer_part_no ?? a.part_number, a.description].filter(Boolean).join(' · '),
     }))
     .filter((o) => matches(o.label, filter));
-  const catalogue = searching ? (parts.data ?? []) : [];
+  const catalogue = searching ? [...(parts.data ?? [])] : [];
   // The chosen option stays listed so the box keeps showing it after the search moves on.
   if (chosen && ![...agreedItems, ...catalogue].some((o) => o.value === chosen.value)) catalogue.unshift(chosen);
   const data: ComboboxItemGroup<ComboboxItem>[] = [
