@@ -1,6 +1,6 @@
 /**
  * Sites and the filter programme in the browser: a technician's phone (390 × 844) opens a site and
- * records a change without anything scrolling sideways, and an admin onboards 40 filter slots from a
+ * records a change (re-fitting the slot with a catalogue part) without anything scrolling sideways, and an admin onboards 40 filter slots from a
  * CSV on the desktop (upload → dry-run preview → Apply). Screenshots of the site page go to
  * /work/helpers/shots/ when that folder exists.
  */
@@ -101,12 +101,21 @@ test.describe('on a 390 × 844 phone', () => {
     await expect(dialog.getByLabel('Changed on')).toBeVisible();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await dialog.getByLabel('Pressure drop (in. w.c.)').fill('0.45');
+    // The custom size was replaced by a catalogue part this time: found by its part number.
+    await expect(slots.first()).not.toContainText('M10-10101');
+    await dialog.getByRole('combobox', { name: 'Filter fitted' }).fill('M10-10101');
+    await page
+      .getByRole('option', { name: /^M10-10101 · / })
+      .first()
+      .click();
+    expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
     const submit = dialog.getByRole('button', { name: 'Record change' });
     expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(40);
     await submit.click();
     await expect(page.getByText('Change recorded')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(slots.first()).toContainText('last changed');
+    await expect(slots.first()).toContainText('M10-10101');
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
   });
 });

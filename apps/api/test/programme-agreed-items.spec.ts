@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROGRAMME_MSG as M, addDays, addMonthsClamped, todayIn } from '../../../libs/domain/src';
-import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
-import { signInAll } from './support';
+import { type ApiClient, createCompany, startTestApi, type TestApi } from '../../../test/api';
+import { addSite, addUnit, seedProgrammeCompanies } from './support/programme';
 
 const TZ = 'America/New_York';
 type Who = 'adminA' | 'contactA' | 'adminB';
@@ -15,8 +14,8 @@ describe('filter slots fitted with an agreed item', () => {
   let api: TestApi;
   let companyA: string;
   let companyB: string;
-  const as: Record<Who, ApiClient> = {} as never;
-  const ids: Record<Who, string> = {} as never;
+  let as: Record<Who, ApiClient>;
+  let ids: Record<Who, string>;
   let categoryId: string;
   let seq = 0;
 
@@ -46,15 +45,9 @@ describe('filter slots fitted with an agreed item', () => {
 
   async function unitOfNewSite() {
     seq++;
-    const site = await as.adminA.request('POST', 'sites', {
-      name: `Wing ${seq}`,
-      code: `W${seq}`,
-      contacts: [ids.contactA],
-    });
-    expect(site.status).toBe(201);
-    const unit = await as.adminA.request('POST', `sites/${site.body.data._id}/units`, { label: 'AHU-2', kind: 'ahu' });
-    expect(unit.status).toBe(201);
-    return { site: site.body.data as { _id: string; name: string }, unitId: unit.body.data._id as string };
+    const site = await addSite(as.adminA, { name: `Wing ${seq}`, code: `W${seq}`, contacts: [ids.contactA] });
+    const unit = await addUnit(as.adminA, site._id, { label: 'AHU-2', kind: 'ahu' });
+    return { site: site as { _id: string; name: string }, unitId: unit._id };
   }
 
   const slotBody = (agreedItemId: string, extra: Record<string, unknown> = {}) => ({
@@ -69,20 +62,7 @@ describe('filter slots fitted with an agreed item', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ SUPPLIER_TZ: TZ });
-    await seedTestCatalogue(api.db);
-    companyA = await createCompany(api.db, 'Acme Air');
-    companyB = await createCompany(api.db, 'Beta Cooling');
-    const users: Record<Who, Parameters<typeof createUser>[1]> = {
-      adminA: { email: 'admin@acme.com', role: 'admin', companyId: companyA },
-      contactA: { email: 'tech@acme.com', role: 'employee', companyId: companyA },
-      adminB: { email: 'admin@beta.com', role: 'admin', companyId: companyB },
-    };
-    for (const w of WHO) ids[w] = (await createUser(api.db, users[w])).id;
-    Object.assign(
-      as,
-      await signInAll(api, Object.fromEntries(WHO.map((w) => [w, users[w].email])) as Record<Who, string>),
-    );
-    [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
+    ({ companyA, companyB, as, ids, categoryId } = await seedProgrammeCompanies(api, WHO));
   });
   afterAll(async () => {
     await api?.close();
@@ -125,13 +105,9 @@ describe('filter slots fitted with an agreed item', () => {
     const [{ n: after }] = await api.db.query(`SELECT count(*)::int AS n FROM filter_slots`);
     expect(after).toBe(before);
     // Company B's admin cannot fit company A's item either.
-    const b = await as.adminB.request('POST', 'sites', { name: 'Beta Hall', code: 'BH' });
-    const bUnit = await as.adminB.request('POST', `sites/${b.body.data._id}/units`, { label: 'RTU-1', kind: 'rtu' });
-    const cross = await as.adminB.request(
-      'POST',
-      `units/${bUnit.body.data._id}/slots`,
-      slotBody(await agreedItem(companyA)),
-    );
+    const b = await addSite(as.adminB, { name: 'Beta Hall', code: 'BH' });
+    const bUnit = await addUnit(as.adminB, b._id, { label: 'RTU-1', kind: 'rtu' });
+    const cross = await as.adminB.request('POST', `units/${bUnit._id}/slots`, slotBody(await agreedItem(companyA)));
     expect(cross.status).toBe(400);
     expect(cross.body.errors).toEqual({ 'fitted.agreed_item_id': M.agreedItemUnknown });
   });

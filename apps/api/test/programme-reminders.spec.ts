@@ -1,8 +1,8 @@
 import { sendProgrammeReminders } from '../../../libs/db/src';
-import { createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
+import { startTestApi, type TestApi } from '../../../test/api';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
 import { fakeMailer, startTestWorker, waitFor } from './support';
+import { seedProgrammeCompanies } from './support/programme';
 
 /**
  * Programme reminders with an injected clock: one digest per site and due month once the site's
@@ -81,12 +81,13 @@ describe('programme reminders', () => {
 
   beforeAll(async () => {
     api = await startTestApi();
-    await seedTestCatalogue(api.db);
-    companyId = await createCompany(api.db, 'Campus Facilities');
-    contactId = (await createUser(api.db, { email: 'tech@campus.edu', role: 'employee', companyId })).id;
-    await createUser(api.db, { email: 'admin@campus.edu', role: 'admin', companyId });
-    [{ id: variantId }] = await api.db.query(`SELECT id FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 1`);
-    [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
+    const seeded = await seedProgrammeCompanies(api, ['adminA', 'contactA'], {
+      users: { adminA: { email: 'admin@campus.edu' }, contactA: { email: 'tech@campus.edu' } },
+    });
+    companyId = seeded.companyA;
+    contactId = seeded.ids.contactA;
+    [{ id: variantId }] = seeded.variants;
+    categoryId = seeded.categoryId;
     // The timers read the same injected clock: extra sweeps must not send anything twice either.
     const clock = { now: () => now };
     workers = [

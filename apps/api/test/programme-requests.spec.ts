@@ -1,7 +1,6 @@
 import { PROGRAMME_MSG as M, addMonthsClamped, monthName, todayIn } from '../../../libs/domain/src';
-import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
-import { signInAll } from './support';
+import { type ApiClient, startTestApi, type TestApi } from '../../../test/api';
+import { addSite, addSlot, addUnit, seedProgrammeCompanies } from './support/programme';
 
 const TZ = 'America/New_York';
 type Who = 'root' | 'adminA' | 'contactA' | 'empA' | 'adminB';
@@ -10,9 +9,8 @@ const WHO: Who[] = ['root', 'adminA', 'contactA', 'empA', 'adminB'];
 describe('POST programme/requests (request the month)', () => {
   let api: TestApi;
   let companyA: string;
-  let companyB: string;
-  const as: Record<Who, ApiClient> = {} as never;
-  const ids: Record<Who, string> = {} as never;
+  let as: Record<Who, ApiClient>;
+  let ids: Record<Who, string>;
   let variant: { id: string; part_number: string };
   let categoryId: string;
   let seq = 0;
@@ -23,16 +21,10 @@ describe('POST programme/requests (request the month)', () => {
   /** A site of company A (contact: contactA) with one unit, and its slots due on the 1st of next month. */
   async function siteWith(slots: ('catalogue' | 'custom')[]) {
     seq++;
-    const site = await as.adminA.request('POST', 'sites', {
-      name: `Building ${seq}`,
-      code: `R${seq}`,
-      contacts: [ids.contactA],
-    });
-    expect(site.status).toBe(201);
-    const unit = await as.adminA.request('POST', `sites/${site.body.data._id}/units`, { label: 'AHU-1', kind: 'ahu' });
-    expect(unit.status).toBe(201);
+    const site = await addSite(as.adminA, { name: `Building ${seq}`, code: `R${seq}`, contacts: [ids.contactA] });
+    const unit = await addUnit(as.adminA, site._id, { label: 'AHU-1', kind: 'ahu' });
     for (const kind of slots) {
-      const res = await as.adminA.request('POST', `units/${unit.body.data._id}/slots`, {
+      await addSlot(as.adminA, unit._id, {
         stage: 'final',
         fitted:
           kind === 'catalogue'
@@ -43,9 +35,8 @@ describe('POST programme/requests (request the month)', () => {
         interval_count: 1,
         anchor_date: `${today().slice(0, 7)}-01`,
       });
-      expect(res.status).toBe(201);
     }
-    return site.body.data as { _id: string; name: string };
+    return site as { _id: string; name: string };
   }
 
   const counts = async () =>
@@ -58,25 +49,9 @@ describe('POST programme/requests (request the month)', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ SUPPLIER_TZ: TZ });
-    await seedTestCatalogue(api.db);
-    companyA = await createCompany(api.db, 'Acme Air');
-    companyB = await createCompany(api.db, 'Beta Cooling');
-    const users: Record<Who, Parameters<typeof createUser>[1]> = {
-      root: { email: 'root@example.com', role: 'superadmin' },
-      adminA: { email: 'admin@acme.com', role: 'admin', companyId: companyA },
-      contactA: { email: 'tech@acme.com', role: 'employee', companyId: companyA },
-      empA: { email: 'emp@acme.com', role: 'employee', companyId: companyA },
-      adminB: { email: 'admin@beta.com', role: 'admin', companyId: companyB },
-    };
-    for (const w of WHO) ids[w] = (await createUser(api.db, users[w])).id;
-    Object.assign(
-      as,
-      await signInAll(api, Object.fromEntries(WHO.map((w) => [w, users[w].email])) as Record<Who, string>),
-    );
-    [variant] = await api.db.query(
-      `SELECT v.id, v.part_number FROM variants v WHERE NOT v.odd_size AND v.list_price_cents > 0 ORDER BY v.part_number LIMIT 1`,
-    );
-    [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
+    let variants: { id: string; part_number: string }[];
+    ({ companyA, as, ids, variants, categoryId } = await seedProgrammeCompanies(api, WHO));
+    [variant] = variants;
   });
   afterAll(async () => {
     await api?.close();

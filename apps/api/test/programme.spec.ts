@@ -15,8 +15,8 @@ import {
 } from '../../../libs/domain/src';
 import { fillMervFromNames } from '../../../libs/db/src';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
 import { connectSocket, signInAll } from './support';
+import { addSite, addSlot, addUnit, catalogueSlot, seedProgrammeCompanies } from './support/programme';
 
 const TZ = 'America/New_York';
 type Who = 'root' | 'adminA' | 'contactA' | 'empA' | 'adminB' | 'empB';
@@ -26,8 +26,8 @@ describe('sites and the filter programme', () => {
   let api: TestApi;
   let companyA: string;
   let companyB: string;
-  const as: Record<Who, ApiClient> = {} as never;
-  const ids: Record<Who, string> = {} as never;
+  let as: Record<Who, ApiClient>;
+  let ids: Record<Who, string>;
   const sockets: Socket[] = [];
   let variant: { id: string; part_number: string };
   let variant13: { id: string; part_number: string };
@@ -36,43 +36,20 @@ describe('sites and the filter programme', () => {
 
   const today = () => todayIn(TZ);
 
-  async function newSite(who: ApiClient = as.adminA, extra: Record<string, unknown> = {}) {
+  type Answer = Record<string, any>;
+
+  async function newSite(who: ApiClient = as.adminA, extra: Record<string, unknown> = {}): Promise<Answer> {
     seq++;
-    const res = await who.request('POST', 'sites', {
-      name: `Building ${seq}`,
-      code: `B${seq}`,
-      contacts: [ids.contactA],
-      ...extra,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data;
+    return addSite(who, { name: `Building ${seq}`, code: `B${seq}`, contacts: [ids.contactA], ...extra });
   }
 
-  async function newUnit(siteId: string, extra: Record<string, unknown> = {}) {
-    const res = await as.adminA.request('POST', `sites/${siteId}/units`, {
-      label: `AHU-${++seq}`,
-      kind: 'ahu',
-      ...extra,
-    });
-    expect(res.status).toBe(201);
-    return res.body.data;
-  }
+  const newUnit = (siteId: string, extra: Record<string, unknown> = {}): Promise<Answer> =>
+    addUnit(as.adminA, siteId, { label: `AHU-${++seq}`, kind: 'ahu', ...extra });
 
-  const slotBody = (extra: Record<string, unknown> = {}) => ({
-    stage: 'final',
-    fitted: { kind: 'catalogue', variant_id: variant.id },
-    quantity: 4,
-    interval_unit: 'month',
-    interval_count: 3,
-    anchor_date: today(),
-    ...extra,
-  });
+  const slotBody = (extra: Record<string, unknown> = {}) => catalogueSlot(variant.id, today(), extra);
 
-  async function newSlot(unitId: string, extra: Record<string, unknown> = {}) {
-    const res = await as.adminA.request('POST', `units/${unitId}/slots`, slotBody(extra));
-    expect(res.status).toBe(201);
-    return res.body.data;
-  }
+  const newSlot = (unitId: string, extra: Record<string, unknown> = {}): Promise<Answer> =>
+    addSlot(as.adminA, unitId, slotBody(extra));
 
   const audits = async (entityId: string) =>
     (await api.db.query(
@@ -82,30 +59,11 @@ describe('sites and the filter programme', () => {
 
   beforeAll(async () => {
     api = await startTestApi({ SUPPLIER_TZ: TZ });
-    await seedTestCatalogue(api.db);
-    companyA = await createCompany(api.db, 'Acme Air');
-    companyB = await createCompany(api.db, 'Beta Cooling');
-    const users: Record<Who, Parameters<typeof createUser>[1]> = {
-      root: { email: 'root@example.com', role: 'superadmin' },
-      adminA: { email: 'admin@acme.com', role: 'admin', companyId: companyA },
-      contactA: { email: 'tech@acme.com', role: 'employee', companyId: companyA },
-      empA: { email: 'emp@acme.com', role: 'employee', companyId: companyA },
-      adminB: { email: 'admin@beta.com', role: 'admin', companyId: companyB },
-      empB: { email: 'emp@beta.com', role: 'employee', companyId: companyB },
-    };
-    for (const w of WHO) ids[w] = (await createUser(api.db, users[w])).id;
-    Object.assign(
-      as,
-      await signInAll(api, Object.fromEntries(WHO.map((w) => [w, users[w].email])) as Record<Who, string>),
-    );
-    const vs = await api.db.query(
-      `SELECT v.id, v.part_number FROM variants v WHERE NOT v.odd_size ORDER BY v.part_number LIMIT 2`,
-    );
-    variant = vs[0];
-    variant13 = vs[1];
+    let variants: { id: string; part_number: string }[];
+    ({ companyA, companyB, as, ids, variants, categoryId } = await seedProgrammeCompanies(api, WHO, { variants: 2 }));
+    [variant, variant13] = variants;
     await api.db.query(`UPDATE variants SET merv = 10 WHERE id = $1`, [variant.id]);
     await api.db.query(`UPDATE variants SET merv = 13, efficiency_class = 'ePM1 50%' WHERE id = $1`, [variant13.id]);
-    [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -693,18 +651,18 @@ describe('sites and the filter programme', () => {
         interval_count: 1,
         quantity: 3,
       });
-      const b = (await as.adminB.request('POST', 'sites', { name: 'Bravo Plant', code: 'BP-1' })).body.data;
-      const unitB = (await as.adminB.request('POST', `sites/${b._id}/units`, { label: 'AHU-1', kind: 'ahu' })).body
-        .data;
-      const slotB = await as.adminB.request('POST', `units/${unitB._id}/slots`, {
-        ...slotBody({
+      const b = await addSite(as.adminB, { name: 'Bravo Plant', code: 'BP-1' });
+      const unitB = await addUnit(as.adminB, b._id, { label: 'AHU-1', kind: 'ahu' });
+      await addSlot(
+        as.adminB,
+        unitB._id,
+        slotBody({
           fitted: { kind: 'catalogue', variant_id: freshVariant },
           anchor_date: `${thisMonth}-01`,
           interval_count: 2,
           quantity: 7,
         }),
-      });
-      expect(slotB.status).toBe(201);
+      );
       const res = await as.root.request('GET', 'programme/forecast?months=2');
       expect(res.status).toBe(200);
       expect(res.body.data.months).toEqual([thisMonth, next]);

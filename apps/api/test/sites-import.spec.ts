@@ -2,9 +2,9 @@ import ExcelJS from 'exceljs';
 import type { Socket } from 'socket.io-client';
 import { PROGRAMME_MSG } from '../../../libs/domain/src';
 import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
 import type { WorkerRuntime } from '../../worker/src/worker-runtime';
 import { connectSocket, signInAll, startTestWorker, waitFor as poll } from './support';
+import { addSite, addSlot, addUnit, seedProgrammeCompanies } from './support/programme';
 
 const filesDir = `/tmp/portal-sites-imports-${process.pid}`;
 const TZ = 'America/New_York';
@@ -19,8 +19,8 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
   let worker: WorkerRuntime;
   let companyA: string;
   let companyB: string;
-  const as: Record<Who, ApiClient> = {} as never;
-  const ids: Record<Who, string> = {} as never;
+  let as: Record<Who, ApiClient>;
+  let ids: Record<Who, string>;
   const sockets: Socket[] = [];
   let pn: string;
   let pnAliased: string;
@@ -81,30 +81,24 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
 
   beforeAll(async () => {
     api = await startTestApi({ SUPPLIER_TZ: TZ, FILES_DIR: filesDir });
-    await seedTestCatalogue(api.db);
-    companyA = await createCompany(api.db, 'Acme Air');
-    companyB = await createCompany(api.db, 'Beta Cooling');
-    const users: Record<Who, Parameters<typeof createUser>[1]> = {
-      root: { email: 'root@example.com', role: 'superadmin' },
-      adminA: { email: 'admin@acme.com', role: 'admin', companyId: companyA },
-      contactA: { email: 'other-admin@acme.com', role: 'admin', companyId: companyA },
-      empA: { email: 'emp@acme.com', role: 'employee', companyId: companyA },
-      adminB: { email: 'admin@beta.com', role: 'admin', companyId: companyB },
-    };
-    for (const w of WHO) ids[w] = (await createUser(api.db, users[w])).id;
-    Object.assign(
+    let vs: { id: string; part_number: string }[];
+    let cat: string;
+    ({
+      companyA,
+      companyB,
       as,
-      await signInAll(api, Object.fromEntries(WHO.map((w) => [w, users[w].email])) as Record<Who, string>),
-    );
-    const vs: { id: string; part_number: string }[] = await api.db.query(
-      `SELECT id, part_number FROM variants WHERE NOT odd_size ORDER BY part_number LIMIT 3`,
-    );
+      ids,
+      variants: vs,
+      categoryId: cat,
+    } = await seedProgrammeCompanies(api, WHO, {
+      users: { contactA: { email: 'other-admin@acme.com', role: 'admin' } },
+      variants: 3,
+    }));
     [pn, pnAliased, pnMerv8] = vs.map((v) => v.part_number);
     await api.db.query(`INSERT INTO part_aliases (alias, variant_id, source) VALUES ('ACME-9000', $1, 'competitor')`, [
       vs[1].id,
     ]);
     await api.db.query(`UPDATE variants SET merv = 8 WHERE id = $1`, [vs[2].id]);
-    const [{ id: cat }] = await api.db.query(`SELECT id FROM categories ORDER BY name LIMIT 1`);
     await api.db.query(
       `INSERT INTO agreed_items (company_id, kind, description, customer_part_no, catalogue_id, width, height, depth,
                                  measure, price_cents, price_held_until)
@@ -296,8 +290,8 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
   });
 
   it('a variant below a unit’s minimum MERV is a row error', async () => {
-    const site = (await as.adminA.request('POST', 'sites', { name: 'Clean Room', code: 'CR-1' })).body.data;
-    await as.adminA.request('POST', `sites/${site._id}/units`, { label: 'AHU-9', kind: 'ahu', min_merv: 13 });
+    const site = await addSite(as.adminA, { name: 'Clean Room', code: 'CR-1' });
+    await addUnit(as.adminA, site._id, { label: 'AHU-9', kind: 'ahu', min_merv: 13 });
     const r = await dryRun(
       as.adminA,
       [HEADER, `CR-1,Clean Room,AHU-9,final,${pnMerv8},1,3 months,2026-01-01`].join('\n'),
@@ -343,7 +337,7 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
         ORDER BY s.code, u.label LIMIT 1`,
       [companyA],
     );
-    const slot = await as.adminA.request('POST', `units/${unit.id}/slots`, {
+    const slot = await addSlot(as.adminA, unit.id, {
       stage: 'pre',
       fitted: { kind: 'agreed_item', agreed_item_id: item },
       quantity: 2,
@@ -351,7 +345,6 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
       interval_count: 3,
       anchor_date: '2026-03-01',
     });
-    expect(slot.status).toBe(201);
     const csv = await download(as.adminA, 'csv');
     const text = csv.body.toString('utf8');
     expect(text).toContain(`${unit.code},`);
@@ -361,9 +354,7 @@ describe('programme import and export (POST sites/import, GET sites/export)', ()
     expect(back.counts).toMatchObject({ slots_created: 0, slots_updated: 0, errors: 0 });
     expect((await as.adminA.request('POST', `sites/import/${back._id}/apply`, {})).status).toBe(200);
     expect(await snapshot(companyA)).toBe(before);
-    const [kept] = await api.db.query(`SELECT fitted_kind, agreed_item_id FROM filter_slots WHERE id = $1`, [
-      slot.body.data._id,
-    ]);
+    const [kept] = await api.db.query(`SELECT fitted_kind, agreed_item_id FROM filter_slots WHERE id = $1`, [slot._id]);
     expect(kept).toEqual({ fitted_kind: 'agreed_item', agreed_item_id: item });
   });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, ROUTES, todayIn, type RouteEntry } from '../../../libs/domain/src';
-import { type ApiClient, createCompany, createUser, startTestApi, type TestApi } from '../../../test/api';
-import { seedTestCatalogue } from '../../../test/catalogue';
-import { signInAll } from './support';
+import { type ApiClient, startTestApi, type TestApi } from '../../../test/api';
+import { addSite, addSlot, addUnit, catalogueSlot, seedProgrammeCompanies } from './support/programme';
 
 /*
  * The cross-company matrix, read from the route table: every route whose path names a thing is bound
@@ -69,9 +68,8 @@ const hasParam = (entry: RouteEntry) => entry.spec.path.includes(':');
 describe('tenancy matrix from the route table: another company’s things', () => {
   let api: TestApi;
   let companyA: string;
-  let companyB: string;
-  const as: Record<Who, ApiClient> = {} as never;
-  const ids: Record<Who, string> = {} as never;
+  let as: Record<Who, ApiClient>;
+  let ids: Record<Who, string>;
   const things = {} as Record<Thing, string>;
   let variantId: string;
   let categoryId: string;
@@ -111,25 +109,9 @@ describe('tenancy matrix from the route table: another company’s things', () =
 
   beforeAll(async () => {
     api = await startTestApi({ SUPPLIER_TZ: TZ });
-    await seedTestCatalogue(api.db);
-    companyA = await createCompany(api.db, 'Acme Air');
-    companyB = await createCompany(api.db, 'Beta Cooling');
-    const users: Record<Who, Parameters<typeof createUser>[1]> = {
-      root: { email: 'root@example.com', role: 'superadmin' },
-      adminA: { email: 'admin@acme.com', role: 'admin', companyId: companyA },
-      empA: { email: 'emp@acme.com', role: 'employee', companyId: companyA },
-      adminB: { email: 'admin@beta.com', role: 'admin', companyId: companyB },
-      empB: { email: 'emp@beta.com', role: 'employee', companyId: companyB },
-    };
-    for (const w of WHO) ids[w] = (await createUser(api.db, users[w])).id;
-    Object.assign(
-      as,
-      await signInAll(api, Object.fromEntries(WHO.map((w) => [w, users[w].email])) as Record<Who, string>),
-    );
-    [{ id: variantId }] = await api.db.query(
-      `SELECT v.id FROM variants v WHERE NOT v.odd_size ORDER BY v.part_number LIMIT 1`,
-    );
-    [{ id: categoryId }] = await api.db.query(`SELECT id FROM categories ORDER BY display_order LIMIT 1`);
+    let variants: { id: string }[];
+    ({ companyA, as, ids, variants, categoryId } = await seedProgrammeCompanies(api, WHO));
+    [{ id: variantId }] = variants;
     things.company = companyA;
     things.user = ids.empA;
 
@@ -183,22 +165,9 @@ describe('tenancy matrix from the route table: another company’s things', () =
     expect(change.status).toBe(201);
     things.priceChange = change.body.data._id;
 
-    const site = await as.adminA.request('POST', 'sites', { name: 'Building A', code: 'BA', contacts: [ids.empA] });
-    expect(site.status).toBe(201);
-    things.site = site.body.data._id;
-    const unit = await as.adminA.request('POST', `sites/${things.site}/units`, { label: 'AHU-1', kind: 'ahu' });
-    expect(unit.status).toBe(201);
-    things.unit = unit.body.data._id;
-    const slot = await as.adminA.request('POST', `units/${things.unit}/slots`, {
-      stage: 'final',
-      fitted: { kind: 'catalogue', variant_id: variantId },
-      quantity: 4,
-      interval_unit: 'month',
-      interval_count: 3,
-      anchor_date: today(),
-    });
-    expect(slot.status).toBe(201);
-    things.slot = slot.body.data._id;
+    things.site = (await addSite(as.adminA, { name: 'Building A', code: 'BA', contacts: [ids.empA] }))._id;
+    things.unit = (await addUnit(as.adminA, things.site, { label: 'AHU-1', kind: 'ahu' }))._id;
+    things.slot = (await addSlot(as.adminA, things.unit, catalogueSlot(variantId, today())))._id;
 
     // A programme file uploaded by A's admin (its dry run is queued; no worker runs here).
     const form = new FormData();

@@ -12,6 +12,7 @@ import { SEARCH_LOG_RETENTION_DEFAULT_DAYS, startSearchLogUpkeep } from './searc
 import { emailProcessor, notificationProcessor } from './processors';
 import { filesProcessor } from './files/files.processor';
 import { IMPORT_MAX_STALLS, importsProcessor } from './imports/imports.processor';
+import { IMPORT_FILE_RETENTION_DEFAULT_DAYS, startImportFileCleanup, sweepImportFiles } from './imports/file-cleanup';
 import { pricelistsProcessor } from './pricelists/pricelists.processor';
 import { BuildProcess } from './pricelists/build-process';
 import { sweepPricelists } from './pricelists/expiry';
@@ -38,6 +39,8 @@ export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 
     BOUNCE_DOMAIN?: string;
     /** How often the filter-programme reminder sweep runs (default 60 000 ms). */
     PROGRAMME_SWEEP_MS?: number;
+    /** Uploaded import files not needed any more are kept at most this long (default 30 days). */
+    IMPORT_FILE_RETENTION_DAYS?: number;
   };
 
 export interface WorkerRuntime {
@@ -63,6 +66,8 @@ export interface WorkerRuntime {
   expireQuotes(now?: Date): Promise<number>;
   /** Sends the filter-programme reminders due at `now` (also runs every PROGRAMME_SWEEP_MS); returns how many digests. */
   sweepProgrammeReminders(now?: Date): Promise<number>;
+  /** Removes the import files no longer needed at `now` (also runs every hour); returns how many. */
+  sweepImportFiles(now?: Date): Promise<number>;
   /** Scheduled price changes: notices and applies due by the clock (also on timers and every minute). */
   priceChanges: PriceChangeRunner;
   stop(timeoutMs?: number): Promise<void>;
@@ -84,7 +89,9 @@ export interface WorkerOverrides {
   programmeSweepMs?: number;
   /** How often this process reports that it lives (ms, default 5000). */
   heartbeatMs?: number;
-  /** The clock scheduled work reads — price changes and the programme reminders (tests move it). */
+  /** How often the import file cleanup runs (ms, default 1 hour). */
+  importFileSweepMs?: number;
+  /** The clock scheduled work reads — price changes, the programme reminders, the import file cleanup (tests move it). */
   clock?: Clock;
 }
 
@@ -220,6 +227,12 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     overrides.programmeSweepMs ?? env.PROGRAMME_SWEEP_MS ?? 60_000,
     overrides.clock ? () => overrides.clock!.now() : undefined,
   );
+  const importFileDays = env.IMPORT_FILE_RETENTION_DAYS ?? IMPORT_FILE_RETENTION_DEFAULT_DAYS;
+  const now = () => overrides.clock?.now() ?? new Date();
+  const importFileCleanup = startImportFileCleanup(db, filesDir, importFileDays, log, {
+    everyMs: overrides.importFileSweepMs,
+    clock: now,
+  });
   const priceChanges = new PriceChangeRunner(db, {
     clock: overrides.clock,
     sweepMs: env.PRICE_CHANGE_SWEEP_MS,
@@ -239,13 +252,15 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
     workerId: name,
     sweepPricelists: sweep,
     expireQuotes: (now?: Date) => expireQuotes(db, now),
-    sweepProgrammeReminders: (now?: Date) => sweepProgrammeReminders(db, now ?? overrides.clock?.now() ?? new Date()),
+    sweepProgrammeReminders: (at?: Date) => sweepProgrammeReminders(db, at ?? now()),
+    sweepImportFiles: (at?: Date) => sweepImportFiles(db, filesDir, at ?? now(), importFileDays),
     priceChanges,
     async stop(timeoutMs = 10_000) {
       clearInterval(sweepTimer);
       await priceChanges.stop();
       stopQuoteExpiry();
       await programmeReminders.stop();
+      await importFileCleanup.stop();
       clearInterval(heartbeatTimer);
       await bounceListener?.stop();
       await relay.stop();

@@ -16,3 +16,4 @@ export * from './order-change';
 export * from './submission-guard';
 export * from './part-lookup';
 export * from './sites-import';
+export * from './import-files';

@@ -1,3 +1,4 @@
+import { IMPORTED_SLOT_FIELDS, importedSlotAction, type ExistingSlotFit, type ImportedSlotFit } from '@portal/domain';
 import { execute, queryOne, queryRows, type SqlRunner } from './sql';
 
 /**
@@ -333,11 +334,25 @@ const TARGETS = `
     JOIN site_units u ON u.site_id = s.id AND lower(u.label) = lower(r.unit_label)
    WHERE r.import_id = $1`;
 
-/** A slot fitted with an agreed item is kept as it is (the dry run counts it unchanged). */
-const SLOT_DIFFERS = `f.fitted_kind <> 'agreed_item' AND (f.fitted_kind, f.variant_id, f.catalogue_id, f.width, f.height, f.depth, f.measure, f.quantity,
-    f.interval_unit, f.interval_count, f.anchor_date)
-  IS DISTINCT FROM (t.fitted_kind, t.variant_id, t.catalogue_id, t.width, t.height, t.depth, t.measure, t.quantity,
-    t.interval_unit, t.interval_count, t.anchor_date)`;
+const AS_TEXT = new Set(['width', 'height', 'depth', 'anchor_date']);
+/** What a slot or staged row (alias `a`) holds, as JSON: sizes and the anchor as text, as the dry run reads them. */
+const fitOf = (a: string) =>
+  `jsonb_build_object(${IMPORTED_SLOT_FIELDS.map((f) => `'${f}', ${a}.${f}${AS_TEXT.has(f) ? '::text' : ''}`).join(', ')})`;
+
+/**
+ * The live slots the staged rows name, with what each holds now and what its row says; the ones that
+ * differ (by the dry run's rule, `importedSlotAction`) are the ones to update.
+ */
+async function slotsToUpdate(db: SqlRunner, importId: string, companyId: string): Promise<string[]> {
+  const pairs = await queryRows<{ slot_id: string; now: ExistingSlotFit; row: ImportedSlotFit }>(
+    db,
+    `WITH t AS (${TARGETS})
+     SELECT t.slot_id, ${fitOf('f')} AS now, ${fitOf('t')} AS row
+       FROM t JOIN filter_slots f ON f.id = t.slot_id`,
+    [importId, companyId],
+  );
+  return pairs.filter((p) => importedSlotAction(p.now, p.row) === 'update').map((p) => p.slot_id);
+}
 
 export interface AppliedSitesImport {
   sites: { id: string; code: string }[];
@@ -381,6 +396,7 @@ export async function applySitesImport(
      RETURNING id, site_id, label`,
     [importId, companyId],
   );
+  const differing = await slotsToUpdate(db, importId, companyId);
   const updated = await queryRows<{ id: string; site_id: string; line: number }>(
     db,
     `WITH t AS (${TARGETS})
@@ -394,9 +410,9 @@ export async function applySitesImport(
                                  = (t.interval_unit, t.interval_count, t.anchor_date) THEN f.next_due ELSE t.next_due END,
             version = f.version + 1, updated_at = now()
        FROM t
-      WHERE f.id = t.slot_id AND ${SLOT_DIFFERS}
+      WHERE f.id = t.slot_id AND f.id = ANY($3::uuid[])
      RETURNING f.id, f.site_id, t.line`,
-    [importId, companyId],
+    [importId, companyId, differing],
   );
   const created = await queryRows<{ id: string; site_id: string; line: number }>(
     db,

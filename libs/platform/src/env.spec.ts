@@ -13,3 +13,14 @@ describe('loadEnv: AUDIT_RETENTION_DAYS', () => {
     expect(() => loadEnv({ ...base, AUDIT_RETENTION_DAYS: value })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 });
+
+describe('loadEnv: IMPORT_FILE_RETENTION_DAYS', () => {
+  it('defaults to 30 days and accepts a whole number', () => {
+    expect(loadEnv(base).IMPORT_FILE_RETENTION_DAYS).toBe(30);
+    expect(loadEnv({ ...base, IMPORT_FILE_RETENTION_DAYS: '7' }).IMPORT_FILE_RETENTION_DAYS).toBe(7);
+  });
+
+  it.each(['0', '1.5', 'never'])('refuses %s with a readable message', (value) => {
+    expect(() => loadEnv({ ...base, IMPORT_FILE_RETENTION_DAYS: value })).toThrow(/IMPORT_FILE_RETENTION_DAYS/);
+  });
+});

@@ -50,6 +50,16 @@ const envSchema = z.object({
     .min(1, 'AUDIT_RETENTION_DAYS must be at least 1')
     .max(36500, 'AUDIT_RETENTION_DAYS must be at most 36500')
     .default(730),
+  /**
+   * Days an uploaded import file is kept when its import is left ready or queued; the worker removes
+   * the files of ended imports (applied, invalid, failed, conflict) at its next hourly sweep.
+   */
+  IMPORT_FILE_RETENTION_DAYS: z.coerce
+    .number({ error: 'IMPORT_FILE_RETENTION_DAYS must be a whole number of days' })
+    .int('IMPORT_FILE_RETENTION_DAYS must be a whole number of days')
+    .min(1, 'IMPORT_FILE_RETENTION_DAYS must be at least 1')
+    .max(3650, 'IMPORT_FILE_RETENTION_DAYS must be at most 3650')
+    .default(30),
   /* ---- find & demand ---- */
   /** Raw search-log rows older than this are deleted by the worker (the daily roll-up stays). */
   SEARCH_LOG_RETENTION_DAYS: z.coerce

@@ -6,6 +6,7 @@ import {
   PROGRAMME_MSG,
   SITES_IMPORT_MSG as M,
   due,
+  importedSlotAction,
   looksLikeSize,
   parseInterval,
   parseLastChanged,
@@ -353,24 +354,10 @@ export class SitesDryRun {
       interval_count: row.interval.count,
       anchor_date: row.anchor,
     };
-    let action: StagedSlotRow['action'];
-    if (existing) {
-      const before = {
-        ...existing,
-        width: num(existing.width),
-        height: num(existing.height),
-        depth: num(existing.depth),
-      };
-      const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => (before[k] ?? null) === (next[k] ?? null));
-      // A slot fitted with an agreed item keeps it: the file can name it only by part number or size,
-      // which would re-fit it as a plain custom size and lose the agreed price (changed on the site page).
-      action = same || existing.fitted_kind === 'agreed_item' ? 'unchanged' : 'update';
-    } else {
-      action = 'create';
-      if (this.programme.liveSlots + this.counts.slots_created + 1 > MAX_SLOTS_PER_COMPANY) {
-        this.error(row.line, null, PROGRAMME_MSG.tooManySlots(MAX_SLOTS_PER_COMPANY));
-        return;
-      }
+    const action: StagedSlotRow['action'] = importedSlotAction(existing, next);
+    if (action === 'create' && this.programme.liveSlots + this.counts.slots_created + 1 > MAX_SLOTS_PER_COMPANY) {
+      this.error(row.line, null, PROGRAMME_MSG.tooManySlots(MAX_SLOTS_PER_COMPANY));
+      return;
     }
     if (!this.siteByCode.has(siteKey) && !this.newSites.has(siteKey)) {
       this.newSites.add(siteKey);

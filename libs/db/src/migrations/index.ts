@@ -29,6 +29,7 @@ import { SitesImports1795810000000 } from './1795810000000-sites-imports';
 import { ImportRatings1795810000001 } from './1795810000001-import-ratings';
 import { OrderRequestCounts1795820000000 } from './1795820000000-order-request-counts';
 import { NoticeLists1795830000000 } from './1795830000000-notice-lists';
+import { ImportFilesRemoved1795910000000 } from './1795910000000-import-files-removed';
 
 /** Every migration, in order. New migrations are appended here (explicit list: works in jest and compiled). */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   ImportRatings1795810000001,
   OrderRequestCounts1795820000000,
   NoticeLists1795830000000,
+  ImportFilesRemoved1795910000000,
 ];

@@ -50,14 +50,13 @@ export const catalogueVariantSchema = z.object({
 
 export const editorVariantSchema = catalogueVariantSchema.extend({ list_price: n, version: n });
 
-const productBase = {
-  _id: z.string(),
-  name: z.string(),
-  catalogue_id: z.string(),
+/** A product named in a category: the base of every product answer. */
+const productRefSchema = z.object({ _id: z.string(), name: z.string(), catalogue_id: z.string() });
+const productSchema = productRefSchema.extend({
   subcatalogue_id: z.string().nullable(),
   image_path: z.string().nullable(),
-};
-export const editorProductSchema = z.object({ ...productBase, variants: z.array(editorVariantSchema) });
+});
+export const editorProductSchema = productSchema.extend({ variants: z.array(editorVariantSchema) });
 
 export const fileViewSchema = z.object({
   _id: z.string(),
@@ -97,6 +96,70 @@ export const findRowSchema = z.object({
 
 const withMessage = <T extends z.ZodType>(data: T) => z.object({ status: z.number().int(), message: z.string(), data });
 
+/** A category of the catalogue, with its files. */
+const categorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image_url: z.string().nullable(),
+  files: z.array(catalogueFile),
+  has_subcatalogues: z.boolean(),
+  product_line: productLine.nullable().optional(),
+});
+const subcategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  catalogue_id: z.string(),
+  files: z.array(catalogueFile),
+});
+/** The editing routes' answer: the product as the grid shows it, with a message. */
+const editorProductAnswer = withMessage(editorProductSchema);
+const priceChangeSchema = z.object({
+  old_price: n.nullable(),
+  new_price: n,
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+/** A catalogue import as queued, applying… (its id and status). */
+const importStateSchema = <S extends z.ZodType>(status: S) => z.object({ _id: z.string(), status });
+const importPreviewSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  headers: z.array(z.string()),
+  /** Header → the column it fills (null: ignored). */
+  mapping: z.record(z.string(), z.enum(IMPORT_COLUMNS).nullable()),
+  missing: z.array(z.enum(IMPORT_COLUMNS)),
+  rows: n,
+});
+const importChangeSchema = z.object({
+  row: n.nullable(),
+  part_number: z.string(),
+  kind: z.enum(['create', 'update', 'delete']),
+  /** Column → the value before and after (update: the changed columns only). */
+  fields: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() })),
+});
+const importViewSchema = z.object({
+  _id: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  file_name: z.string(),
+  format: z.string(),
+  delete_missing: z.boolean(),
+  message: z.string().nullable(),
+  started_by: z.string().nullable(),
+  created_at: z.string(),
+  validated_at: z.string().nullable(),
+  applied_at: z.string().nullable(),
+  done: n,
+  total: n,
+  counts: z.object({ create: n, update: n, unchanged: n, delete: n, errors: n }),
+  errors: z.array(z.object({ row: n, column: z.string().nullable(), message: z.string() })),
+  errors_total: n,
+  errors_page: n,
+  errors_limit: n,
+  changes: z.array(importChangeSchema),
+  changes_total: n,
+  page: n,
+  limit: n,
+});
+
 const uuid = (message: string) => z.string({ error: message }).refine(isUuid, message);
 /** A catalogue-edit id: anything but a UUID is that route's fixed 400. */
 const editId = (message: string): Parser<string> => ({ parse: parseEditId(message), doc: z.uuid() });
@@ -115,6 +178,12 @@ const fileId = {
 
 const variantFields = z.record(z.string(), z.unknown());
 
+/** An import named by id: anything that is not one is 404, like an import that does not exist. */
+const importId = {
+  params: z.object({ id: uuid(IMPORT_MSG.notFound) }),
+  paramRefusals: { id: { status: 404, message: IMPORT_MSG.notFound } },
+};
+
 export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
   find: {
     method: 'GET',
@@ -132,18 +201,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     access: anyRole,
     query: catalogueRoleQuerySchema,
     status: 200,
-    response: ok(
-      z.array(
-        z.object({
-          _id: z.string(),
-          name: z.string(),
-          image_url: z.string().nullable(),
-          files: z.array(catalogueFile),
-          has_subcatalogues: z.boolean(),
-          product_line: productLine.nullable().optional(),
-        }),
-      ),
-    ),
+    response: ok(z.array(categorySchema)),
   },
   subcategories: {
     method: 'GET',
@@ -153,9 +211,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     ...viewedId('catalogueId'),
     query: catalogueRoleQuerySchema,
     status: 200,
-    response: ok(
-      z.array(z.object({ _id: z.string(), name: z.string(), catalogue_id: z.string(), files: z.array(catalogueFile) })),
-    ),
+    response: ok(z.array(subcategorySchema)),
   },
   products: {
     method: 'GET',
@@ -168,7 +224,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     response: ok(
       z.object({
         name: z.string(),
-        productDetails: z.array(z.object({ ...productBase, variants: z.array(catalogueVariantSchema) })),
+        productDetails: z.array(productSchema.extend({ variants: z.array(catalogueVariantSchema) })),
       }),
     ),
   },
@@ -180,14 +236,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     ...viewedId('id'),
     query: partNumberQuerySchema,
     status: 200,
-    response: ok(
-      z.object({
-        _id: z.string(),
-        name: z.string(),
-        catalogue_id: z.string(),
-        variants: z.array(catalogueVariantSchema),
-      }),
-    ),
+    response: ok(productRefSchema.extend({ variants: z.array(catalogueVariantSchema) })),
   },
   searchBySize: {
     method: 'GET',
@@ -199,10 +248,7 @@ export const CATALOGUE_ROUTES = defineRoutes('catalogue', {
     status: 200,
     response: ok(
       z.array(
-        z.object({
-          _id: z.string(),
-          name: z.string(),
-          catalogue_id: z.string(),
+        productRefSchema.extend({
           variants: z.array(catalogueVariantSchema.extend({ match: z.enum(['standard', 'odd']) })),
         }),
       ),
@@ -248,7 +294,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
       }),
     ),
     status: 200,
-    response: withMessage(editorProductSchema),
+    response: editorProductAnswer,
     alsoAnswers: {
       409: {
         description: 'Rows changed since they were read; nothing was written',
@@ -271,7 +317,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     paramParsers: { productId: editId(CATALOGUE_MSG.invalidProductId) },
     body: parser(parseAppendVariantsBody, z.array(variantFields)),
     status: 201,
-    response: withMessage(editorProductSchema),
+    response: editorProductAnswer,
   },
   deleteFile: {
     method: 'PATCH',
@@ -330,7 +376,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
       z.object({ name: z.string(), catalogue_id: z.uuid(), variants: z.array(variantFields) }),
     ),
     status: 201,
-    response: withMessage(editorProductSchema),
+    response: editorProductAnswer,
   },
   deleteProduct: {
     method: 'DELETE',
@@ -350,9 +396,7 @@ export const CATALOGUE_EDITING_ROUTES = defineRoutes('catalogue-editing', {
     params: z.object({ variantId: z.uuid() }),
     paramParsers: { variantId: editId(EDIT_MSG.invalidVariantId) },
     status: 200,
-    response: ok(
-      z.array(z.object({ old_price: n.nullable(), new_price: n, changed_by: z.string(), changed_at: z.string() })),
-    ),
+    response: ok(z.array(priceChangeSchema)),
   },
   listFiles: {
     method: 'GET',
@@ -402,7 +446,7 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     access: roles('superadmin'),
     multipart: { fields: { file: 'file' } },
     status: 202,
-    response: withMessage(z.object({ _id: z.string(), status: z.string() })),
+    response: withMessage(importStateSchema(z.string())),
   },
   preview: {
     method: 'POST',
@@ -411,68 +455,25 @@ export const CATALOGUE_IMPORT_ROUTES = defineRoutes('catalogue-import', {
     access: roles('superadmin'),
     multipart: { fields: { file: 'file' } },
     status: 200,
-    response: ok(
-      z.object({
-        format: z.enum(['csv', 'xlsx']),
-        headers: z.array(z.string()),
-        /** Header → the column it fills (null: ignored). */
-        mapping: z.record(z.string(), z.enum(IMPORT_COLUMNS).nullable()),
-        missing: z.array(z.enum(IMPORT_COLUMNS)),
-        rows: n,
-      }),
-    ),
+    response: ok(importPreviewSchema),
   },
   get: {
     method: 'GET',
     path: 'catalogue/imports/:id',
     summary: 'An import: status, counts, a page of changes and of errors.',
     access: roles('superadmin'),
-    params: z.object({ id: uuid(IMPORT_MSG.notFound) }),
-    paramRefusals: { id: { status: 404, message: IMPORT_MSG.notFound } },
+    ...importId,
     query: importChangesQuerySchema,
     status: 200,
-    response: ok(
-      z.object({
-        _id: z.string(),
-        status: z.enum(IMPORT_STATUSES),
-        file_name: z.string(),
-        format: z.string(),
-        delete_missing: z.boolean(),
-        message: z.string().nullable(),
-        started_by: z.string().nullable(),
-        created_at: z.string(),
-        validated_at: z.string().nullable(),
-        applied_at: z.string().nullable(),
-        done: n,
-        total: n,
-        counts: z.object({ create: n, update: n, unchanged: n, delete: n, errors: n }),
-        errors: z.array(z.object({ row: n, column: z.string().nullable(), message: z.string() })),
-        errors_total: n,
-        errors_page: n,
-        errors_limit: n,
-        changes: z.array(
-          z.object({
-            row: n.nullable(),
-            part_number: z.string(),
-            kind: z.enum(['create', 'update', 'delete']),
-            /** Column → the value before and after (update: the changed columns only). */
-            fields: z.record(z.string(), z.object({ from: z.string().nullable(), to: z.string().nullable() })),
-          }),
-        ),
-        changes_total: n,
-        page: n,
-        limit: n,
-      }),
-    ),
+    response: ok(importViewSchema),
   },
   apply: {
     method: 'POST',
     path: 'catalogue/imports/:id/apply',
     summary: 'Apply a checked import (202; the worker applies it).',
     access: roles('superadmin'),
-    params: z.object({ id: uuid(IMPORT_MSG.notFound) }),
-    paramRefusals: { id: { status: 404, message: IMPORT_MSG.notFound } },
+    ...importId,
     status: 202,
-    response: withMessage(z.object({ _id: z.string(), status: z.literal('applying') })),
+    response: withMessage(importStateSchema(z.literal('applying'))),
   },
 });

@@ -81,7 +81,18 @@ function serve(role: RoleKey, detail: SiteDetail) {
     if (path === 'catalogue/find')
       return json({
         status: 200,
-        data: { list: [{ variant_id: 'v7', part_number: 'M13-1620', matched_via: 'part_number' }], total: 1 },
+        data: {
+          list: [
+            {
+              variant_id: 'v7',
+              part_number: 'M13-1620',
+              size: '16x20x1',
+              product: { _id: 'p1', name: 'Pleated MERV 13' },
+              matched_via: 'part_number',
+            },
+          ],
+          total: 1,
+        },
       });
     if (path === 'agreed-items')
       return json({
@@ -138,6 +149,69 @@ describe('Sites', () => {
     fireEvent.click(buttons[buttons.length - 1]);
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].body).toEqual({ changed_on: '2026-11-28', pressure_drop_in_wc: 0.45 });
+  });
+
+  it('recording a change, the filter fitted is chosen: the company’s agreed items first, catalogue parts by part number or size', async () => {
+    resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
+    const { posted } = serve('employee', site());
+    renderApp('/employee/sites/s1');
+    expect(await screen.findByRole('heading', { name: 'Building A' })).toBeInTheDocument();
+    // The box (its option list is named by the same label).
+    const pickerInput = async () => {
+      let input: HTMLElement | undefined;
+      await waitFor(
+        () => {
+          const inputs = screen.queryAllByLabelText('Filter fitted').filter((e) => e.tagName === 'INPUT');
+          expect(inputs).toHaveLength(1);
+          input = inputs[0];
+        },
+        { timeout: 5000 },
+      );
+      return input!;
+    };
+    const record = () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Record change' }));
+    // An agreed item of the company, listed before anything is typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Record change' }));
+    const picker = await pickerInput();
+    fireEvent.click(picker);
+    // jsdom lays nothing out, so the list counts as detached and stays display: none: options are queried hidden.
+    const agreed = await screen.findByRole(
+      'option',
+      {
+        name: 'ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13',
+        hidden: true,
+      },
+      { timeout: 5000 },
+    );
+    expect(screen.queryByRole('option', { name: /M13-1620/, hidden: true })).not.toBeInTheDocument();
+    fireEvent.click(agreed);
+    await waitFor(() => expect(picker).toHaveValue('ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13'), {
+      timeout: 5000,
+    });
+    record();
+    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 5000 });
+    expect(posted[0].body).toEqual({ changed_on: '2026-11-28', agreed_item_id: 'a1' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+
+    // A catalogue part, found by its part number.
+    fireEvent.click(await screen.findByRole('button', { name: 'Record change' }));
+    const again = await pickerInput();
+    // Typed into the box (a change to an unfocused box is taken for autofill).
+    again.focus();
+    fireEvent.change(again, { target: { value: 'm13-16' } });
+    const part = await screen.findByRole(
+      'option',
+      { name: 'M13-1620 · 16x20x1 · Pleated MERV 13', hidden: true },
+      { timeout: 5000 },
+    );
+    // What is typed narrows the agreed items too: this one does not match.
+    expect(screen.queryByRole('option', { name: /ACME-1620/, hidden: true })).not.toBeInTheDocument();
+    fireEvent.click(part);
+    await waitFor(() => expect(again).toHaveValue('M13-1620 · 16x20x1 · Pleated MERV 13'), { timeout: 5000 });
+    record();
+    await waitFor(() => expect(posted).toHaveLength(2), { timeout: 5000 });
+    expect(posted[1].body).toEqual({ changed_on: '2026-11-28', variant_id: 'v7' });
   });
 
   it('an employee who is not a contact reads only: no Record change, no Skip', async () => {

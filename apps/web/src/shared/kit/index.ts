@@ -12,3 +12,7 @@ export { FormFields, type FieldSpec, type FormFieldsProps } from './FormFields';
 export { EmailStatusBadge } from './EmailStatusBadge';
 export { ListSearchInput, useListSearch, LIST_SEARCH_DEBOUNCE_MS, type ListSearchInputProps } from './ListSearch';
 export { stackedTable } from './stacked';
+export { DryRunPreview, DryRunCounts, DryRunPager, DRY_RUN_PAGE_SIZE } from './DryRunPreview';
+export type { DryRunPreviewProps, DryRunCount, DryRunError } from './DryRunPreview';
+export { RequestList, StatusCountTiles, requestAge } from './RequestList';
+export type { RequestListProps, RequestListRow, RequestListColumn } from './RequestList';

@@ -1,47 +1,18 @@
 import { useState } from 'react';
-import { Badge, Checkbox, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Checkbox, Stack, Table, Text, Title } from '@mantine/core';
+import { DryRunPager, DryRunPreview, type DryRunCount } from '../../../shared/kit';
 import { ColumnHeaders } from '../components/ColumnHeaders';
 import type { ImportChange, ImportView } from './api';
 
-export const PAGE_SIZE = 50;
-
 const KIND_COLOR = { create: 'teal.9', update: 'blue.8', delete: 'red.8' } as const;
 
-function Counts({ view }: { view: ImportView }) {
-  const c = view.counts;
-  const items = [
-    ['To create', c.create, 'teal.9'],
-    ['To update', c.update, 'blue.8'],
-    ['Unchanged', c.unchanged, 'gray.7'],
-    ['To delete', c.delete, 'red.8'],
-    ['Errors', c.errors, c.errors ? 'red.8' : 'gray.7'],
-  ] as const;
-  return (
-    <Group gap="xs" aria-label="Dry-run counts" role="group">
-      {items.map(([label, n, color]) => (
-        <Badge key={label} color={color} variant="filled" size="lg">
-          {label}: {n}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
-
-function Pager({
-  total,
-  page,
-  onPage,
-  label,
-}: {
-  total: number;
-  page: number;
-  onPage: (p: number) => void;
-  label: string;
-}) {
-  const pages = Math.ceil(total / PAGE_SIZE);
-  if (pages <= 1) return null;
-  return <Pagination total={pages} value={page} onChange={onPage} size="sm" aria-label={label} />;
-}
+const counts = ({ counts: c }: ImportView): DryRunCount[] => [
+  { label: 'To create', value: c.create, color: 'teal.9' },
+  { label: 'To update', value: c.update, color: 'blue.8' },
+  { label: 'Unchanged', value: c.unchanged, color: 'gray.7' },
+  { label: 'To delete', value: c.delete, color: 'red.8' },
+  { label: 'Errors', value: c.errors, color: c.errors ? 'red.8' : 'gray.7' },
+];
 
 function Fields({ change }: { change: ImportChange }) {
   const entries = Object.entries(change.fields);
@@ -71,29 +42,17 @@ interface DryRunSummaryProps {
 export function DryRunSummary({ view, page, errorsPage, onPage, onErrorsPage }: DryRunSummaryProps) {
   const [errorsOnly, setErrorsOnly] = useState(view.counts.errors > 0);
   return (
-    <Stack gap="sm">
-      <Counts view={view} />
-      <Checkbox label="Errors only" checked={errorsOnly} onChange={(e) => setErrorsOnly(e.currentTarget.checked)} />
-      {view.errors_total > 0 && (
-        <>
-          <Title order={3} fz="md">
-            Errors
-          </Title>
-          <Table striped withTableBorder aria-label="Import errors">
-            <ColumnHeaders columns={['Row', 'Column', 'Message']} />
-            <Table.Tbody>
-              {view.errors.map((e, i) => (
-                <Table.Tr key={`${e.row}-${e.column}-${i}`}>
-                  <Table.Td>{e.row}</Table.Td>
-                  <Table.Td>{e.column || '—'}</Table.Td>
-                  <Table.Td>{e.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Pager total={view.errors_total} page={errorsPage} onPage={onErrorsPage} label="Error pages" />
-        </>
-      )}
+    <DryRunPreview
+      counts={counts(view)}
+      beforeErrors={
+        <Checkbox label="Errors only" checked={errorsOnly} onChange={(e) => setErrorsOnly(e.currentTarget.checked)} />
+      }
+      errorsHeading="Errors"
+      errors={view.errors}
+      errorsTotal={view.errors_total}
+      errorsPage={errorsPage}
+      onErrorsPage={onErrorsPage}
+    >
       {!errorsOnly && (
         <>
           <Title order={3} fz="md">
@@ -122,9 +81,9 @@ export function DryRunSummary({ view, page, errorsPage, onPage, onErrorsPage }: 
               </Table.Tbody>
             </Table>
           )}
-          <Pager total={view.changes_total} page={page} onPage={onPage} label="Change pages" />
+          <DryRunPager total={view.changes_total} page={page} onPage={onPage} label="Change pages" />
         </>
       )}
-    </Stack>
+    </DryRunPreview>
   );
 }

@@ -4,7 +4,7 @@ import { catalogueKeys } from '../queryKeys';
 import type { ClientEventMap } from '@portal/contracts';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { fetchImport } from './api';
-import { PAGE_SIZE } from './DryRunSummary';
+import { DRY_RUN_PAGE_SIZE } from '../../../shared/kit';
 
 const RUNNING = new Set(['queued', 'validating', 'applying']);
 
@@ -16,7 +16,7 @@ export function useImportStatus(id: string | null) {
   const [progress, setProgress] = useState<ClientEventMap['import.progress'] | null>(null);
   const query = useQuery({
     queryKey: catalogueKeys.imports.page(id, page, errorsPage),
-    queryFn: () => fetchImport(id!, page, errorsPage, PAGE_SIZE),
+    queryFn: () => fetchImport(id!, page, errorsPage, DRY_RUN_PAGE_SIZE),
     enabled: !!id,
     refetchInterval: (q) => (q.state.data && !RUNNING.has(q.state.data.status) ? false : 1500),
   });

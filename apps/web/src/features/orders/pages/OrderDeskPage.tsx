@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts';
 import { ORDER_OFFICE_STATUSES, ORDER_STATUS_LABEL, todayIn, addDays } from '@portal/domain';
 import { serverMessage } from '../../../shared/api/errors';
 import { downloadOrderExport } from '../api';
+import { StatusCountTiles } from '../../../shared/kit';
 import { PageTitle } from '../../../shared/ui';
 import { OrderList } from '../components/OrderList';
 import { useOrderAction, useOrderLiveUpdates, useOrders } from '../hooks';
@@ -48,18 +49,12 @@ export default function OrderDeskPage() {
           {error}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 3, sm: 4, lg: 7 }}>
-        {ORDER_STATUSES.map((s) => (
-          <Paper key={s} withBorder p="xs" radius="md" role="group" aria-label={ORDER_STATUS_LABEL[s]}>
-            <Text fz="xs" c="gray.7">
-              {ORDER_STATUS_LABEL[s]}
-            </Text>
-            <Text fz="xl" fw={700} data-testid={`count-${s}`}>
-              {counts[s] ?? 0}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <StatusCountTiles
+        statuses={ORDER_STATUSES}
+        labels={ORDER_STATUS_LABEL}
+        counts={counts}
+        cols={{ base: 3, sm: 4, lg: 7 }}
+      />
       <Group justify="space-between" align="flex-end">
         <SegmentedControl aria-label="Status" value={status} onChange={setStatus} data={STATUS_FILTER} />
         <Group align="flex-end" gap="xs">

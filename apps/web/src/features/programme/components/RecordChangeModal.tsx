@@ -5,11 +5,26 @@ import { notifications } from '@mantine/notifications';
 import { serverMessage } from '../../../shared/api/errors';
 import type { Slot } from '../api';
 import { useRecordChange } from '../hooks';
+import { FittedPicker, type FittedChoice } from './FittedPicker';
 import { PHONE_QUERY } from './SlotCard';
 
-/** "Record change": the date (today by default), an optional pressure drop and note. Works at 390 px. */
-export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null; today: string; onClose: () => void }) {
+/**
+ * "Record change": the date (today by default), the filter fitted when it was not the same one (an
+ * agreed item of the company or a catalogue part), an optional pressure drop and note. Works at 390 px.
+ */
+export function RecordChangeModal({
+  slot,
+  today,
+  companyId,
+  onClose,
+}: {
+  slot: Slot | null;
+  today: string;
+  companyId: string;
+  onClose: () => void;
+}) {
   const [changedOn, setChangedOn] = useState(today);
+  const [fitted, setFitted] = useState<FittedChoice | null>(null);
   const [drop, setDrop] = useState<number | string>('');
   const [note, setNote] = useState('');
   const record = useRecordChange();
@@ -22,6 +37,7 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
         slotId: slot._id,
         body: {
           changed_on: changedOn,
+          ...fitted,
           ...(drop !== '' ? { pressure_drop_in_wc: Number(drop) } : {}),
           ...(note.trim() ? { note } : {}),
         },
@@ -29,6 +45,7 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
       notifications.show({ message: res.message ?? 'Change recorded', color: 'green' });
       setDrop('');
       setNote('');
+      setFitted(null);
       onClose();
     } catch (err) {
       notifications.show({ message: serverMessage(err, 'The change could not be recorded'), color: 'red' });
@@ -45,6 +62,7 @@ export function RecordChangeModal({ slot, today, onClose }: { slot: Slot | null;
           onChange={(e) => setChangedOn(e.currentTarget.value)}
           required
         />
+        {slot && <FittedPicker key={slot._id} companyId={companyId} onChange={setFitted} />}
         <NumberInput
           label="Pressure drop (in. w.c.)"
           value={drop}

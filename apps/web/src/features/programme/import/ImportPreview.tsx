@@ -1,26 +1,15 @@
-import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
-import { ERRORS_PAGE_SIZE, type SitesImportView } from './api';
+import { Text } from '@mantine/core';
+import { DryRunPreview, type DryRunCount } from '../../../shared/kit';
+import type { SitesImportView } from './api';
 
-function Counts({ view }: { view: SitesImportView }) {
-  const c = view.counts;
-  const items = [
-    ['Sites to create', c.sites_created, 'teal.9'],
-    ['Units to create', c.units_created, 'teal.9'],
-    ['Slots to create', c.slots_created, 'teal.9'],
-    ['Slots to update', c.slots_updated, 'blue.8'],
-    ['Unchanged', c.slots_unchanged, 'gray.7'],
-    ['Errors', c.errors, c.errors ? 'red.8' : 'gray.7'],
-  ] as const;
-  return (
-    <Group gap="xs" aria-label="Dry-run counts" role="group">
-      {items.map(([label, n, color]) => (
-        <Badge key={label} color={color} variant="filled" size="lg">
-          {label}: {n}
-        </Badge>
-      ))}
-    </Group>
-  );
-}
+const counts = ({ counts: c }: SitesImportView): DryRunCount[] => [
+  { label: 'Sites to create', value: c.sites_created, color: 'teal.9' },
+  { label: 'Units to create', value: c.units_created, color: 'teal.9' },
+  { label: 'Slots to create', value: c.slots_created, color: 'teal.9' },
+  { label: 'Slots to update', value: c.slots_updated, color: 'blue.8' },
+  { label: 'Unchanged', value: c.slots_unchanged, color: 'gray.7' },
+  { label: 'Errors', value: c.errors, color: c.errors ? 'red.8' : 'gray.7' },
+];
 
 interface ImportPreviewProps {
   view: SitesImportView;
@@ -30,36 +19,14 @@ interface ImportPreviewProps {
 
 /** The dry run's counts and its errors per row (row, column, message), paged. */
 export function ImportPreview({ view, errorsPage, onErrorsPage }: ImportPreviewProps) {
-  const pages = Math.ceil(view.errors_total / ERRORS_PAGE_SIZE);
   return (
-    <Stack gap="sm">
-      <Counts view={view} />
-      {view.message && <Text c="red.8">{view.message}</Text>}
-      {view.errors_total > 0 && (
-        <Table.ScrollContainer minWidth={420}>
-          <Table striped withTableBorder aria-label="Import errors">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Column</Table.Th>
-                <Table.Th>Message</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {view.errors.map((e, i) => (
-                <Table.Tr key={`${e.row}-${e.column}-${i}`}>
-                  <Table.Td>{e.row ?? '—'}</Table.Td>
-                  <Table.Td>{e.column ?? '—'}</Table.Td>
-                  <Table.Td>{e.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {pages > 1 && (
-        <Pagination total={pages} value={errorsPage} onChange={onErrorsPage} size="sm" aria-label="Error pages" />
-      )}
-    </Stack>
+    <DryRunPreview
+      counts={counts(view)}
+      beforeErrors={view.message && <Text c="red.8">{view.message}</Text>}
+      errors={view.errors}
+      errorsTotal={view.errors_total}
+      errorsPage={errorsPage}
+      onErrorsPage={onErrorsPage}
+    />
   );
 }

@@ -1,11 +1,9 @@
 import { PROGRAMME_ROUTES as R, type SitesImportView } from '@portal/domain';
 import { call, routeUrl } from '../../../shared/api';
 import { fetchWithToken, saveBlob } from '../../../shared/download';
+import { DRY_RUN_PAGE_SIZE } from '../../../shared/kit';
 
 export type { SitesImportView };
-
-/** Rows of errors shown per page of the dry-run preview. */
-export const ERRORS_PAGE_SIZE = 50;
 
 export const sitesImportKeys = {
   one: (id: string | null) => ['programme', 'import', id ?? ''] as const,
@@ -24,7 +22,7 @@ export async function startSitesImport(file: File, companyId?: string): Promise<
 export async function fetchSitesImport(id: string, errorsPage: number): Promise<SitesImportView> {
   const res = await call(R.importGet, {
     params: { id },
-    query: { errorsPage, errorsLimit: ERRORS_PAGE_SIZE },
+    query: { errorsPage, errorsLimit: DRY_RUN_PAGE_SIZE },
   });
   return res.data;
 }

@@ -92,6 +92,7 @@ export default function SitePage() {
         key={recording?._id ?? 'none'}
         slot={recording}
         today={s.today}
+        companyId={s.company_id}
         onClose={() => setRecording(null)}
       />
       <SlotHistory slotId={historyOf} onClose={() => setHistoryOf(null)} />

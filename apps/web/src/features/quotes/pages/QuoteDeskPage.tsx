@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Stack } from '@mantine/core';
 import { QUOTE_STATUSES, type QuoteStatus } from '@portal/contracts';
 import { QUOTE_STATUS_LABEL } from '@portal/domain';
+import { StatusCountTiles } from '../../../shared/kit';
 import { PageTitle } from '../../../shared/ui';
 import { QuoteList } from '../components/QuoteList';
 import { useQuoteLiveUpdates, useQuotes } from '../hooks';
@@ -38,18 +39,12 @@ export default function QuoteDeskPage() {
   return (
     <Stack gap="lg">
       <PageTitle>Quote desk</PageTitle>
-      <SimpleGrid cols={{ base: 3, sm: 5, lg: 9 }}>
-        {QUOTE_STATUSES.map((s) => (
-          <Paper key={s} withBorder p="xs" radius="md" role="group" aria-label={QUOTE_STATUS_LABEL[s]}>
-            <Text fz="xs" c="gray.7">
-              {QUOTE_STATUS_LABEL[s]}
-            </Text>
-            <Text fz="xl" fw={700} data-testid={`count-${s}`}>
-              {counts[s] ?? 0}
-            </Text>
-          </Paper>
-        ))}
-      </SimpleGrid>
+      <StatusCountTiles
+        statuses={QUOTE_STATUSES}
+        labels={QUOTE_STATUS_LABEL}
+        counts={counts}
+        cols={{ base: 3, sm: 5, lg: 9 }}
+      />
       <Group>
         <SegmentedControl aria-label="Status" value={status} onChange={setStatus} data={STATUS_FILTER} />
         <SegmentedControl aria-label="Assignee" value={assignee} onChange={setAssignee} data={ASSIGNEE_FILTER} />
