@@ -8,7 +8,6 @@ import type {
 } from '@portal/contracts';
 import { MSG, policyCovers, type LoginInput } from '@portal/domain';
 import { commitChange, type Actor } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from './password.service';
@@ -196,7 +195,7 @@ export class AuthService {
   }
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
-    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', actorOf(user)));
+    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', user.actor));
     return { status: 200, message: MSG.session.loggedOut };
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import { commitChange } from '@portal/db';
-import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import type { PartAliasRow } from './demand.repository';
 
@@ -25,7 +24,7 @@ export async function recordPartAliasChange(
     note: alias.note,
     ...extra,
   };
-  await commitChange(m, actorOf(user), {
+  await commitChange(m, user.actor, {
     audit: [
       {
         action,

@@ -22,7 +22,6 @@ import {
 } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import { OpsMonitor } from './ops-monitor.service';
 import { OpsQueues } from './ops-queues';
 import {
@@ -53,7 +52,7 @@ export async function recordOpsChange(
   entry: AuditEntry,
   orgCompanyId?: string | null,
 ): Promise<void> {
-  await commitChange(m, actorOf(user), {
+  await commitChange(m, user.actor, {
     audit: [entry],
     events: orgCompanyId ? [{ type: 'user.row_changed', payload: { companyId: orgCompanyId } }] : [],
   });

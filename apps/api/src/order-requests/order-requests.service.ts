@@ -17,7 +17,6 @@ import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import * as repo from './order-requests.repository';
 
 /** Lines in one export (a year of a busy office fits; a wider range is cut here, newest last). */
@@ -191,7 +190,7 @@ export class OrderRequestsService {
         actorRole: user.role,
         details: Object.keys(details).length ? details : null,
       });
-      await recordOrderChange(m, actorOf(user), {
+      await recordOrderChange(m, user.actor, {
         order: {
           id: row.id,
           number: row.number,
@@ -235,7 +234,7 @@ export class OrderRequestsService {
       const before = changed.before === null ? null : repo.amount(changed.before);
       const after = cents === null ? null : repo.amount(cents);
       if (before === after) return;
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         audit: [
           {
             action: 'company.ordering_updated',
@@ -327,7 +326,7 @@ export class OrderRequestsService {
       const fields = ['price', 'price_held_until', 'status', 'customer_part_no'] as const;
       const changed = fields.filter((f) => b[f] !== a[f]);
       if (changed.length) {
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           audit: [
             {
               action: 'agreed_item.updated',

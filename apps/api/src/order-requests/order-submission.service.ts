@@ -20,7 +20,7 @@ import * as repo from './order-requests.repository';
 import { percentageMap, priceLines, type PricedLine } from './order-pricing';
 
 /** Who submits: an employee or admin of a company (a signed-in user, or one named by another feature). */
-export type OrderRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip'>;
+export type OrderRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip' | 'actor'>;
 
 export interface SubmittedOrder {
   _id: string;
@@ -204,33 +204,29 @@ export class OrderSubmissionService {
       actorRole: user.role,
       details: input.from ? { from: input.from } : null,
     });
-    await recordOrderChange(
-      m,
-      { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null },
-      {
-        order: {
-          id: created.id,
-          number: created.number,
-          status,
-          company_id: companyId,
-          company_name: company.name,
-          requested_by: user.id,
-          requester_name: user.username,
-          po_number: input.po_number ?? null,
-          line_count: rows.length,
-        },
-        audit: 'order_request.submitted',
-        after: {
-          number: created.number,
-          status,
-          lines: rows.length,
-          total: repo.amount(priced.totalCents),
-          po_number: input.po_number ?? null,
-          ...(input.from ? { from: input.from } : {}),
-        },
-        events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
+    await recordOrderChange(m, user.actor, {
+      order: {
+        id: created.id,
+        number: created.number,
+        status,
+        company_id: companyId,
+        company_name: company.name,
+        requested_by: user.id,
+        requester_name: user.username,
+        po_number: input.po_number ?? null,
+        line_count: rows.length,
       },
-    );
+      audit: 'order_request.submitted',
+      after: {
+        number: created.number,
+        status,
+        lines: rows.length,
+        total: repo.amount(priced.totalCents),
+        po_number: input.po_number ?? null,
+        ...(input.from ? { from: input.from } : {}),
+      },
+      events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
+    });
     return {
       _id: created.id,
       number: created.number,

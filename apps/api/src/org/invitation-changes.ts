@@ -5,11 +5,9 @@ import { ORG_MSG } from '@portal/domain';
 import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../identity/reset-token';
 import { scrubTokensFromOutbox } from '../identity/account-tokens.repository';
-import { actorOf } from '../common/actor';
 import { userRef } from './org';
 import { spendMailToRecipient } from './mail-budget';
 import type { OrgUserRecord, RawUserRow } from './org.repository';
-import type { RequestUser } from '../common/request-user';
 import * as repo from '../identity/invitations.repository';
 
 /* Invitations: every side effect of an invitation's transition goes through
@@ -119,7 +117,7 @@ export function unusablePassword(): string {
 }
 
 /** The first invitation of a user just created with `invite: true` (same transaction). */
-export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUserRow): Promise<UserInvitation> {
+export function inviteNewUser(m: EntityManager, actor: Actor, row: RawUserRow): Promise<UserInvitation> {
   const user: OrgUserRecord = {
     id: row._id,
     username: row.username,
@@ -129,20 +127,16 @@ export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUser
     company_id: row.company_id,
     company_name: row.companyName,
   };
-  return sendInvitation(m, actorOf(actor), user, false);
+  return sendInvitation(m, actor, user, false);
 }
 
 /**
  * `GET user/resend/{id}` for someone invited who never accepted: a new invitation (true), instead
  * of a set-password link that would bypass a revoked invitation. False: not invited, or accepted.
  */
-export async function resendOpenInvitation(
-  m: EntityManager,
-  actor: RequestUser,
-  user: OrgUserRecord,
-): Promise<boolean> {
+export async function resendOpenInvitation(m: EntityManager, actor: Actor, user: OrgUserRecord): Promise<boolean> {
   const latest = await repo.latestInvitation(m, user.id, true);
   if (!latest || latest.status === 'accepted') return false;
-  await sendInvitation(m, actorOf(actor), user, true);
+  await sendInvitation(m, actor, user, true);
   return true;
 }

@@ -11,7 +11,6 @@ import {
 } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import { isSuperadmin } from '../common/access';
-import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import { OrderSubmissionService } from '../order-requests/order-submission.service';
 import { QuoteSubmissionService } from '../quote-requests/quote-submission.service';
@@ -61,7 +60,7 @@ export class ProgrammeRequestsService {
       const order = priced.length ? await this.order(m, user, site.id, note, priced) : null;
       const quote = quoted.length ? await this.quote(m, user, note, quoted) : null;
       await repo.setProgrammeRequest(m, site.id, input.month, order?._id ?? null, quote?._id ?? null);
-      await recordProgrammeChange(m, actorOf(user), {
+      await recordProgrammeChange(m, user.actor, {
         companyId,
         siteIds: [site.id],
         audit: [

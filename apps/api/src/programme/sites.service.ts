@@ -28,7 +28,6 @@ import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import { isSuperadmin, requireAccess } from '../common/access';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import * as repo from './programme.repository';
 import { changeView, fittedText, siteSummaryView, siteView, slotView, unitView } from './programme-views';
 
@@ -119,7 +118,7 @@ export class SitesService {
   }
 
   private async commit(m: Tx, user: RequestUser, companyId: string, siteIds: string[], audit: AuditEntry[]) {
-    await recordProgrammeChange(m, actorOf(user), { companyId, siteIds, audit });
+    await recordProgrammeChange(m, user.actor, { companyId, siteIds, audit });
   }
 
   /* ---------------------------------------------------------------- sites */

@@ -23,7 +23,7 @@ import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
 import { createAgreedItemsFromQuote } from '../order-requests/order-requests.repository';
-import { companyPricing, quoteActor } from './quote-pricing';
+import { companyPricing } from './quote-pricing';
 
 /** What one action does besides moving the status (filled in by each action). */
 interface ActionEffect {
@@ -60,10 +60,6 @@ export class QuoteRequestsService {
 
   private caller(user: RequestUser): repo.Caller {
     return { id: user.id, role: user.role, companyId: user.companyId };
-  }
-
-  private actor(user: RequestUser) {
-    return quoteActor(user);
   }
 
   private pricing(companyId: string) {
@@ -164,7 +160,7 @@ export class QuoteRequestsService {
           body: e.message.body,
         });
       }
-      await recordQuoteChange(m, this.actor(user), {
+      await recordQuoteChange(m, user.actor, {
         ...e.change,
         quote: {
           id: row.id,
@@ -323,7 +319,7 @@ export class QuoteRequestsService {
         body,
       });
       await repo.touch(m, row.id);
-      await recordQuoteChange(m, this.actor(user), {
+      await recordQuoteChange(m, user.actor, {
         quote: {
           id: row.id,
           number: row.number,

@@ -14,10 +14,10 @@ import { openSubmission, recordQuoteChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
-import { companyPricing, quoteActor } from './quote-pricing';
+import { companyPricing } from './quote-pricing';
 
 /** Who asks: an employee or admin of a company (a signed-in user, or one named by another feature). */
-export type QuoteRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip'>;
+export type QuoteRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip' | 'actor'>;
 
 export interface SubmittedQuote {
   _id: string;
@@ -44,10 +44,6 @@ export class QuoteSubmissionService {
 
   private pricing(db: DataSource | EntityManager, companyId: string) {
     return companyPricing(db, companyId);
-  }
-
-  private actor(user: QuoteRequester) {
-    return quoteActor(user);
   }
 
   /* ---------------------------------------------------------------- submit */
@@ -167,7 +163,7 @@ export class QuoteSubmissionService {
         lineCount: rows.length,
       }))!;
       await repo.insertLines(m, row.id, rows);
-      await recordQuoteChange(m, this.actor(user), {
+      await recordQuoteChange(m, user.actor, {
         quote: {
           id: row.id,
           number: row.number,
