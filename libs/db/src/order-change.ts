@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AuditValues, OrderEventRef, OrderStatus, RoleKey } from '@portal/contracts';
+import type { AuditAction, AuditValues, OrderEventRef, OrderStatus, RoleKey } from '@portal/contracts';
 import { commitChange, type Actor, type ChangeEvent } from './change';
 import { queryRows } from './sql';
 
@@ -47,7 +47,7 @@ export type OrderEventInput =
 export interface OrderChange {
   order: OrderChangeTarget;
   /** Audit action, e.g. `order_request.acknowledged`. */
-  audit: string;
+  audit: AuditAction;
   before?: AuditValues | null;
   after?: AuditValues | null;
   events?: OrderEventInput[];

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AuditValues, QuoteEventRef, QuoteStatus, RoleKey } from '@portal/contracts';
+import type { AuditAction, AuditValues, QuoteEventRef, QuoteStatus, RoleKey } from '@portal/contracts';
 import { commitChange, type Actor, type ChangeEvent } from './change';
 import { queryRows } from './sql';
 
@@ -40,7 +40,7 @@ export type QuoteEventType = keyof typeof EVENT_AUDIENCE;
 export interface QuoteChange {
   quote: QuoteChangeTarget;
   /** Audit action, e.g. `quote_request.quoted`. */
-  audit: string;
+  audit: AuditAction;
   before?: AuditValues | null;
   after?: AuditValues | null;
   event?: { type: QuoteEventType; message?: string; validUntil?: string };

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type {
@@ -211,6 +212,6 @@ function signInActor(user: LoginCandidate | null, email: string, client: { ip: s
 type SignInAccount = Pick<LoginCandidate, 'id' | 'username'> & { company_id?: string | null };
 
 /** Failures carry a company only when the account is known. */
-function signInEntry(action: string, user: SignInAccount | null) {
+function signInEntry(action: AuditAction, user: SignInAccount | null) {
   return { action, entity: 'user' as const, entityId: user?.id ?? null, companyId: user?.company_id ?? null };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { OrderAction, OrderStatus } from '@portal/contracts';
+import type { AuditAction, OrderAction, OrderStatus } from '@portal/contracts';
 import {
   ORDER_MSG,
   allowedOrderActions,
@@ -22,7 +22,7 @@ import * as repo from './order-requests.repository';
 /** Lines in one export (a year of a busy office fits; a wider range is cut here, newest last). */
 const ORDER_EXPORT_MAX_LINES = 200_000;
 
-const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, string> = {
+const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, AuditAction> = {
   approve: 'order_request.approved',
   reject: 'order_request.rejected',
   acknowledge: 'order_request.acknowledged',

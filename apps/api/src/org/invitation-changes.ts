@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { UserInvitation } from '@portal/contracts';
+import type { AuditAction, UserInvitation } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
 import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../identity/reset-token';
@@ -24,7 +24,7 @@ export type InvitationChange =
   | { kind: 'expired' }
   | { kind: 'new_link_requested'; invitationStatus: 'expired' | 'revoked' };
 
-const AUDIT_ACTION: Record<InvitationChange['kind'], string> = {
+const AUDIT_ACTION: Record<InvitationChange['kind'], AuditAction> = {
   invited: 'user.invited',
   revoked: 'user.invitation_revoked',
   accepted: 'user.invitation_accepted',

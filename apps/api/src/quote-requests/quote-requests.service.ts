@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { QuoteAction, QuoteStatus } from '@portal/contracts';
+import type { AuditAction, QuoteAction, QuoteStatus } from '@portal/contracts';
 import {
   QUOTE_MSG,
   QUOTE_PDF_STATUSES,
@@ -32,7 +32,7 @@ interface ActionEffect {
   change: Omit<QuoteChange, 'quote'>;
 }
 
-const AUDIT_ACTION: Record<QuoteAction, string> = {
+const AUDIT_ACTION: Record<QuoteAction, AuditAction> = {
   assign: 'quote_request.assigned',
   'request-info': 'quote_request.info_requested',
   reply: 'quote_request.replied',

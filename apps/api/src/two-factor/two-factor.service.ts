@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import QRCode from 'qrcode';
@@ -358,7 +359,7 @@ function userRef(user: RequestUser) {
 }
 
 /** The fact that a second factor was turned on or off (never the secret or codes). */
-function twoFactorEntry(action: string, userId: string, companyId: string | null, enabled: boolean): AuditEntry {
+function twoFactorEntry(action: AuditAction, userId: string, companyId: string | null, enabled: boolean): AuditEntry {
   return {
     action,
     entity: 'user',
