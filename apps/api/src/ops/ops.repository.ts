@@ -248,7 +248,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            ORDER BY j.created_at DESC LIMIT $3`,
     marker: `SELECT max(created_at) FROM job_failures`,
   },
-  // Quote requests: what moved a request, from its audit entries (recordQuoteChange).
+  // Quote requests: what moved a request, from their audit entries (written by quoteChange).
   {
     kind: 'quote',
     sql: `SELECT a.id::text AS id, 'quote'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,

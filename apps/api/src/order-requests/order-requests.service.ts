@@ -12,7 +12,7 @@ import {
   type OrderListQuery,
   type OrderParty,
 } from '@portal/domain';
-import { commitChange, isUniqueViolation, recordOrderChange, type OrderEventInput } from '@portal/db';
+import { commitChange, isUniqueViolation, orderChange, type OrderEventInput } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -35,7 +35,7 @@ const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, AuditAction> = {
  * Order requests once submitted (see OrderSubmissionService for the asking): tenancy-scoped reads,
  * every transition of the state table in libs/domain, agreed items and the company's approval
  * threshold. Each change is one transaction with its history step, audit entry, outbox event and
- * live push (`recordOrderChange`).
+ * live push (`commitChange` with `orderChange`).
  */
 @Injectable()
 export class OrderRequestsService {
@@ -190,23 +190,27 @@ export class OrderRequestsService {
         actorRole: user.role,
         details: Object.keys(details).length ? details : null,
       });
-      await recordOrderChange(m, user.actor, {
-        order: {
-          id: row.id,
-          number: row.number,
-          status: to,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-          po_number: row.po_number,
-          line_count: row.line_count,
-        },
-        audit: AUDIT_ACTION[action],
-        before: { status: row.status },
-        after: { status: to, ...details },
-        events,
-      });
+      await commitChange(
+        m,
+        user.actor,
+        orderChange({
+          order: {
+            id: row.id,
+            number: row.number,
+            status: to,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+            po_number: row.po_number,
+            line_count: row.line_count,
+          },
+          audit: AUDIT_ACTION[action],
+          before: { status: row.status },
+          after: { status: to, ...details },
+          events,
+        }),
+      );
       return { _id: row.id, number: row.number, status: to, version };
     });
     return { status: 200, message: `${result.number}: ${result.status.replace('_', ' ')}`, data: result };

@@ -11,7 +11,7 @@ import {
   type CreateOrderRequestInput,
   type OrderLineInput,
 } from '@portal/domain';
-import { openSubmission, recordOrderChange } from '@portal/db';
+import { commitChange, openSubmission, orderChange } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -204,29 +204,33 @@ export class OrderSubmissionService {
       actorRole: user.role,
       details: input.from ? { from: input.from } : null,
     });
-    await recordOrderChange(m, user.actor, {
-      order: {
-        id: created.id,
-        number: created.number,
-        status,
-        company_id: companyId,
-        company_name: company.name,
-        requested_by: user.id,
-        requester_name: user.username,
-        po_number: input.po_number ?? null,
-        line_count: rows.length,
-      },
-      audit: 'order_request.submitted',
-      after: {
-        number: created.number,
-        status,
-        lines: rows.length,
-        total: repo.amount(priced.totalCents),
-        po_number: input.po_number ?? null,
-        ...(input.from ? { from: input.from } : {}),
-      },
-      events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
-    });
+    await commitChange(
+      m,
+      user.actor,
+      orderChange({
+        order: {
+          id: created.id,
+          number: created.number,
+          status,
+          company_id: companyId,
+          company_name: company.name,
+          requested_by: user.id,
+          requester_name: user.username,
+          po_number: input.po_number ?? null,
+          line_count: rows.length,
+        },
+        audit: 'order_request.submitted',
+        after: {
+          number: created.number,
+          status,
+          lines: rows.length,
+          total: repo.amount(priced.totalCents),
+          po_number: input.po_number ?? null,
+          ...(input.from ? { from: input.from } : {}),
+        },
+        events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
+      }),
+    );
     return {
       _id: created.id,
       number: created.number,

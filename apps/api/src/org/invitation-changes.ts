@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { AuditAction, UserInvitation } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
+import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type Change, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../identity/reset-token';
 import { scrubTokensFromOutbox } from '../identity/account-tokens.repository';
 import { userRef } from './org';
@@ -32,13 +32,8 @@ const AUDIT_ACTION: Record<InvitationChange['kind'], AuditAction> = {
   new_link_requested: 'user.invitation_new_link_requested',
 };
 
-/** The one exit of an invitation transition: audit, event, and "lists changed" for open screens. */
-export async function recordInvitationChange(
-  m: EntityManager,
-  actor: InvitationActor,
-  user: OrgUserRecord,
-  change: InvitationChange,
-): Promise<void> {
+/** An invitation's transition, for the exit: its audit entry and its event (which refreshes open lists). */
+export function invitationChange(user: OrgUserRecord, change: InvitationChange): Change {
   const ref = userRef(user);
   const after: Record<string, string | boolean> = { email: user.email };
   if (change.kind === 'invited') {
@@ -65,7 +60,20 @@ export async function recordInvitationChange(
                 payload: { ...ref, invitationStatus: change.invitationStatus },
               }
             : { type: 'user.row_changed', payload: { companyId: user.company_id } };
-  const [eventId] = await commitChange(m, actor, { events: [event], audit });
+  return { events: [event], audit };
+}
+
+/**
+ * An invitation's transition through the exit, then its link's bookkeeping: a new invitation is tied
+ * to its outbox event; any other transition kills the link (its raw token leaves the outbox).
+ */
+export async function recordInvitationChange(
+  m: EntityManager,
+  actor: InvitationActor,
+  user: OrgUserRecord,
+  change: InvitationChange,
+): Promise<void> {
+  const [eventId] = await commitChange(m, actor, invitationChange(user, change));
   if (change.kind === 'invited') {
     await repo.attachInvitationEvent(m, change.invitationId, eventId);
   } else {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { recordProgrammeChange } from '@portal/db';
+import { commitChange, programmeChange } from '@portal/db';
 import {
   ORDER_MSG,
   PROGRAMME_MSG as M,
@@ -60,24 +60,28 @@ export class ProgrammeRequestsService {
       const order = priced.length ? await this.order(m, user, site.id, note, priced) : null;
       const quote = quoted.length ? await this.quote(m, user, note, quoted) : null;
       await repo.setProgrammeRequest(m, site.id, input.month, order?._id ?? null, quote?._id ?? null);
-      await recordProgrammeChange(m, user.actor, {
-        companyId,
-        siteIds: [site.id],
-        audit: [
-          {
-            action: 'site.month_requested',
-            entity: 'site',
-            entityId: site.id,
-            companyId,
-            after: {
-              month: input.month,
-              order_request: order?.number ?? null,
-              quote_request: quote?.number ?? null,
-              lines: due.length,
+      await commitChange(
+        m,
+        user.actor,
+        programmeChange({
+          companyId,
+          siteIds: [site.id],
+          audit: [
+            {
+              action: 'site.month_requested',
+              entity: 'site',
+              entityId: site.id,
+              companyId,
+              after: {
+                month: input.month,
+                order_request: order?.number ?? null,
+                quote_request: quote?.number ?? null,
+                lines: due.length,
+              },
             },
-          },
-        ],
-      });
+          ],
+        }),
+      );
       return {
         status: 201,
         message: M.requested(site.name, month),

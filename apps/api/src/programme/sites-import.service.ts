@@ -21,7 +21,7 @@ import {
   findSitesImport,
   insertSitesImport,
   moveSitesImport,
-  recordProgrammeChange,
+  programmeChange,
   sitesImportErrors,
   type SitesImportRow,
 } from '@portal/db';
@@ -173,19 +173,23 @@ export class SitesImportService {
         ]),
       ];
       // One audit entry for the apply; `programme.changed` once for each site it touched.
-      await recordProgrammeChange(m, user.actor, {
-        companyId: imp.company_id,
-        siteIds,
-        audit: [
-          {
-            action: 'sites.imported',
-            entity: 'sites_import',
-            entityId: imp.id,
-            companyId: imp.company_id,
-            after: { file_name: imp.file_name, ...counts, site_codes: done.sites.map((s) => s.code) },
-          },
-        ],
-      });
+      await commitChange(
+        m,
+        user.actor,
+        programmeChange({
+          companyId: imp.company_id,
+          siteIds,
+          audit: [
+            {
+              action: 'sites.imported',
+              entity: 'sites_import',
+              entityId: imp.id,
+              companyId: imp.company_id,
+              after: { file_name: imp.file_name, ...counts, site_codes: done.sites.map((s) => s.code) },
+            },
+          ],
+        }),
+      );
     });
     const imp = (await findSitesImport(this.db, id.toLowerCase()))!;
     const data = await this.view(imp, { errorsPage: 1, errorsLimit: 50 });

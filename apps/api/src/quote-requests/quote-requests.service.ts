@@ -16,7 +16,7 @@ import {
   type QuoteParty,
   type SendQuoteInput,
 } from '@portal/domain';
-import { recordQuoteChange, type QuoteChange } from '@portal/db';
+import { commitChange, quoteChange, type QuoteChange } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -49,7 +49,7 @@ const AUDIT_ACTION: Record<QuoteAction, AuditAction> = {
  * Quote requests once asked (see QuoteSubmissionService for the asking): tenancy-scoped reads and
  * every transition of the state table in libs/domain.
  * Each change runs in one transaction with its audit entry, outbox event and live push, all through
- * `recordQuoteChange`.
+ * the exit (`commitChange` with `quoteChange`).
  */
 @Injectable()
 export class QuoteRequestsService {
@@ -160,20 +160,24 @@ export class QuoteRequestsService {
           body: e.message.body,
         });
       }
-      await recordQuoteChange(m, user.actor, {
-        ...e.change,
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: to,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-        },
-        before: { status: row.status, ...(e.change.before ?? {}) },
-        after: { status: to, ...(e.change.after ?? {}) },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          ...e.change,
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: to,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+          },
+          before: { status: row.status, ...(e.change.before ?? {}) },
+          after: { status: to, ...(e.change.after ?? {}) },
+        }),
+      );
       return { _id: row.id, number: row.number, status: to, version };
     });
     return { status: 200, message: `${result.number}: ${result.status.replace('_', ' ')}`, data: result };
@@ -319,19 +323,23 @@ export class QuoteRequestsService {
         body,
       });
       await repo.touch(m, row.id);
-      await recordQuoteChange(m, user.actor, {
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: row.status,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-        },
-        audit: 'quote_request.message_added',
-        after: { length: body.length },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: row.status,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+          },
+          audit: 'quote_request.message_added',
+          after: { length: body.length },
+        }),
+      );
     });
     return { status: 201, message: 'Message sent', data: { _id: id.toLowerCase() } };
   }

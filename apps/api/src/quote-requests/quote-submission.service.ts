@@ -10,7 +10,7 @@ import {
   tooManyPastedLines,
   type CreateQuoteRequestInput,
 } from '@portal/domain';
-import { openSubmission, recordQuoteChange } from '@portal/db';
+import { commitChange, openSubmission, quoteChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
@@ -163,20 +163,24 @@ export class QuoteSubmissionService {
         lineCount: rows.length,
       }))!;
       await repo.insertLines(m, row.id, rows);
-      await recordQuoteChange(m, user.actor, {
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: row.status,
-          company_id: companyId,
-          company_name: company.name,
-          requested_by: user.id,
-          requester_name: user.username,
-        },
-        audit: 'quote_request.submitted',
-        after: { number: row.number, lines: rows.length, merged_lines: merged },
-        event: { type: 'quote.submitted' },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: row.status,
+            company_id: companyId,
+            company_name: company.name,
+            requested_by: user.id,
+            requester_name: user.username,
+          },
+          audit: 'quote_request.submitted',
+          after: { number: row.number, lines: rows.length, merged_lines: merged },
+          event: { type: 'quote.submitted' },
+        }),
+      );
       return { ...submitted(row), merged, repeated: false };
     };
     return outer ? create(outer) : this.db.transaction(create);
