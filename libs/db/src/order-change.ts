@@ -1,12 +1,11 @@
-import type { EntityManager } from 'typeorm';
-import type { AuditValues, OrderEventRef, OrderStatus, RoleKey } from '@portal/contracts';
-import { commitChange, type Actor, type ChangeEvent } from './change';
+import type { AuditAction, AuditValues, OrderEventRef, OrderStatus, RoleKey } from '@portal/contracts';
+import type { AuditEntry, ChangeBuilder, ChangeEvent } from './change';
 import { queryRows } from './sql';
 
-/**
- * The ONE place an order request's change leaves its traces (audit entry, outbox event with its
- * email recipients, live `order.changed`), inside the caller's transaction, through the exit
- * (`commitChange`). Payloads never carry prices.
+/*
+ * What an order request's change leaves behind (audit entry, outbox events with their email
+ * recipients, live `order.changed`), built for the exit (`commitChange`) inside the caller's
+ * transaction. Payloads never carry prices.
  */
 
 export interface OrderChangeTarget {
@@ -47,7 +46,7 @@ export type OrderEventInput =
 export interface OrderChange {
   order: OrderChangeTarget;
   /** Audit action, e.g. `order_request.acknowledged`. */
-  audit: string;
+  audit: AuditAction;
   before?: AuditValues | null;
   after?: AuditValues | null;
   events?: OrderEventInput[];
@@ -60,62 +59,65 @@ interface AudienceRow {
   role: RoleKey;
 }
 
-export async function recordOrderChange(m: EntityManager, actor: Actor, change: OrderChange): Promise<void> {
-  const o = change.order;
-  const audit = [
-    {
-      action: change.audit,
-      entity: 'order_request' as const,
-      entityId: o.id,
-      companyId: o.company_id,
-      before: change.before ?? null,
-      after: change.after ?? null,
-    },
-  ];
-  // Active superadmins, the company's active admins and the requester (one small query).
-  const people = await queryRows<AudienceRow>(
-    m,
-    `SELECT id, email, username, role FROM users
+/** An order request's change, for the exit: `commitChange(m, actor, orderChange({ order, audit, events }))`. */
+export function orderChange(change: OrderChange): ChangeBuilder {
+  return async (m, actor) => {
+    const o = change.order;
+    const audit: AuditEntry[] = [
+      {
+        action: change.audit,
+        entity: 'order_request',
+        entityId: o.id,
+        companyId: o.company_id,
+        before: change.before ?? null,
+        after: change.after ?? null,
+      },
+    ];
+    // Active superadmins, the company's active admins and the requester (one small query).
+    const people = await queryRows<AudienceRow>(
+      m,
+      `SELECT id, email, username, role FROM users
       WHERE status AND (role = 'superadmin' OR (role = 'admin' AND company_id = $1) OR id = $2::uuid)`,
-    [o.company_id, o.requested_by],
-  );
-  const events: ChangeEvent[] = [];
-  for (const input of change.events ?? []) {
-    const wanted = EVENT_AUDIENCE[input.type] as readonly Party[];
-    const seen = new Set<string>([actor.email ?? '']);
-    const recipients: OrderEventRef['recipients'] = [];
-    for (const p of people) {
-      const parties: Party[] = [];
-      if (p.id === o.requested_by) parties.push('requester');
-      if (p.role === 'superadmin') parties.push('superadmin');
-      if (p.role === 'admin') parties.push('company_admin');
-      // An admin who asked approval of nobody but themselves is never asked (approval is by another admin).
-      if (input.type === 'order.approval_requested' && p.id === o.requested_by) continue;
-      if (!parties.some((x) => wanted.includes(x)) || seen.has(p.email)) continue;
-      seen.add(p.email);
-      recipients.push({ email: p.email, username: p.username, role: p.role });
+      [o.company_id, o.requested_by],
+    );
+    const events: ChangeEvent[] = [];
+    for (const input of change.events ?? []) {
+      const wanted = EVENT_AUDIENCE[input.type] as readonly Party[];
+      const seen = new Set<string>([actor.email ?? '']);
+      const recipients: OrderEventRef['recipients'] = [];
+      for (const p of people) {
+        const parties: Party[] = [];
+        if (p.id === o.requested_by) parties.push('requester');
+        if (p.role === 'superadmin') parties.push('superadmin');
+        if (p.role === 'admin') parties.push('company_admin');
+        // An admin who asked approval of nobody but themselves is never asked (approval is by another admin).
+        if (input.type === 'order.approval_requested' && p.id === o.requested_by) continue;
+        if (!parties.some((x) => wanted.includes(x)) || seen.has(p.email)) continue;
+        seen.add(p.email);
+        recipients.push({ email: p.email, username: p.username, role: p.role });
+      }
+      const ref: Omit<OrderEventRef, 'actor'> = {
+        orderId: o.id,
+        number: o.number,
+        status: o.status,
+        companyId: o.company_id,
+        companyName: o.company_name,
+        poNumber: o.po_number,
+        lineCount: o.line_count,
+        requester: { id: o.requested_by, username: o.requester_name },
+        recipients,
+      };
+      const { type, ...extra } = input;
+      events.push({ type, payload: { ...ref, ...extra } } as ChangeEvent);
     }
-    const ref: Omit<OrderEventRef, 'actor'> = {
-      orderId: o.id,
-      number: o.number,
-      status: o.status,
-      companyId: o.company_id,
-      companyName: o.company_name,
-      poNumber: o.po_number,
-      lineCount: o.line_count,
-      requester: { id: o.requested_by, username: o.requester_name },
-      recipients,
-    };
-    const { type, ...extra } = input;
-    events.push({ type, payload: { ...ref, ...extra } } as ChangeEvent);
-  }
-  // Superadmins, the requester and the company's admins (by their user rooms): no other employee.
-  const userIds = [
-    ...new Set([
-      ...(o.requested_by ? [o.requested_by] : []),
-      ...people.filter((p) => p.role === 'admin').map((p) => p.id),
-    ]),
-  ];
-  events.push({ type: 'order.changed', payload: { _id: o.id, number: o.number, status: o.status, userIds } });
-  await commitChange(m, actor, { events, audit });
+    // Superadmins, the requester and the company's admins (by their user rooms): no other employee.
+    const userIds = [
+      ...new Set([
+        ...(o.requested_by ? [o.requested_by] : []),
+        ...people.filter((p) => p.role === 'admin').map((p) => p.id),
+      ]),
+    ];
+    events.push({ type: 'order.changed', payload: { _id: o.id, number: o.number, status: o.status, userIds } });
+    return { events, audit };
+  };
 }

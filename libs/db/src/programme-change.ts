@@ -1,38 +1,39 @@
-import type { EntityManager } from 'typeorm';
-import { commitChange, type Actor, type AuditEntry } from './change';
+import type { AuditEntry, ChangeBuilder } from './change';
 import { execute, queryRows, type SqlRunner } from './sql';
 
 /**
- * The ONE place a site's programme change leaves its traces: the audit entries and the live
- * `programme.changed` to the company's active admins and the site's contacts (never the actor, never
- * another company), inside the caller's transaction, through the exit (`commitChange`).
+ * A site's programme change, for the exit (`commitChange(m, actor, programmeChange(...))`): the audit
+ * entries and the live `programme.changed` to the company's active admins and the site's contacts
+ * (never the actor, never another company).
  */
-export async function recordProgrammeChange(
-  m: EntityManager,
-  actor: Actor,
-  change: { companyId: string; siteIds: readonly string[]; audit: AuditEntry[] },
-): Promise<void> {
-  const people = await queryRows<{ site_id: string; user_id: string }>(
-    m,
-    `SELECT s.id AS site_id, u.id AS user_id
+export function programmeChange(change: {
+  companyId: string;
+  siteIds: readonly string[];
+  audit: AuditEntry[];
+}): ChangeBuilder {
+  return async (m, actor) => {
+    const people = await queryRows<{ site_id: string; user_id: string }>(
+      m,
+      `SELECT s.id AS site_id, u.id AS user_id
        FROM sites s
        JOIN users u ON u.company_id = s.company_id AND u.status
       WHERE s.id = ANY($1::uuid[]) AND s.company_id = $2
         AND (u.role = 'admin' OR EXISTS (SELECT 1 FROM site_contacts c WHERE c.site_id = s.id AND c.user_id = u.id))`,
-    [change.siteIds, change.companyId],
-  );
-  const bySite = new Map<string, string[]>();
-  for (const p of people) {
-    if (p.user_id === actor.id) continue;
-    bySite.set(p.site_id, [...(bySite.get(p.site_id) ?? []), p.user_id]);
-  }
-  await commitChange(m, actor, {
-    audit: change.audit,
-    events: change.siteIds.map((siteId) => ({
-      type: 'programme.changed' as const,
-      payload: { site_id: siteId, userIds: bySite.get(siteId) ?? [] },
-    })),
-  });
+      [change.siteIds, change.companyId],
+    );
+    const bySite = new Map<string, string[]>();
+    for (const p of people) {
+      if (p.user_id === actor.id) continue;
+      bySite.set(p.site_id, [...(bySite.get(p.site_id) ?? []), p.user_id]);
+    }
+    return {
+      audit: change.audit,
+      events: change.siteIds.map((siteId) => ({
+        type: 'programme.changed' as const,
+        payload: { site_id: siteId, userIds: bySite.get(siteId) ?? [] },
+      })),
+    };
+  };
 }
 
 /**

@@ -3,7 +3,6 @@ import { DataSource } from 'typeorm';
 import type { AccountMessageResponse, AccountProfile, AccountProfileResponse } from '@portal/contracts';
 import { ACCOUNT_MSG, type ChangePasswordInput, type ProfileInput } from '@portal/domain';
 import { commitChange } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import type { ClientInfo } from '../auth/auth.service';
@@ -55,7 +54,7 @@ export class AccountService {
         await setUsername(m, user.id, input.username);
         await commitProfileChange(
           m,
-          actorOf(user),
+          user.actor,
           { ...current, username: input.username },
           'username',
           current.username,
@@ -107,9 +106,9 @@ export class AccountService {
       const updated = await replacePasswordHash(m, user.id, currentHash, newHash);
       if (!updated) throw new ApiException(409, ACCOUNT_MSG.change.changedElsewhere);
       await voidLiveResetTokens(m, user.id, 'password_changed');
-      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, actorOf(user));
+      await this.sessions.revokeAllForUsers(m, [user.id], 'password_changed', user.sessionId, user.actor);
       await this.throttle.clear(throttleKey, m);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'account.password_changed',

@@ -4,7 +4,6 @@ import { DataSource } from 'typeorm';
 import { ACCOUNT_MSG, MSG, TEXT_MSG, hasControlChars } from '@portal/domain';
 import { commitChange } from '@portal/db';
 import { isSuperadmin, requireAccess } from '../common/access';
-import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -58,7 +57,7 @@ export class ImagesService {
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceUserPicture(m, user.id, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.profile.notFound);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'account.profile_image_changed',
@@ -82,7 +81,7 @@ export class ImagesService {
     const previous = await this.db.transaction(async (m) => {
       const row = await replaceCompanyPicture(m, companyId, url);
       if (!row) throw new ApiException(404, ACCOUNT_MSG.upload.companyNotFound);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'account.company_image_changed',

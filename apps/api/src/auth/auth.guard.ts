@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { MSG, TWO_FACTOR_MSG } from '@portal/domain';
 import { ACCESS_KEY, ENROLMENT_KEY, type Access } from '../common/access.decorators';
 import { ApiException } from '../common/api-exception';
+import { requestUser } from '../common/request-user';
 import { SessionsService } from './sessions.service';
 
 /**
@@ -32,7 +33,7 @@ export class AuthGuard implements CanActivate {
     const bearer = extractBearer(req.headers.authorization);
     if (access.kind === 'public') {
       const found = bearer ? await this.sessions.userForToken(bearer) : null;
-      if (found) req.user = { ...found, ip: req.ip };
+      if (found) req.user = requestUser(found, req.ip);
       return true;
     }
     if (!bearer) throw new ApiException(401, MSG.session.tokenMissing);
@@ -42,7 +43,7 @@ export class AuthGuard implements CanActivate {
       throw new ApiException(403, TWO_FACTOR_MSG.enrolmentRequired);
     }
     if (access.roles.length > 0 && !access.roles.includes(user.role)) throw new ApiException(403, MSG.notAuthorized);
-    req.user = { ...user, ip: req.ip };
+    req.user = requestUser(user, req.ip);
     return true;
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type {
@@ -8,7 +9,6 @@ import type {
 } from '@portal/contracts';
 import { MSG, policyCovers, type LoginInput } from '@portal/domain';
 import { commitChange, type Actor } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from './password.service';
@@ -196,7 +196,7 @@ export class AuthService {
   }
 
   async logout(user: RequestUser): Promise<{ status: number; message: string }> {
-    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', actorOf(user)));
+    await this.db.transaction((m) => this.sessions.revoke(m, user.sessionId, 'logout', user.actor));
     return { status: 200, message: MSG.session.loggedOut };
   }
 }
@@ -212,6 +212,6 @@ function signInActor(user: LoginCandidate | null, email: string, client: { ip: s
 type SignInAccount = Pick<LoginCandidate, 'id' | 'username'> & { company_id?: string | null };
 
 /** Failures carry a company only when the account is known. */
-function signInEntry(action: string, user: SignInAccount | null) {
+function signInEntry(action: AuditAction, user: SignInAccount | null) {
   return { action, entity: 'user' as const, entityId: user?.id ?? null, companyId: user?.company_id ?? null };
 }

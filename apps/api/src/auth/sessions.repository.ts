@@ -1,5 +1,5 @@
 import { type Db, execute, queryOne, queryRows } from '@portal/db';
-import type { RequestUser } from '../common/request-user';
+import type { SessionUser } from '../common/request-user';
 import type { UserSummaryRow } from './auth.repository';
 
 export interface RevokedSessionRow {
@@ -28,7 +28,7 @@ export async function insertSession(
 }
 
 /** The live session's user, or null when the session is revoked/expired or the account is disabled. */
-export async function findLiveSession(db: Db, sessionId: string, userId: string): Promise<RequestUser | null> {
+export async function findLiveSession(db: Db, sessionId: string, userId: string): Promise<SessionUser | null> {
   const r = await queryOne<SessionRow>(
     db,
     `SELECT s.id AS session_id, s.enrolment_only, u.id, u.username, u.email, u.role, u.company_id, u.picture, c.name AS company_name

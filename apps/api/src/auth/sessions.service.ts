@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ClientEventMap } from '@portal/contracts';
 import { commitChange, SYSTEM_ACTOR, type Actor } from '@portal/db';
-import type { RequestUser } from '../common/request-user';
+import type { SessionUser } from '../common/request-user';
 import { SESSION_TTL_SECONDS, TokenService } from './token.service';
 import {
   extendSession,
@@ -40,7 +40,7 @@ export class SessionsService {
   }
 
   /** The user behind an access token (HTTP bearer or socket handshake), or null when it or its session is not valid. */
-  async userForToken(token: string): Promise<RequestUser | null> {
+  async userForToken(token: string): Promise<SessionUser | null> {
     const claims = await this.tokens.verifyAccess(token);
     // Null too when the session is revoked/expired or the account or its company is disabled.
     return claims ? findLiveSession(this.db, claims.sid, claims.sub) : null;

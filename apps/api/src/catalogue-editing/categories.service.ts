@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { PRODUCT_LINE_MSG, type CategoryUpdateInput } from '@portal/domain';
 import { commitChange } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { lockCategory, setCategoryProductLine } from './catalogue-editing.repository';
@@ -21,7 +20,7 @@ export class CategoriesEditingService {
         return { status: 200, message: PRODUCT_LINE_MSG.updated, data: toView(before) };
       }
       const after = await setCategoryProductLine(m, categoryId, input.product_line);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [{ type: 'category.updated', payload: { categoryId, productLineChanged: true } }],
         audit: [
           {

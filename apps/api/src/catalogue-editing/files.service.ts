@@ -24,7 +24,6 @@ import { ENV } from '../infra/tokens';
 import { isSuperadmin } from '../common/access';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import { deleteFileRow, findFile, findFileOwner, insertFiles, ownerFiles, toFileView } from './files.repository';
 
 const EXT: Record<SniffedKind, string> = { pdf: 'pdf', png: 'png', jpeg: 'jpg', webp: 'webp' };
@@ -147,7 +146,7 @@ export class CatalogueFilesService {
             storage: f.final!,
           })),
         );
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [
             {
               type: 'catalogue.files_uploaded',
@@ -252,7 +251,7 @@ export class CatalogueFilesService {
       const f = await deleteFileRow(m, fileId);
       if (!f) throw new ApiException(404, FILE_MSG.notFound);
       const owner = await findFileOwner(m, f.owner_id);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'catalogue.file_deleted',

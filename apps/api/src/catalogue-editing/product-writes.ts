@@ -2,7 +2,6 @@ import type { EntityManager } from 'typeorm';
 import { CATALOGUE_MSG, VARIANT_MSG } from '@portal/domain';
 import { commitChange, isUniqueViolation, type AuditEntry, type Db } from '@portal/db';
 import { ApiException } from '../common/api-exception';
-import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import {
   insertPriceHistory,
@@ -46,7 +45,7 @@ export async function commitVariantsChange(
   audit: AuditEntry[],
 ): Promise<void> {
   await touchProduct(m, p.id);
-  await commitChange(m, actorOf(user), {
+  await commitChange(m, user.actor, {
     events: [
       {
         type: 'catalogue.variants_saved',

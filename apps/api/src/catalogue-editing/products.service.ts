@@ -12,7 +12,6 @@ import {
 } from '@portal/domain';
 import { commitChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
-import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import {
   countVariants,
@@ -78,7 +77,7 @@ export class ProductsEditingService {
         await recordPrices(m, productId, user, [
           { id: variantId, pn: value.part_number, old: null, next: value.list_price_cents },
         ]);
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [
             {
               type: 'catalogue.product_added',
@@ -117,7 +116,7 @@ export class ProductsEditingService {
       const variants = await countVariants(m, productId);
       const storage = await deleteProductFiles(m, productId);
       await deleteProductRow(m, productId);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'catalogue.product_deleted',

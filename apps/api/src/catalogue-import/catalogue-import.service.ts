@@ -14,7 +14,6 @@ import { type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import {
   fetchExportRows,
   findImport,
@@ -92,7 +91,7 @@ export class CatalogueImportService {
           rows: sheet.rows,
           user,
         });
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [{ type: 'catalogue.import_requested', payload: { importId: sheet.id, fileName: sheet.name } }],
         });
         return row;
@@ -173,7 +172,7 @@ export class CatalogueImportService {
       if (r.status === 'invalid') throw new ApiException(400, IMPORT_MSG.cannotApplyInvalid);
       if (r.status !== 'ready') throw new ApiException(409, IMPORT_MSG.cannotApplyStatus(r.status));
       await setApplying(m, id);
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [{ type: 'catalogue.import_apply_requested', payload: { importId: id, fileName: r.file_name } }],
       });
       return { status: 202, message: IMPORT_MSG.applyQueued, data: { _id: id, status: 'applying' } };

@@ -22,7 +22,6 @@ import {
 import { commitChange, type Db } from '@portal/db';
 import { companyCreated, companyDeleted, companyUpdated, userCreated } from '../audit/org-entries';
 import { requireAccess } from '../common/access';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
@@ -65,7 +64,7 @@ export class CompaniesService {
   }
 
   /** `POST company`: the company and its administrator, in one transaction. */
-  async create(input: CreateCompanyInput, actor: RequestUser): Promise<CreateCompanyResponse> {
+  async create(input: CreateCompanyInput, caller: RequestUser): Promise<CreateCompanyResponse> {
     await assertEmailFree(this.db, input.email);
     const passwordHash = await this.passwords.hash(input.invite ? unusablePassword() : input.password!);
     try {
@@ -104,12 +103,12 @@ export class CompaniesService {
           ],
         };
         // An invited administrator gets the invitation's link, not a set-password link.
-        if (input.invite) await commitChange(m, actorOf(actor), change);
+        if (input.invite) await commitChange(m, caller.actor, change);
         else {
           await spendMailToRecipient(m, admin.email);
-          await commitChangeWithLink(m, actorOf(actor), admin._id, change);
+          await commitChangeWithLink(m, caller.actor, admin._id, change);
         }
-        const invitation = input.invite ? await inviteNewUser(m, actor, admin) : null;
+        const invitation = input.invite ? await inviteNewUser(m, caller.actor, admin) : null;
         return {
           status: 200,
           message: ORG_MSG.success.companyAdded,
@@ -122,7 +121,7 @@ export class CompaniesService {
   }
 
   /** `PATCH company/{id}`. Deactivating ends every session of the company's users at once. */
-  async update(id: string, input: UpdateCompanyInput, actor: RequestUser): Promise<UpdateCompanyResponse> {
+  async update(id: string, input: UpdateCompanyInput, caller: RequestUser): Promise<UpdateCompanyResponse> {
     return this.db.transaction(async (m) => {
       const before = await this.findOne(m, id, true);
       const changes = companyChanges(before, input);
@@ -130,10 +129,10 @@ export class CompaniesService {
         await repo.updateCompany(m, id, input);
         if (before.status && input.status === false) {
           const userIds = await userIdsOfCompany(m, id);
-          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, actorOf(actor));
+          await this.sessions.revokeAllForUsers(m, userIds, 'disabled', null, caller.actor);
         }
         const entry = companyUpdated(id, before, asPercentages(input));
-        await commitChange(m, actorOf(actor), {
+        await commitChange(m, caller.actor, {
           events: [{ type: 'company.updated', payload: { companyId: id, name: input.name ?? before.name, changes } }],
           audit: entry ? [entry] : [],
         });
@@ -144,13 +143,13 @@ export class CompaniesService {
   }
 
   /** `DELETE company/{id}`: the company and all its users (cascade), their sessions ended, in one transaction. */
-  async remove(id: string, actor: RequestUser): Promise<DeleteResponse> {
+  async remove(id: string, caller: RequestUser): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
       const company = await this.findOne(m, id, true);
       const userIds = await userIdsOfCompany(m, id, true);
-      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, actorOf(actor));
+      await this.sessions.revokeAllForUsers(m, userIds, 'deleted', null, caller.actor);
       await repo.deleteCompany(m, id);
-      await commitChange(m, actorOf(actor), {
+      await commitChange(m, caller.actor, {
         events: [
           { type: 'company.deleted', payload: { companyId: id, name: company.name, deletedUsers: userIds.length } },
         ],
@@ -167,10 +166,10 @@ export class CompaniesService {
   async users(
     companyId: string,
     status: boolean | undefined,
-    actor: RequestUser,
+    caller: RequestUser,
     search = '',
   ): Promise<CompanyUsersResponse> {
-    requireAccess(actor, { companies: [companyId] }, new ApiException(404, ORG_MSG.company.notFound));
+    requireAccess(caller, { companies: [companyId] }, new ApiException(404, ORG_MSG.company.notFound));
     const users = await repo.companyUsers(this.db, companyId, status, search);
     if (!users.length && !(await companyExists(this.db, companyId))) {
       throw new ApiException(404, ORG_MSG.company.notFound);

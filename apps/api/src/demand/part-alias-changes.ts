@@ -1,21 +1,15 @@
-import type { EntityManager } from 'typeorm';
-import { commitChange } from '@portal/db';
-import { actorOf } from '../common/actor';
-import type { RequestUser } from '../common/request-user';
+import type { Change } from '@portal/db';
 import type { PartAliasRow } from './demand.repository';
 
 /**
- * The one place an alias change leaves its traces (its audit entry, through the exit
- * `commitChange`; no event, no push). Runs in the change's transaction. The catalogue version
- * moves by trigger (cached look-ups never answer with a removed alias).
+ * An alias change, for the exit: its audit entry (no event, no push). The catalogue version moves
+ * by trigger (cached look-ups never answer with a removed alias).
  */
-export async function recordPartAliasChange(
-  m: EntityManager,
-  user: RequestUser,
+export function partAliasChange(
   action: 'part_alias.created' | 'part_alias.deleted',
   alias: PartAliasRow,
   extra: Record<string, unknown> = {},
-): Promise<void> {
+): Change {
   const values = {
     alias: alias.alias,
     variant_id: alias.variant_id,
@@ -25,7 +19,7 @@ export async function recordPartAliasChange(
     note: alias.note,
     ...extra,
   };
-  await commitChange(m, actorOf(user), {
+  return {
     audit: [
       {
         action,
@@ -36,5 +30,5 @@ export async function recordPartAliasChange(
         after: action === 'part_alias.created' ? values : null,
       },
     ],
-  });
+  };
 }

@@ -1,3 +1,4 @@
+import { commitChange } from '@portal/db';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
@@ -18,7 +19,7 @@ import {
   zeroResultSearches,
   type PartAliasRow,
 } from './demand.repository';
-import { recordPartAliasChange } from './part-alias-changes';
+import { partAliasChange } from './part-alias-changes';
 
 /** Cross-reference numbers (superadmin): other people's part numbers for our variants. */
 @Injectable()
@@ -35,7 +36,7 @@ export class PartAliasesService {
         throw new ApiException(400, FIND_MSG.alreadyPartNumber, { alias: FIND_MSG.alreadyPartNumber });
       const row = await insertAlias(m, input, user.id);
       if (!row) throw new ApiException(409, FIND_MSG.duplicateAlias, { alias: FIND_MSG.duplicateAlias });
-      await recordPartAliasChange(m, user, 'part_alias.created', row, extra);
+      await commitChange(m, user.actor, partAliasChange('part_alias.created', row, extra));
       return row;
     });
   }
@@ -54,7 +55,7 @@ export class PartAliasesService {
     const row = await this.db.transaction(async (m) => {
       const deleted = await deleteAlias(m, id);
       if (!deleted) throw new ApiException(404, FIND_MSG.aliasNotFound);
-      await recordPartAliasChange(m, user, 'part_alias.deleted', deleted);
+      await commitChange(m, user.actor, partAliasChange('part_alias.deleted', deleted));
       return deleted;
     });
     return { status: 200, message: FIND_MSG.aliasDeleted, data: toView(row) };

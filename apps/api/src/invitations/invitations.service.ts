@@ -10,7 +10,6 @@ import { PasswordService } from '../auth/password.service';
 import { hashResetToken } from '../identity/reset-token';
 import { setPasswordHash } from '../account/account.repository';
 import { voidLiveResetTokens } from '../identity/account-tokens.repository';
-import { actorOf } from '../common/actor';
 import { UsersService } from '../users/users.service';
 import { findTargets, type TargetRow } from '../users/users.repository';
 import { markExpired, recordInvitationChange, sendInvitation } from '../org/invitation-changes';
@@ -27,27 +26,27 @@ export class InvitationsService {
   ) {}
 
   /** `POST user/{id}/invitation/resend`: a new link (7 days); the previous link stops working. */
-  async resend(id: string, actor: RequestUser): Promise<InvitationChangeResponse> {
+  async resend(id: string, caller: RequestUser): Promise<InvitationChangeResponse> {
     return this.db.transaction(async (m) => {
-      const [target] = await this.users.authorize(m, [id], actor, 'write', true);
+      const [target] = await this.users.authorize(m, [id], caller, 'write', true);
       const latest = await repo.latestInvitation(m, id, true);
       if (!latest) throw new ApiException(409, INVITATION_MSG.none);
       if (latest.status === 'accepted') throw new ApiException(409, INVITATION_MSG.alreadyAccepted);
-      const data = await sendInvitation(m, actorOf(actor), target, true);
+      const data = await sendInvitation(m, caller.actor, target, true);
       return { status: 200, message: INVITATION_MSG.resent, data };
     });
   }
 
   /** `DELETE user/{id}/invitation`: the pending link stops working; the account stays (no password). */
-  async revoke(id: string, actor: RequestUser): Promise<InvitationChangeResponse> {
+  async revoke(id: string, caller: RequestUser): Promise<InvitationChangeResponse> {
     return this.db.transaction(async (m) => {
-      const [target] = await this.users.authorize(m, [id], actor, 'write', true);
+      const [target] = await this.users.authorize(m, [id], caller, 'write', true);
       const latest = await repo.latestInvitation(m, id, true);
       if (!latest) throw new ApiException(404, INVITATION_MSG.none);
       if (latest.status === 'expired') await markExpired(m, latest.id, target);
       if (latest.status !== 'pending') throw new ApiException(409, INVITATION_MSG.notPending);
       await repo.endInvitation(m, latest.id, 'revoked');
-      await recordInvitationChange(m, actorOf(actor), target, { kind: 'revoked' });
+      await recordInvitationChange(m, caller.actor, target, { kind: 'revoked' });
       const data = { status: 'revoked' as const, sent_at: iso(latest.sent_at), expires_at: iso(latest.expires_at) };
       return { status: 200, message: INVITATION_MSG.revoked, data };
     });

@@ -8,7 +8,6 @@ import type {
 } from '@portal/contracts';
 import { ORG_MSG, type MarkNotificationsRead, type NotificationListQuery } from '@portal/domain';
 import { commitChange } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import {
@@ -67,7 +66,7 @@ export class NotificationsService {
       const unread = await countUnread(m, user.id);
       if (updated > 0) {
         const read = { ids: 'all' in body ? [] : body.ids, all: 'all' in body, unread };
-        await commitChange(m, actorOf(user), { events: [{ type: 'notification.read', payload: read }] });
+        await commitChange(m, user.actor, { events: [{ type: 'notification.read', payload: read }] });
       }
       return { status: 200, message: ORG_MSG.notification.markedRead, data: { updated, unread } };
     });

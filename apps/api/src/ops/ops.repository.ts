@@ -1,4 +1,5 @@
 import { escapeLike, execute, queryOne, queryRows, type Db } from '@portal/db';
+import { AUDIT_ACTIONS, type AuditAction } from '@portal/contracts';
 import type { ActivityKind, EmailStatus, OpsEmailQuery } from '@portal/domain';
 
 /* Operations dashboard: every statement of the ops module. Plain rows, set-based. */
@@ -201,20 +202,15 @@ export interface ActivitySource {
   marker: string;
 }
 
+/** The audit actions of one area of the record (`pricelist` → every `pricelist.*`). */
+export const actionsOf = (area: string): AuditAction[] =>
+  (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((a) => a.startsWith(`${area}.`));
+
 /** The quote audit actions the feed shows (thread messages are not activity of their own). */
-export const QUOTE_ACTIVITY_ACTIONS = [
-  'submitted',
-  'assigned',
-  'info_requested',
-  'replied',
-  'quoted',
-  'accepted',
-  'declined',
-  'expired',
-  'revised',
-  'withdrawn',
-  'rejected',
-] as const;
+export const QUOTE_ACTIVITY_ACTIONS = actionsOf('quote_request').filter((a) => a !== 'quote_request.message_added');
+
+/** `a.action IN (…)`: names from the record, never input, so written as literals (the index's equality). */
+const actionIn = (actions: readonly AuditAction[]) => `a.action IN (${actions.map((a) => `'${a}'`).join(', ')})`;
 
 const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
   kind,
@@ -227,9 +223,9 @@ const auditSource = (kind: ActivityKind, where: string): ActivitySource => ({
 });
 
 export const ACTIVITY_SOURCES: ActivitySource[] = [
-  auditSource('signin', `a.action = 'auth.login'`),
-  auditSource('signin_failed', `a.action = 'auth.login_failed'`),
-  auditSource('pricelist', `a.action LIKE 'pricelist.%'`),
+  auditSource('signin', actionIn(['auth.login'])),
+  auditSource('signin_failed', actionIn(['auth.login_failed'])),
+  auditSource('pricelist', actionIn(actionsOf('pricelist'))),
   auditSource('import', `a.entity = 'catalogue_import'`),
   {
     kind: 'bounce',
@@ -252,7 +248,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
            ORDER BY j.created_at DESC LIMIT $3`,
     marker: `SELECT max(created_at) FROM job_failures`,
   },
-  // Quote requests: what moved a request, from its audit entries (recordQuoteChange).
+  // Quote requests: what moved a request, from their audit entries (written by quoteChange).
   {
     kind: 'quote',
     sql: `SELECT a.id::text AS id, 'quote'::text AS kind, a.created_at AS at, a.actor_id, a.actor_username AS actor_name,
@@ -260,7 +256,7 @@ export const ACTIVITY_SOURCES: ActivitySource[] = [
                  jsonb_build_object('action', substr(a.action, length('quote_request.') + 1), 'number', q.number) AS detail
             FROM audit_log a LEFT JOIN companies c ON c.id = a.company_id
             LEFT JOIN quote_requests q ON q.id::text = a.entity_id
-           WHERE a.action IN (${QUOTE_ACTIVITY_ACTIONS.map((x) => `'quote_request.${x}'`).join(', ')})
+           WHERE ${actionIn(QUOTE_ACTIVITY_ACTIONS)}
              AND a.created_at < $1 AND ($2::uuid IS NULL OR a.company_id = $2)
            ORDER BY a.created_at DESC LIMIT $3`,
     marker: `SELECT max(created_at) FROM audit_log`,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { DataSource } from 'typeorm';
 import {
   type OpsActivityEntry,
@@ -11,7 +10,7 @@ import {
   type QueueName,
   type RoleKey,
 } from '@portal/contracts';
-import { commitChange, removeSuppression, type AuditEntry } from '@portal/db';
+import { commitChange, removeSuppression, type AuditEntry, type Change } from '@portal/db';
 import {
   OPS_MSG,
   bounceReasonWords,
@@ -22,7 +21,6 @@ import {
 } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import { OpsMonitor } from './ops-monitor.service';
 import { OpsQueues } from './ops-queues';
 import {
@@ -43,20 +41,14 @@ import { SharedReads } from './shared-reads';
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 /**
- * Every side effect of an operations change, in the caller's transaction: the audit entry and, for
- * a lifted suppression, `org.changed` so the user lists show the address as ok again — through the
- * exit (`commitChange`; the live change `user.row_changed`).
+ * An operations change, for the exit: its audit entry and, for a lifted suppression, the live
+ * `user.row_changed` so the user lists show the address as ok again.
  */
-export async function recordOpsChange(
-  m: EntityManager,
-  user: RequestUser,
-  entry: AuditEntry,
-  orgCompanyId?: string | null,
-): Promise<void> {
-  await commitChange(m, actorOf(user), {
+export function opsChange(entry: AuditEntry, orgCompanyId?: string | null): Change {
+  return {
     audit: [entry],
     events: orgCompanyId ? [{ type: 'user.row_changed', payload: { companyId: orgCompanyId } }] : [],
-  });
+  };
 }
 
 /** What the dashboard does with a failed job. */
@@ -149,13 +141,17 @@ export class OpsService {
     }
     const state = { queue, job_id: id, name: job.name, reason: job.failedReason ?? null };
     await this.db.transaction((m) =>
-      recordOpsChange(m, user, {
-        action: how === 'retry' ? 'job.retried' : 'job.discarded',
-        entity: 'job',
-        entityId: `${queue}/${id}`,
-        companyId: null,
-        ...(how === 'retry' ? { after: state } : { before: state }),
-      }),
+      commitChange(
+        m,
+        user.actor,
+        opsChange({
+          action: how === 'retry' ? 'job.retried' : 'job.discarded',
+          entity: 'job',
+          entityId: `${queue}/${id}`,
+          companyId: null,
+          ...(how === 'retry' ? { after: state } : { before: state }),
+        }),
+      ),
     );
     return { status: 200, message: how === 'retry' ? OPS_MSG.retried : OPS_MSG.discarded, data: { queue, _id: id } };
   }
@@ -218,17 +214,19 @@ export class OpsService {
       const removed = await removeSuppression(m, address);
       if (!removed) throw new ApiException(404, OPS_MSG.suppressionNotFound);
       const owner = companyId ?? (await companyOfAddress(m, address));
-      await recordOpsChange(
+      await commitChange(
         m,
-        user,
-        {
-          action: 'email_suppression.removed',
-          entity: 'email_suppression',
-          entityId: address,
-          companyId: owner,
-          before: { address, reason: removed.reason, since: iso(removed.created_at) },
-        },
-        owner,
+        user.actor,
+        opsChange(
+          {
+            action: 'email_suppression.removed',
+            entity: 'email_suppression',
+            entityId: address,
+            companyId: owner,
+            before: { address, reason: removed.reason, since: iso(removed.created_at) },
+          },
+          owner,
+        ),
       );
     });
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { OrderAction, OrderStatus } from '@portal/contracts';
+import type { AuditAction, OrderAction, OrderStatus } from '@portal/contracts';
 import {
   ORDER_MSG,
   allowedOrderActions,
@@ -12,18 +12,17 @@ import {
   type OrderListQuery,
   type OrderParty,
 } from '@portal/domain';
-import { commitChange, isUniqueViolation, recordOrderChange, type OrderEventInput } from '@portal/db';
+import { commitChange, isUniqueViolation, orderChange, type OrderEventInput } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import * as repo from './order-requests.repository';
 
 /** Lines in one export (a year of a busy office fits; a wider range is cut here, newest last). */
 const ORDER_EXPORT_MAX_LINES = 200_000;
 
-const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, string> = {
+const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, AuditAction> = {
   approve: 'order_request.approved',
   reject: 'order_request.rejected',
   acknowledge: 'order_request.acknowledged',
@@ -36,7 +35,7 @@ const AUDIT_ACTION: Record<Exclude<OrderAction, 'submit'>, string> = {
  * Order requests once submitted (see OrderSubmissionService for the asking): tenancy-scoped reads,
  * every transition of the state table in libs/domain, agreed items and the company's approval
  * threshold. Each change is one transaction with its history step, audit entry, outbox event and
- * live push (`recordOrderChange`).
+ * live push (`commitChange` with `orderChange`).
  */
 @Injectable()
 export class OrderRequestsService {
@@ -191,23 +190,27 @@ export class OrderRequestsService {
         actorRole: user.role,
         details: Object.keys(details).length ? details : null,
       });
-      await recordOrderChange(m, actorOf(user), {
-        order: {
-          id: row.id,
-          number: row.number,
-          status: to,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-          po_number: row.po_number,
-          line_count: row.line_count,
-        },
-        audit: AUDIT_ACTION[action],
-        before: { status: row.status },
-        after: { status: to, ...details },
-        events,
-      });
+      await commitChange(
+        m,
+        user.actor,
+        orderChange({
+          order: {
+            id: row.id,
+            number: row.number,
+            status: to,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+            po_number: row.po_number,
+            line_count: row.line_count,
+          },
+          audit: AUDIT_ACTION[action],
+          before: { status: row.status },
+          after: { status: to, ...details },
+          events,
+        }),
+      );
       return { _id: row.id, number: row.number, status: to, version };
     });
     return { status: 200, message: `${result.number}: ${result.status.replace('_', ' ')}`, data: result };
@@ -235,7 +238,7 @@ export class OrderRequestsService {
       const before = changed.before === null ? null : repo.amount(changed.before);
       const after = cents === null ? null : repo.amount(cents);
       if (before === after) return;
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         audit: [
           {
             action: 'company.ordering_updated',
@@ -327,7 +330,7 @@ export class OrderRequestsService {
       const fields = ['price', 'price_held_until', 'status', 'customer_part_no'] as const;
       const changed = fields.filter((f) => b[f] !== a[f]);
       if (changed.length) {
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           audit: [
             {
               action: 'agreed_item.updated',

@@ -11,7 +11,7 @@ import {
   type CreateOrderRequestInput,
   type OrderLineInput,
 } from '@portal/domain';
-import { openSubmission, recordOrderChange } from '@portal/db';
+import { commitChange, openSubmission, orderChange } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -20,7 +20,7 @@ import * as repo from './order-requests.repository';
 import { percentageMap, priceLines, type PricedLine } from './order-pricing';
 
 /** Who submits: an employee or admin of a company (a signed-in user, or one named by another feature). */
-export type OrderRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip'>;
+export type OrderRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip' | 'actor'>;
 
 export interface SubmittedOrder {
   _id: string;
@@ -204,10 +204,10 @@ export class OrderSubmissionService {
       actorRole: user.role,
       details: input.from ? { from: input.from } : null,
     });
-    await recordOrderChange(
+    await commitChange(
       m,
-      { id: user.id, username: user.username, email: user.email, role: user.role, ip: user.ip ?? null },
-      {
+      user.actor,
+      orderChange({
         order: {
           id: created.id,
           number: created.number,
@@ -229,7 +229,7 @@ export class OrderSubmissionService {
           ...(input.from ? { from: input.from } : {}),
         },
         events: [{ type: status === 'pending_approval' ? 'order.approval_requested' : 'order.submitted' }],
-      },
+      }),
     );
     return {
       _id: created.id,

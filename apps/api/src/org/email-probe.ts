@@ -2,7 +2,6 @@ import type { DataSource } from 'typeorm';
 import { ORG_MSG } from '@portal/domain';
 import { commitChange } from '@portal/db';
 import { isSuperadmin } from '../common/access';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { withAttempt } from '../identity/throttle.repository';
@@ -28,41 +27,41 @@ class ProbeBudgetSpent extends Error {}
 /** Runs `work` (which may answer 409 emailTaken) under a company admin's probe budget. */
 export async function guardEmailProbe<T>(
   db: DataSource,
-  actor: RequestUser,
+  caller: RequestUser,
   email: string,
   work: () => Promise<T>,
 ): Promise<T> {
-  if (isSuperadmin(actor)) return work();
+  if (isSuperadmin(caller)) return work();
   try {
     return await withAttempt(
       db,
-      [{ key: emailProbeKey(actor.id), limit: EMAIL_PROBE_BUDGET.perAdmin }],
+      [{ key: emailProbeKey(caller.id), limit: EMAIL_PROBE_BUDGET.perAdmin }],
       EMAIL_PROBE_BUDGET.windowSeconds,
       { isFailure: isEmailTaken, onRefused: () => new ProbeBudgetSpent() },
       work,
     );
   } catch (err) {
     if (isEmailTaken(err)) {
-      await auditRefusal(db, actor, email, 'unavailable');
+      await auditRefusal(db, caller, email, 'unavailable');
       throw new ApiException(409, ORG_MSG.user.emailUnavailable, { email: ORG_MSG.user.emailUnavailable });
     }
     if (err instanceof ProbeBudgetSpent) {
-      await auditRefusal(db, actor, email, 'throttled');
+      await auditRefusal(db, caller, email, 'throttled');
       throw new ApiException(429, ORG_MSG.user.emailProbeTooMany);
     }
     throw err;
   }
 }
 
-function auditRefusal(db: DataSource, actor: RequestUser, email: string, outcome: 'unavailable' | 'throttled') {
+function auditRefusal(db: DataSource, caller: RequestUser, email: string, outcome: 'unavailable' | 'throttled') {
   return db.transaction((m) =>
-    commitChange(m, actorOf(actor), {
+    commitChange(m, caller.actor, {
       audit: [
         {
           action: 'user.email_refused',
           entity: 'user',
           entityId: null,
-          companyId: actor.companyId,
+          companyId: caller.companyId,
           after: { email, outcome },
         },
       ],

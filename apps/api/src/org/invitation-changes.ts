@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { UserInvitation } from '@portal/contracts';
+import type { AuditAction, UserInvitation } from '@portal/contracts';
 import { ORG_MSG } from '@portal/domain';
-import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type ChangeEvent } from '@portal/db';
+import { commitChange, SYSTEM_ACTOR, type Actor, type AuditEntry, type Change, type ChangeEvent } from '@portal/db';
 import { generateResetToken } from '../identity/reset-token';
 import { scrubTokensFromOutbox } from '../identity/account-tokens.repository';
-import { actorOf } from '../common/actor';
 import { userRef } from './org';
 import { spendMailToRecipient } from './mail-budget';
 import type { OrgUserRecord, RawUserRow } from './org.repository';
-import type { RequestUser } from '../common/request-user';
 import * as repo from '../identity/invitations.repository';
 
 /* Invitations: every side effect of an invitation's transition goes through
@@ -26,7 +24,7 @@ export type InvitationChange =
   | { kind: 'expired' }
   | { kind: 'new_link_requested'; invitationStatus: 'expired' | 'revoked' };
 
-const AUDIT_ACTION: Record<InvitationChange['kind'], string> = {
+const AUDIT_ACTION: Record<InvitationChange['kind'], AuditAction> = {
   invited: 'user.invited',
   revoked: 'user.invitation_revoked',
   accepted: 'user.invitation_accepted',
@@ -34,13 +32,8 @@ const AUDIT_ACTION: Record<InvitationChange['kind'], string> = {
   new_link_requested: 'user.invitation_new_link_requested',
 };
 
-/** The one exit of an invitation transition: audit, event, and "lists changed" for open screens. */
-export async function recordInvitationChange(
-  m: EntityManager,
-  actor: InvitationActor,
-  user: OrgUserRecord,
-  change: InvitationChange,
-): Promise<void> {
+/** An invitation's transition, for the exit: its audit entry and its event (which refreshes open lists). */
+export function invitationChange(user: OrgUserRecord, change: InvitationChange): Change {
   const ref = userRef(user);
   const after: Record<string, string | boolean> = { email: user.email };
   if (change.kind === 'invited') {
@@ -67,7 +60,20 @@ export async function recordInvitationChange(
                 payload: { ...ref, invitationStatus: change.invitationStatus },
               }
             : { type: 'user.row_changed', payload: { companyId: user.company_id } };
-  const [eventId] = await commitChange(m, actor, { events: [event], audit });
+  return { events: [event], audit };
+}
+
+/**
+ * An invitation's transition through the exit, then its link's bookkeeping: a new invitation is tied
+ * to its outbox event; any other transition kills the link (its raw token leaves the outbox).
+ */
+export async function recordInvitationChange(
+  m: EntityManager,
+  actor: InvitationActor,
+  user: OrgUserRecord,
+  change: InvitationChange,
+): Promise<void> {
+  const [eventId] = await commitChange(m, actor, invitationChange(user, change));
   if (change.kind === 'invited') {
     await repo.attachInvitationEvent(m, change.invitationId, eventId);
   } else {
@@ -119,7 +125,7 @@ export function unusablePassword(): string {
 }
 
 /** The first invitation of a user just created with `invite: true` (same transaction). */
-export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUserRow): Promise<UserInvitation> {
+export function inviteNewUser(m: EntityManager, actor: Actor, row: RawUserRow): Promise<UserInvitation> {
   const user: OrgUserRecord = {
     id: row._id,
     username: row.username,
@@ -129,20 +135,16 @@ export function inviteNewUser(m: EntityManager, actor: RequestUser, row: RawUser
     company_id: row.company_id,
     company_name: row.companyName,
   };
-  return sendInvitation(m, actorOf(actor), user, false);
+  return sendInvitation(m, actor, user, false);
 }
 
 /**
  * `GET user/resend/{id}` for someone invited who never accepted: a new invitation (true), instead
  * of a set-password link that would bypass a revoked invitation. False: not invited, or accepted.
  */
-export async function resendOpenInvitation(
-  m: EntityManager,
-  actor: RequestUser,
-  user: OrgUserRecord,
-): Promise<boolean> {
+export async function resendOpenInvitation(m: EntityManager, actor: Actor, user: OrgUserRecord): Promise<boolean> {
   const latest = await repo.latestInvitation(m, user.id, true);
   if (!latest || latest.status === 'accepted') return false;
-  await sendInvitation(m, actorOf(actor), user, true);
+  await sendInvitation(m, actor, user, true);
   return true;
 }

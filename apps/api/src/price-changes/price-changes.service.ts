@@ -19,7 +19,6 @@ import {
   type UpdatePriceChangeInput,
 } from '@portal/domain';
 import { commitChange, isUniqueViolation, type Db } from '@portal/db';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './price-changes.repository';
@@ -101,7 +100,7 @@ export class PriceChangesService {
         });
         await repo.replaceTargets(m, id, scope, lines, input.effective_at);
         const item = (await repo.findPriceChange(m, id))!;
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [{ type: 'price_change.scheduled', payload: this.ref(item) }],
           audit: [
             {
@@ -151,7 +150,7 @@ export class PriceChangesService {
           input.effective_at ?? before.effective_at,
         );
         const after = (await repo.findPriceChange(m, id))!;
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [{ type: 'price_change.updated', payload: this.ref(after) }],
           audit: [
             {
@@ -178,7 +177,7 @@ export class PriceChangesService {
       await repo.cancelPriceChange(m, id);
       if (before.import_id) await repo.setImportStatus(m, before.import_id, 'scheduled', 'ready');
       const after = (await repo.findPriceChange(m, id))!;
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [{ type: 'price_change.cancelled', payload: this.ref(after) }],
         audit: [
           {

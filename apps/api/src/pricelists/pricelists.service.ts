@@ -17,7 +17,6 @@ import { isSuperadmin } from '../common/access';
 import { reserveAttempt } from '../identity/throttle.repository';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import {
   countActive,
   findCompany,
@@ -102,7 +101,7 @@ export class PricelistsService {
         scopeId: scope.id,
         scopeName: scope.name,
       });
-      await commitChange(m, actorOf(user), {
+      await commitChange(m, user.actor, {
         events: [
           {
             type: 'pricelist.requested',

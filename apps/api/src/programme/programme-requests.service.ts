@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { recordProgrammeChange } from '@portal/db';
+import { commitChange, programmeChange } from '@portal/db';
 import {
   ORDER_MSG,
   PROGRAMME_MSG as M,
@@ -11,7 +11,6 @@ import {
 } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
 import { isSuperadmin } from '../common/access';
-import { actorOf } from '../common/actor';
 import type { RequestUser } from '../common/request-user';
 import { OrderSubmissionService } from '../order-requests/order-submission.service';
 import { QuoteSubmissionService } from '../quote-requests/quote-submission.service';
@@ -61,24 +60,28 @@ export class ProgrammeRequestsService {
       const order = priced.length ? await this.order(m, user, site.id, note, priced) : null;
       const quote = quoted.length ? await this.quote(m, user, note, quoted) : null;
       await repo.setProgrammeRequest(m, site.id, input.month, order?._id ?? null, quote?._id ?? null);
-      await recordProgrammeChange(m, actorOf(user), {
-        companyId,
-        siteIds: [site.id],
-        audit: [
-          {
-            action: 'site.month_requested',
-            entity: 'site',
-            entityId: site.id,
-            companyId,
-            after: {
-              month: input.month,
-              order_request: order?.number ?? null,
-              quote_request: quote?.number ?? null,
-              lines: due.length,
+      await commitChange(
+        m,
+        user.actor,
+        programmeChange({
+          companyId,
+          siteIds: [site.id],
+          audit: [
+            {
+              action: 'site.month_requested',
+              entity: 'site',
+              entityId: site.id,
+              companyId,
+              after: {
+                month: input.month,
+                order_request: order?.number ?? null,
+                quote_request: quote?.number ?? null,
+                lines: due.length,
+              },
             },
-          },
-        ],
-      });
+          ],
+        }),
+      );
       return {
         status: 201,
         message: M.requested(site.name, month),

@@ -21,7 +21,7 @@ import {
   findSitesImport,
   insertSitesImport,
   moveSitesImport,
-  recordProgrammeChange,
+  programmeChange,
   sitesImportErrors,
   type SitesImportRow,
 } from '@portal/db';
@@ -30,7 +30,6 @@ import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import { isSuperadmin, requireAccess } from '../common/access';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import { receiveSheet } from '../common/sheet-upload';
 import * as repo from './programme.repository';
 
@@ -96,7 +95,7 @@ export class SitesImportService {
           rows: sheet.rows,
           startedBy: { id: user.id, username: user.username, email: user.email, role: user.role },
         });
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [
             { type: 'programme.import_requested', payload: { importId: sheet.id, fileName: sheet.name, companyId } },
           ],
@@ -174,19 +173,23 @@ export class SitesImportService {
         ]),
       ];
       // One audit entry for the apply; `programme.changed` once for each site it touched.
-      await recordProgrammeChange(m, actorOf(user), {
-        companyId: imp.company_id,
-        siteIds,
-        audit: [
-          {
-            action: 'sites.imported',
-            entity: 'sites_import',
-            entityId: imp.id,
-            companyId: imp.company_id,
-            after: { file_name: imp.file_name, ...counts, site_codes: done.sites.map((s) => s.code) },
-          },
-        ],
-      });
+      await commitChange(
+        m,
+        user.actor,
+        programmeChange({
+          companyId: imp.company_id,
+          siteIds,
+          audit: [
+            {
+              action: 'sites.imported',
+              entity: 'sites_import',
+              entityId: imp.id,
+              companyId: imp.company_id,
+              after: { file_name: imp.file_name, ...counts, site_codes: done.sites.map((s) => s.code) },
+            },
+          ],
+        }),
+      );
     });
     const imp = (await findSitesImport(this.db, id.toLowerCase()))!;
     const data = await this.view(imp, { errorsPage: 1, errorsLimit: 50 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditEntry } from '@portal/db';
-import { isUniqueViolation, recordProgrammeChange } from '@portal/db';
+import { commitChange, isUniqueViolation, programmeChange } from '@portal/db';
 import {
   DEFAULT_REMINDER_NOTICE_DAYS,
   MAX_SLOTS_PER_COMPANY,
@@ -28,7 +28,6 @@ import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import { isSuperadmin, requireAccess } from '../common/access';
 import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
 import * as repo from './programme.repository';
 import { changeView, fittedText, siteSummaryView, siteView, slotView, unitView } from './programme-views';
 
@@ -55,8 +54,8 @@ function diff(before: object, after: object): { before: Record<string, unknown>;
 /**
  * Sites, units, filter slots and recorded changes. Company admins manage; a site's contacts and the
  * company's admins record changes and skips; other employees read; superadmins reach every company
- * (building a programme for one during onboarding). Every change goes through
- * `recordProgrammeChange`: audit entries and `programme.changed`, in the change's transaction.
+ * (building a programme for one during onboarding). Every change leaves through the exit with
+ * `programmeChange`: audit entries and `programme.changed`, in the change's transaction.
  */
 @Injectable()
 export class SitesService {
@@ -119,7 +118,7 @@ export class SitesService {
   }
 
   private async commit(m: Tx, user: RequestUser, companyId: string, siteIds: string[], audit: AuditEntry[]) {
-    await recordProgrammeChange(m, actorOf(user), { companyId, siteIds, audit });
+    await commitChange(m, user.actor, programmeChange({ companyId, siteIds, audit }));
   }
 
   /* ---------------------------------------------------------------- sites */

@@ -1,9 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { CATALOGUE_MSG, PRODUCT_LINES, percentageForProductLine, type CompanyPercentages } from '@portal/domain';
 import { ApiException } from '../common/api-exception';
-import type { RequestUser } from '../common/request-user';
-import { actorOf } from '../common/actor';
-import type { QuoteChangeActor } from '@portal/db';
 import { findCompanyPercentages } from './quote-requests.repository';
 
 /** The company's percentage per product line ('' = the general discount), for the SQL price map. */
@@ -21,9 +18,4 @@ export async function companyPricing(
   const company = await findCompanyPercentages(db, companyId);
   if (!company) throw new ApiException(403, CATALOGUE_MSG.companyNotFound);
   return { name: company.name, pct: percentageMap(company) };
-}
-
-/** The signed-in user as the audit log and the outbox events name them. */
-export function quoteActor(user: Pick<RequestUser, 'id' | 'username' | 'email' | 'role' | 'ip'>): QuoteChangeActor {
-  return actorOf(user);
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { QuoteAction, QuoteStatus } from '@portal/contracts';
+import type { AuditAction, QuoteAction, QuoteStatus } from '@portal/contracts';
 import {
   QUOTE_MSG,
   QUOTE_PDF_STATUSES,
@@ -16,14 +16,14 @@ import {
   type QuoteParty,
   type SendQuoteInput,
 } from '@portal/domain';
-import { recordQuoteChange, type QuoteChange } from '@portal/db';
+import { commitChange, quoteChange, type QuoteChange } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
 import { createAgreedItemsFromQuote } from '../order-requests/order-requests.repository';
-import { companyPricing, quoteActor } from './quote-pricing';
+import { companyPricing } from './quote-pricing';
 
 /** What one action does besides moving the status (filled in by each action). */
 interface ActionEffect {
@@ -32,7 +32,7 @@ interface ActionEffect {
   change: Omit<QuoteChange, 'quote'>;
 }
 
-const AUDIT_ACTION: Record<QuoteAction, string> = {
+const AUDIT_ACTION: Record<QuoteAction, AuditAction> = {
   assign: 'quote_request.assigned',
   'request-info': 'quote_request.info_requested',
   reply: 'quote_request.replied',
@@ -49,7 +49,7 @@ const AUDIT_ACTION: Record<QuoteAction, string> = {
  * Quote requests once asked (see QuoteSubmissionService for the asking): tenancy-scoped reads and
  * every transition of the state table in libs/domain.
  * Each change runs in one transaction with its audit entry, outbox event and live push, all through
- * `recordQuoteChange`.
+ * the exit (`commitChange` with `quoteChange`).
  */
 @Injectable()
 export class QuoteRequestsService {
@@ -60,10 +60,6 @@ export class QuoteRequestsService {
 
   private caller(user: RequestUser): repo.Caller {
     return { id: user.id, role: user.role, companyId: user.companyId };
-  }
-
-  private actor(user: RequestUser) {
-    return quoteActor(user);
   }
 
   private pricing(companyId: string) {
@@ -164,20 +160,24 @@ export class QuoteRequestsService {
           body: e.message.body,
         });
       }
-      await recordQuoteChange(m, this.actor(user), {
-        ...e.change,
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: to,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-        },
-        before: { status: row.status, ...(e.change.before ?? {}) },
-        after: { status: to, ...(e.change.after ?? {}) },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          ...e.change,
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: to,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+          },
+          before: { status: row.status, ...(e.change.before ?? {}) },
+          after: { status: to, ...(e.change.after ?? {}) },
+        }),
+      );
       return { _id: row.id, number: row.number, status: to, version };
     });
     return { status: 200, message: `${result.number}: ${result.status.replace('_', ' ')}`, data: result };
@@ -323,19 +323,23 @@ export class QuoteRequestsService {
         body,
       });
       await repo.touch(m, row.id);
-      await recordQuoteChange(m, this.actor(user), {
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: row.status,
-          company_id: row.company_id,
-          company_name: row.company_name,
-          requested_by: row.requested_by,
-          requester_name: row.requester_name,
-        },
-        audit: 'quote_request.message_added',
-        after: { length: body.length },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: row.status,
+            company_id: row.company_id,
+            company_name: row.company_name,
+            requested_by: row.requested_by,
+            requester_name: row.requester_name,
+          },
+          audit: 'quote_request.message_added',
+          after: { length: body.length },
+        }),
+      );
     });
     return { status: 201, message: 'Message sent', data: { _id: id.toLowerCase() } };
   }

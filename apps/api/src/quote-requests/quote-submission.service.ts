@@ -10,14 +10,14 @@ import {
   tooManyPastedLines,
   type CreateQuoteRequestInput,
 } from '@portal/domain';
-import { openSubmission, recordQuoteChange } from '@portal/db';
+import { commitChange, openSubmission, quoteChange } from '@portal/db';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import * as repo from './quote-requests.repository';
-import { companyPricing, quoteActor } from './quote-pricing';
+import { companyPricing } from './quote-pricing';
 
 /** Who asks: an employee or admin of a company (a signed-in user, or one named by another feature). */
-export type QuoteRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip'>;
+export type QuoteRequester = Pick<RequestUser, 'id' | 'role' | 'companyId' | 'username' | 'email' | 'ip' | 'actor'>;
 
 export interface SubmittedQuote {
   _id: string;
@@ -44,10 +44,6 @@ export class QuoteSubmissionService {
 
   private pricing(db: DataSource | EntityManager, companyId: string) {
     return companyPricing(db, companyId);
-  }
-
-  private actor(user: QuoteRequester) {
-    return quoteActor(user);
   }
 
   /* ---------------------------------------------------------------- submit */
@@ -167,20 +163,24 @@ export class QuoteSubmissionService {
         lineCount: rows.length,
       }))!;
       await repo.insertLines(m, row.id, rows);
-      await recordQuoteChange(m, this.actor(user), {
-        quote: {
-          id: row.id,
-          number: row.number,
-          status: row.status,
-          company_id: companyId,
-          company_name: company.name,
-          requested_by: user.id,
-          requester_name: user.username,
-        },
-        audit: 'quote_request.submitted',
-        after: { number: row.number, lines: rows.length, merged_lines: merged },
-        event: { type: 'quote.submitted' },
-      });
+      await commitChange(
+        m,
+        user.actor,
+        quoteChange({
+          quote: {
+            id: row.id,
+            number: row.number,
+            status: row.status,
+            company_id: companyId,
+            company_name: company.name,
+            requested_by: user.id,
+            requester_name: user.username,
+          },
+          audit: 'quote_request.submitted',
+          after: { number: row.number, lines: rows.length, merged_lines: merged },
+          event: { type: 'quote.submitted' },
+        }),
+      );
       return { ...submitted(row), merged, repeated: false };
     };
     return outer ? create(outer) : this.db.transaction(create);

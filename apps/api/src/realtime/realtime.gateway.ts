@@ -5,7 +5,7 @@ import { rooms, type ClientEventMap, type RealtimeMessage } from '@portal/contra
 import { PgListener, REALTIME_CHANNEL, type Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { SessionsService } from '../auth/sessions.service';
-import type { RequestUser } from '../common/request-user';
+import { requestUser, type RequestUser } from '../common/request-user';
 import { SOCKET_LIMITS, SOCKET_MSG } from './socket-limits';
 
 /** Sockets that asked for one message per change (`auth.envelope: true` at the handshake): the web app. */
@@ -97,6 +97,6 @@ export class RealtimeGateway implements OnGatewayInit, OnModuleInit, OnApplicati
     if (typeof token !== 'string') return null;
     const user = await this.sessions.userForToken(token);
     // A session that may only enrol a second factor gets no live updates.
-    return user && !user.enrolmentOnly ? user : null;
+    return user && !user.enrolmentOnly ? requestUser(user, socket.handshake.address) : null;
   }
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@portal/contracts';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import QRCode from 'qrcode';
@@ -21,7 +22,6 @@ import {
   type TwoFactorPolicy,
 } from '@portal/domain';
 import { commitChange, type AuditEntry } from '@portal/db';
-import { actorOf } from '../common/actor';
 import type { Env } from '@portal/platform';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
@@ -126,9 +126,9 @@ export class TwoFactorService {
         if (step === null) throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         await repo.markEnabled(m, user.id, step);
         await repo.replaceRecoveryCodes(m, user.id, codes.map(hashRecoveryCode));
-        await this.sessions.revokeAllForUsers(m, [user.id], 'revoked', user.sessionId, actorOf(user));
+        await this.sessions.revokeAllForUsers(m, [user.id], 'revoked', user.sessionId, user.actor);
         await liftEnrolmentOnly(m, user.sessionId);
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [{ type: 'two_factor.enabled', payload: { ...userRef(user), ip: client.ip } }],
           audit: [twoFactorEntry('user.two_factor_enabled', user.id, user.companyId, true)],
         });
@@ -159,7 +159,7 @@ export class TwoFactorService {
           : await repo.useRecoveryCode(m, user.id, hashRecoveryCode(input.code));
         if (!ok) throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         await repo.removeTwoFactor(m, user.id);
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           events: [{ type: 'two_factor.disabled', payload: { ...userRef(user), ip: client.ip } }],
           audit: [twoFactorEntry('user.two_factor_disabled', user.id, user.companyId, false)],
         });
@@ -178,7 +178,7 @@ export class TwoFactorService {
           throw new WrongSecret(TWO_FACTOR_MSG.invalidCode);
         }
         await repo.replaceRecoveryCodes(m, user.id, codes.map(hashRecoveryCode));
-        await commitChange(m, actorOf(user), {
+        await commitChange(m, user.actor, {
           audit: [
             { action: 'user.recovery_codes_regenerated', entity: 'user', entityId: user.id, companyId: user.companyId },
           ],
@@ -249,16 +249,16 @@ export class TwoFactorService {
   }
 
   /** Superadmin: removes another user's second factor, ends their sessions and emails them. */
-  async reset(actor: RequestUser, userId: string): Promise<{ status: number; message: string }> {
-    if (userId === actor.id) throw new ApiException(400, TWO_FACTOR_MSG.resetOwn);
+  async reset(caller: RequestUser, userId: string): Promise<{ status: number; message: string }> {
+    if (userId === caller.id) throw new ApiException(400, TWO_FACTOR_MSG.resetOwn);
     await this.db.transaction(async (m) => {
       const target = await repo.findTargetUser(m, userId);
       if (!target) throw new ApiException(404, TWO_FACTOR_MSG.userNotFound);
       if (!(await repo.removeTwoFactor(m, userId)) || !target.two_factor) {
         throw new ApiException(409, TWO_FACTOR_MSG.userNotEnabled);
       }
-      await this.sessions.revokeAllForUsers(m, [userId], 'revoked', undefined, actorOf(actor));
-      await commitChange(m, actorOf(actor), {
+      await this.sessions.revokeAllForUsers(m, [userId], 'revoked', undefined, caller.actor);
+      await commitChange(m, caller.actor, {
         events: [
           {
             type: 'two_factor.reset',
@@ -286,15 +286,15 @@ export class TwoFactorService {
    * Saves the policy. The caller must already satisfy it (no self lock-out). Users it newly covers who
    * have no second factor are signed out, so their next sign-in takes them straight to enrolment.
    */
-  async updateSecuritySettings(actor: RequestUser, policy: TwoFactorPolicy): Promise<ApiResponse<SecuritySettings>> {
+  async updateSecuritySettings(caller: RequestUser, policy: TwoFactorPolicy): Promise<ApiResponse<SecuritySettings>> {
     await this.db.transaction(async (m) => {
-      if (policyCovers(policy, actor.role) && !(await repo.findTwoFactor(m, actor.id))?.enabled_at) {
+      if (policyCovers(policy, caller.role) && !(await repo.findTwoFactor(m, caller.id))?.enabled_at) {
         throw new ApiException(400, TWO_FACTOR_MSG.policyNeedsOwn);
       }
       const previous = await repo.readPolicy(m);
-      await repo.writePolicy(m, policy, actor.id);
+      await repo.writePolicy(m, policy, caller.id);
       if (previous === policy) return;
-      await commitChange(m, actorOf(actor), {
+      await commitChange(m, caller.actor, {
         audit: [
           {
             action: 'settings.security_updated',
@@ -307,7 +307,7 @@ export class TwoFactorService {
         ],
       });
       const uncovered = await repo.usersWithoutTwoFactor(m, COVERED_ROLES[policy]);
-      await this.sessions.revokeAllForUsers(m, uncovered, 'revoked', undefined, actorOf(actor));
+      await this.sessions.revokeAllForUsers(m, uncovered, 'revoked', undefined, caller.actor);
     });
     return { status: 200, message: TWO_FACTOR_MSG.policySaved, data: { require_2fa_for: policy } };
   }
@@ -359,7 +359,7 @@ function userRef(user: RequestUser) {
 }
 
 /** The fact that a second factor was turned on or off (never the secret or codes). */
-function twoFactorEntry(action: string, userId: string, companyId: string | null, enabled: boolean): AuditEntry {
+function twoFactorEntry(action: AuditAction, userId: string, companyId: string | null, enabled: boolean): AuditEntry {
   return {
     action,
     entity: 'user',

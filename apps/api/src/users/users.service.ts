@@ -14,7 +14,6 @@ import { MSG, ORG_MSG, type NewUserInput, type UpdateUserInput, type UserListQue
 import { commitChange, type ChangeEvent, type Db } from '@portal/db';
 import { userCreated, userDeleted, userUpdated } from '../audit/org-entries';
 import { isSuperadmin, requireAccess } from '../common/access';
-import { actorOf } from '../common/actor';
 import { ApiException } from '../common/api-exception';
 import type { RequestUser } from '../common/request-user';
 import { PasswordService } from '../auth/password.service';
@@ -40,11 +39,11 @@ export class UsersService {
   ) {}
 
   /** `POST user` (input already resolved per role by the controller). */
-  async create(input: NewUserInput, actor: RequestUser): Promise<CreateUserResponse> {
-    return guardEmailProbe(this.db, actor, input.email, () => this.createUser(input, actor));
+  async create(input: NewUserInput, caller: RequestUser): Promise<CreateUserResponse> {
+    return guardEmailProbe(this.db, caller, input.email, () => this.createUser(input, caller));
   }
 
-  private async createUser(input: NewUserInput, actor: RequestUser): Promise<CreateUserResponse> {
+  private async createUser(input: NewUserInput, caller: RequestUser): Promise<CreateUserResponse> {
     if (!(await companyExists(this.db, input.companyId)))
       throw new ApiException(404, ORG_MSG.company.notFound, { company_id: ORG_MSG.company.notFound });
     await assertEmailFree(this.db, input.email);
@@ -72,12 +71,12 @@ export class UsersService {
           audit: [userCreated({ ...row, id: row._id, role: row.role_key })],
         };
         // An invited person gets the invitation's link, not a set-password link.
-        if (invited) await commitChange(m, actorOf(actor), change);
+        if (invited) await commitChange(m, caller.actor, change);
         else {
           await spendMailToRecipient(m, row.email);
-          await commitChangeWithLink(m, actorOf(actor), row._id, change);
+          await commitChangeWithLink(m, caller.actor, row._id, change);
         }
-        const invitation = invited ? await inviteNewUser(m, actor, row) : null;
+        const invitation = invited ? await inviteNewUser(m, caller.actor, row) : null;
         const message = input.role === 'admin' ? ORG_MSG.success.adminAdded : ORG_MSG.success.employeeAdded;
         return { status: 201, message, data: { ...toUserRow(row), invitation } };
       });
@@ -93,9 +92,9 @@ export class UsersService {
   }
 
   /** `GET user/employee[?status]`: the admin's own company's employees (company from the session). */
-  async employees(actor: RequestUser, q: UserListQuery): Promise<UserListResponse> {
-    if (!actor.companyId) throw new ApiException(403, MSG.session.companyMissing);
-    const scope = { role: 'employee', companyId: actor.companyId } as const;
+  async employees(caller: RequestUser, q: UserListQuery): Promise<UserListResponse> {
+    if (!caller.companyId) throw new ApiException(403, MSG.session.companyMissing);
+    const scope = { role: 'employee', companyId: caller.companyId } as const;
     return { status: 200, data: await repo.userPage(this.db, scope, q.status, q.page, q.limit, q.search) };
   }
 
@@ -106,24 +105,24 @@ export class UsersService {
   }
 
   /** `GET user/{id}`: superadmin any user; admin only users of their own company. */
-  async detail(id: string, actor: RequestUser): Promise<UserDetailResponse> {
-    await this.authorize(this.db, [id], actor, 'read');
+  async detail(id: string, caller: RequestUser): Promise<UserDetailResponse> {
+    await this.authorize(this.db, [id], caller, 'read');
     return { status: 200, data: await this.loadDetail(this.db, id) };
   }
 
   /** `PATCH user/{id}`: status, username, email only. Disabling ends the user's sessions at once. */
-  async update(id: string, input: UpdateUserInput, actor: RequestUser): Promise<UpdateUserResponse> {
+  async update(id: string, input: UpdateUserInput, caller: RequestUser): Promise<UpdateUserResponse> {
     // Only a change of address can meet another person's address (`id` is a checked UUID).
     if (input.email === undefined || (await repo.currentEmail(this.db, id)) === input.email) {
-      return this.updateUser(id, input, actor);
+      return this.updateUser(id, input, caller);
     }
-    return guardEmailProbe(this.db, actor, input.email, () => this.updateUser(id, input, actor));
+    return guardEmailProbe(this.db, caller, input.email, () => this.updateUser(id, input, caller));
   }
 
-  private async updateUser(id: string, input: UpdateUserInput, actor: RequestUser): Promise<UpdateUserResponse> {
+  private async updateUser(id: string, input: UpdateUserInput, caller: RequestUser): Promise<UpdateUserResponse> {
     try {
       return await this.db.transaction(async (m) => {
-        const [before] = await this.authorize(m, [id], actor, 'write', true);
+        const [before] = await this.authorize(m, [id], caller, 'write', true);
         const changes: OrgChange[] = [];
         if (input.username !== undefined && input.username !== before.username) {
           changes.push({ field: 'username', label: 'User Name', from: before.username, to: input.username });
@@ -155,11 +154,11 @@ export class UsersService {
             });
           }
           if (statusChanged) {
-            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, actorOf(actor));
+            if (!after.status) await this.sessions.revokeAllForUsers(m, [id], 'disabled', null, caller.actor);
             events.push({ type: 'user.status_changed', payload: { ...userRef(after), active: after.status } });
           }
           const entry = userUpdated(before, input);
-          await commitChange(m, actorOf(actor), { events, audit: entry ? [entry] : [] });
+          await commitChange(m, caller.actor, { events, audit: entry ? [entry] : [] });
         }
         return { status: 200, message: ORG_MSG.success.dataUpdated, data: await this.loadDetail(m, id) };
       });
@@ -172,12 +171,12 @@ export class UsersService {
    * `DELETE user/{id}` and `DELETE user/bulk`: the whole id set is authorized first and deleted in
    * one transaction — one id not allowed and nothing is deleted. Their sessions end at once.
    */
-  async remove(ids: string[], actor: RequestUser): Promise<DeleteResponse> {
+  async remove(ids: string[], caller: RequestUser): Promise<DeleteResponse> {
     return this.db.transaction(async (m) => {
-      const targets = await this.authorize(m, ids, actor, 'delete', true);
-      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, actorOf(actor));
+      const targets = await this.authorize(m, ids, caller, 'delete', true);
+      await this.sessions.revokeAllForUsers(m, ids, 'deleted', null, caller.actor);
       await repo.deleteUsers(m, ids);
-      await commitChange(m, actorOf(actor), {
+      await commitChange(m, caller.actor, {
         events: targets.map((t) => ({ type: 'user.deleted', payload: userRef(t) })),
         audit: targets.map(userDeleted),
       });
@@ -191,13 +190,13 @@ export class UsersService {
    * invited who has not accepted yet gets a new invitation instead (a revoked invitation
    * is not bypassed by a set-password link).
    */
-  async resend(id: string, actor: RequestUser): Promise<{ status: number; message: string }> {
+  async resend(id: string, caller: RequestUser): Promise<{ status: number; message: string }> {
     return this.db.transaction(async (m) => {
-      const [target] = await this.authorize(m, [id], actor, 'write');
+      const [target] = await this.authorize(m, [id], caller, 'write');
       // Either mail spends the recipient's one mail budget (counted in this transaction), whoever asks.
-      if (await resendOpenInvitation(m, actor, target)) return { status: 200, message: ORG_MSG.user.resent };
+      if (await resendOpenInvitation(m, caller.actor, target)) return { status: 200, message: ORG_MSG.user.resent };
       await spendMailToRecipient(m, target.email, ORG_MSG.user.resendTooMany);
-      await commitChangeWithLink(m, actorOf(actor), target.id, {
+      await commitChangeWithLink(m, caller.actor, target.id, {
         events: [{ type: 'user.resend_requested', payload: userRef(target) }],
       });
       return { status: 200, message: ORG_MSG.user.resent };
@@ -209,23 +208,23 @@ export class UsersService {
    * company are 404 alike; visible but protected targets (self, superadmins, an admin's fellow
    * admins) are 403. Returns the rows in the order of `ids`. Also used by invitations.
    */
-  async authorize(db: Db, ids: string[], actor: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
+  async authorize(db: Db, ids: string[], caller: RequestUser, intent: Intent, lock = false): Promise<TargetRow[]> {
     const rows = await repo.findTargets(db, ids, lock);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const notFound = new ApiException(404, ORG_MSG.user.notFound);
     if (!ids.every((id) => byId.has(id))) throw notFound;
     const targets = ids.map((id) => byId.get(id)!);
-    requireAccess(actor, { companies: targets.map((t) => t.company_id) }, notFound);
+    requireAccess(caller, { companies: targets.map((t) => t.company_id) }, notFound);
     if (intent === 'read') return targets;
     for (const t of targets) {
-      if (t.id === actor.id) {
+      if (t.id === caller.id) {
         throw new ApiException(
           403,
           intent === 'delete' ? ORG_MSG.user.cannotDeleteSelf : ORG_MSG.user.cannotChangeSelf,
         );
       }
       if (t.role === 'superadmin') throw new ApiException(403, ORG_MSG.user.cannotTouchSuperadmin);
-      if (!isSuperadmin(actor) && t.role !== 'employee') throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
+      if (!isSuperadmin(caller) && t.role !== 'employee') throw new ApiException(403, ORG_MSG.user.cannotTouchAdmin);
     }
     return targets;
   }

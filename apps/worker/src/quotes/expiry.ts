@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
-import { SYSTEM_ACTOR, recordQuoteChange } from '@portal/db';
+import { SYSTEM_ACTOR, commitChange, quoteChange } from '@portal/db';
 import { expireDue } from './quotes.repository';
 
 const BATCH = 200;
 
 /**
  * The `expire` row of the quote state table: every quote whose `valid_until` day has ended in the
- * office's time zone becomes `expired`, each with its audit entry and live push (recordQuoteChange).
+ * office's time zone becomes `expired`, each with its audit entry and live push (quoteChange).
  * `now` is a parameter so tests control the clock. Safe on several workers at once.
  */
 export async function expireQuotes(db: DataSource, now: Date = new Date()): Promise<number> {
@@ -15,12 +15,16 @@ export async function expireQuotes(db: DataSource, now: Date = new Date()): Prom
     const n = await db.transaction(async (m) => {
       const rows = await expireDue(m, now, BATCH);
       for (const r of rows) {
-        await recordQuoteChange(m, SYSTEM_ACTOR, {
-          quote: r,
-          audit: 'quote_request.expired',
-          before: { status: 'quoted' },
-          after: { status: 'expired', valid_until: r.valid_until },
-        });
+        await commitChange(
+          m,
+          SYSTEM_ACTOR,
+          quoteChange({
+            quote: r,
+            audit: 'quote_request.expired',
+            before: { status: 'quoted' },
+            after: { status: 'expired', valid_until: r.valid_until },
+          }),
+        );
       }
       return rows.length;
     });

@@ -1,9 +1,9 @@
-import type { AuditEntity, AuditValues } from '@portal/contracts';
+import type { AuditAction, AuditEntity, AuditValues } from '@portal/contracts';
 import { execute, type SqlRunner } from '../sql';
 import type { Actor } from './actor';
 
 export interface AuditEntry {
-  action: string;
+  action: AuditAction;
   entity: AuditEntity;
   entityId: string | null;
   companyId: string | null;

@@ -125,4 +125,21 @@ describe('commitChange (the exit)', () => {
     await commitChange(empty, root, { audit: [] });
     expect(empty.statements).toEqual([]);
   });
+
+  it('runs a builder with its own transaction and actor, then commits what it built', async () => {
+    const m = fakeTransaction();
+    const seen: { m: unknown; actor: Actor }[] = [];
+    await commitChange(m, root, async (tx, actor) => {
+      seen.push({ m: tx, actor });
+      await tx.query('SELECT 1');
+      return {
+        audit: [{ action: 'site.updated', entity: 'site', entityId: 's1', companyId: 'c1', after: { name: 'B' } }],
+      };
+    });
+    expect(seen).toEqual([{ m, actor: root }]);
+    expect(m.statements[0].sql).toBe('SELECT 1'); // the builder's read comes first, in the same transaction
+    const audit = m.statements.filter((s) => s.sql.includes('INSERT INTO audit_log'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0].params[0]).toEqual(['site.updated']);
+  });
 });

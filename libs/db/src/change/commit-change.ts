@@ -29,6 +29,12 @@ export interface Change {
 }
 
 /**
+ * A change whose events depend on whom it reaches, read in the change's own transaction (a quote's
+ * recipients, a site's contacts): the exit builds it with its transaction and actor, then commits it.
+ */
+export type ChangeBuilder = (m: SqlRunner, actor: Actor) => Promise<Change>;
+
+/**
  * THE exit of every change (docs/ARCHITECTURE.md#the-road-of-one-change). Inside the caller's
  * transaction it writes the audit entries and the outbox events of one change, and queues its live
  * pushes — one message per audience — to be delivered when the transaction commits. A rolled-back
@@ -38,8 +44,11 @@ export interface Change {
  *     events: [{ type: 'company.updated', payload: { companyId, name, changes } }],
  *     audit: [entry],
  *   });
+ *
+ * or with a builder of an area: `commitChange(m, actor, quoteChange({ quote, audit, event }))`.
  */
-export async function commitChange(m: SqlRunner, actor: Actor, change: Change): Promise<string[]> {
+export async function commitChange(m: SqlRunner, actor: Actor, source: Change | ChangeBuilder): Promise<string[]> {
+  const change = typeof source === 'function' ? await source(m, actor) : source;
   const stamped = (change.events ?? []).map((e) =>
     isOutboxEvent(e.type) ? { type: e.type, payload: { ...e.payload, actor: eventActor(actor) } } : e,
   );

@@ -12,36 +12,56 @@ export const singleQueryValue = (value: unknown): string | undefined => {
   return typeof value === 'string' ? value : '\u0000invalid';
 };
 
-const single = z.unknown().optional().transform(singleQueryValue);
+/**
+ * A query value documented as the string a client sends; parsing stays lenient (any value reaches
+ * the service, which answers a bad one with its own 400).
+ */
+const documented = (description: string, more: { enum?: readonly string[] } = {}) =>
+  z
+    .unknown()
+    .optional()
+    .meta({ type: 'string', description, ...more });
+
+const single = (description: string) => documented(description).transform(singleQueryValue);
 
 /**
  * `?asCompany={companyId}`, accepted by every catalogue read and read by the API's catalogue viewer
  * (see `asCompanyQuerySchema`); listed in each read's query so the document names it.
  */
-export const asCompanyParam = z
-  .unknown()
-  .optional()
-  .meta({ description: "Superadmins: answer as this company's employees see it (a company id)." })
-  .transform(singleQueryValue);
+export const asCompanyParam = documented(
+  "Superadmins: answer as this company's employees see it (a company id).",
+).transform(singleQueryValue);
 
 /** `?role=superadmin` asks for the unfiltered catalogue (honoured for superadmins only). */
 export const catalogueRoleQuerySchema = z
-  .object({ role: z.unknown().optional(), asCompany: asCompanyParam })
+  .object({
+    role: documented(
+      'Superadmins: `superadmin` for the unfiltered catalogue — also the categories without a standard ' +
+        'size, with their product lines. Ignored for other roles and other values.',
+      { enum: ['superadmin'] },
+    ),
+    asCompany: asCompanyParam,
+  })
   .transform((q) => ({ unfiltered: q.role === 'superadmin' }));
 export type CatalogueRoleQuery = z.infer<typeof catalogueRoleQuerySchema>;
 
 /** `catalogue/productNumber/{id}?partNumber=`: the trimmed part number ('' when missing). */
 export const partNumberQuerySchema = z
-  .object({ partNumber: single, asCompany: asCompanyParam })
+  .object({
+    partNumber: single('The part number to look for in the category (trimmed; missing or empty is a 400).'),
+    asCompany: asCompanyParam,
+  })
   .transform((q) => ({ partNumber: q.partNumber?.trim() ?? '' }));
 export type PartNumberQuery = z.infer<typeof partNumberQuerySchema>;
 
 /** `catalogue/searchproduct/{id}?width&height&depth&action`, each a single value or undefined. */
 export const dimensionQuerySchema = z.object({
-  width: single,
-  height: single,
-  depth: single,
-  action: single,
+  width: single('Width in inches.'),
+  height: single('Height in inches.'),
+  depth: single('Depth in inches.'),
+  action: single(
+    '`exact-measurement` (the sizes as measured) or `not-exactly` (the default: 0.5″ comes off width and height).',
+  ),
   asCompany: asCompanyParam,
 });
 export type DimensionQuery = z.infer<typeof dimensionQuerySchema>;

@@ -3,3 +3,4 @@ export * from './state';
 export * from './dates';
 export * from './schemas';
 export * from './paste';
+export * from './recipients';

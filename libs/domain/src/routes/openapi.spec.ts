@@ -26,6 +26,31 @@ describe('the OpenAPI document generated from the route table', () => {
     expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
   });
 
+  it('documents the query of the catalogue reads: `role=superadmin` and every other value typed and described', () => {
+    const parameters = (path: string) =>
+      (doc.paths[path].get.parameters as { name: string; in: string; schema: Record<string, unknown> }[]).filter(
+        (p) => p.in === 'query',
+      );
+    for (const path of ['/api/catalogue', '/api/catalogue/subcatalogue/{catalogueId}']) {
+      const role = parameters(path).find((p) => p.name === 'role');
+      expect(role?.schema).toMatchObject({ type: 'string', enum: ['superadmin'] });
+      expect(String(role?.schema.description)).toMatch(/unfiltered/);
+    }
+    const reads = [
+      '/api/catalogue',
+      '/api/catalogue/subcatalogue/{catalogueId}',
+      '/api/catalogue/product/{id}',
+      '/api/catalogue/productNumber/{id}',
+      '/api/catalogue/searchproduct/{id}',
+    ];
+    for (const path of reads) {
+      for (const p of parameters(path)) {
+        expect({ path, name: p.name, type: p.schema.type }).toEqual({ path, name: p.name, type: 'string' });
+        expect(p.schema.description).toEqual(expect.any(String));
+      }
+    }
+  });
+
   it('has one operation per route, each with a 2xx answer, roles and its error answers', () => {
     const ops = operations(doc);
     expect(ops).toHaveLength(ROUTES.length);

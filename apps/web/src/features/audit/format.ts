@@ -1,7 +1,8 @@
+import { AUDIT_ACTIONS, type AuditEntity } from '@portal/contracts';
 import { MULTIPLIER_LABELS, exactPercentageToMultiplier } from '@portal/domain';
 
 /** Readable names of the entities and actions the log records. */
-export const ENTITY_LABELS: Record<string, string> = {
+export const ENTITY_LABELS: Readonly<Record<AuditEntity, string>> = {
   company: 'Company',
   user: 'User',
   session: 'Session',
@@ -18,70 +19,15 @@ export const ENTITY_LABELS: Record<string, string> = {
   agreed_item: 'Agreed item',
   email_suppression: 'Email suppression',
   job: 'Background job',
+  site: 'Site',
+  site_unit: 'Unit',
+  filter_slot: 'Filter slot',
+  price_change: 'Price change',
+  sites_import: 'Sites import',
 };
 
-export const ACTION_LABELS: Record<string, string> = {
-  'company.created': 'Company created',
-  'company.updated': 'Company updated',
-  'company.status_changed': 'Company status changed',
-  'company.deleted': 'Company deleted',
-  'user.created': 'User created',
-  'user.updated': 'User updated',
-  'user.disabled': 'User disabled',
-  'user.enabled': 'User enabled',
-  'user.deleted': 'User deleted',
-  'user.email_refused': 'Email address refused',
-  'session.revoked': 'Session ended',
-  'auth.login': 'Signed in',
-  'auth.login_failed': 'Sign-in failed',
-  'auth.login_refused': 'Sign-in refused (disabled)',
-  'auth.lockout': 'Sign-in locked out',
-  'account.password_changed': 'Password changed',
-  'account.password_reset': 'Password reset',
-  'category.updated': 'Category updated',
-  'part_alias.created': 'Part alias added',
-  'part_alias.deleted': 'Part alias removed',
-  'product.created': 'Product created',
-  'product.deleted': 'Product deleted',
-  'variant.created': 'Variant created',
-  'variant.updated': 'Variant updated',
-  'variant.deleted': 'Variant deleted',
-  'file.added': 'File added',
-  'file.removed': 'File removed',
-  'auth.two_factor_failed': 'Two-factor code refused',
-  'user.two_factor_enabled': 'Two-factor turned on',
-  'user.two_factor_disabled': 'Two-factor turned off',
-  'user.two_factor_reset': 'Two-factor reset',
-  'user.recovery_codes_regenerated': 'Recovery codes replaced',
-  'settings.security_updated': 'Security policy changed',
-  'pricelist.requested': 'Price list requested',
-  'catalogue_import.applied': 'Catalogue import applied',
-  // Quote requests
-  'order_request.submitted': 'Order requested',
-  'order_request.approved': 'Order approved',
-  'order_request.rejected': 'Order rejected',
-  'order_request.acknowledged': 'Order acknowledged',
-  'order_request.confirmed': 'Order confirmed',
-  'order_request.shipped': 'Order shipped',
-  'order_request.cancelled': 'Order cancelled',
-  'agreed_item.updated': 'Agreed item changed',
-  'company.ordering_updated': 'Approval threshold changed',
-  'quote_request.submitted': 'Quote requested',
-  'quote_request.assigned': 'Quote request taken',
-  'quote_request.info_requested': 'Information requested',
-  'quote_request.replied': 'Customer answered',
-  'quote_request.quoted': 'Quote sent',
-  'quote_request.accepted': 'Quote accepted',
-  'quote_request.declined': 'Quote declined',
-  'quote_request.expired': 'Quote expired',
-  'quote_request.revised': 'Quote revised',
-  'quote_request.withdrawn': 'Quote request withdrawn',
-  'quote_request.rejected': 'Quote request rejected',
-  'quote_request.message_added': 'Quote message',
-  'email_suppression.removed': 'Email suppression lifted',
-  'job.retried': 'Failed job retried',
-  'job.discarded': 'Failed job discarded',
-};
+/** The record of every audit action with its words (the writer accepts only these). */
+export const ACTION_LABELS: Readonly<Record<string, string>> = AUDIT_ACTIONS;
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 

@@ -1,6 +1,6 @@
 /** Demand reports and part aliases (superadmin). */
 import { DEMAND_ROUTES } from '@portal/domain';
-import { call, type RouteBody, type RouteData } from '../../shared/api';
+import { call, type RouteData } from '../../shared/api';
 import { fetchFind, type FindRow } from '../find';
 
 export type DemandParts = RouteData<typeof DEMAND_ROUTES.parts>;
@@ -29,20 +29,8 @@ export async function fetchDemandSizes(
   return (await call(DEMAND_ROUTES.sizes, { query: q }, { signal })).data.list;
 }
 
-export async function resolveDemand(input: RouteBody<typeof DEMAND_ROUTES.resolve>) {
-  return (await call(DEMAND_ROUTES.resolve, { body: input })).data;
-}
-
 export async function fetchAliases(q: { variantId?: string; q?: string }, signal?: AbortSignal) {
   return (await call(DEMAND_ROUTES.listAliases, { query: { ...q, limit: 100 } }, { signal })).data;
-}
-
-export async function createAlias(input: RouteBody<typeof DEMAND_ROUTES.addAlias>): Promise<PartAlias> {
-  return (await call(DEMAND_ROUTES.addAlias, { body: input })).data;
-}
-
-export async function deleteAlias(id: string): Promise<void> {
-  await call(DEMAND_ROUTES.removeAlias, { params: { id } });
 }
 
 /**

@@ -35,7 +35,3 @@ export function downloadNoticeList(notice: Pick<PriceChangeNotice, '_id' | 'effe
 export async function schedulePriceChange(body: SchedulePriceChange) {
   return (await call(PRICE_CHANGE_ROUTES.create, { body }, { silent: true })).data;
 }
-
-export async function cancelPriceChange(id: string): Promise<PriceChangeItem> {
-  return (await call(PRICE_CHANGE_ROUTES.cancel, { params: { id } })).data;
-}

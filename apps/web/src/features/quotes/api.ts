@@ -35,7 +35,7 @@ export async function matchPaste(text: string) {
 }
 
 /** The routes of the state table's actions, by the action's name in `allowed_actions`. */
-const ACTION_ROUTES = {
+export const QUOTE_ACTION_ROUTES = {
   assign: QUOTE_ROUTES.assign,
   'request-info': QUOTE_ROUTES.requestInfo,
   'send-quote': QUOTE_ROUTES.sendQuote,
@@ -49,12 +49,6 @@ const ACTION_ROUTES = {
 
 /** The actions a person takes (`expire` is the scheduler's). */
 export type UserQuoteAction = Exclude<QuoteAction, 'expire'>;
-
-/** Runs one action; the body is the one its form built (each action's schema checks it on the server). */
-export function quoteAction(id: string, action: UserQuoteAction, body: unknown = {}) {
-  const route = ACTION_ROUTES[action];
-  return call(route, { params: { id }, body: body as RouteBody<typeof route> }, { silent: true });
-}
 
 /** Saves the quote's PDF as `quote-{number}.pdf`. */
 export function downloadQuotePdf(id: string, number: string): Promise<void> {

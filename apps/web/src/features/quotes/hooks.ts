@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUOTE_ROUTES } from '@portal/domain';
-import { serverMessage, useRouteMutation } from '../../shared/api';
+import { serverMessage, useRouteMutation, type CallInput } from '../../shared/api';
 import { useRealtimeEvent } from '../../shared/realtime';
 import {
   fetchQuote,
   fetchQuotes,
   newIdempotencyKey,
-  quoteAction,
+  QUOTE_ACTION_ROUTES,
   quoteKeys,
   submitQuote,
   type QuoteListQuery,
@@ -38,12 +38,17 @@ export function useQuoteLiveUpdates(onChange?: (e: { _id: string; number: string
   });
 }
 
-/** Runs one action of the state table on a request and refreshes what shows it. */
+type QuoteActionRoute = (typeof QUOTE_ACTION_ROUTES)[UserQuoteAction];
+
+/**
+ * Runs one action of the state table on a request and refreshes what shows it. The body is the one
+ * its form built (each action's schema checks it on the server).
+ */
 export function useQuoteAction(id: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ action, body }: { action: UserQuoteAction; body?: unknown }) => quoteAction(id, action, body),
-    onSettled: () => qc.invalidateQueries({ queryKey: quoteKeys.all }),
+  return useRouteMutation((v: { action: UserQuoteAction; body?: unknown }) => QUOTE_ACTION_ROUTES[v.action], {
+    input: ({ body = {} }) => ({ params: { id }, body }) as CallInput<QuoteActionRoute>,
+    call: { silent: true },
+    invalidates: [quoteKeys.all],
   });
 }
 

@@ -22,17 +22,21 @@ export interface RouteMutationOptions<E extends RouteEntry, V> extends Omit<
  *     input: (body: string) => ({ params: { id }, body: { body } }),
  *     invalidates: [quoteKeys.one(id)],
  *   });
+ *
+ * One form that takes several routes (a quote's actions) names the route from the variables:
+ * `useRouteMutation((v: Action) => ACTION_ROUTES[v.action], { input: … })`.
  */
 export function useRouteMutation<E extends RouteEntry, V = CallInput<E>>(
-  route: E,
+  route: E | ((vars: V) => E),
   { input, call: callOptions, invalidates, onSettled, ...options }: RouteMutationOptions<E, V> = {},
 ) {
   const qc = useQueryClient();
   return useMutation<RouteResponse<E>, unknown, V>({
     ...options,
     mutationFn: (vars) => {
+      const entry = typeof route === 'function' ? route(vars) : route;
       const args = (input ? input(vars) : vars) as CallInput<E>;
-      return (call as (r: E, i: CallInput<E>, o?: CallOptions) => Promise<RouteResponse<E>>)(route, args, callOptions);
+      return (call as (r: E, i: CallInput<E>, o?: CallOptions) => Promise<RouteResponse<E>>)(entry, args, callOptions);
     },
     onSettled: async (...args) => {
       const keys = typeof invalidates === 'function' ? invalidates(args[2]) : (invalidates ?? []);

@@ -6,7 +6,7 @@ import { ACTION_LABELS, ENTITY_LABELS } from '../format';
 
 const ENTITY_OPTIONS = [
   { value: '', label: 'All entities' },
-  ...AUDIT_ENTITY_KEYS.map((k) => ({ value: k, label: ENTITY_LABELS[k] ?? k })),
+  ...AUDIT_ENTITY_KEYS.map((k) => ({ value: k, label: ENTITY_LABELS[k] })),
 ];
 const ACTION_OPTIONS = [
   { value: '', label: 'All actions' },

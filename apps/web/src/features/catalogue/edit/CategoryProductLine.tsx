@@ -1,11 +1,17 @@
 /** The superadmin's choice of which company multiplier prices a category (renaming it never does). */
 import { NativeSelect } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProductLine } from '@portal/contracts';
-import { MULTIPLIER_LABELS, PRODUCT_LINES, PRODUCT_LINE_MSG, percentageFieldForProductLine } from '@portal/domain';
+import {
+  CATALOGUE_EDITING_ROUTES,
+  MULTIPLIER_LABELS,
+  PRODUCT_LINES,
+  PRODUCT_LINE_MSG,
+  percentageFieldForProductLine,
+} from '@portal/domain';
+import { useRouteMutation } from '../../../shared/api';
 import { catalogueKeys } from '../queryKeys';
-import { setCategoryProductLine } from './api';
 
 const OPTIONS: { value: ProductLine | ''; label: string }[] = [
   { value: '', label: `${MULTIPLIER_LABELS.discount_percentage} (general)` },
@@ -14,8 +20,9 @@ const OPTIONS: { value: ProductLine | ''; label: string }[] = [
 
 export function CategoryProductLine({ categoryId, value }: { categoryId: string; value: ProductLine | null }) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (line: ProductLine | null) => setCategoryProductLine(categoryId, line),
+  const mutation = useRouteMutation(CATALOGUE_EDITING_ROUTES.updateCategory, {
+    input: (line: ProductLine | null) => ({ params: { categoryId }, body: { product_line: line } }),
+    call: { silent: true },
     onSuccess: () => {
       notifications.show({ color: 'teal', message: PRODUCT_LINE_MSG.updated, autoClose: 3000 });
       return queryClient.invalidateQueries({ queryKey: catalogueKeys.categories(true) });

@@ -111,10 +111,10 @@ export function ProductEditor({ categoryId, categoryName, listId, listLabel }: E
 
   const onAddProduct = async (name: string): Promise<boolean> => {
     try {
-      const added = await productMutations.add.mutateAsync({ name, listId });
+      const { data: added } = await productMutations.add.mutateAsync({ name, listId });
       notifications.show({ color: 'teal', message: CATALOGUE_MSG.productAdded, autoClose: 3000 });
       await productMutations.refresh();
-      if (added?._id) requestLeave(() => setSelectedId(added._id!));
+      if (added._id) requestLeave(() => setSelectedId(added._id));
       return true;
     } catch {
       notifications.show({ color: 'red', message: CATALOGUE_MSG.addProductFailed, autoClose: 5000 });

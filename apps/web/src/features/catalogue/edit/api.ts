@@ -1,9 +1,7 @@
 /** Catalogue mutations of the edit view (the single-variant calls + the atomic grid save). */
 import { CATALOGUE_EDITING_ROUTES as R } from '@portal/domain';
 import { apiUrl, call, isApiRequestError, routeUrl, type ApiRequestError } from '../../../shared/api';
-import type { ProductLine } from '@portal/contracts';
 import { fetchWithToken } from '../../../shared/download';
-import { defaultProductVariant } from './model';
 import type { EditFile, PriceHistoryEntry, SaveVariantsBody, SaveVariantsResponse, VariantConflict } from './types';
 
 export type SaveOutcome =
@@ -42,22 +40,6 @@ export function isGlobalFailure(err: unknown): err is ApiRequestError {
     isApiRequestError(err) &&
     (err.status === 0 || err.status === 401 || err.status === 403 || err.status === 429 || err.status >= 500)
   );
-}
-
-export interface AddedProduct {
-  _id?: string;
-  name?: string;
-}
-
-export async function addProduct(name: string, catalogueId: string): Promise<AddedProduct | null> {
-  const body = await call(R.addProduct, {
-    body: { name, catalogue_id: catalogueId, variants: [defaultProductVariant()] },
-  });
-  return body?.data ?? null;
-}
-
-export async function deleteProduct(productId: string): Promise<void> {
-  await call(R.deleteProduct, { params: { id: productId } }, { silent: true });
 }
 
 type RawFile = Omit<Partial<EditFile>, 'status' | 'reason'> & {
@@ -117,10 +99,6 @@ export function uploadProblems(err: unknown): string[] {
   return err.message ? [err.message] : [];
 }
 
-export async function deleteFile(fileId: string): Promise<void> {
-  await call(R.deleteFile, { params: { fileId } }, { silent: true });
-}
-
 /** Opens a stored file: fetched with the bearer token, shown from a blob URL (no token in URLs). */
 export async function openFile(file: EditFile): Promise<void> {
   const url = file.path
@@ -155,9 +133,4 @@ export async function fetchPriceHistory(variantId: string, signal?: AbortSignal)
     changed_by: h.changed_by ?? h.username ?? null,
     changed_at: h.changed_at ?? h.created_at ?? '',
   }));
-}
-
-/** Which company multiplier prices a category (null: the general price multiplier). */
-export async function setCategoryProductLine(categoryId: string, productLine: ProductLine | null): Promise<void> {
-  await call(R.updateCategory, { params: { categoryId }, body: { product_line: productLine } }, { silent: true });
 }

@@ -21,11 +21,11 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { catalogueKeys } from '../queryKeys';
-import { CATALOGUE_MSG } from '@portal/domain';
-import { handleGlobalApiError } from '../../../shared/api';
+import { CATALOGUE_EDITING_ROUTES as R, CATALOGUE_MSG } from '@portal/domain';
+import { handleGlobalApiError, useRouteMutation } from '../../../shared/api';
 import { useRealtimeEvent } from '../../../shared/realtime';
 import { ColumnHeaders } from '../components/ColumnHeaders';
-import { deleteFile, fetchFiles, isGlobalFailure, openFile, uploadFiles, uploadProblems } from './api';
+import { fetchFiles, isGlobalFailure, openFile, uploadFiles, uploadProblems } from './api';
 import type { EditFile } from './types';
 
 export const ACCEPTED_FILES = 'application/pdf,image/png,image/jpeg,image/webp';
@@ -174,8 +174,9 @@ function FilesDialog({
   groups: { owner: ResourceOwner; query: UseQueryResult<EditFile[]> }[];
   onDeleted: (ownerId: string) => void;
 }) {
-  const removal = useMutation({
-    mutationFn: ({ file }: { ownerId: string; file: EditFile }) => deleteFile(file._id),
+  const removal = useRouteMutation(R.deleteFile, {
+    input: ({ file }: { ownerId: string; file: EditFile }) => ({ params: { fileId: file._id } }),
+    call: { silent: true },
     onSuccess: () => notifications.show({ color: 'teal', message: CATALOGUE_MSG.fileDeleted, autoClose: 3000 }),
     onError: () => notifications.show({ color: 'red', message: CATALOGUE_MSG.deleteFileFailed, autoClose: 5000 }),
     // Deleted, or already gone: either way show the server's list.

@@ -2,9 +2,11 @@ import { ActionIcon, Badge, Group, Stack, Table, Text, TextInput, Title } from '
 import { useDebouncedValue, useInputState } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { DEMAND_ROUTES } from '@portal/domain';
+import { useRouteMutation } from '../../../shared/api';
 import { confirmDelete } from '../../../shared/kit';
-import { createAlias, deleteAlias, fetchAliases } from '../api';
+import { fetchAliases } from '../api';
 import { OurPartForm } from './OurPartForm';
 
 /** Cross-reference numbers: find by alias or our part number, add, remove. */
@@ -12,13 +14,16 @@ export function PartAliases() {
   const [q, setQ] = useInputState('');
   const [alias, setAlias] = useInputState('');
   const [debounced] = useDebouncedValue(q.trim(), 250);
-  const qc = useQueryClient();
   const query = useQuery({
     queryKey: ['demand', 'aliases', debounced],
     queryFn: ({ signal }) => fetchAliases({ q: debounced }, signal),
     enabled: debounced.length > 0,
   });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['demand'] });
+  const add = useRouteMutation(DEMAND_ROUTES.addAlias, { invalidates: [['demand']] });
+  const remove = useRouteMutation(DEMAND_ROUTES.removeAlias, {
+    input: (id: string) => ({ params: { id } }),
+    invalidates: [['demand']],
+  });
   return (
     <Stack gap="lg">
       <section aria-label="Add an alias">
@@ -29,16 +34,12 @@ export function PartAliases() {
         <OurPartForm
           submitLabel="Add alias"
           onSubmit={async (choice) => {
-            const created = await createAlias({
-              alias: alias.trim(),
-              variantId: choice.variantId,
-              source: choice.source,
-              brand: choice.brand,
+            const { data: created } = await add.mutateAsync({
+              body: { alias: alias.trim(), variantId: choice.variantId, source: choice.source, brand: choice.brand },
             });
             notifications.show({ color: 'teal', message: `${created.alias} → ${created.part_number}` });
             setAlias('');
             setQ(created.alias);
-            await refresh();
           }}
         />
       </section>
@@ -86,10 +87,7 @@ export function PartAliases() {
                         confirmDelete({
                           count: 1,
                           noun: 'alias',
-                          onConfirm: async () => {
-                            await deleteAlias(a._id);
-                            await refresh();
-                          },
+                          onConfirm: () => remove.mutateAsync(a._id),
                         })
                       }
                     >

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEMAND_ROUTES } from '@portal/domain';
+import { useRouteMutation } from '../../../shared/api';
 import { Pagination } from '../../../shared/kit';
-import { fetchDemandParts, resolveDemand, type DemandPart, type Range, type SearchesNotLogged } from '../api';
+import { fetchDemandParts, type DemandPart, type Range, type SearchesNotLogged } from '../api';
 import { OurPartForm } from './OurPartForm';
 
 const LIMIT = 20;
@@ -15,7 +17,7 @@ export function ZeroResultParts({ range }: { range: Range }) {
   const [zeroOnly, setZeroOnly] = useState(true);
   const [page, setPage] = useState(1);
   const [resolving, setResolving] = useState<DemandPart | null>(null);
-  const qc = useQueryClient();
+  const resolve = useRouteMutation(DEMAND_ROUTES.resolve, { invalidates: [['demand']] });
   const query = useQuery({
     queryKey: ['demand', 'parts', range, zeroOnly, page],
     queryFn: ({ signal }) => fetchDemandParts({ ...range, zeroOnly, page, limit: LIMIT }, signal),
@@ -104,18 +106,14 @@ export function ZeroResultParts({ range }: { range: Range }) {
           <OurPartForm
             submitLabel="Create alias"
             onSubmit={async (choice) => {
-              const res = await resolveDemand({
-                key: resolving.key,
-                variantId: choice.variantId,
-                source: choice.source,
-                brand: choice.brand,
+              const { data: res } = await resolve.mutateAsync({
+                body: { key: resolving.key, variantId: choice.variantId, source: choice.source, brand: choice.brand },
               });
               notifications.show({
                 color: 'teal',
                 message: `${res.alias.alias} → ${choice.partNumber}: it would have answered ${res.would_have_matched} searches`,
               });
               setResolving(null);
-              await qc.invalidateQueries({ queryKey: ['demand'] });
             }}
           />
         )}

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Badge, Button, Center, Loader, SegmentedControl, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { PriceChangeStatus } from '@portal/contracts';
-import { PRICE_CHANGE_MSG, priceChangeDayText } from '@portal/domain';
-import { handledAsSessionEnd, serverMessage } from '../../../shared/api';
+import { PRICE_CHANGE_MSG, PRICE_CHANGE_ROUTES, priceChangeDayText } from '@portal/domain';
+import { handledAsSessionEnd, serverMessage, useRouteMutation } from '../../../shared/api';
 import { PageTitle } from '../../../shared/ui';
-import { cancelPriceChange, priceChangeKeys, type PriceChangeItem } from '../api';
+import { priceChangeKeys, type PriceChangeItem } from '../api';
 import { usePriceChanges, useSupplierTz } from '../hooks';
 import { moveText } from '../components/ScheduledPriceChanges';
 
@@ -42,19 +41,17 @@ function noticeText(c: PriceChangeItem, tz: string): string {
 export default function PriceChangesPage() {
   const [show, setShow] = useState<'upcoming' | 'all'>('upcoming');
   const tz = useSupplierTz();
-  const qc = useQueryClient();
   const { data, isPending } = usePriceChanges({ status: show === 'upcoming' ? 'scheduled' : undefined, limit: 100 });
 
-  const cancel = async (id: string) => {
-    try {
-      await cancelPriceChange(id);
-      notifications.show({ color: 'teal', message: PRICE_CHANGE_MSG.cancelled, autoClose: 3000 });
-    } catch (err) {
+  const cancel = useRouteMutation(PRICE_CHANGE_ROUTES.cancel, {
+    input: (id: string) => ({ params: { id } }),
+    invalidates: [priceChangeKeys.all],
+    onSuccess: () => notifications.show({ color: 'teal', message: PRICE_CHANGE_MSG.cancelled, autoClose: 3000 }),
+    onError: (err) => {
       if (!handledAsSessionEnd(err))
         notifications.show({ color: 'red', message: serverMessage(err, 'The change could not be cancelled.') });
-    }
-    await qc.invalidateQueries({ queryKey: priceChangeKeys.all });
-  };
+    },
+  });
 
   return (
     <>
@@ -107,7 +104,7 @@ export default function PriceChangesPage() {
                   </Table.Td>
                   <Table.Td>
                     {c.allowed_actions.includes('cancel') && (
-                      <Button size="xs" variant="default" onClick={() => void cancel(c._id)}>
+                      <Button size="xs" variant="default" onClick={() => cancel.mutate(c._id)}>
                         Cancel change
                       </Button>
                     )}
