@@ -18,9 +18,9 @@ function chromiumPath(): string {
 const PRICE_EDITORS = ['**/catalogue-edit.e2e.ts', '**/price-changes.e2e.ts'];
 /**
  * two-factor: the security policy sends every admin signing in meanwhile to enrolment.
- * notifications-read: "Mark all as read" must leave no unread notification for any superadmin.
+ * notifications-read, org-screens: "Mark all as read" must leave no unread notification for any superadmin.
  */
-const ALONE = ['**/two-factor.e2e.ts', '**/notifications-read.e2e.ts'];
+const ALONE = ['**/two-factor.e2e.ts', '**/notifications-read.e2e.ts', '**/org-screens.e2e.ts'];
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3117);
 
