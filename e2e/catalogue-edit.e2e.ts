@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { companyPriceCents, formatPrice } from '@portal/domain';
-import { COMPANIES, E2E_PRESENCE_TTL_SECONDS, expect, PASSWORD, test, USERS } from './fixtures';
+import { COMPANIES, E2E_PRESENCE_TTL_SECONDS, expect, expectToast, PASSWORD, test, USERS } from './fixtures';
 import { seriousA11yViolations } from './a11y';
 
 // The e2e company 'Acme Air' has discount_percentage 45.5 (others 100): see global-setup.ts.
@@ -97,13 +97,9 @@ async function expectCell(page: Page, n: number, col: Col, value: string) {
   await expect.poll(() => cellText(page, n, col)).toBe(value);
 }
 
-async function toast(page: Page, text: string) {
-  await expect(page.getByText(text).first()).toBeVisible();
-}
-
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await toast(page, 'All changes saved successfully');
+  await expectToast(page, 'All changes saved successfully');
   await expect(grid(page).locator('.cg-row-edited, .cg-row-new, .cg-row-deleted')).toHaveCount(0);
 }
 
@@ -238,12 +234,12 @@ test.describe('catalogue edit grid', () => {
     // Remove an existing row (struck through until saved).
     await expectCell(page, 6, 'part_number', 'M10-10244');
     await page.getByRole('button', { name: 'Remove row 6' }).click();
-    await toast(page, 'Variant removed. Remember to save changes.');
+    await expectToast(page, 'Variant removed. Remember to save changes.');
     await expect(row(page, 6)).toHaveClass(/cg-row-deleted/);
 
     // Add a variant: appended and selected; fill it from the keyboard (Tab moves right).
     await page.getByRole('button', { name: 'Add Variant' }).click();
-    await toast(page, 'New variant added. Remember to save changes.');
+    await expectToast(page, 'New variant added. Remember to save changes.');
     await expect(grid(page).locator('.cg-row-new')).toHaveCount(1);
     const last = Number(await grid(page).locator('.cg-row-new .cg-rownum').innerText());
     expect(last).toBe(before.length + 1);
@@ -348,7 +344,7 @@ test.describe('catalogue edit grid', () => {
     await page.getByRole('button', { name: 'Edit Catalog' }).click();
     await choices();
     await prompt.getByRole('button', { name: 'Save Changes' }).click();
-    await toast(page, 'All changes saved successfully');
+    await expectToast(page, 'All changes saved successfully');
     await expect(page.getByRole('button', { name: 'Edit Catalog' })).toHaveAttribute('aria-pressed', 'false');
     await page.getByRole('button', { name: 'Edit Catalog' }).click();
     await page.getByRole('tab', { name: '4"', exact: true }).click();
@@ -415,7 +411,7 @@ test.describe('catalogue edit grid', () => {
       await expect(conflict).toBeVisible();
       await expect(conflict.getByRole('row').filter({ hasText: 'M10A-10164' })).toContainText('$55.00');
       await conflict.getByRole('button', { name: 'Overwrite' }).click();
-      await toast(b.page, 'All changes saved successfully');
+      await expectToast(b.page, 'All changes saved successfully');
       await expect(conflict).toBeHidden();
       await expectCell(b.page, 3, 'list_price', '$66.00');
 

@@ -38,6 +38,9 @@ async function expectWithinWidth(page: Page, selector: ReturnType<Page['locator'
 
 const partSearch = (page: Page) => page.getByRole('search', { name: 'Part number search' });
 
+// Independent tests (own contexts, nothing one leaves for the next): spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: PHONE });
 

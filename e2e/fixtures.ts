@@ -134,6 +134,42 @@ async function settleNavigations(context: BrowserContext): Promise<void> {
 }
 
 /**
+ * Notes the text of every toast a page shows (for `expectToast`). A toast closes after 3 s; on a busy
+ * machine the page can be too busy re-rendering to answer a poll within that window (a save that
+ * leaves the edit view), though the toast came and went.
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __portalToasts: string[] }).__portalToasts = shown;
+    const selector = '.mantine-Notification-root';
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          const toasts = node.matches(selector) ? [node] : [...node.querySelectorAll(selector)];
+          for (const toast of toasts) shown.push(toast.textContent ?? '');
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** A toast containing `text` was shown on the page (each toast answers one call). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate((wanted) => {
+        const shown = (window as unknown as { __portalToasts?: string[] }).__portalToasts ?? [];
+        const at = shown.findIndex((t) => t.includes(wanted));
+        if (at >= 0) shown.splice(at, 1);
+        return at >= 0;
+      }, text),
+    )
+    .toBe(true);
+}
+
+/**
  * The browser tests' `test`: every test fails on a Content-Security-Policy violation in any page
  * it opens — in the default context and in contexts it creates with `browser.newContext()`.
  */
@@ -144,11 +180,13 @@ export const test = base.extend<{ cspGuard: void }>({
       const sink = (v: string) => violations.push(v);
       await watchCsp(context, sink);
       await settleNavigations(context);
+      await recordToasts(context);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const created = await newContext(options);
         await watchCsp(created, sink);
         await settleNavigations(created);
+        await recordToasts(created);
         return created;
       };
       try {

@@ -14,6 +14,14 @@ function chromiumPath(): string {
   return found;
 }
 
+/** Change the list price of M10-10142 (catalogue-edit) or read it at a company price meanwhile. */
+const PRICE_EDITORS = ['**/catalogue-edit.e2e.ts', '**/price-changes.e2e.ts'];
+/**
+ * two-factor: the security policy sends every admin signing in meanwhile to enrolment.
+ * notifications-read, org-screens: "Mark all as read" must leave no unread notification for any superadmin.
+ */
+const ALONE = ['**/two-factor.e2e.ts', '**/notifications-read.e2e.ts', '**/org-screens.e2e.ts'];
+
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3117);
 
 export default defineConfig({
@@ -23,12 +31,23 @@ export default defineConfig({
   // on one with a load of 3 to 14): a test that needs more is split into steps, not given more time.
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers, each taking whole files (a file's tests run in order in one worker). Files that change
+  // what others read are kept apart by the projects below.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // npm test asks for JSON results too (PLAYWRIGHT_JSON_OUTPUT_NAME), to name the slowest tests.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   globalSetup: './global-setup.ts',
+  projects: [
+    // A list price or a multiplier another of these files reads: one file at a time, beside `shared`
+    // (first: the longest chain).
+    { name: 'prices', testMatch: PRICE_EDITORS, workers: 1 },
+    // Most files: their own accounts, companies and records, or only reads of what nobody changes.
+    { name: 'shared', testIgnore: [...PRICE_EDITORS, ...ALONE] },
+    // Settings of the whole portal (the security policy) and every superadmin's unread count: alone, last.
+    { name: 'alone', testMatch: ALONE, workers: 1, dependencies: ['shared', 'prices'] },
+  ],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: 'retain-on-failure',

@@ -21,6 +21,9 @@ const PHONE = { width: 390, height: 844 };
 const OFFICE_TZ = 'America/New_York';
 const SHOTS = process.env.WALKTHROUGH_SHOTS;
 
+// Independent tests (own contexts, nothing one leaves for the next): spread over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 /** A screenshot of a fixed screen for the report (only when WALKTHROUGH_SHOTS names a folder). */
 async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

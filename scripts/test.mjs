@@ -86,6 +86,13 @@ function run(cmd, args, env) {
   });
 }
 const node = (script, args, env) => run(process.execPath, [script, ...args], env);
+/** `node` that also notes how long the step took in `steps` (a stage without a test runner's JSON). */
+async function timedNode(steps, title, script, args, env) {
+  const t = Date.now();
+  const code = await node(script, args, env);
+  steps.push({ title, ms: Date.now() - t });
+  return code;
+}
 
 // ---- service discovery -----------------------------------------------------------------
 function redisPing(url, timeoutMs = 1000) {
@@ -191,16 +198,27 @@ const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
 
 const stages = {
   async build() {
-    let code = await node(tsc, ['-b', 'tsconfig.json', 'scripts'], env);
+    const steps = [];
+    let code = await timedNode(
+      steps,
+      'tsc -b (libs, api, worker, scripts)',
+      tsc,
+      ['-b', 'tsconfig.json', 'scripts'],
+      env,
+    );
     if (code === 0 && fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) {
-      code = await node(tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit'], env);
+      code = await timedNode(steps, 'typecheck apps/web', tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit'], env);
     }
     // The test files (ts-jest and Playwright only strip types) and the benchmark scripts (`// @ts-check`
     // JavaScript, against the compiled tree).
-    if (code === 0) code = await node(tsc, ['-p', 'tsconfig.test.json'], env);
-    if (code === 0) code = await node(tsc, ['-p', 'scripts/bench'], env);
+    if (code === 0) code = await timedNode(steps, 'typecheck tests', tsc, ['-p', 'tsconfig.test.json'], env);
+    if (code === 0) code = await timedNode(steps, 'typecheck benchmarks', tsc, ['-p', 'scripts/bench'], env);
     // The API document → a generated client; its example must type-check (docs/API.md).
-    if (code === 0) code = await node(path.join(root, 'scripts/openapi/generate-client.mjs'), [], env);
+    if (code === 0) {
+      const client = path.join(root, 'scripts/openapi/generate-client.mjs');
+      code = await timedNode(steps, 'API client generated and typechecked', client, [], env);
+    }
+    fs.writeFileSync(timingsFile('build'), JSON.stringify({ steps }));
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
@@ -238,7 +256,12 @@ const stages = {
   // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
   // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
   async bench() {
-    const benchEnv = { ...env, DATABASE_URL: env.TEST_DATABASE_URL, TEST_SKIP_BUILD: '1' };
+    const benchEnv = {
+      ...env,
+      DATABASE_URL: env.TEST_DATABASE_URL,
+      TEST_SKIP_BUILD: '1',
+      BENCH_TIMINGS_FILE: timingsFile('bench'),
+    };
     return { code: await node(path.join(root, 'scripts/bench/run.mjs'), ['--smoke'], benchEnv) };
   },
 };
@@ -263,7 +286,10 @@ function interrupt(sig) {
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => interrupt(sig));
 stopWithParent(() => interrupt('SIGTERM'));
 
-/** The five slowest tests of a stage, from its runner's JSON results ([] when there are none). */
+/**
+ * The five slowest tests of a stage, from its runner's JSON results ([] when there are none); for the
+ * build and the benchmarks, their slowest steps.
+ */
 function slowestTests(stage) {
   let report;
   try {
@@ -271,7 +297,8 @@ function slowestTests(stage) {
   } catch {
     return [];
   }
-  const tests = [];
+  // build and bench: steps[] of { title, ms }
+  const tests = [...(report.steps ?? [])];
   // jest and vitest: testResults[].assertionResults[]
   for (const file of report.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {

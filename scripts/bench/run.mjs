@@ -141,6 +141,9 @@ const browserMissing = !findChromium();
 const name = SMOKE ? `portal_bench_smoke_${process.pid}` : 'portal_bench';
 /** @type {string[]} */
 const timings = [];
+/** Each benchmark's time, for `npm test`'s summary (BENCH_TIMINGS_FILE: where to write them as JSON). */
+/** @type {{ title: string, ms: number }[]} */
+const benchTimes = [];
 /** @type {string[]} */
 const failures = [];
 for (const b of selected) {
@@ -159,9 +162,12 @@ for (const b of selected) {
     console.error(`bench ${b.name}: FAILED`, err);
     continue;
   }
+  benchTimes.push({ title: `bench ${b.name}`, ms: Date.now() - t0 });
   timings.push(`${b.name} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   console.log(`bench ${b.name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+if (process.env.BENCH_TIMINGS_FILE)
+  fs.writeFileSync(process.env.BENCH_TIMINGS_FILE, JSON.stringify({ steps: benchTimes }));
 if (SMOKE && failures.length) {
   console.error(`\nbench smoke: FAILED ${failures.join(', ')}`);
   process.exit(1);
