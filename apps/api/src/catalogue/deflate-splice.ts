@@ -192,7 +192,7 @@ const NICE = 128;
  * Greedy LZ77 over `text`. A match's source lies within one segment (never across a price), and its
  * distance stays inside the window however long the prices between (at most `maxLength` each).
  */
-export function* tokenize(
+function* tokenize(
   text: Uint8Array,
   starts: readonly number[],
   ends: readonly number[],

@@ -16,7 +16,7 @@ import {
   type QuoteParty,
   type SendQuoteInput,
 } from '@portal/domain';
-import { commitChange, quoteChange, type QuoteChange } from '@portal/db';
+import { commitChange, quoteChange, type QuoteChange, type QuoteChangeTarget } from '@portal/db';
 import type { Env } from '@portal/platform';
 import { ENV } from '../infra/tokens';
 import { ApiException } from '../common/api-exception';
@@ -51,6 +51,19 @@ const AUDIT_ACTION: Record<QuoteAction, AuditAction> = {
  * Each change runs in one transaction with its audit entry, outbox event and live push, all through
  * the exit (`commitChange` with `quoteChange`).
  */
+/** The quote a change is about, with its status after the change. */
+function quoteSubject(row: QuoteChangeTarget, status: QuoteStatus): QuoteChangeTarget {
+  return {
+    id: row.id,
+    number: row.number,
+    status,
+    company_id: row.company_id,
+    company_name: row.company_name,
+    requested_by: row.requested_by,
+    requester_name: row.requester_name,
+  };
+}
+
 @Injectable()
 export class QuoteRequestsService {
   constructor(
@@ -165,15 +178,7 @@ export class QuoteRequestsService {
         user.actor,
         quoteChange({
           ...e.change,
-          quote: {
-            id: row.id,
-            number: row.number,
-            status: to,
-            company_id: row.company_id,
-            company_name: row.company_name,
-            requested_by: row.requested_by,
-            requester_name: row.requester_name,
-          },
+          quote: quoteSubject(row, to),
           before: { status: row.status, ...(e.change.before ?? {}) },
           after: { status: to, ...(e.change.after ?? {}) },
         }),
@@ -327,15 +332,7 @@ export class QuoteRequestsService {
         m,
         user.actor,
         quoteChange({
-          quote: {
-            id: row.id,
-            number: row.number,
-            status: row.status,
-            company_id: row.company_id,
-            company_name: row.company_name,
-            requested_by: row.requested_by,
-            requester_name: row.requester_name,
-          },
+          quote: quoteSubject(row, row.status),
           audit: 'quote_request.message_added',
           after: { length: body.length },
         }),
