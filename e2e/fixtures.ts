@@ -1,5 +1,6 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { seriousA11yViolations } from './a11y';
+import { WHOLE_BROWSER } from './playwright.config';
 
 /** Accounts the browser tests sign in with (seeded by global-setup.ts). */
 export const PASSWORD = 'Passw0rd!23';
@@ -169,35 +170,55 @@ export async function expectToast(page: Page, text: string): Promise<void> {
     .toBe(true);
 }
 
+/** Every context `browser.newContext()` creates is watched like the default one; returns the undo. */
+function guardNewContexts(browser: Browser, sink: (violation: string) => void): () => void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const created = await newContext(options);
+    await watchCsp(created, sink);
+    await settleNavigations(created);
+    await recordToasts(created);
+    return created;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
 /**
  * The browser tests' `test`: every test fails on a Content-Security-Policy violation in any page
- * it opens — in the default context and in contexts it creates with `browser.newContext()`.
+ * it opens — in the default context and in contexts it creates with `browser.newContext()`, in
+ * `browser` and in `wholeBrowser`.
  */
-export const test = base.extend<{ cspGuard: void }>({
+export const test = base.extend<{ cspViolations: string[]; cspGuard: void; wholeBrowser: Browser }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+  cspViolations: async ({}, use) => {
+    await use([]);
+  },
   cspGuard: [
-    async ({ browser, context }, use) => {
-      const violations: string[] = [];
-      const sink = (v: string) => violations.push(v);
+    async ({ browser, context, cspViolations }, use) => {
+      const sink = (v: string) => cspViolations.push(v);
       await watchCsp(context, sink);
       await settleNavigations(context);
       await recordToasts(context);
-      const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => {
-        const created = await newContext(options);
-        await watchCsp(created, sink);
-        await settleNavigations(created);
-        await recordToasts(created);
-        return created;
-      };
+      const restore = guardNewContexts(browser, sink);
       try {
         await use();
       } finally {
-        browser.newContext = newContext;
+        restore();
       }
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+      expect(cspViolations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],
+  // The whole Chromium, for what the headless shell lacks: a PDF viewer (it downloads a PDF instead of
+  // showing it in a tab) and tabs opened from a sandboxed frame. Launched only by a test that asks.
+  wholeBrowser: async ({ playwright, cspViolations }, use) => {
+    const browser = await playwright.chromium.launch(WHOLE_BROWSER.launchOptions);
+    guardNewContexts(browser, (v) => cspViolations.push(v));
+    await use(browser);
+    await browser.close();
+  },
 });
 
 export { expect };

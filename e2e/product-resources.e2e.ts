@@ -23,6 +23,11 @@ async function openCarbon2(page: Page) {
   await expect(page.getByRole('combobox', { name: 'Attach files to' })).toHaveValue(/.+/);
 }
 
+/** The open tab's file input (a tab switched away from may not have unmounted yet). */
+function fileInput(page: Page) {
+  return page.getByRole('tabpanel').locator('input[type="file"]');
+}
+
 async function viewFiles(page: Page) {
   await page.getByRole('button', { name: 'View Files' }).click();
   return page.getByRole('dialog', { name: 'Product Resources' });
@@ -33,8 +38,10 @@ test.describe.configure({ timeout: 240_000 });
 
 test('product resources: listed from the server after a reload and for a second superadmin, live; open and delete', async ({
   browser,
+  wholeBrowser,
 }) => {
-  const a = await superadminInNewContext(browser, USERS.superadmin);
+  // Open shows the PDF in a tab, which takes the whole browser's PDF viewer.
+  const a = await superadminInNewContext(wholeBrowser, USERS.superadmin);
   const b = await superadminInNewContext(browser, USERS.superadmin2);
   const name = `carbon-range-${Date.now().toString(36)}.pdf`;
   await openCarbon2(a);
@@ -46,7 +53,7 @@ test('product resources: listed from the server after a reload and for a second 
   const section = watching.getByRole('heading', { name: 'Category: Carbon 2"' });
   await expect(section).toBeVisible();
 
-  await a.locator('input[type="file"]').setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
+  await fileInput(a).setInputFiles([{ name, mimeType: 'application/pdf', buffer: PDF }]);
   await expect(a.getByText('Files Upload Successfully')).toBeVisible();
   // The second superadmin's open list shows it without a reload.
   await expect(watching.getByText(name)).toBeVisible({ timeout: 15_000 });
@@ -78,7 +85,7 @@ test('a refused upload names each refused file and stores none; a damaged profil
   const page = await superadminInNewContext(browser, USERS.superadmin);
   await openCarbon2(page);
   const good = `kept-out-${Date.now().toString(36)}.pdf`;
-  await page.locator('input[type="file"]').setInputFiles([
+  await fileInput(page).setInputFiles([
     { name: good, mimeType: 'application/pdf', buffer: PDF },
     { name: 'invoice.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<!doctype html><script>x</script>') },
   ]);

@@ -381,8 +381,9 @@ test('phone: company edit shows the new multiplier beside the old; My price list
 });
 
 test("the local inbox: a phone sees the whole list, and the HTML preview's links open (no CSP error)", async ({
-  browser,
+  wholeBrowser: browser,
 }) => {
+  // The preview's link opens a tab, which the headless shell does not do from a sandboxed frame.
   const portal = await (await browser.newContext({ viewport: PHONE })).newPage();
   await portal.goto('/forgot-password');
   await portal.getByLabel(/^Email/).fill(USERS.walker.email);
