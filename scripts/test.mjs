@@ -1,15 +1,22 @@
 #!/usr/bin/env node
-// `npm test`: every suite, in order, stopping at the first failure.
-//   1. build        tsc -b (libs, api, worker, scripts) + typecheck of the web app, the tests and the benchmarks
-//   2. unit         jest --selectProjects libs
-//   3. integration  jest --selectProjects integration   (real Postgres; Redis when found)
-// 4. security jest --selectProjects security (access matrix, tokens, CSRF, uploads …)
-//      scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
-//   5. web          vitest (component tests)
-//   6. e2e          vite build + Playwright driving Chromium
-//   7. newcomer     jest --selectProjects newcomer      (npm start under env -i and on Node 20)
-//   8. bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
-// Options: --only=unit|integration|security|scaleout|web|e2e|bench (comma list allowed).
+// `npm test`: every suite, stopping at the first failure. Two lanes run side by side, so a 2-core
+// machine is kept busy (the server lane alone leaves about 40 % of it idle):
+//   server lane  build → integration → security → scaleout → e2e
+//     build        tsc -b (libs, api, worker, scripts)
+//     integration  jest --selectProjects integration   (real Postgres; Redis when found)
+//     security     jest --selectProjects security      (access matrix, tokens, CSRF, uploads …)
+//     scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
+//     e2e          Playwright driving Chromium against the built app
+//   side lane    unit → web → typecheck → bundle → newcomer → bench
+//     unit         jest --selectProjects libs
+//     web          vitest (component tests)
+//     typecheck    tsc --noEmit of the web app, the tests and the benchmarks; the API client generated and checked
+//     bundle       vite build (the app the browser tests, `npm start` and the benchmarks serve)
+//     newcomer     jest --selectProjects newcomer      (npm start under env -i and on Node 20)
+//     bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
+// A stage starts once its lane is free and the stages it needs have passed (PLAN). The side lane's
+// output is kept and printed whole when the stage ends, so the log reads stage by stage.
+// Options: --only=<stage> (a comma list of PLAN's names; what a chosen stage needs runs too).
 // Services are discovered once and exported to the suites:
 //   TEST_DATABASE_URL  DATABASE_URL | local 127.0.0.1:5432 | embedded Postgres (.data/pg-test, port 54330)
 //   TEST_REDIS_URL     REDIS_URL | redis://127.0.0.1:6379 when it answers PING; else TEST_SKIP_REDIS=1
@@ -36,8 +43,22 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-const ALL = ['build', 'unit', 'integration', 'security', 'scaleout', 'web', 'e2e', 'newcomer', 'bench'];
-/** Stages that run the compiled server against Postgres (they build first and need service discovery). */
+/** Each stage's lane and what must have passed before it starts; a lane runs its stages in this order. */
+const PLAN = {
+  build: { lane: 'server', needs: [] },
+  unit: { lane: 'side', needs: [] },
+  web: { lane: 'side', needs: [] },
+  typecheck: { lane: 'side', needs: ['build'] },
+  bundle: { lane: 'side', needs: [] },
+  integration: { lane: 'server', needs: ['build'] },
+  security: { lane: 'server', needs: ['build'] },
+  scaleout: { lane: 'server', needs: ['build'] },
+  e2e: { lane: 'server', needs: ['build', 'bundle'] },
+  newcomer: { lane: 'side', needs: ['build', 'bundle'] },
+  bench: { lane: 'side', needs: ['build', 'bundle'] },
+};
+const ALL = Object.keys(PLAN);
+/** Stages that run the compiled server against Postgres (they need service discovery). */
 const SERVER_STAGES = ['integration', 'security', 'scaleout', 'e2e', 'newcomer', 'bench'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 let selected = ALL;
@@ -49,34 +70,45 @@ if (onlyArg) {
     .filter(Boolean);
   const bad = wanted.filter((w) => !ALL.includes(w));
   if (bad.length) {
-    console.error(`Unknown --only value(s): ${bad.join(', ')} (use ${ALL.slice(1).join('|')})`);
+    console.error(`Unknown --only value(s): ${bad.join(', ')} (use ${ALL.join('|')})`);
     process.exit(2);
   }
-  // Integration, security and e2e run the compiled server, so they build first.
-  const needsBuild = wanted.some((w) => SERVER_STAGES.includes(w) || w === 'build');
-  selected = ALL.filter((s) => wanted.includes(s) || (s === 'build' && needsBuild));
+  const closure = new Set();
+  const add = (s) => {
+    if (closure.has(s)) return;
+    closure.add(s);
+    PLAN[s].needs.forEach(add);
+  };
+  wanted.forEach(add);
+  selected = ALL.filter((s) => closure.has(s));
 }
 const wants = (s) => selected.includes(s);
 
 // ---- process helpers -------------------------------------------------------------------
-let current = null;
+const running = new Set();
 // No stage may hang CI: past this it is killed and counts as failed (override: TEST_STAGE_TIMEOUT_MIN).
 const STAGE_TIMEOUT_MS = Number(process.env.TEST_STAGE_TIMEOUT_MIN ?? 20) * 60_000;
-function run(cmd, args, env) {
+/**
+ * Runs a command; `out` is where its output goes: the terminal ('inherit') or a file descriptor the
+ * side lane prints once the stage ends.
+ */
+function run(cmd, args, env, out = 'inherit') {
   return new Promise((resolve) => {
     const shown = [cmd === process.execPath ? 'node' : cmd, ...args].map((a) =>
       path.isAbsolute(a) && a.startsWith(root) ? path.relative(root, a) : a,
     );
-    say(`$ ${shown.join(' ')}`);
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env });
-    current = child;
+    const line = `${paint(36, '[test]')} $ ${shown.join(' ')}\n`;
+    if (out === 'inherit') process.stdout.write(line);
+    else fs.writeSync(out, line);
+    const child = spawn(cmd, args, { cwd: root, stdio: out === 'inherit' ? 'inherit' : ['ignore', out, out], env });
+    running.add(child);
     const timer = setTimeout(() => {
       loud(`STAGE TIMED OUT after ${STAGE_TIMEOUT_MS / 60_000} min: ${shown.join(' ')} — killing it`);
       child.kill('SIGKILL');
     }, STAGE_TIMEOUT_MS);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      current = null;
+      running.delete(child);
       resolve(code ?? (signal ? 1 : 0));
     });
     child.on('error', (err) => {
@@ -85,11 +117,11 @@ function run(cmd, args, env) {
     });
   });
 }
-const node = (script, args, env) => run(process.execPath, [script, ...args], env);
+const node = (script, args, env, out) => run(process.execPath, [script, ...args], env, out);
 /** `node` that also notes how long the step took in `steps` (a stage without a test runner's JSON). */
-async function timedNode(steps, title, script, args, env) {
+async function timedNode(steps, title, script, args, env, out) {
   const t = Date.now();
-  const code = await node(script, args, env);
+  const code = await node(script, args, env, out);
   steps.push({ title, ms: Date.now() - t });
   return code;
 }
@@ -197,72 +229,83 @@ const webConfig = path.join(root, 'apps/web/vite.config.ts');
 const e2eConfig = path.join(root, 'e2e/playwright.config.ts');
 
 const stages = {
-  async build() {
+  async build(out) {
     const steps = [];
-    let code = await timedNode(
+    const code = await timedNode(
       steps,
       'tsc -b (libs, api, worker, scripts)',
       tsc,
       ['-b', 'tsconfig.json', 'scripts'],
       env,
+      out,
     );
-    if (code === 0 && fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) {
-      code = await timedNode(steps, 'typecheck apps/web', tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit'], env);
-    }
-    // The test files (ts-jest and Playwright only strip types) and the benchmark scripts (`// @ts-check`
-    // JavaScript, against the compiled tree).
-    if (code === 0) code = await timedNode(steps, 'typecheck tests', tsc, ['-p', 'tsconfig.test.json'], env);
-    if (code === 0) code = await timedNode(steps, 'typecheck benchmarks', tsc, ['-p', 'scripts/bench'], env);
-    // The API document → a generated client; its example must type-check (docs/API.md).
-    if (code === 0) {
-      const client = path.join(root, 'scripts/openapi/generate-client.mjs');
-      code = await timedNode(steps, 'API client generated and typechecked', client, [], env);
-    }
     fs.writeFileSync(timingsFile('build'), JSON.stringify({ steps }));
     env.TEST_SKIP_BUILD = '1'; // jest's global setup need not rebuild
     return { code };
   },
-  unit: async () => ({ code: await node(jest, jestArgs('libs'), env) }),
-  integration: async () => ({ code: await node(jest, jestArgs('integration'), env) }),
-  security: async () => ({ code: await node(jest, jestArgs('security'), env) }),
-  // 2 APIs + 2 workers share the test Redis under a unique QUEUE_PREFIX; needs Redis.
-  async scaleout() {
-    if (env.TEST_SKIP_REDIS) return { skipped: 'Redis not found' };
-    return { code: await node(jest, [...jestArgs('scaleout'), '--runInBand'], env) };
+  // What is not compiled is type-checked: the web app, the test files (ts-jest and Playwright only strip
+  // types), the benchmark scripts (`// @ts-check` JavaScript, against the compiled tree) and the API
+  // client generated from the API document (docs/API.md).
+  async typecheck(out) {
+    const steps = [];
+    const step = (title, script, args) => timedNode(steps, title, script, args, env, out);
+    let code = 0;
+    if (fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) {
+      code = await step('typecheck apps/web', tsc, ['-p', 'apps/web/tsconfig.json', '--noEmit']);
+    }
+    if (code === 0) code = await step('typecheck tests', tsc, ['-p', 'tsconfig.test.json']);
+    if (code === 0) code = await step('typecheck benchmarks', tsc, ['-p', 'scripts/bench']);
+    if (code === 0) {
+      const client = path.join(root, 'scripts/openapi/generate-client.mjs');
+      code = await step('API client generated and typechecked', client, []);
+    }
+    fs.writeFileSync(timingsFile('typecheck'), JSON.stringify({ steps }));
+    return { code };
   },
-  async web() {
+  unit: async (out) => ({ code: await node(jest, jestArgs('libs'), env, out) }),
+  integration: async (out) => ({ code: await node(jest, jestArgs('integration'), env, out) }),
+  security: async (out) => ({ code: await node(jest, jestArgs('security'), env, out) }),
+  // 2 APIs + 2 workers share the test Redis under a unique QUEUE_PREFIX; needs Redis.
+  async scaleout(out) {
+    if (env.TEST_SKIP_REDIS) return { skipped: 'Redis not found' };
+    return { code: await node(jest, [...jestArgs('scaleout'), '--runInBand'], env, out) };
+  },
+  async web(out) {
     if (!fs.existsSync(webConfig)) {
       loud('apps/web/vite.config.ts NOT FOUND: web component tests skipped');
       return { skipped: 'no apps/web/vite.config.ts' };
     }
     const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${timingsFile('web')}`];
-    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig, ...reporters], env) };
+    return { code: await node(bin('vitest', 'vitest.mjs'), ['run', '--config', webConfig, ...reporters], env, out) };
   },
-  async e2e() {
+  async bundle(out) {
+    if (!fs.existsSync(webConfig)) return { skipped: 'no apps/web/vite.config.ts' };
+    const args = ['build', '--config', webConfig, '--logLevel', 'warn'];
+    return {
+      code: await node(bin('vite', 'bin/vite.js'), args, { ...env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }, out),
+    };
+  },
+  async e2e(out) {
     if (!fs.existsSync(e2eConfig)) {
       loud('e2e/playwright.config.ts NOT FOUND: browser e2e tests skipped');
       return { skipped: 'no e2e/playwright.config.ts' };
     }
     if (env.TEST_SKIP_BROWSER) return { skipped: 'Chromium not found' };
-    if (fs.existsSync(webConfig)) {
-      const code = await node(bin('vite', 'bin/vite.js'), ['build', '--config', webConfig, '--logLevel', 'warn'], env);
-      if (code !== 0) return { code };
-    }
     const e2eEnv = { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: timingsFile('e2e') };
-    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], e2eEnv) };
+    return { code: await node(bin('@playwright/test', 'cli.js'), ['test', '-c', e2eConfig], e2eEnv, out) };
   },
   // The README's `npm start` under `env -i` (no locale, no services) and on Node 20.
-  newcomer: async () => ({ code: await node(jest, [...jestArgs('newcomer'), '--runInBand'], env) }),
+  newcomer: async (out) => ({ code: await node(jest, [...jestArgs('newcomer'), '--runInBand'], env, out) }),
   // Every benchmark on a tiny data set (scripts/bench/run.mjs --smoke): one that cannot start on a
   // fresh clone fails here. Browser benchmarks are skipped without Chromium (a failure under CI=true).
-  async bench() {
+  async bench(out) {
     const benchEnv = {
       ...env,
       DATABASE_URL: env.TEST_DATABASE_URL,
       TEST_SKIP_BUILD: '1',
       BENCH_TIMINGS_FILE: timingsFile('bench'),
     };
-    return { code: await node(path.join(root, 'scripts/bench/run.mjs'), ['--smoke'], benchEnv) };
+    return { code: await node(path.join(root, 'scripts/bench/run.mjs'), ['--smoke'], benchEnv, out) };
   },
 };
 
@@ -279,8 +322,8 @@ async function cleanup() {
 }
 function interrupt(sig) {
   interrupted = true;
-  // The suite in progress got the terminal's signal too; let it end, then clean up.
-  if (current) current.kill(sig);
+  // The suites in progress got the terminal's signal too; let them end, then clean up.
+  if (running.size) for (const child of running) child.kill(sig);
   else void cleanup().then(() => process.exit(130));
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => interrupt(sig));
@@ -317,63 +360,132 @@ function slowestTests(stage) {
   return tests.sort((a, b) => b.ms - a.ms).slice(0, 5);
 }
 
-function summary() {
+function summary(wallMs) {
   console.log(`\n${paint(1, 'Test summary')}`);
-  for (const r of results) {
-    const mark =
-      r.status === 'passed' ? paint(32, 'PASS') : r.status === 'failed' ? paint(31, 'FAIL') : paint(33, 'SKIP');
+  const marks = {
+    passed: paint(32, 'PASS'),
+    failed: paint(31, 'FAIL'),
+    stopped: paint(33, 'STOP'),
+    skipped: paint(33, 'SKIP'),
+  };
+  for (const name of ALL) {
+    const r = results.find((x) => x.name === name);
+    if (!r) continue;
     const extra = r.status === 'failed' ? ` (exit ${r.code})` : r.reason ? ` (${r.reason})` : '';
-    console.log(`  ${mark}  ${r.name.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)}s${extra}`);
-    for (const t of r.status === 'skipped' ? [] : slowestTests(r.name)) {
+    console.log(`  ${marks[r.status]}  ${r.name.padEnd(12)} ${(r.ms / 1000).toFixed(1).padStart(6)}s${extra}`);
+    for (const t of r.status === 'passed' || r.status === 'failed' ? slowestTests(r.name) : []) {
       console.log(`          ${(t.ms / 1000).toFixed(1).padStart(6)}s  ${t.title}`);
     }
   }
+  for (const r of results.filter((x) => !ALL.includes(x.name))) console.log(`  ${marks[r.status]}  ${r.name}`);
   const passed = results.filter((r) => r.status === 'passed').length;
   const failed = results.filter((r) => r.status === 'failed').length;
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log(
+    `${passed} passed, ${failed} failed, ${(wallMs / 60_000).toFixed(1)} min in all (the two lanes side by side)`,
+  );
 }
 
 let exitCode = 0;
-let discovered = false;
 fs.rmSync(timingsDir, { recursive: true, force: true });
 fs.mkdirSync(timingsDir, { recursive: true });
-try {
-  for (const name of selected) {
-    if (interrupted) break;
-    // Discovery happens once, after the build (it uses scripts/dist), before the first suite needing it.
-    if (SERVER_STAGES.includes(name) && !discovered) {
-      discovered = true;
-      await discoverServices();
-      if (CI && missing.length) {
-        results.push({ name: 'services', status: 'failed', code: 1, ms: 0 });
-        console.error(`CI=true and missing: ${missing.join(', ')} — failing (see the lines above for the fix).`);
-        exitCode = 1;
-        break;
-      }
-    }
-    say(paint(1, `── ${name} ──`));
-    const t = Date.now();
-    const r = await stages[name]();
-    const ms = Date.now() - t;
-    if (r.skipped) {
-      results.push({ name, status: 'skipped', reason: r.skipped, ms });
-      continue;
-    }
-    if (r.code !== 0) {
-      results.push({ name, status: 'failed', code: r.code, ms });
-      exitCode = r.code;
-      break;
-    }
-    const reason = name === 'integration' && env.TEST_SKIP_REDIS ? 'Redis-backed tests skipped' : undefined;
-    results.push({ name, status: 'passed', ms, reason });
+
+const lanes = { server: selected.filter((s) => PLAN[s].lane === 'server'), side: [] };
+lanes.side = selected.filter((s) => PLAN[s].lane === 'side');
+// The side lane's output goes to the terminal as it comes only when it runs alone.
+const streamsSide = lanes.server.length === 0;
+/** Per stage: resolves true once it passed (or was skipped), false when it failed or did not run. */
+const done = Object.fromEntries(
+  selected.map((s) => {
+    let resolve;
+    const promise = new Promise((r) => (resolve = r));
+    return [s, { promise, resolve }];
+  }),
+);
+let stopping = false;
+function stopEverything() {
+  stopping = true;
+  for (const child of running) child.kill('SIGTERM');
+}
+
+// Discovery happens once, after the build (it uses scripts/dist), before the first stage needing it.
+let servicesFound = null;
+function services() {
+  servicesFound ??= discoverServices().then(() => {
+    if (!CI || !missing.length) return true;
+    results.push({ name: 'services', status: 'failed', code: 1, ms: 0 });
+    console.error(`CI=true and missing: ${missing.join(', ')} — failing (see the lines above for the fix).`);
+    return false;
+  });
+  return servicesFound;
+}
+
+async function runStage(name, lane) {
+  const needs = PLAN[name].needs.filter(wants);
+  const ready = (await Promise.all(needs.map((n) => done[n].promise))).every(Boolean);
+  if (!ready || stopping || interrupted) return false;
+  if (SERVER_STAGES.includes(name) && !(await services())) {
+    exitCode ||= 1;
+    stopEverything();
+    return false;
   }
+  const streams = lane === 'server' || streamsSide;
+  const logFile = path.join(timingsDir, `${name}.log`);
+  const out = streams ? 'inherit' : fs.openSync(logFile, 'w');
+  say(paint(1, `── ${name} ──${streams ? '' : ' started beside the server lane; its output follows when it ends'}`));
+  const t = Date.now();
+  let r;
+  try {
+    r = await stages[name](out);
+  } finally {
+    if (out !== 'inherit') {
+      fs.closeSync(out);
+      say(paint(1, `── ${name} (output) ──`));
+      process.stdout.write(fs.readFileSync(logFile));
+    }
+  }
+  const ms = Date.now() - t;
+  if (r.skipped) {
+    results.push({ name, status: 'skipped', reason: r.skipped, ms });
+    return true;
+  }
+  if (r.code !== 0) {
+    // A stage ended by another's failure is "stopped", not a failure of its own.
+    const own = !stopping;
+    results.push({ name, status: own ? 'failed' : 'stopped', code: r.code, ms });
+    if (own) {
+      exitCode = r.code;
+      if (running.size) say(`${name} failed: stopping the stages still running`);
+      stopEverything();
+    }
+    return false;
+  }
+  const reason = name === 'integration' && env.TEST_SKIP_REDIS ? 'Redis-backed tests skipped' : undefined;
+  results.push({ name, status: 'passed', ms, reason });
+  return true;
+}
+
+async function runLane(lane) {
+  for (const name of lanes[lane]) {
+    let passed = false;
+    try {
+      passed = await runStage(name, lane);
+    } finally {
+      done[name].resolve(passed);
+    }
+  }
+}
+
+const started = Date.now();
+try {
+  await Promise.all([runLane('server'), runLane('side')]);
 } catch (err) {
   console.error(err instanceof Error ? err.stack : err);
   results.push({ name: 'runner', status: 'failed', code: 1, ms: 0 });
   exitCode = 1;
+  stopEverything();
 } finally {
   await cleanup();
 }
 if (interrupted && exitCode === 0) exitCode = 130;
-summary();
+summary(Date.now() - started);
 process.exit(exitCode);
