@@ -65,6 +65,8 @@ export default defineConfig({
     setupFiles: [here('./src/test/setup.ts')],
     css: false,
     restoreMocks: true,
+    // One module registry and jsdom per worker: isolation re-imports Mantine, React and the app for each of the ~50 files (about 40 % of the stage).
+    isolate: false,
     // A busy 2-core machine (CI, a laptop running the whole suite) slows a rendering test several-fold;
     // the 5 s default then fails tests that pass in 1 s on a quiet one.
     testTimeout: 15_000,

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { sockets } from './fakeSocket';
 import { fakeMediaQueryList } from './matchMedia';
+import { resetAppState } from './resetApp';
 
 // No real network in component tests: the realtime layer talks to a fake socket.
 vi.mock('socket.io-client', async () => ({ io: (await import('./fakeSocket')).ioMock }));
@@ -15,7 +16,9 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     configurable: true,
-    value: vi.fn((query: string) => fakeMediaQueryList(query, false)),
+    // A plain function, not vi.fn: a test's vi.spyOn (a viewport) then makes a spy that restoreMocks
+    // undoes, instead of changing this function's implementation for every later file.
+    value: (query: string) => fakeMediaQueryList(query, false),
   });
 }
 
@@ -33,6 +36,8 @@ afterEach(() => {
   cleanup();
   sockets.length = 0;
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  resetAppState();
 });
