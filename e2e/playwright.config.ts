@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 
-/** Debian's Chromium — never a downloaded browser. E2E_CHROMIUM_PATH picks another. */
+/** Debian's Chromium — never a downloaded browser. */
 function chromiumPath(candidates: (string | undefined)[]): string {
-  const found = [process.env.E2E_CHROMIUM_PATH, ...candidates].find((p) => p && fs.existsSync(p));
+  const found = candidates.find((p) => p && fs.existsSync(p));
   if (!found) throw new Error('Chromium not found: install the Debian package `chromium` or set CHROMIUM_PATH');
   return found;
 }
@@ -75,6 +75,9 @@ export default defineConfig({
     trace: 'on-first-retry',
     // The old headless shell (Debian package chromium-headless-shell) draws no browser UI: the suite
     // needs about a third less CPU than with the whole browser.
-    launchOptions: launchOptions(chromiumPath(['/usr/bin/chromium-headless-shell', ...BROWSERS])),
+    // E2E_CHROMIUM_PATH picks another browser for them (not for `wholeBrowser`).
+    launchOptions: launchOptions(
+      chromiumPath([process.env.E2E_CHROMIUM_PATH, '/usr/bin/chromium-headless-shell', ...BROWSERS]),
+    ),
   },
 });
