@@ -96,8 +96,9 @@ export async function watchCsp(context: BrowserContext, sink: (violation: string
 /**
  * Chromium can lose a localStorage write made a moment before a browser-initiated navigation (seen
  * about once in 25 runs of "sign in, then page.goto at once": the next document starts without the
- * session token). A person cannot type an address that fast; a test can. So `page.goto` waits until
- * the session check after a sign-in (`/api/validate`) is done and the last token write is 500 ms old.
+ * session token; a reload 60 ms after signing in lost it too). A person cannot type an address or
+ * press F5 that fast; a test can. So `page.goto` and `page.reload` wait until the session check after a
+ * sign-in (`/api/validate`) is done and the last token write is 500 ms old.
  */
 const TOKEN_WRITE_SETTLE_MS = 500;
 
@@ -116,8 +117,7 @@ async function settleNavigations(context: BrowserContext): Promise<void> {
     page.on('request', (r) => isValidate(r) && inflight.add(r));
     page.on('requestfinished', (r) => inflight.delete(r));
     page.on('requestfailed', (r) => inflight.delete(r));
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
+    const settled = async () => {
       for (const deadline = Date.now() + 5_000; inflight.size && Date.now() < deadline;) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
@@ -127,7 +127,16 @@ async function settleNavigations(context: BrowserContext): Promise<void> {
         )
         .catch(() => Infinity);
       if (age < TOKEN_WRITE_SETTLE_MS) await new Promise((resolve) => setTimeout(resolve, TOKEN_WRITE_SETTLE_MS - age));
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      await settled();
       return goto(url, options);
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      await settled();
+      return reload(options);
     };
   };
   context.pages().forEach(settle);

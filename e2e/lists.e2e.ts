@@ -92,6 +92,8 @@ test.describe('desktop', () => {
     await expect(page).toHaveURL('/superadmin/companies');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const labels = nav.locator('.mantine-NavLink-label');
+    await expect(labels.first()).toBeVisible();
+    expect(await labels.count()).toBeGreaterThan(5);
     for (let i = 0; i < (await labels.count()); i++) {
       const cut = await labels.nth(i).evaluate((el) => el.scrollWidth > el.clientWidth + 1);
       expect(cut, `label ${await labels.nth(i).textContent()} is cut`).toBe(false);
