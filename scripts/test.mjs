@@ -3,8 +3,8 @@
 // machine is kept busy (the server lane alone leaves about 40 % of it idle):
 //   server lane  build → integration → security → scaleout → e2e
 //     build        tsc -b (libs, api, worker, scripts)
-//     integration  jest --selectProjects integration   (real Postgres; Redis when found)
-//     security     jest --selectProjects security      (access matrix, tokens, CSRF, uploads …)
+//     integration  jest --selectProjects integration   (real Postgres; Redis when found; two files at a time)
+//     security     jest --selectProjects security      (access matrix, tokens, CSRF, uploads …; two at a time)
 //     scaleout     jest --selectProjects scaleout      (2 API processes + 2 workers on Redis; ~20 s)
 //     e2e          Playwright driving Chromium against the built app
 //   side lane    web → unit → typecheck → bundle → newcomer → bench
@@ -13,7 +13,8 @@
 //     typecheck    tsc --noEmit of the web app, the tests and the benchmarks; the API client generated and checked
 //     bundle       vite build (the app the browser tests, `npm start` and the benchmarks serve)
 //     newcomer     jest --selectProjects newcomer      (npm start under env -i and on Node 20)
-//     bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs)
+//     bench        npm run bench -- --smoke: every benchmark on a tiny data set (it still starts and runs);
+//                  after integration, so the two do not share the test server's connections
 // A stage starts once its lane is free and the stages it needs have passed (PLAN). The side lane's
 // output is kept and printed whole when the stage ends, so the log reads stage by stage.
 // Options: --only=<stage> (a comma list of PLAN's names; what a chosen stage needs runs too).
@@ -43,7 +44,10 @@ const loud = (line) => console.log(paint('1;33', `\n!!! ${line}\n`));
 const bin = (pkg, rel) => path.join(root, 'node_modules', pkg, rel);
 
 // ---- options ---------------------------------------------------------------------------
-/** Each stage's lane and what must have passed before it starts; a lane runs its stages in this order. */
+/**
+ * Each stage's lane and what must have passed before it starts (`needs`, which --only also runs) or
+ * only ended, when it runs at all (`after`); a lane runs its stages in this order.
+ */
 const PLAN = {
   build: { lane: 'server', needs: [] },
   web: { lane: 'side', needs: [] },
@@ -56,7 +60,8 @@ const PLAN = {
   scaleout: { lane: 'server', needs: ['build'] },
   e2e: { lane: 'server', needs: ['build', 'bundle'] },
   newcomer: { lane: 'side', needs: ['build', 'bundle'] },
-  bench: { lane: 'side', needs: ['build', 'bundle'] },
+  // `after`: not beside the integration tests (both start APIs and workers on the one test server).
+  bench: { lane: 'side', needs: ['build', 'bundle'], after: ['integration'] },
 };
 const ALL = Object.keys(PLAN);
 /** Stages that run the compiled server against Postgres (they need service discovery). */
@@ -264,8 +269,11 @@ const stages = {
     return { code };
   },
   unit: async (out) => ({ code: await node(jest, jestArgs('libs'), env, out) }),
-  integration: async (out) => ({ code: await node(jest, jestArgs('integration'), env, out) }),
-  security: async (out) => ({ code: await node(jest, jestArgs('security'), env, out) }),
+  // Two files at a time: a file spends much of its time waiting on its API, workers and Postgres, so
+  // one at a time leaves a core idle. (Each API and worker a test starts keeps few connections:
+  // test/api.ts TEST_POOL_SIZES.)
+  integration: async (out) => ({ code: await node(jest, [...jestArgs('integration'), '--maxWorkers=2'], env, out) }),
+  security: async (out) => ({ code: await node(jest, [...jestArgs('security'), '--maxWorkers=2'], env, out) }),
   // 2 APIs + 2 workers share the test Redis under a unique QUEUE_PREFIX; needs Redis.
   async scaleout(out) {
     if (env.TEST_SKIP_REDIS) return { skipped: 'Redis not found' };
@@ -423,6 +431,7 @@ function services() {
 async function runStage(name, lane) {
   const needs = PLAN[name].needs.filter(wants);
   const ready = (await Promise.all(needs.map((n) => done[n].promise))).every(Boolean);
+  await Promise.all((PLAN[name].after ?? []).filter(wants).map((n) => done[n].promise));
   if (!ready || stopping || interrupted) return false;
   if (SERVER_STAGES.includes(name) && !(await services())) {
     exitCode ||= 1;

@@ -24,6 +24,13 @@ process.once('exit', () => {
 
 export const CHILD_GUARD = path.resolve(__dirname, '../scripts/dist/child-guard.js');
 
+/**
+ * Database connections of each API and worker a test starts: enough for one test's traffic, few enough
+ * that two test files at once (each with APIs, workers and the benchmarks beside them) stay well under
+ * a default Postgres's 100 connections.
+ */
+export const TEST_POOL_SIZES = { DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '1' } as const;
+
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing!';
 
 /**
@@ -46,6 +53,8 @@ export async function startTestApi(
     PUBLIC_URL: 'http://localhost:3999',
     WEB_DIST: '/nonexistent',
     LOG_LEVEL: 'error',
+    // Two test files run at once, each with APIs and workers, on one server of 100 connections.
+    ...TEST_POOL_SIZES,
     ...extra,
   };
   const child = fork(path.resolve(__dirname, '../apps/api/dist/main.js'), [], {

@@ -30,6 +30,13 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
  */
 export const scale = (full, smoke) => (SMOKE ? smoke : full);
 
+/**
+ * In smoke mode (beside the integration tests, on one test server of 100 connections) each API and
+ * worker keeps few database connections; a measurement keeps the production pools.
+ * @type {Record<string, string>}
+ */
+const POOL_SIZES = SMOKE ? { DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '1' } : {};
+
 /** @typedef {Record<string, string>} Headers */
 
 /**
@@ -189,6 +196,7 @@ export function startWorker(databaseUrl, { env = {}, stdout = 'inherit' } = {}) 
       PUBLIC_URL: 'http://localhost:3000',
       OUTBOX_POLL_MS: '200',
       LOG_LEVEL: 'error',
+      ...POOL_SIZES,
       ...env,
     },
     execArgv: [...platform.WORKER_NODE_FLAGS],
@@ -220,6 +228,7 @@ export async function startApi(databaseUrl, { webDist, env: extraEnv = {} } = {}
       SEARCH_BUDGET_LOGGED_PER_MINUTE: '10000000',
       SEARCH_BUDGET_COMMITTED_PER_MINUTE: '10000000',
       SEARCH_BUDGET_TYPING_PER_MINUTE: '10000000',
+      ...POOL_SIZES,
       ...extraEnv,
     },
     execArgv: process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],

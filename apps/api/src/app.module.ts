@@ -19,7 +19,11 @@ export class AppModule {
       {
         provide: DataSource,
         useFactory: () =>
-          createDataSource({ url: env.DATABASE_URL, applicationName: 'portal-api', poolSize: 20 }).initialize(),
+          createDataSource({
+            url: env.DATABASE_URL,
+            applicationName: 'portal-api',
+            poolSize: env.DATABASE_POOL_SIZE ?? 20,
+          }).initialize(),
       },
     ];
     return {

@@ -26,7 +26,7 @@ import { repeatLimitedLog } from './repeat-limited-log';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> &
-  Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS'>> & {
+  Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS' | 'DATABASE_POOL_SIZE' | 'QUEUE_DATABASE_POOL_SIZE'>> & {
     /** Product resources (default .data/files, as the API). */
     FILES_DIR?: string;
     SMTP_URL: string;
@@ -120,7 +120,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   const db = await createDataSource({
     url: env.DATABASE_URL,
     applicationName: 'portal-worker',
-    poolSize: 8,
+    poolSize: env.DATABASE_POOL_SIZE ?? 8,
   }).initialize();
   const concurrency = overrides.concurrency ?? 4;
   // Email send locks are session-level advisory locks: each needs a connection of its own, at

@@ -24,3 +24,18 @@ describe('loadEnv: IMPORT_FILE_RETENTION_DAYS', () => {
     expect(() => loadEnv({ ...base, IMPORT_FILE_RETENTION_DAYS: value })).toThrow(/IMPORT_FILE_RETENTION_DAYS/);
   });
 });
+
+describe('loadEnv: DATABASE_POOL_SIZE and QUEUE_DATABASE_POOL_SIZE', () => {
+  it('are unset by default (each process keeps its own size) and accept a whole number', () => {
+    const env = loadEnv(base);
+    expect(env.DATABASE_POOL_SIZE).toBeUndefined();
+    expect(env.QUEUE_DATABASE_POOL_SIZE).toBeUndefined();
+    const set = loadEnv({ ...base, DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '2' });
+    expect([set.DATABASE_POOL_SIZE, set.QUEUE_DATABASE_POOL_SIZE]).toEqual([6, 2]);
+  });
+
+  it.each(['0', '2.5', 'many', '100000'])('refuses %s with a message naming the setting', (value) => {
+    expect(() => loadEnv({ ...base, DATABASE_POOL_SIZE: value })).toThrow(/DATABASE_POOL_SIZE must be/);
+    expect(() => loadEnv({ ...base, QUEUE_DATABASE_POOL_SIZE: value })).toThrow(/QUEUE_DATABASE_POOL_SIZE must be/);
+  });
+});

@@ -34,6 +34,23 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).default(2000),
   /** How often the worker looks for filter-programme reminders to send. */
   PROGRAMME_SWEEP_MS: z.coerce.number().int().min(50).default(60_000),
+  /** Connections of this process's database pool (default: the API 20, the worker 8). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'DATABASE_POOL_SIZE must be a whole number' })
+    .int('DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+    .max(500, 'DATABASE_POOL_SIZE must be at most 500')
+    .optional(),
+  /**
+   * Without Redis, each queue's connections to Postgres (default 10, beside one it listens on). The
+   * tests lower it: many APIs and workers share one test server.
+   */
+  QUEUE_DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'QUEUE_DATABASE_POOL_SIZE must be a whole number' })
+    .int('QUEUE_DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'QUEUE_DATABASE_POOL_SIZE must be at least 1')
+    .max(100, 'QUEUE_DATABASE_POOL_SIZE must be at most 100')
+    .optional(),
   /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long an editor's presence lasts without a heartbeat (editors re-join every third of it); tests shorten it. */

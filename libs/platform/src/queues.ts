@@ -10,7 +10,15 @@ export const DEFAULT_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 7 * 24 * 3600 },
 };
 
-export type QueueEnv = Pick<Env, 'REDIS_URL' | 'DATABASE_URL'> & { QUEUE_PREFIX?: string };
+export type QueueEnv = Pick<Env, 'REDIS_URL' | 'DATABASE_URL'> &
+  Partial<Pick<Env, 'QUEUE_DATABASE_POOL_SIZE'>> & { QUEUE_PREFIX?: string };
+
+/** The Postgres backend's connection: the URL, or a pool config when its size is set. */
+function postgresConnection(env: QueueEnv): string | { connectionString: string; max: number } {
+  return env.QUEUE_DATABASE_POOL_SIZE
+    ? { connectionString: env.DATABASE_URL, max: env.QUEUE_DATABASE_POOL_SIZE }
+    : env.DATABASE_URL;
+}
 
 function redisConnection(url: string, forWorker: boolean) {
   const u = new URL(url);
@@ -39,7 +47,7 @@ export function createQueue<N extends QueueName>(name: N, env: QueueEnv): Queue<
   }
   return new (Queue as any)(
     name,
-    { connection: env.DATABASE_URL, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS },
+    { connection: postgresConnection(env), prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS },
     createPostgresBackend,
   ) as Queue<JobMap[N]>;
 }
@@ -61,7 +69,7 @@ export function createWorker<N extends QueueName>(
   return new (Worker as any)(
     name,
     processor,
-    { connection: env.DATABASE_URL, prefix, ...options },
+    { connection: postgresConnection(env), prefix, ...options },
     createPostgresBackend,
   ) as Worker<JobMap[N]>;
 }

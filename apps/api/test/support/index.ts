@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { Mailer, MailMessage } from '../../../../libs/platform/src';
 import { eventProblems, type CompanyPercentages } from '../../../../libs/domain/src';
-import { ApiClient, createCompany, createUser, type TestApi } from '../../../../test/api';
+import { ApiClient, createCompany, createUser, TEST_POOL_SIZES, type TestApi } from '../../../../test/api';
 import {
   startWorker,
   type WorkerEnv,
@@ -106,6 +106,8 @@ export function testWorkerEnv(api: TestApi, env: Partial<WorkerEnv> = {}): Worke
     MAIL_FROM: 'Filter Portal <no-reply@test>',
     SMTP_URL: 'smtp://127.0.0.1:1',
     QUEUE_PREFIX: `t${randomBytes(4).toString('hex')}`,
+    DATABASE_POOL_SIZE: Number(TEST_POOL_SIZES.DATABASE_POOL_SIZE),
+    QUEUE_DATABASE_POOL_SIZE: Number(TEST_POOL_SIZES.QUEUE_DATABASE_POOL_SIZE),
     ...env,
   } as WorkerEnv;
 }
