@@ -115,6 +115,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // past it in seconds rather than minutes (E2E_PRESENCE_TTL_SECONDS in fixtures.ts).
     PRESENCE_TTL_SECONDS: String(E2E_PRESENCE_TTL_SECONDS),
     LOG_LEVEL: 'warn',
+    // The benchmark smoke runs beside these tests on the same test server (100 connections by default).
+    QUEUE_DATABASE_POOL_SIZE: '2',
   };
   const api = await startChild(path.join(root, 'apps/api/dist/main.js'), env, 'api');
   const worker = await startChild(path.join(root, 'apps/worker/dist/main.js'), env, 'worker', WORKER_NODE_FLAGS);

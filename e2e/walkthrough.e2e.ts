@@ -392,7 +392,14 @@ test("the local inbox: a phone sees the whole list, and the HTML preview's links
   await expect
     .poll(
       async () => {
-        id = (await inbox()).find((m) => JSON.stringify(m.to).includes(USERS.walker.email) && m.html)?.id ?? '';
+        // Walker's reset link, not another of Walker's emails (the quote tests mail Walker too).
+        id =
+          (await inbox()).find(
+            (m) =>
+              JSON.stringify(m.to).includes(USERS.walker.email) &&
+              m.subject === 'Reset your Filter Portal password' &&
+              m.html,
+          )?.id ?? '';
         return id;
       },
       { timeout: 15_000 },
