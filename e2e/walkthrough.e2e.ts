@@ -321,9 +321,6 @@ test("a shared link survives sign-in; another area's link lands at home", async 
   await expect(page).toHaveURL('/employee/catalog');
 });
 
-// FIXME: flaky since the round's merges — an element measured 395.6 px and then 446.6 px right edge in a
-// 390 px phone viewport on the same build (passed in two earlier full runs); the company edit screen
-// now also has "Schedule…" beside "Save Changes". Not run until the phone layout is looked at again.
 test('phone: company edit shows the new multiplier beside the old; My price lists keeps Download on screen; the size grid explains struck-through prices', async ({
   browser,
 }) => {

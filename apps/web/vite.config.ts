@@ -69,7 +69,7 @@ export default defineConfig({
     isolate: false,
     // A busy 2-core machine (CI, a laptop running the whole suite) slows a rendering test several-fold;
     // the 5 s default then fails tests that pass in 1 s on a quiet one.
-    testTimeout: 15_000,
+    testTimeout: 30_000,
     // Pre-bundled through Vite's resolver (not Node's require), so `dedupe` above applies to the grid's dependencies.
     deps: { optimizer: { client: { enabled: true, include: ['react-datasheet-grid'] } } },
   },

@@ -8,8 +8,9 @@ import { resetAppState } from './resetApp';
 // No real network in component tests: the realtime layer talks to a fake socket.
 vi.mock('socket.io-client', async () => ({ io: (await import('./fakeSocket')).ioMock }));
 
-// Lazy route chunks load on first use; give async queries headroom when files run in parallel.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy route chunks load (and are transformed) on first use: on a machine at load 10 the first
+// screen of a file took over 4 s to appear. Async queries wait up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {

@@ -15,7 +15,7 @@ function server(answer: () => Response) {
   });
 }
 
-describe('confirm email page (/confirm-email?code=…)', { timeout: 20000 }, () => {
+describe('confirm email page (/confirm-email?code=…)', () => {
   it('changes nothing on load; the button sends the token and shows the result', async () => {
     const { calls } = server(() =>
       json({ status: 200, message: ACCOUNT_MSG.profile.confirmed, data: { email: 'new@example.com' } }),

@@ -70,7 +70,7 @@ describe('settings: tabs', () => {
   });
 });
 
-describe('settings: personal details', { timeout: 20000 }, () => {
+describe('settings: personal details', () => {
   it('saves the username, refreshes the stored user and the header (no password asked)', async () => {
     const { calls } = signIn('employee', (call) => {
       if (call.url === '/api/user' && call.method === 'PATCH') {
@@ -219,7 +219,7 @@ describe('settings: personal details', { timeout: 20000 }, () => {
 });
 
 // Typing three passwords is slow on a shared CI machine.
-describe('settings: change password', { timeout: 20000 }, () => {
+describe('settings: change password', () => {
   async function openTab() {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('tab', { name: /change password/i }));

@@ -26,7 +26,7 @@ async function submit(email: string, user = userEvent.setup()) {
   return user;
 }
 
-describe('forgot password', { timeout: 20000 }, () => {
+describe('forgot password', () => {
   it.each(['/forgot-password', '/forgotpassword'])('%s shows the form and a Back to Sign In link', async (path) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeInTheDocument();

@@ -33,7 +33,7 @@ function server(check: () => Response, accept?: () => Response, requestNew?: () 
   });
 }
 
-describe('invitation link', { timeout: 20000 }, () => {
+describe('invitation link', () => {
   it('pending: "Welcome to Filter Portal — choose your password" with the email; setting it signs in', async () => {
     const { calls } = server(
       () => json({ status: 200, data: view() }),

@@ -81,7 +81,7 @@ describe('sign-in errors by status', () => {
     const { calls } = loginAnswers(status);
     renderApp('/');
     await fillAndSubmit('user@example.com', 'password123');
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(MSG.login.serverDown);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.login.serverDown);
     expect(calls.filter((c) => c.url === '/api/login')).toHaveLength(2);
   });
 

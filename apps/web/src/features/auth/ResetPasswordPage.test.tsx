@@ -26,7 +26,7 @@ function met(label: string): string | null {
   return screen.getByText(label).closest('li')!.getAttribute('data-met');
 }
 
-describe('reset password', { timeout: 20000 }, () => {
+describe('reset password', () => {
   it.each([
     ['used', 'This link was already used', ACCOUNT_MSG.reset.linkUsed],
     ['expired', 'This link has expired', ACCOUNT_MSG.reset.linkExpired],

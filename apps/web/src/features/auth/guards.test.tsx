@@ -95,8 +95,8 @@ describe('area guards', () => {
     resetClientState({ session: { token: 'stored.jwt.token', user: makeUser('employee') } });
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const { router } = renderApp('/employee/catalog');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 5000 });
-    await waitFor(() => expect(getStoredToken()).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(getStoredToken()).toBeNull());
   });
 
   it('on a 401 from validate shows Session Expired, clears storage and goes to /', async () => {

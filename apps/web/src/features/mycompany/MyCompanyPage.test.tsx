@@ -33,7 +33,7 @@ function companyServer(initial: UserRow[]) {
 
 const emp = (i: number, status = true) => userRow(i, { role_key: 'employee', role_name: 'Employee', status });
 
-describe('My Company page', { timeout: 20_000 }, () => {
+describe('My Company page', () => {
   it('shows the company header, employee count, note and table', async () => {
     companyServer([emp(1), emp(2, false)]);
     renderApp('/admin/mycompany');

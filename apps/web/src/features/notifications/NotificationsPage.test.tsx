@@ -45,7 +45,7 @@ function notificationServer(rows: NotificationView[], onDelete?: () => Response)
   });
 }
 
-describe('Notifications page', { timeout: 20_000 }, () => {
+describe('Notifications page', () => {
   it('lists notifications with the spec columns, read/unread dot and filter', async () => {
     const { calls } = notificationServer([note(1), note(2, true)]);
     renderApp('/superadmin/notifications');

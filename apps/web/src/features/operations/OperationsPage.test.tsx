@@ -109,7 +109,7 @@ function opsServer(state: { summary: OpsSummary; jobs: OpsFailedJob[] }) {
   });
 }
 
-describe('Operations page', { timeout: 20_000 }, () => {
+describe('Operations page', () => {
   it('shows the status sentence, the tiles, the feed and usage, and updates live on ops.changed', async () => {
     const state = { summary: summary(), jobs: [] as OpsFailedJob[] };
     opsServer(state);
@@ -163,7 +163,7 @@ describe('Operations page', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(screen.getByTestId('ops-online-total')).toHaveTextContent('5'));
     // The online list is asked for again, at a random moment within the spread (not all screens at once).
-    await waitFor(() => expect(asked('/api/ops/online')).toBe(2), { timeout: 3000 });
+    await waitFor(() => expect(asked('/api/ops/online')).toBe(2));
     expect(asked('/api/ops/summary')).toBe(summaries);
   });
 

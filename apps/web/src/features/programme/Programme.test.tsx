@@ -159,14 +159,11 @@ describe('Sites', () => {
     // The box (its option list is named by the same label).
     const pickerInput = async () => {
       let input: HTMLElement | undefined;
-      await waitFor(
-        () => {
-          const inputs = screen.queryAllByLabelText('Filter fitted').filter((e) => e.tagName === 'INPUT');
-          expect(inputs).toHaveLength(1);
-          input = inputs[0];
-        },
-        { timeout: 5000 },
-      );
+      await waitFor(() => {
+        const inputs = screen.queryAllByLabelText('Filter fitted').filter((e) => e.tagName === 'INPUT');
+        expect(inputs).toHaveLength(1);
+        input = inputs[0];
+      });
       return input!;
     };
     const record = () =>
@@ -176,23 +173,17 @@ describe('Sites', () => {
     const picker = await pickerInput();
     fireEvent.click(picker);
     // jsdom lays nothing out, so the list counts as detached and stays display: none: options are queried hidden.
-    const agreed = await screen.findByRole(
-      'option',
-      {
-        name: 'ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13',
-        hidden: true,
-      },
-      { timeout: 5000 },
-    );
+    const agreed = await screen.findByRole('option', {
+      name: 'ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13',
+      hidden: true,
+    });
     expect(screen.queryByRole('option', { name: /M13-1620/, hidden: true })).not.toBeInTheDocument();
     fireEvent.click(agreed);
-    await waitFor(() => expect(picker).toHaveValue('ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13'), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(picker).toHaveValue('ACME-1620 · 16 3/8 × 20 1/4 × 1 pleated, MERV 13'));
     record();
-    await waitFor(() => expect(posted).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].body).toEqual({ changed_on: '2026-11-28', agreed_item_id: 'a1' });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     // A catalogue part, found by its part number.
     fireEvent.click(await screen.findByRole('button', { name: 'Record change' }));
@@ -200,17 +191,13 @@ describe('Sites', () => {
     // Typed into the box (a change to an unfocused box is taken for autofill).
     again.focus();
     fireEvent.change(again, { target: { value: 'm13-16' } });
-    const part = await screen.findByRole(
-      'option',
-      { name: 'M13-1620 · 16x20x1 · Pleated MERV 13', hidden: true },
-      { timeout: 5000 },
-    );
+    const part = await screen.findByRole('option', { name: 'M13-1620 · 16x20x1 · Pleated MERV 13', hidden: true });
     // What is typed narrows the agreed items too: this one does not match.
     expect(screen.queryByRole('option', { name: /ACME-1620/, hidden: true })).not.toBeInTheDocument();
     fireEvent.click(part);
-    await waitFor(() => expect(again).toHaveValue('M13-1620 · 16x20x1 · Pleated MERV 13'), { timeout: 5000 });
+    await waitFor(() => expect(again).toHaveValue('M13-1620 · 16x20x1 · Pleated MERV 13'));
     record();
-    await waitFor(() => expect(posted).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(posted).toHaveLength(2));
     expect(posted[1].body).toEqual({ changed_on: '2026-11-28', variant_id: 'v7' });
   });
 

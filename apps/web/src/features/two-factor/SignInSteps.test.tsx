@@ -17,7 +17,7 @@ async function passwordStep() {
   return user;
 }
 
-describe('sign-in code step', { timeout: 30000 }, () => {
+describe('sign-in code step', () => {
   it('asks for the code, shows the server message for a wrong one, then signs in', async () => {
     const data = makeUser('employee');
     let attempts = 0;
@@ -77,7 +77,7 @@ describe('sign-in code step', { timeout: 30000 }, () => {
   });
 });
 
-describe('enrolment required by the policy', { timeout: 30000 }, () => {
+describe('enrolment required by the policy', () => {
   it('keeps the user on the sign-in screen with the setup until the code is confirmed', async () => {
     const data = makeUser('admin');
     mockFetch((url) => {

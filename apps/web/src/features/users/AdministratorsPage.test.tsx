@@ -30,7 +30,7 @@ function adminServer(count: number, overrides: Parameters<typeof serve>[1] = () 
 const listCalls = (calls: { url: string; method: string }[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/user?'));
 
-describe('Administrators page', { timeout: 20_000 }, () => {
+describe('Administrators page', () => {
   it('shows the three tiles from user/total; their plus signs are real controls', async () => {
     adminServer(3);
     renderApp('/superadmin/administrators');

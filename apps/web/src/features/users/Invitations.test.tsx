@@ -44,7 +44,7 @@ function server() {
   });
 }
 
-describe('invitations in the user lists', { timeout: 20_000 }, () => {
+describe('invitations in the user lists', () => {
   it('shows Invited with Resend and Revoke; an expired one Resend only; Last login is the latest sign-in', async () => {
     const { calls } = server();
     renderApp('/superadmin/administrators');

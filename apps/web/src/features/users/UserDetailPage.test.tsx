@@ -36,7 +36,7 @@ function detailServer(
   });
 }
 
-describe('User detail page', { timeout: 20_000 }, () => {
+describe('User detail page', () => {
   it('superadmin: breadcrumbs Companies > company > username, company in header, Delete visible', async () => {
     detailServer('superadmin');
     renderApp(`/superadmin/administrators/${ADMIN._id}`);

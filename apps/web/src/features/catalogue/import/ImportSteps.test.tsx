@@ -51,7 +51,7 @@ const view: ImportView = {
   limit: 50,
 };
 
-describe('import wizard steps', { timeout: 30_000 }, () => {
+describe('import wizard steps', () => {
   it('shows which required columns are unmapped until they are mapped', async () => {
     wrap(<Mapping initial={{ Category: 'category', Product: 'product', SKU: 'part_number', Cost: null }} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Not mapped yet: list_price');
