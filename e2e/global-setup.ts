@@ -117,6 +117,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     // The benchmark smoke runs beside these tests on the same test server (100 connections by default).
     QUEUE_DATABASE_POOL_SIZE: '2',
+    // Price lists (and the notices that attach one) are built even while the machine is kept busy by
+    // other work; at idle priority they would wait for it to pause.
+    PRICELIST_BUILD_PRIORITY: 'normal',
   };
   const api = await startChild(path.join(root, 'apps/api/dist/main.js'), env, 'api');
   const worker = await startChild(path.join(root, 'apps/worker/dist/main.js'), env, 'worker', WORKER_NODE_FLAGS);

@@ -31,11 +31,15 @@ export const SMOKE = process.env.BENCH_SMOKE === '1';
 export const scale = (full, smoke) => (SMOKE ? smoke : full);
 
 /**
- * In smoke mode (beside the integration tests, on one test server of 100 connections) each API and
- * worker keeps few database connections; a measurement keeps the production pools.
+ * In smoke mode (a stage of `npm test`, beside other stages on one test server of 100 connections)
+ * each API and worker keeps few database connections, and price lists are built at normal priority
+ * (at idle priority a machine kept busy by other work builds none until it pauses). A measurement
+ * keeps the production settings.
  * @type {Record<string, string>}
  */
-const POOL_SIZES = SMOKE ? { DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '1' } : {};
+const SMOKE_ENV = SMOKE
+  ? { DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '1', PRICELIST_BUILD_PRIORITY: 'normal' }
+  : {};
 
 /** @typedef {Record<string, string>} Headers */
 
@@ -196,7 +200,7 @@ export function startWorker(databaseUrl, { env = {}, stdout = 'inherit' } = {}) 
       PUBLIC_URL: 'http://localhost:3000',
       OUTBOX_POLL_MS: '200',
       LOG_LEVEL: 'error',
-      ...POOL_SIZES,
+      ...SMOKE_ENV,
       ...env,
     },
     execArgv: [...platform.WORKER_NODE_FLAGS],
@@ -228,7 +232,7 @@ export async function startApi(databaseUrl, { webDist, env: extraEnv = {} } = {}
       SEARCH_BUDGET_LOGGED_PER_MINUTE: '10000000',
       SEARCH_BUDGET_COMMITTED_PER_MINUTE: '10000000',
       SEARCH_BUDGET_TYPING_PER_MINUTE: '10000000',
-      ...POOL_SIZES,
+      ...SMOKE_ENV,
       ...extraEnv,
     },
     execArgv: process.env.BENCH_API_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [],

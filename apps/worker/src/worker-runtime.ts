@@ -26,7 +26,16 @@ import { repeatLimitedLog } from './repeat-limited-log';
 import { assertHandlersComplete, type EmailHandlers, type NotificationHandlers } from './handlers/registry';
 
 export type WorkerEnv = Pick<Env, 'DATABASE_URL' | 'REDIS_URL' | 'PUBLIC_URL' | 'OUTBOX_POLL_MS' | 'MAIL_FROM'> &
-  Partial<Pick<Env, 'SUPPLIER_TZ' | 'PRICE_CHANGE_SWEEP_MS' | 'DATABASE_POOL_SIZE' | 'QUEUE_DATABASE_POOL_SIZE'>> & {
+  Partial<
+    Pick<
+      Env,
+      | 'SUPPLIER_TZ'
+      | 'PRICE_CHANGE_SWEEP_MS'
+      | 'DATABASE_POOL_SIZE'
+      | 'QUEUE_DATABASE_POOL_SIZE'
+      | 'PRICELIST_BUILD_PRIORITY'
+    >
+  > & {
     /** Product resources (default .data/files, as the API). */
     FILES_DIR?: string;
     SMTP_URL: string;
@@ -138,7 +147,7 @@ export async function startWorker(env: WorkerEnv, overrides: WorkerOverrides = {
   };
   // Recorded on each job as `processedBy`: which process ran it (scale-out and fault tests read it).
   const name = `${hostname()}:${process.pid}`;
-  const builder = new BuildProcess(env.DATABASE_URL);
+  const builder = new BuildProcess(env.DATABASE_URL, env.PRICELIST_BUILD_PRIORITY ?? 'idle');
   const workers: Worker[] = [
     // Jobs run `alongside` a price-list build make it pace itself (the worker's CPU is load then).
     createWorker('notifications', builder.alongside(notificationProcessor(db, handlers.notifications, ctx)), env, {

@@ -39,3 +39,13 @@ describe('loadEnv: DATABASE_POOL_SIZE and QUEUE_DATABASE_POOL_SIZE', () => {
     expect(() => loadEnv({ ...base, QUEUE_DATABASE_POOL_SIZE: value })).toThrow(/QUEUE_DATABASE_POOL_SIZE must be/);
   });
 });
+
+describe('loadEnv: PRICELIST_BUILD_PRIORITY', () => {
+  it('is idle unless set to normal', () => {
+    expect(loadEnv(base).PRICELIST_BUILD_PRIORITY).toBe('idle');
+    expect(loadEnv({ ...base, PRICELIST_BUILD_PRIORITY: 'normal' }).PRICELIST_BUILD_PRIORITY).toBe('normal');
+    expect(() => loadEnv({ ...base, PRICELIST_BUILD_PRIORITY: 'high' })).toThrow(
+      /PRICELIST_BUILD_PRIORITY must be idle or normal/,
+    );
+  });
+});

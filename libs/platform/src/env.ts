@@ -51,6 +51,14 @@ const envSchema = z.object({
     .min(1, 'QUEUE_DATABASE_POOL_SIZE must be at least 1')
     .max(100, 'QUEUE_DATABASE_POOL_SIZE must be at most 100')
     .optional(),
+  /**
+   * The CPU priority of the price-list build process: `idle` runs it only on CPU time nothing else on
+   * the machine wants (a machine kept busy by other work builds no list until it pauses); `normal`
+   * builds beside that work, still paced to a tenth of the time while the machine is busy.
+   */
+  PRICELIST_BUILD_PRIORITY: z
+    .enum(['idle', 'normal'], { error: 'PRICELIST_BUILD_PRIORITY must be idle or normal' })
+    .default('idle'),
   /** Per-process memory for rendered catalogue responses; 0 turns the cache off. */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** How long an editor's presence lasts without a heartbeat (editors re-join every third of it); tests shorten it. */

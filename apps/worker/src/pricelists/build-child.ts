@@ -7,12 +7,13 @@ import { activityLatch, buildLoadMeter, isLocalPostgres, type BuildConnection } 
 import { hostAwarePacer } from './pacer';
 
 /**
- * The price-list build process (see `BuildProcess`): lowers its own CPU priority, then builds the
- * list it is sent over IPC, reporting progress and the outcome; the worker ends it after that list.
+ * The price-list build process (see `BuildProcess`): lowers its own CPU priority (unless
+ * PRICELIST_BUILD_PRIORITY is `normal`), then builds the list it is sent over IPC, reporting progress
+ * and the outcome; the worker ends it after that list.
  * It keeps to plain pg and the file writers (no TypeORM, queues or image libraries), so it stays
  * small. It exits when the worker that started it goes away.
  */
-lowerCpuPriority();
+if (process.env.PRICELIST_BUILD_PRIORITY !== 'normal') lowerCpuPriority();
 
 /**
  * While the rest of the host uses more than a tenth of a core (customers are being served; an idle

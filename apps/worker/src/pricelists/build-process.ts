@@ -5,6 +5,9 @@ import type { Claimed } from './pricelists.repository';
 import type { BuildProgress } from './build';
 
 /** What the worker asks of its build process: one list, one file. */
+/** See PRICELIST_BUILD_PRIORITY. */
+export type BuildPriority = 'idle' | 'normal';
+
 export interface BuildRequest {
   type: 'build';
   id: number;
@@ -68,8 +71,14 @@ export class BuildProcess {
   private nextId = 1;
   private otherJobs = 0;
 
-  /** `databaseUrl`: the database the build process reads the catalogue from (the worker's own). */
-  constructor(private readonly databaseUrl: string) {}
+  /**
+   * `databaseUrl`: the database the build process reads the catalogue from (the worker's own);
+   * `priority`: the CPU priority of the next build process (PRICELIST_BUILD_PRIORITY).
+   */
+  constructor(
+    private readonly databaseUrl: string,
+    public priority: BuildPriority = 'idle',
+  ) {}
 
   /** The build process's pid while one is running. */
   get pid(): number | undefined {
@@ -122,7 +131,7 @@ export class BuildProcess {
   private start(): ChildProcess {
     const child = fork(entryPoint(), [], {
       execArgv: BUILD_NODE_FLAGS,
-      env: { ...process.env, DATABASE_URL: this.databaseUrl },
+      env: { ...process.env, DATABASE_URL: this.databaseUrl, PRICELIST_BUILD_PRIORITY: this.priority },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'advanced',
     });
