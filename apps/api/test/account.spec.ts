@@ -76,7 +76,7 @@ describe('account API: forgot/reset/change password, user/me, PATCH user', () =>
       await new Client(api, freshIp()).request('POST', 'forgot-password', { email: 'warmup@acme.com' });
       const timings = { known: [] as number[], unknown: [] as number[] };
       const bodies: unknown[] = [];
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < 5; round++) {
         for (const [kind, email] of [
           ['known', round === 0 ? '  Bob@ACME.com ' : 'bob@acme.com'],
           ['unknown', `nobody${round}@acme.com`],
@@ -91,9 +91,11 @@ describe('account API: forgot/reset/change password, user/me, PATCH user', () =>
         await api.db.query(`DELETE FROM auth_throttle`);
       }
       for (const body of bodies) expect(body).toEqual(SENT);
-      const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      // Medians: on a loaded machine one request can be late for reasons of its own, which moves a mean
+      // (at load 9 the means of three known and six unknown answers differed by 78.5 ms).
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
       for (const ms of [...timings.known, ...timings.unknown]) expect(ms).toBeGreaterThanOrEqual(240);
-      expect(Math.abs(avg(timings.known) - avg(timings.unknown))).toBeLessThan(60);
+      expect(Math.abs(median(timings.known) - median(timings.unknown))).toBeLessThan(60);
 
       const tokens: { email: string; token_hash: Buffer; expires_in: number }[] = await api.db.query(
         `SELECT u.email, t.token_hash, extract(epoch FROM t.expires_at - t.created_at)::int AS expires_in
@@ -101,7 +103,7 @@ describe('account API: forgot/reset/change password, user/me, PATCH user', () =>
       );
       // Only the known, active account got tokens; each newer one voided the one before.
       expect(new Set(tokens.map((t) => t.email))).toEqual(new Set(['bob@acme.com']));
-      expect(tokens).toHaveLength(3);
+      expect(tokens).toHaveLength(5);
       const live: unknown[] = await api.db.query(
         `SELECT 1 FROM password_reset_tokens WHERE voided_at IS NULL AND used_at IS NULL`,
       );
