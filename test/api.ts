@@ -26,8 +26,8 @@ export const CHILD_GUARD = path.resolve(__dirname, '../scripts/dist/child-guard.
 
 /**
  * Database connections of each API and worker a test starts: enough for one test's traffic, few enough
- * that two test files at once (each with APIs, workers and the benchmarks beside them) stay well under
- * a default Postgres's 100 connections.
+ * that two test files at once (each with APIs and workers) stay well under a default Postgres's 100
+ * connections. The bench smoke (scripts/bench/lib.mjs) uses the same sizes.
  */
 export const TEST_POOL_SIZES = { DATABASE_POOL_SIZE: '6', QUEUE_DATABASE_POOL_SIZE: '1' } as const;
 
